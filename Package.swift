@@ -1,0 +1,66 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "FHIRKit",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "FHIRKit", targets: ["FHIRKit"]),
+    .library(name: "FHIRJSON", targets: ["FHIRJSON"]),
+    .executable(name: "fhirkit", targets: ["fhirkit"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+  ],
+  targets: [
+    // C library
+    .systemLibrary(
+      name: "CYAJL",
+      pkgConfig: "yajl",
+      providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]),
+
+    // Core libraries, each depending only on the ones above it
+    .target(
+      name: "FHIRJSON",
+      dependencies: [
+        "CYAJL",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    .target(
+      name: "FHIRKit",
+      dependencies: ["FHIRJSON"]),
+
+    // Tools
+    .executableTarget(
+      name: "fhirkit",
+      dependencies: [
+        "FHIRKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .executableTarget(
+      name: "FHIRJSONBenchmarks",
+      dependencies: ["FHIRJSON", "CYAJL"],
+      path: "Benchmarks/FHIRJSONBenchmarks"),
+
+    // Test support (not a product)
+    .target(
+      name: "FHIRTestSupport",
+      dependencies: ["FHIRJSON"]),
+
+    // Tests
+    .testTarget(
+      name: "FHIRJSONTests",
+      dependencies: ["FHIRJSON", "FHIRTestSupport"]),
+    .testTarget(
+      name: "fhirkitTests",
+      dependencies: ["FHIRTestSupport"]),
+  ]
+)
+
+for target in package.targets where target.type != .system {
+  var settings = target.swiftSettings ?? []
+  settings.append(.enableUpcomingFeature("ExistentialAny"))
+  settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+  target.swiftSettings = settings
+}

@@ -1,0 +1,185 @@
+/// A streaming JSON tokenizer on YAJL: push byte chunks of any size, take out compact
+/// ``JSONTokens`` for each complete top-level value.
+///
+/// A value may be split across chunks anywhere, even inside a UTF-8 sequence or a
+/// `\u` escape. The input must be strict JSON (RFC 8259): no comments, no trailing
+/// commas, no `NaN`, no leading zeros, nothing after the value but whitespace.
+/// Numbers keep their exact source text; strings are unescaped and must be valid
+/// UTF-8 with properly paired surrogate escapes.
+///
+/// With ``Options/streamedArrayKey`` set (to `"entry"` for a FHIR Bundle), each
+/// element of that top-level array is handed out as soon as it closes, whatever the
+/// order of the other keys, and the rest of the object follows as one value with
+/// that array left empty. Memory is then bounded by the largest element.
+///
+/// ```swift
+/// let tokenizer = JSONTokenizer()
+/// for chunk in chunks { try tokenizer.feed(chunk) }
+/// try tokenizer.finish()
+/// while let output = tokenizer.nextOutput() { … }
+/// ```
+public final class JSONTokenizer {
+  /// Limits and framing.
+  public struct Options: Sendable {
+    /// The deepest nesting of objects and arrays accepted (at most 10,000).
+    public var maxDepth: Int
+    /// The longest string or number accepted, in bytes as written in the source.
+    public var maxStringLength: Int
+    /// Whether several top-level values may follow one another (concatenated JSON).
+    public var allowsMultipleValues: Bool
+    /// A key of the top-level object whose array elements are handed out one by one.
+    public var streamedArrayKey: String?
+
+    /// Creates options; the defaults suit FHIR data from untrusted sources.
+    public init(
+      maxDepth: Int = 512, maxStringLength: Int = 64 << 20, allowsMultipleValues: Bool = false,
+      streamedArrayKey: String? = nil
+    ) {
+      self.maxDepth = min(max(maxDepth, 1), 10_000)
+      self.maxStringLength = max(maxStringLength, 0)
+      self.allowsMultipleValues = allowsMultipleValues
+      self.streamedArrayKey = streamedArrayKey
+    }
+  }
+
+  /// What the tokenizer hands out.
+  public enum Output: Hashable, Sendable {
+    /// A complete top-level value (with a streamed array's elements left out).
+    case value(JSONTokens)
+    /// One element of the streamed array, with its index.
+    case element(JSONTokens, index: Int)
+  }
+
+  /// The options in force.
+  public let options: Options
+  private let core: UnsafeMutablePointer<TokenizerCore>
+  private var parser: YAJLParser
+  private var outputIndex = 0
+  private var finished = false
+
+  /// Creates a tokenizer.
+  /// - Parameters:
+  ///   - options: Limits and framing.
+  ///   - source: A name for the input (a file path), put into errors.
+  public init(options: Options = Options(), source: String? = nil) {
+    self.options = options
+    core = .allocate(capacity: 1)
+    core.initialize(to: TokenizerCore(options: options))
+    core.pointee.source = source
+    parser = YAJLParser(core: core)
+  }
+
+  deinit {
+    core.deinitialize(count: 1)
+    core.deallocate()
+  }
+
+  /// The number of bytes fed so far.
+  public var bytesConsumed: Int { core.pointee.bytesFed }
+
+  /// The line the input has reached (1-based), counting the newlines fed so far.
+  public var line: Int { core.pointee.lines.newlinesBefore + 1 }
+
+  /// Tokenizes the next chunk of input.
+  /// - Throws: ``JSONError`` at the first problem; after that the tokenizer only
+  ///   rethrows it until ``reset(skippingTo:)``.
+  public func feed(_ bytes: UnsafeRawBufferPointer) throws {
+    if let error = core.pointee.error { throw error }
+    precondition(!finished, "feed(_:) after finish()")
+    guard !bytes.isEmpty else { return }
+    let base = bytesConsumed
+    if base == 0 { core.pointee.firstByte = bytes[0] }
+    core.pointee.chunk = bytes
+    core.pointee.chunkBase = base
+    core.pointee.bytesFed = base + bytes.count
+    defer {
+      // Never keep a pointer to the caller's memory.
+      core.pointee.chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+    try check(parser.parse(bytes))
+    if !core.pointee.chunkConsumed() { throw core.pointee.error! }
+  }
+
+  /// Tokenizes the next chunk of input.
+  public func feed(_ bytes: some Sequence<UInt8>) throws {
+    let array = Array(bytes)
+    try array.withUnsafeBytes { try feed($0) }
+  }
+
+  /// Ends the input: completes a final number and reports a truncated value or
+  /// empty input.
+  public func finish() throws {
+    if let error = core.pointee.error { throw error }
+    guard !finished else { return }
+    finished = true
+    let end = bytesConsumed
+    core.pointee.chunkBase = end
+    core.pointee.chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+    try check(parser.complete(), atEnd: true)
+    core.pointee.chunkBase = end
+  }
+
+  /// Ends one document of a line-delimited stream: the value on the line must be
+  /// complete. The next document may follow.
+  /// - Returns: whether the document held a value (false for a blank line).
+  @discardableResult
+  public func endDocument() throws -> Bool {
+    if let error = core.pointee.error { throw error }
+    if !core.pointee.frames.isEmpty || !core.pointee.pending.isEmpty {
+      core.pointee.fail(.unexpectedEnd, "line ends inside a value", at: bytesConsumed)
+      throw core.pointee.error!
+    }
+    let hadValue = core.pointee.valuesInDocument > 0
+    core.pointee.valuesInDocument = 0
+    core.pointee.lastWasZero = false
+    return hadValue
+  }
+
+  /// Discards all state after an error (or at will) and goes on with a fresh parser
+  /// as if the input resumed at absolute offset `offset`, a line start.
+  /// - Parameter offset: Where the next fed byte stands in the whole input;
+  ///   bytes between ``bytesConsumed`` and `offset` count as skipped.
+  public func reset(skippingTo offset: Int, newlinesSkipped: Int = 0) {
+    let old = core.pointee
+    core.pointee = TokenizerCore(options: options)
+    core.pointee.source = old.source
+    core.pointee.firstByte = old.firstByte
+    core.pointee.lines = old.lines
+    core.pointee.lines.skip(newlines: newlinesSkipped, lineStart: offset)
+    core.pointee.chunkBase = offset
+    core.pointee.lastEnd = offset
+    core.pointee.pendingBase = offset
+    core.pointee.bytesFed = offset
+    core.pointee.outputs = old.outputs
+    parser = YAJLParser(core: core)
+    finished = false
+  }
+
+  /// The next complete value or streamed element, in input order.
+  public func nextOutput() -> Output? {
+    guard outputIndex < core.pointee.outputs.count else {
+      if outputIndex > 0 {
+        core.pointee.outputs.removeAll(keepingCapacity: true)
+        outputIndex = 0
+      }
+      return nil
+    }
+    defer { outputIndex += 1 }
+    return core.pointee.outputs[outputIndex]
+  }
+
+  private func check(_ status: YAJLParser.Status, atEnd: Bool = false) throws {
+    switch status {
+    case .ok:
+      return
+    case .cancelled:
+      break
+    case .invalid(let message, let offsetInChunk):
+      core.pointee.failFromYAJL(message, at: core.pointee.chunkBase + offsetInChunk, atEnd: atEnd)
+    }
+    throw core.pointee.error!
+  }
+}
+
+@available(*, unavailable)
+extension JSONTokenizer: Sendable {}

@@ -1,0 +1,62 @@
+/// Tracks line numbers across streamed chunks cheaply: a branch-free newline count per
+/// chunk, and the exact line and column worked out only when an error needs them.
+struct LineTracker {
+  /// Newlines seen in all chunks before the current one.
+  private(set) var newlinesBefore = 0
+  /// Absolute offset of the first byte after the last newline before the current chunk.
+  private(set) var lineStart = 0
+
+  /// Accounts for a chunk that has been fully consumed.
+  mutating func advance(over chunk: UnsafeRawBufferPointer, base: Int) {
+    newlinesBefore += Self.countNewlines(chunk)
+    var i = chunk.count - 1
+    while i >= 0 {
+      if chunk[i] == 0x0A { lineStart = base + i + 1; return }
+      i -= 1
+    }
+  }
+
+  /// Accounts for bytes skipped without being fed (the rest of a bad NDJSON line).
+  mutating func skip(newlines: Int, lineStart: Int) {
+    newlinesBefore += newlines
+    if newlines > 0 { self.lineStart = lineStart }
+  }
+
+  /// The 1-based line and column of absolute offset `offset`, which lies in `chunk`
+  /// (starting at absolute `base`) or, if before it, on the current line.
+  func location(of offset: Int, in chunk: UnsafeRawBufferPointer, base: Int) -> (line: Int, column: Int) {
+    guard offset > base else {
+      return (newlinesBefore + 1, max(offset - lineStart, 0) + 1)
+    }
+    let prefix = UnsafeRawBufferPointer(rebasing: chunk[0..<min(offset - base, chunk.count)])
+    let newlines = Self.countNewlines(prefix)
+    var start = lineStart
+    var i = prefix.count - 1
+    while i >= 0 {
+      if prefix[i] == 0x0A { start = base + i + 1; break }
+      i -= 1
+    }
+    return (newlinesBefore + newlines + 1, offset - start + 1)
+  }
+
+  /// The number of `\n` bytes in `bytes`, eight at a time.
+  static func countNewlines(_ bytes: UnsafeRawBufferPointer) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let count = bytes.count
+    var total = 0
+    var i = 0
+    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    while i + 8 <= count {
+      let x = base.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+      // High bit set exactly in the bytes of x that are zero.
+      let zeros = ~(((x & low7) &+ low7) | x | low7)
+      total &+= zeros.nonzeroBitCount
+      i += 8
+    }
+    while i < count {
+      if base.load(fromByteOffset: i, as: UInt8.self) == 0x0A { total &+= 1 }
+      i += 1
+    }
+    return total
+  }
+}

@@ -1,0 +1,43 @@
+/// One token of a JSON value: a compact record of its kind, where its text lies in
+/// the owning ``JSONTokens`` buffer, and where it started in the source.
+///
+/// Tokens do not own text; read it through the buffer that holds them
+/// (``JSONTokens/string(at:)``, ``JSONTokens/withText(at:_:)``).
+public struct JSONToken: Hashable, Sendable {
+  /// The kind of a token.
+  public enum Kind: UInt8, Hashable, Sendable {
+    case objectStart, objectEnd, arrayStart, arrayEnd
+    /// An object member's key (unescaped text).
+    case key
+    /// A string value (unescaped text).
+    case string
+    /// A number, kept as its exact source text.
+    case number
+    case `true`, `false`, null
+  }
+
+  /// What this token is.
+  public var kind: Kind
+  /// For keys, strings and numbers: where the text starts in the buffer's text storage.
+  /// For object and array starts: the index of the matching end token.
+  @usableFromInline var payloadStart: UInt32
+  /// For keys, strings and numbers: the text's length in bytes.
+  @usableFromInline var payloadCount: UInt32
+  /// Byte offset of the token's first character in the source input.
+  public var offset: Int
+
+  @inlinable init(kind: Kind, payloadStart: UInt32, payloadCount: UInt32, offset: Int) {
+    self.kind = kind
+    self.payloadStart = payloadStart
+    self.payloadCount = payloadCount
+    self.offset = offset
+  }
+
+  /// Whether this token starts a value (anything but an end or a key).
+  @inlinable public var startsValue: Bool {
+    switch kind {
+    case .objectEnd, .arrayEnd, .key: return false
+    default: return true
+    }
+  }
+}

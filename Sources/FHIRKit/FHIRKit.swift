@@ -1,0 +1,2 @@
+// The umbrella module: `import FHIRKit` brings in every layer that has landed.
+@_exported public import FHIRJSON
