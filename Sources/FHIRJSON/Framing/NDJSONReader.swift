@@ -9,6 +9,7 @@
 ///
 /// A bad line is reported with its line number and skipped; the lines before and
 /// after it still come through. Feed chunks of any size; lines may span chunks.
+/// A record is handed out once its whole line has been checked.
 ///
 /// ```swift
 /// let reader = NDJSONReader(source: path)
@@ -31,6 +32,7 @@ public final class NDJSONReader {
   private var offset = 0
   private var skippingLine = false
   private var lineHasBytes = false
+  private var lineValue: JSONTokens?
 
   /// The number of records read so far.
   public private(set) var recordCount = 0
@@ -54,63 +56,66 @@ public final class NDJSONReader {
     guard let base = chunk.baseAddress else { return }
     var start = 0
     while start < chunk.count {
-      let newline = memchr(base + start, 0x0A, chunk.count - start).map { $0 - UnsafeMutableRawPointer(mutating: base) }
-      let end = newline.map { $0 + 1 } ?? chunk.count
-      if !skippingLine {
+      let newline = memchr(base + start, 0x0A, chunk.count - start).map {
+        UnsafeRawPointer($0) - base
+      }
+      let contentEnd = newline ?? chunk.count
+      if !skippingLine && contentEnd > start {
         lineHasBytes = true
         do {
-          try tokenizer.feed(UnsafeRawBufferPointer(rebasing: chunk[start..<end]))
-          try drain(handler)
+          try tokenizer.feed(UnsafeRawBufferPointer(rebasing: chunk[start..<contentEnd]))
+          takeValue()
         } catch let error as JSONError {
-          try report(error, handler)
           skippingLine = true
-          if newline != nil {
-            // The newline was in the failed segment, so the tokenizer never counted it.
-            tokenizer.reset(skippingTo: offset + end, newlinesSkipped: 1)
-          }
+          lineValue = nil
+          try report(error, handler)
         }
       }
-      if newline != nil {
-        try endLine(at: offset + end, handler)
+      if let newline {
+        // The newline itself is fed by `endLine`.
+        try endLine(nextLineStart: offset + newline + 1, handler)
+        start = newline + 1
+      } else {
+        start = chunk.count
       }
-      start = end
     }
     offset += chunk.count
   }
 
   /// Ends the input, completing a last line that has no newline.
   public func finish(_ handler: (Event) throws -> Void) throws {
-    guard lineHasBytes, !skippingLine else { return }
-    let newline: [UInt8] = [0x0A]
-    try newline.withUnsafeBytes { try feed($0, handler) }
+    guard lineHasBytes || skippingLine else { return }
+    try endLine(nextLineStart: offset + 1, handler)
   }
 
-  private func endLine(at nextLineStart: Int, _ handler: (Event) throws -> Void) throws {
+  private func endLine(nextLineStart: Int, _ handler: (Event) throws -> Void) throws {
     defer {
       line += 1
       lineHasBytes = false
+      lineValue = nil
     }
     if skippingLine {
       skippingLine = false
-      if tokenizer.bytesConsumed != nextLineStart {
-        tokenizer.reset(skippingTo: nextLineStart, newlinesSkipped: 1)
-      }
+      tokenizer.reset(skippingTo: nextLineStart, newlinesSkipped: 1)
       return
     }
     do {
       try tokenizer.endDocument()
+      takeValue()
     } catch let error as JSONError {
+      tokenizer.reset(skippingTo: nextLineStart, newlinesSkipped: 1)
       try report(error, handler)
-      tokenizer.reset(skippingTo: nextLineStart)
+      return
+    }
+    if let lineValue {
+      recordCount += 1
+      try handler(.record(lineValue, line: line))
     }
   }
 
-  private func drain(_ handler: (Event) throws -> Void) throws {
+  private func takeValue() {
     while let output = tokenizer.nextOutput() {
-      if case .value(let tokens) = output {
-        recordCount += 1
-        try handler(.record(tokens, line: line))
-      }
+      if case .value(let tokens) = output { lineValue = tokens }
     }
   }
 

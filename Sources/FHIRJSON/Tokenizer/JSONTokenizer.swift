@@ -119,21 +119,25 @@ public final class JSONTokenizer {
     core.pointee.chunkBase = end
   }
 
-  /// Ends one document of a line-delimited stream: the value on the line must be
-  /// complete. The next document may follow.
+  /// Ends one document of a line-delimited stream at its newline, which this
+  /// method feeds: the value on the line must be complete. The next document may follow.
   /// - Returns: whether the document held a value (false for a blank line).
+  /// - Throws: ``JSONError`` if the line ends inside a value or holds more than one.
   @discardableResult
   public func endDocument() throws -> Bool {
     if let error = core.pointee.error { throw error }
-    if !core.pointee.frames.isEmpty || !core.pointee.pending.isEmpty {
+    if !core.pointee.frames.isEmpty {
       core.pointee.fail(.unexpectedEnd, "line ends inside a value", at: bytesConsumed)
       throw core.pointee.error!
     }
+    try Self.newline.withUnsafeBytes { try feed($0) }
     let hadValue = core.pointee.valuesInDocument > 0
     core.pointee.valuesInDocument = 0
     core.pointee.lastWasZero = false
     return hadValue
   }
+
+  private static let newline: [UInt8] = [0x0A]
 
   /// Discards all state after an error (or at will) and goes on with a fresh parser
   /// as if the input resumed at absolute offset `offset`, a line start.

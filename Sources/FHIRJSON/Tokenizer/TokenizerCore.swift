@@ -40,6 +40,8 @@ struct TokenizerCore {
   /// Absolute offset just after the last token YAJL reported.
   var lastEnd = 0
   var lines = LineTracker()
+  /// Offset of the last comma dropped from `pending`, for error paths.
+  var lastDroppedComma = -1
   var firstByte: UInt8?
 
   // Structure
@@ -206,6 +208,7 @@ struct TokenizerCore {
     let top = frames.count - 1
     if top < 0 {
       if valuesInDocument > 0 && !allowsMultipleValues {
+        if followsLeadingZero { return fail(.invalidNumber, "number with a leading zero", at: lastEnd - 1) }
         return fail(.trailingData, "more than one JSON value", at: offset)
       }
       return true
@@ -274,7 +277,10 @@ struct TokenizerCore {
   mutating func chunkConsumed() -> Bool {
     if lastEnd >= chunkBase || pending.isEmpty {
       var i = max(lastEnd - chunkBase, 0)
-      while i < chunk.count, Self.isSeparator(chunk[i]) { i += 1 }
+      while i < chunk.count, Self.isSeparator(chunk[i]) {
+        if chunk[i] == UInt8(ascii: ",") { lastDroppedComma = chunkBase + i }
+        i += 1
+      }
       pending.removeAll(keepingCapacity: pending.capacity <= 1 << 16)
       pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[i...]))
       pendingBase = chunkBase + i
@@ -300,7 +306,7 @@ struct TokenizerCore {
   mutating func fail(_ kind: JSONError.Kind, _ message: String, at offset: Int) -> Bool {
     guard error == nil else { return false }
     let (line, column) = lines.location(of: offset, in: chunk, base: chunkBase)
-    error = JSONError(kind, message, offset: offset, line: line, column: column, path: path, source: source)
+    error = JSONError(kind, message, offset: offset, line: line, column: column, path: path(at: offset), source: source)
     return false
   }
 
@@ -314,7 +320,7 @@ struct TokenizerCore {
       fail(.byteOrderMark, "input starts with a UTF-8 byte order mark", at: 0)
       return
     }
-    if lastWasZero, let next = byte(at: lastEnd), next >= UInt8(ascii: "0"), next <= UInt8(ascii: "9") {
+    if followsLeadingZero {
       fail(.invalidNumber, "number with a leading zero", at: lastEnd - 1)
       return
     }
@@ -324,6 +330,22 @@ struct TokenizerCore {
       return
     }
     fail(kind, message, at: offset)
+  }
+
+  private func commaFollowsLastToken(before offset: Int) -> Bool {
+    if lastDroppedComma >= lastEnd { return true }
+    var position = lastEnd
+    while position < offset, let byte = byte(at: position), Self.isSeparator(byte) {
+      if byte == UInt8(ascii: ",") { return true }
+      position += 1
+    }
+    return false
+  }
+
+  /// Whether the last token was the number `0` or `-0` and a digit follows it.
+  private var followsLeadingZero: Bool {
+    guard lastWasZero, let next = byte(at: lastEnd) else { return false }
+    return next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")
   }
 
   /// Maps YAJL's (non-verbose, value-free) messages to error kinds.
@@ -338,17 +360,27 @@ struct TokenizerCore {
     if detail.contains("UTF8") { return (.invalidUTF8, "invalid UTF-8 in string") }
     if detail.contains("malformed number") { return (.invalidNumber, detail) }
     if detail.contains("comment") { return (.unexpectedCharacter, "comments are not allowed in JSON") }
+    if detail.contains("object key") { return (.unexpectedCharacter, "expected an object key (a string)") }
+    if detail.contains("invalid string in json text") {
+      return (.unexpectedCharacter, "invalid literal (expected true, false or null)")
+    }
     if detail.contains("string") { return (.invalidString, detail) }
     if detail.contains("trailing garbage") { return (.trailingData, "unexpected data after the JSON value") }
     return (.unexpectedCharacter, detail)
   }
 
-  /// The path of the value being read, for error messages.
-  var path: JSONPath {
+  /// The path of the value at absolute `offset`, for error messages. An error past
+  /// the last token inside an array belongs to the next element when a comma (or the
+  /// array's opening bracket) stands between them.
+  func path(at offset: Int) -> JSONPath {
     var components: [JSONPath.Component] = []
-    for frame in frames {
+    for (depth, frame) in frames.enumerated() {
       if frame.isArray {
-        if frame.index >= 0 { components.append(.index(frame.index)) }
+        var index = frame.index
+        if depth == frames.count - 1 && offset > lastEnd && (index < 0 || commaFollowsLastToken(before: offset)) {
+          index += 1
+        }
+        if index >= 0 { components.append(.index(index)) }
       } else if frame.hasKey {
         let key = pathKeys[frame.keyStart..<(frame.keyStart + frame.keyCount)]
         components.append(.key(String(decoding: key, as: UTF8.self)))
