@@ -40,7 +40,7 @@ let package = Package(
       ]),
     .executableTarget(
       name: "FHIRJSONBenchmarks",
-      dependencies: ["FHIRJSON", "CYAJL"],
+      dependencies: ["FHIRJSON", "CYAJL", "FHIRTestSupport"],
       path: "Benchmarks/FHIRJSONBenchmarks"),
 
     // Test support (not a product)

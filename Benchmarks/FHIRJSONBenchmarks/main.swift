@@ -1,1 +1,36 @@
-print("x")
+// FHIRJSON benchmarks: tokenizer throughput against raw YAJL measured in the same
+// run, and peak memory while streaming a generated 1 GB Bundle.
+//
+//   swift run -c release FHIRJSONBenchmarks throughput [--size-mb 128] [--runs 5]
+//   swift run -c release FHIRJSONBenchmarks bundle-memory [--size-mb 1024]
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func option(_ name: String, default value: Int) -> Int {
+  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
+    let number = Int(arguments[index + 1])
+  else { return value }
+  return number
+}
+
+func stringOption(_ name: String) -> String? {
+  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+  return arguments[index + 1]
+}
+
+switch arguments.first ?? "throughput" {
+case "throughput":
+  try ThroughputBenchmark(
+    sizeMB: option("--size-mb", default: 128), runs: option("--runs", default: 5),
+    tokenizerOnly: arguments.contains("--tokenizer-only")
+  ).run()
+case "bundle-memory":
+  try BundleMemoryBenchmark(sizeMB: option("--size-mb", default: 1024)).run()
+case "stream-bundle":
+  // Child process of bundle-memory: streams one file and reports its own peak memory.
+  try BundleMemoryBenchmark.streamAndReport(path: stringOption("--file") ?? "")
+default:
+  print("usage: FHIRJSONBenchmarks throughput|bundle-memory [--size-mb N] [--runs N]")
+  exit(2)
+}

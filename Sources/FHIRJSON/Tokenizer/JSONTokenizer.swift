@@ -70,6 +70,7 @@ public final class JSONTokenizer {
   }
 
   deinit {
+    core.pointee.deallocate()
     core.deinitialize(count: 1)
     core.deallocate()
   }
@@ -126,7 +127,7 @@ public final class JSONTokenizer {
   @discardableResult
   public func endDocument() throws -> Bool {
     if let error = core.pointee.error { throw error }
-    if !core.pointee.frames.isEmpty {
+    if core.pointee.isInsideValue {
       core.pointee.fail(.unexpectedEnd, "line ends inside a value", at: bytesConsumed)
       throw core.pointee.error!
     }
@@ -144,17 +145,13 @@ public final class JSONTokenizer {
   /// - Parameter offset: Where the next fed byte stands in the whole input;
   ///   bytes between ``bytesConsumed`` and `offset` count as skipped.
   public func reset(skippingTo offset: Int, newlinesSkipped: Int = 0) {
-    let old = core.pointee
-    core.pointee = TokenizerCore(options: options)
-    core.pointee.source = old.source
-    core.pointee.firstByte = old.firstByte
-    core.pointee.lines = old.lines
+    core.pointee.clearStructure()
     core.pointee.lines.skip(newlines: newlinesSkipped, lineStart: offset)
+    core.pointee.chunk = UnsafeRawBufferPointer(start: nil, count: 0)
     core.pointee.chunkBase = offset
+    core.pointee.bytesFed = offset
     core.pointee.lastEnd = offset
     core.pointee.pendingBase = offset
-    core.pointee.bytesFed = offset
-    core.pointee.outputs = old.outputs
     parser = YAJLParser(core: core)
     finished = false
   }

@@ -1,8 +1,9 @@
 /// The tokenizer's state and the work done for each YAJL event.
 ///
 /// It lives at a fixed address (``JSONTokenizer`` allocates it) so that YAJL's C
-/// callbacks reach it through their context pointer without retain/release or
-/// exclusivity checks. Every event method returns `false` to stop YAJL after
+/// callbacks reach it through their context pointer, and it keeps its hot buffers in
+/// manually managed memory, so that an event costs no reference counting, uniqueness
+/// or exclusivity checks. Every event method returns `false` to stop YAJL after
 /// storing an ``error``.
 struct TokenizerCore {
   /// An open object or array.
@@ -10,14 +11,16 @@ struct TokenizerCore {
     var isArray: Bool
     /// The array whose elements are handed out one by one (a Bundle's `entry`).
     var isStreamedArray: Bool
+    /// Whether the container's tokens go to the element builder.
+    var inElement: Bool
+    var hasKey: Bool
     /// For arrays, the index of the current element (-1 before the first).
     var index: Int
-    /// Index of the container's start token in its buffer.
+    /// Index of the container's start token in its builder.
     var tokenIndex: Int
-    /// For objects, the current member's key, stored in `pathKeys`.
+    /// For objects, the current member's key text in the builder.
     var keyStart: Int
     var keyCount: Int
-    var hasKey: Bool
   }
 
   // Configuration
@@ -45,16 +48,18 @@ struct TokenizerCore {
   var firstByte: UInt8?
 
   // Structure
-  var frames: [Frame] = []
-  var pathKeys: [UInt8] = []
+  private let frames: UnsafeMutablePointer<Frame>
+  private(set) var depth = 0
   var streamKeyArmed = false
-  var elementOpen = false
   var valuesInDocument = 0
   var lastWasZero = false
 
   // Output
-  var current = JSONTokens()
-  var element = JSONTokens()
+  private let current: UnsafeMutablePointer<TokenBuilder>
+  private let element: UnsafeMutablePointer<TokenBuilder>
+  private var target: UnsafeMutablePointer<TokenBuilder>
+  private var elementOpen = false
+  private var scratch: [UInt8] = []
   var outputs: [JSONTokenizer.Output] = []
   var error: JSONError?
   var source: String?
@@ -64,16 +69,53 @@ struct TokenizerCore {
     maxStringLength = options.maxStringLength
     allowsMultipleValues = options.allowsMultipleValues
     streamedKey = options.streamedArrayKey.map { Array($0.utf8) }
+    frames = .allocate(capacity: options.maxDepth + 1)
+    current = .allocate(capacity: 1)
+    current.initialize(to: TokenBuilder())
+    element = .allocate(capacity: 1)
+    element.initialize(to: TokenBuilder())
+    target = current
   }
 
-  var depth: Int { frames.count }
+  /// Frees the manually managed memory; the core must not be used afterwards.
+  func deallocate() {
+    frames.deallocate()
+    current.pointee.deallocate()
+    current.deallocate()
+    element.pointee.deallocate()
+    element.deallocate()
+  }
+
+  /// Forgets all structure and partial output, for a fresh start after an error.
+  mutating func clearStructure() {
+    depth = 0
+    streamKeyArmed = false
+    valuesInDocument = 0
+    lastWasZero = false
+    elementOpen = false
+    target = current
+    current.pointee.clear()
+    element.pointee.clear()
+    pending.removeAll()
+    error = nil
+  }
+
+  var isInsideValue: Bool { depth > 0 }
+
+  /// The open container at nesting `level` (0 is the outermost).
+  func frame(at level: Int) -> Frame { frames[level] }
+
+  /// The text of an object frame's current key.
+  func keyText(of frame: Frame) -> UnsafeRawBufferPointer {
+    (frame.inElement ? element : current).pointee.textBytes(start: frame.keyStart, count: frame.keyCount)
+  }
 
   // MARK: Events
 
   mutating func literal(_ kind: JSONToken.Kind, end: Int, length: Int) -> Bool {
     let start = end - length
     guard beginValue(at: start) else { return false }
-    if elementOpen { element.append(kind, offset: start) } else { current.append(kind, offset: start) }
+    target.pointee.append(kind, offset: start)
     lastEnd = end
     lastWasZero = false
     return endValue()
@@ -85,11 +127,8 @@ struct TokenizerCore {
       return fail(.stringTooLong, "number of \(bytes.count) bytes exceeds the limit of \(maxStringLength)", at: start)
     }
     guard beginValue(at: start) else { return false }
-    if elementOpen {
-      element.append(.number, text: bytes, offset: start)
-    } else {
-      current.append(.number, text: bytes, offset: start)
-    }
+    let textStart = target.pointee.appendText(bytes)
+    target.pointee.append(.number, payloadStart: textStart, payloadCount: bytes.count, offset: start)
     lastEnd = end
     lastWasZero = (bytes.count == 1 && bytes[0] == UInt8(ascii: "0"))
       || (bytes.count == 2 && bytes[1] == UInt8(ascii: "0"))
@@ -115,88 +154,63 @@ struct TokenizerCore {
     if !isKey {
       guard beginValue(at: start) else { return false }
     }
-    // Move the target buffer out while appending, so that `self` can be mutated too.
-    var buffer = JSONTokens()
-    let toElement = elementOpen
-    if toElement { swap(&buffer, &element) } else { swap(&buffer, &current) }
-    let ok = appendString(bytes, escaped: escaped, start: start, end: end, isKey: isKey, to: &buffer)
-    if toElement { swap(&buffer, &element) } else { swap(&buffer, &current) }
-    guard ok else { return false }
+    let textStart: Int
+    let textCount: Int
+    if escaped {
+      var decoded = [UInt8]()
+      swap(&decoded, &scratch)
+      decoded.removeAll(keepingCapacity: true)
+      let failure = withRawContent(start: start, end: end) { JSONUnescaper.unescape($0, into: &decoded) }
+      swap(&decoded, &scratch)
+      if let failure { return fail(failure.kind, failure.message, at: start + 1 + failure.index) }
+      let invalid = scratch.withUnsafeBytes { UTF8Validator.firstInvalidIndex(in: $0) }
+      if invalid != nil { return fail(.invalidUTF8, "invalid UTF-8 in \(isKey ? "key" : "string")", at: start) }
+      textStart = scratch.withUnsafeBytes { target.pointee.appendText($0) }
+      textCount = scratch.count
+    } else {
+      if let invalid = UTF8Validator.firstInvalidIndex(in: bytes) {
+        return fail(.invalidUTF8, "invalid UTF-8 in \(isKey ? "key" : "string")", at: start + 1 + invalid)
+      }
+      textStart = target.pointee.appendText(bytes)
+      textCount = bytes.count
+    }
+    target.pointee.append(isKey ? .key : .string, payloadStart: textStart, payloadCount: textCount, offset: start)
     lastEnd = end
     lastWasZero = false
-    return isKey ? true : endValue()
-  }
-
-  private mutating func appendString(
-    _ bytes: UnsafeRawBufferPointer, escaped: Bool, start: Int, end: Int, isKey: Bool,
-    to buffer: inout JSONTokens
-  ) -> Bool {
-    let textStart = buffer.text.count
-    if escaped {
-      let failure = withRawContent(start: start, end: end) { JSONUnescaper.unescape($0, into: &buffer.text) }
-      if let failure {
-        buffer.text.removeSubrange(textStart...)
-        return fail(failure.kind, failure.message, at: start + 1 + failure.index)
-      }
-    } else {
-      buffer.text.append(contentsOf: bytes)
-    }
-    let invalid = buffer.text.withUnsafeBytes {
-      UTF8Validator.firstInvalidIndex(in: UnsafeRawBufferPointer(rebasing: $0[textStart...]))
-    }
-    if let invalid {
-      buffer.text.removeSubrange(textStart...)
-      return fail(.invalidUTF8, "invalid UTF-8 in \(isKey ? "key" : "string")", at: escaped ? start : start + 1 + invalid)
-    }
-    buffer.appendTextToken(isKey ? .key : .string, textStart: textStart, offset: start)
-    if isKey {
-      let top = frames.count - 1
-      pathKeys.removeSubrange(frames[top].keyStart...)
-      pathKeys.append(contentsOf: buffer.text[textStart...])
-      frames[top].keyCount = pathKeys.count - frames[top].keyStart
-      frames[top].hasKey = true
-      if top == 0, let streamedKey {
-        streamKeyArmed = buffer.text[textStart...].elementsEqual(streamedKey)
-      }
+    guard isKey else { return endValue() }
+    let top = frames + (depth - 1)
+    top.pointee.keyStart = textStart
+    top.pointee.keyCount = textCount
+    top.pointee.hasKey = true
+    if depth == 1, let streamedKey {
+      streamKeyArmed = target.pointee.textBytes(start: textStart, count: textCount).elementsEqual(streamedKey)
     }
     return true
   }
 
   mutating func startContainer(isArray: Bool, end: Int) -> Bool {
     let start = end - 1
-    guard frames.count < maxDepth else {
+    guard depth < maxDepth else {
       return fail(.depthLimitExceeded, "nesting deeper than the limit of \(maxDepth)", at: start)
     }
-    let isStreamed = isArray && streamKeyArmed && frames.count == 1
+    let isStreamed = isArray && streamKeyArmed && depth == 1
     guard beginValue(at: start) else { return false }
-    let kind: JSONToken.Kind = isArray ? .arrayStart : .objectStart
-    let tokenIndex: Int
-    if elementOpen {
-      tokenIndex = element.count
-      element.append(kind, offset: start)
-    } else {
-      tokenIndex = current.count
-      current.append(kind, offset: start)
-    }
-    frames.append(
-      Frame(isArray: isArray, isStreamedArray: isStreamed, index: -1, tokenIndex: tokenIndex,
-            keyStart: pathKeys.count, keyCount: 0, hasKey: false))
+    let tokenIndex = target.pointee.tokenCount
+    target.pointee.append(isArray ? .arrayStart : .objectStart, offset: start)
+    (frames + depth).initialize(
+      to: Frame(
+        isArray: isArray, isStreamedArray: isStreamed, inElement: elementOpen, hasKey: false, index: -1,
+        tokenIndex: tokenIndex, keyStart: 0, keyCount: 0))
+    depth += 1
     lastEnd = end
     lastWasZero = false
     return true
   }
 
   mutating func endContainer(isArray: Bool, end: Int) -> Bool {
-    let frame = frames.removeLast()
-    pathKeys.removeSubrange(frame.keyStart...)
-    let kind: JSONToken.Kind = isArray ? .arrayEnd : .objectEnd
-    if elementOpen {
-      element.append(kind, offset: end - 1)
-      element.closeContainer(startedAt: frame.tokenIndex)
-    } else {
-      current.append(kind, offset: end - 1)
-      current.closeContainer(startedAt: frame.tokenIndex)
-    }
+    depth -= 1
+    target.pointee.append(isArray ? .arrayEnd : .objectEnd, offset: end - 1)
+    target.pointee.closeContainer(startedAt: frames[depth].tokenIndex)
     lastEnd = end
     lastWasZero = false
     return endValue()
@@ -204,38 +218,37 @@ struct TokenizerCore {
 
   // MARK: Values
 
+  @inline(__always)
   private mutating func beginValue(at offset: Int) -> Bool {
-    let top = frames.count - 1
-    if top < 0 {
+    guard depth > 0 else {
       if valuesInDocument > 0 && !allowsMultipleValues {
         if followsLeadingZero { return fail(.invalidNumber, "number with a leading zero", at: lastEnd - 1) }
         return fail(.trailingData, "more than one JSON value", at: offset)
       }
       return true
     }
-    if frames[top].isArray {
-      frames[top].index += 1
-      if frames[top].isStreamedArray {
+    let top = frames + (depth - 1)
+    if top.pointee.isArray {
+      top.pointee.index += 1
+      if top.pointee.isStreamedArray {
         elementOpen = true
+        target = element
       }
-    } else if top == 0 {
+    } else if depth == 1 {
       streamKeyArmed = false
     }
     return true
   }
 
+  @inline(__always)
   private mutating func endValue() -> Bool {
-    let depth = frames.count
-    if elementOpen && depth == 2 {
-      let capacity = (element.count, element.textByteCount)
-      outputs.append(.element(element, index: frames[1].index))
-      element = JSONTokens(tokenCapacity: capacity.0, textCapacity: capacity.1)
-      elementOpen = false
-    } else if depth == 0 {
+    if depth == 0 {
       valuesInDocument += 1
-      let capacity = (current.count, current.textByteCount)
-      outputs.append(.value(current))
-      current = JSONTokens(tokenCapacity: capacity.0, textCapacity: capacity.1)
+      outputs.append(.value(current.pointee.take()))
+    } else if elementOpen && depth == 2 {
+      outputs.append(.element(element.pointee.take(), index: frames[1].index))
+      elementOpen = false
+      target = current
     }
     return true
   }
@@ -252,9 +265,7 @@ struct TokenizerCore {
   }
 
   /// Calls `body` with the raw content (between the quotes) of the string at `start..<end`.
-  private mutating func withRawContent<R>(
-    start: Int, end: Int, _ body: (UnsafeRawBufferPointer) -> R
-  ) -> R {
+  private mutating func withRawContent<R>(start: Int, end: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
     if start >= chunkBase {
       return body(UnsafeRawBufferPointer(rebasing: chunk[(start + 1 - chunkBase)..<(end - 1 - chunkBase)]))
     }
@@ -281,8 +292,8 @@ struct TokenizerCore {
         if chunk[i] == UInt8(ascii: ",") { lastDroppedComma = chunkBase + i }
         i += 1
       }
-      pending.removeAll(keepingCapacity: pending.capacity <= 1 << 16)
-      pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[i...]))
+      if !pending.isEmpty { pending.removeAll(keepingCapacity: pending.capacity <= 1 << 16) }
+      if i < chunk.count { pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[i...])) }
       pendingBase = chunkBase + i
     } else {
       pending.append(contentsOf: chunk)
@@ -297,95 +308,5 @@ struct TokenizerCore {
   @inline(__always) static func isSeparator(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == UInt8(ascii: ",")
       || byte == UInt8(ascii: ":")
-  }
-
-  // MARK: Errors
-
-  /// Stores an error at absolute `offset` and returns `false`.
-  @discardableResult
-  mutating func fail(_ kind: JSONError.Kind, _ message: String, at offset: Int) -> Bool {
-    guard error == nil else { return false }
-    let (line, column) = lines.location(of: offset, in: chunk, base: chunkBase)
-    error = JSONError(kind, message, offset: offset, line: line, column: column, path: path(at: offset), source: source)
-    return false
-  }
-
-  /// Stores the error YAJL reported at absolute `offset`.
-  mutating func failFromYAJL(_ yajlMessage: String, at offset: Int, atEnd: Bool) {
-    if atEnd && frames.isEmpty && valuesInDocument == 0 && pending.isEmpty {
-      fail(.emptyInput, "no JSON value in the input", at: offset)
-      return
-    }
-    if offset < 3 && firstByte == 0xEF {
-      fail(.byteOrderMark, "input starts with a UTF-8 byte order mark", at: 0)
-      return
-    }
-    if followsLeadingZero {
-      fail(.invalidNumber, "number with a leading zero", at: lastEnd - 1)
-      return
-    }
-    let (kind, message) = Self.classify(yajlMessage)
-    if frames.isEmpty && valuesInDocument > 0 && kind != .unexpectedEnd {
-      fail(.trailingData, "unexpected data after the JSON value", at: offset)
-      return
-    }
-    fail(kind, message, at: offset)
-  }
-
-  private func commaFollowsLastToken(before offset: Int) -> Bool {
-    if lastDroppedComma >= lastEnd { return true }
-    var position = lastEnd
-    while position < offset, let byte = byte(at: position), Self.isSeparator(byte) {
-      if byte == UInt8(ascii: ",") { return true }
-      position += 1
-    }
-    return false
-  }
-
-  /// Whether the last token was the number `0` or `-0` and a digit follows it.
-  private var followsLeadingZero: Bool {
-    guard lastWasZero, let next = byte(at: lastEnd) else { return false }
-    return next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")
-  }
-
-  /// Maps YAJL's (non-verbose, value-free) messages to error kinds.
-  private static func classify(_ message: String) -> (JSONError.Kind, String) {
-    var text = Substring(message)
-    for prefix in ["lexical error: ", "parse error: "] where text.hasPrefix(prefix) {
-      text = text.dropFirst(prefix.count)
-    }
-    while let last = text.last, last == "\n" || last == "." || last == " " { text = text.dropLast() }
-    let detail = String(text)
-    if detail.contains("premature EOF") { return (.unexpectedEnd, "input ends inside a value") }
-    if detail.contains("UTF8") { return (.invalidUTF8, "invalid UTF-8 in string") }
-    if detail.contains("malformed number") { return (.invalidNumber, detail) }
-    if detail.contains("comment") { return (.unexpectedCharacter, "comments are not allowed in JSON") }
-    if detail.contains("object key") { return (.unexpectedCharacter, "expected an object key (a string)") }
-    if detail.contains("invalid string in json text") {
-      return (.unexpectedCharacter, "invalid literal (expected true, false or null)")
-    }
-    if detail.contains("string") { return (.invalidString, detail) }
-    if detail.contains("trailing garbage") { return (.trailingData, "unexpected data after the JSON value") }
-    return (.unexpectedCharacter, detail)
-  }
-
-  /// The path of the value at absolute `offset`, for error messages. An error past
-  /// the last token inside an array belongs to the next element when a comma (or the
-  /// array's opening bracket) stands between them.
-  func path(at offset: Int) -> JSONPath {
-    var components: [JSONPath.Component] = []
-    for (depth, frame) in frames.enumerated() {
-      if frame.isArray {
-        var index = frame.index
-        if depth == frames.count - 1 && offset > lastEnd && (index < 0 || commaFollowsLastToken(before: offset)) {
-          index += 1
-        }
-        if index >= 0 { components.append(.index(index)) }
-      } else if frame.hasKey {
-        let key = pathKeys[frame.keyStart..<(frame.keyStart + frame.keyCount)]
-        components.append(.key(String(decoding: key, as: UTF8.self)))
-      }
-    }
-    return JSONPath(components)
   }
 }

@@ -61,36 +61,9 @@ public struct JSONTokens: Hashable, Sendable {
     withText(at: index) { $0.elementsEqual(utf8) }
   }
 
-  // MARK: Building (used by the tokenizer and by tests)
-
-  @inlinable mutating func append(_ kind: JSONToken.Kind, offset: Int) {
-    records.append(JSONToken(kind: kind, payloadStart: 0, payloadCount: 0, offset: offset))
-  }
-
-  @inlinable mutating func append(
-    _ kind: JSONToken.Kind, text bytes: UnsafeRawBufferPointer, offset: Int
-  ) {
-    let start = text.count
-    text.append(contentsOf: bytes)
-    records.append(
-      JSONToken(kind: kind, payloadStart: UInt32(truncatingIfNeeded: start),
-                payloadCount: UInt32(truncatingIfNeeded: bytes.count), offset: offset))
-  }
-
-  /// Appends a token whose text the caller has already appended to `text` from `start`.
-  @inlinable mutating func appendTextToken(_ kind: JSONToken.Kind, textStart start: Int, offset: Int) {
-    records.append(
-      JSONToken(kind: kind, payloadStart: UInt32(truncatingIfNeeded: start),
-                payloadCount: UInt32(truncatingIfNeeded: text.count - start), offset: offset))
-  }
-
-  /// Records that the container started at `startIndex` ends at the last token.
-  @inlinable mutating func closeContainer(startedAt startIndex: Int) {
-    records[startIndex].payloadStart = UInt32(truncatingIfNeeded: records.count - 1)
-  }
-
-  mutating func removeAll(keepingCapacity: Bool) {
-    records.removeAll(keepingCapacity: keepingCapacity)
-    text.removeAll(keepingCapacity: keepingCapacity)
+  /// Wraps token records and their text (used by the tokenizer).
+  init(records: [JSONToken], text: [UInt8]) {
+    self.records = records
+    self.text = text
   }
 }

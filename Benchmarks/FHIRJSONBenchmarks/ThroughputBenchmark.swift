@@ -1,0 +1,109 @@
+import FHIRJSON
+import Foundation
+
+/// Tokenizer throughput on generated NDJSON, next to raw YAJL on the same bytes.
+struct ThroughputBenchmark {
+  var sizeMB: Int
+  var runs: Int
+  /// Measure only raw YAJL and the tokenizer (for profiling).
+  var tokenizerOnly = false
+  let chunkSize = 1 << 16
+
+  func run() throws {
+    let corpus = try Corpus.ndjson(atLeast: sizeMB << 20)
+    let megabytes = Double(corpus.count) / Double(1 << 20)
+    let lineCount = corpus.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    print("corpus: \(String(format: "%.1f", megabytes)) MB of NDJSON, \(lineCount) resources from Fixtures/")
+    print("chunks of \(chunkSize) bytes, best of \(runs) runs\n")
+
+    var results: [(name: String, seconds: Double, tokens: Int)] = []
+    try corpus.withUnsafeBytes { bytes in
+      results.append(measure("raw YAJL (callbacks only count)") { RawYAJL.countTokens(bytes, chunkSize: chunkSize) })
+      results.append(try measureThrowing("FHIRJSON JSONTokenizer") { try tokenizeStream(bytes) })
+      guard !tokenizerOnly else { return }
+      results.append(try measureThrowing("FHIRJSON NDJSONReader") { try readNDJSON(bytes) })
+      results.append(measure("Foundation JSONSerialization (per line)") { foundation(bytes) })
+    }
+
+    let baseline = results[0].seconds
+    print("benchmark                                   MB/s     ratio to raw YAJL   tokens")
+    for result in results {
+      let throughput = megabytes / result.seconds
+      let name = result.name.padding(toLength: 40, withPad: " ", startingAt: 0)
+      print(
+        "\(name) \(String(format: "%8.1f", throughput))   \(String(format: "%6.2f", baseline / result.seconds))x           \(result.tokens)")
+    }
+    let ratio = baseline / results[1].seconds
+    print("\nFHIRJSON tokenizer at \(String(format: "%.2f", ratio))x raw YAJL (target >= 0.80x): \(ratio >= 0.8 ? "met" : "NOT met")")
+  }
+
+  private func measure(_ name: String, _ body: () -> Int) -> (name: String, seconds: Double, tokens: Int) {
+    var best = Double.infinity
+    var tokens = 0
+    for _ in 0..<runs {
+      let start = DispatchTime.now().uptimeNanoseconds
+      tokens = body()
+      best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return (name, best, tokens)
+  }
+
+  private func measureThrowing(_ name: String, _ body: () throws -> Int) throws -> (name: String, seconds: Double, tokens: Int) {
+    var failure: (any Error)?
+    let result = measure(name) {
+      do { return try body() } catch {
+        failure = error
+        return 0
+      }
+    }
+    if let failure { throw failure }
+    return result
+  }
+
+  private func tokenizeStream(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+    let tokenizer = JSONTokenizer(options: .init(allowsMultipleValues: true))
+    var tokens = 0
+    var start = 0
+    while start < bytes.count {
+      let end = min(start + chunkSize, bytes.count)
+      try tokenizer.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+      while case .value(let value) = tokenizer.nextOutput() { tokens += value.count }
+      start = end
+    }
+    try tokenizer.finish()
+    while case .value(let value) = tokenizer.nextOutput() { tokens += value.count }
+    return tokens
+  }
+
+  private func readNDJSON(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+    let reader = NDJSONReader()
+    var tokens = 0
+    var start = 0
+    let count: (NDJSONReader.Event) -> Void = { event in
+      if case .record(let value, _) = event { tokens += value.count }
+    }
+    while start < bytes.count {
+      let end = min(start + chunkSize, bytes.count)
+      try reader.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), count)
+      start = end
+    }
+    try reader.finish(count)
+    return tokens
+  }
+
+  /// Foundation's JSON parser on each line, for reference (it builds a tree).
+  private func foundation(_ bytes: UnsafeRawBufferPointer) -> Int {
+    var values = 0
+    var start = 0
+    while start < bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+      if end > start {
+        let data = Data(bytes[start..<end])
+        if (try? JSONSerialization.jsonObject(with: data)) != nil { values += 1 }
+      }
+      start = end + 1
+    }
+    return values
+  }
+}

@@ -1,0 +1,90 @@
+extension TokenizerCore {
+  /// Stores an error at absolute `offset` and returns `false`.
+  @discardableResult
+  mutating func fail(_ kind: JSONError.Kind, _ message: String, at offset: Int) -> Bool {
+    guard error == nil else { return false }
+    let (line, column) = lines.location(of: offset, in: chunk, base: chunkBase)
+    error = JSONError(kind, message, offset: offset, line: line, column: column, path: path(at: offset), source: source)
+    return false
+  }
+
+  /// Stores the error YAJL reported at absolute `offset`.
+  mutating func failFromYAJL(_ yajlMessage: String, at offset: Int, atEnd: Bool) {
+    if atEnd && depth == 0 && valuesInDocument == 0 && pending.isEmpty {
+      fail(.emptyInput, "no JSON value in the input", at: offset)
+      return
+    }
+    if offset < 3 && firstByte == 0xEF {
+      fail(.byteOrderMark, "input starts with a UTF-8 byte order mark", at: 0)
+      return
+    }
+    if followsLeadingZero {
+      fail(.invalidNumber, "number with a leading zero", at: lastEnd - 1)
+      return
+    }
+    let (kind, message) = Self.classify(yajlMessage)
+    if depth == 0 && valuesInDocument > 0 && kind != .unexpectedEnd {
+      fail(.trailingData, "unexpected data after the JSON value", at: offset)
+      return
+    }
+    fail(kind, message, at: offset)
+  }
+
+  /// Whether the last token was the number `0` or `-0` and a digit follows it.
+  var followsLeadingZero: Bool {
+    guard lastWasZero, let next = byte(at: lastEnd) else { return false }
+    return next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")
+  }
+
+  /// Maps YAJL's (non-verbose, value-free) messages to error kinds.
+  private static func classify(_ message: String) -> (JSONError.Kind, String) {
+    var text = Substring(message)
+    for prefix in ["lexical error: ", "parse error: "] where text.hasPrefix(prefix) {
+      text = text.dropFirst(prefix.count)
+    }
+    while let last = text.last, last == "\n" || last == "." || last == " " { text = text.dropLast() }
+    let detail = String(text)
+    if detail.contains("premature EOF") { return (.unexpectedEnd, "input ends inside a value") }
+    if detail.contains("UTF8") { return (.invalidUTF8, "invalid UTF-8 in string") }
+    if detail.contains("malformed number") { return (.invalidNumber, detail) }
+    if detail.contains("comment") { return (.unexpectedCharacter, "comments are not allowed in JSON") }
+    if detail.contains("object key") { return (.unexpectedCharacter, "expected an object key (a string)") }
+    if detail.contains("invalid string in json text") {
+      return (.unexpectedCharacter, "invalid literal (expected true, false or null)")
+    }
+    if detail.contains("string") { return (.invalidString, detail) }
+    if detail.contains("trailing garbage") { return (.trailingData, "unexpected data after the JSON value") }
+    return (.unexpectedCharacter, detail)
+  }
+
+  /// The path of the value at absolute `offset`, for error messages. An error past
+  /// the last token inside an array belongs to the next element when a comma (or the
+  /// array's opening bracket) stands between them.
+  func path(at offset: Int) -> JSONPath {
+    var components: [JSONPath.Component] = []
+    for level in 0..<depth {
+      let frame = frame(at: level)
+      if frame.isArray {
+        var index = frame.index
+        if level == depth - 1 && offset > lastEnd && (index < 0 || commaFollowsLastToken(before: offset)) {
+          index += 1
+        }
+        if index >= 0 { components.append(.index(index)) }
+      } else if frame.hasKey {
+        let key = keyText(of: frame)
+        components.append(.key(String(decoding: key, as: UTF8.self)))
+      }
+    }
+    return JSONPath(components)
+  }
+
+  private func commaFollowsLastToken(before offset: Int) -> Bool {
+    if lastDroppedComma >= lastEnd { return true }
+    var position = lastEnd
+    while position < offset, let byte = byte(at: position), Self.isSeparator(byte) {
+      if byte == UInt8(ascii: ",") { return true }
+      position += 1
+    }
+    return false
+  }
+}
