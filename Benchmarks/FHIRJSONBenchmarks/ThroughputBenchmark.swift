@@ -7,13 +7,23 @@ struct ThroughputBenchmark {
   var runs: Int
   /// Measure only raw YAJL and the tokenizer (for profiling).
   var tokenizerOnly = false
+  /// An NDJSON file to measure instead of the generated corpus.
+  var input: String?
+  /// Where to save the generated corpus, for reuse with `--input`.
+  var saveCorpus: String?
   let chunkSize = 1 << 16
 
   func run() throws {
-    let corpus = try Corpus.ndjson(atLeast: sizeMB << 20)
+    let corpus: [UInt8]
+    if let input {
+      corpus = [UInt8](try Data(contentsOf: URL(fileURLWithPath: input)))
+    } else {
+      corpus = try Corpus.ndjson(atLeast: sizeMB << 20)
+    }
+    if let saveCorpus { try Data(corpus).write(to: URL(fileURLWithPath: saveCorpus)) }
     let megabytes = Double(corpus.count) / Double(1 << 20)
     let lineCount = corpus.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-    print("corpus: \(String(format: "%.1f", megabytes)) MB of NDJSON, \(lineCount) resources from Fixtures/")
+    print("corpus: \(String(format: "%.1f", megabytes)) MB of NDJSON, \(lineCount) resources from \(input ?? "Fixtures/")")
     print("chunks of \(chunkSize) bytes, best of \(runs) runs\n")
 
     var results: [(name: String, seconds: Double, tokens: Int)] = []

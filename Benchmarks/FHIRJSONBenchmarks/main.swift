@@ -2,6 +2,7 @@
 // run, and peak memory while streaming a generated 1 GB Bundle.
 //
 //   swift run -c release FHIRJSONBenchmarks throughput [--size-mb 128] [--runs 5]
+//       [--input FILE.ndjson] [--save-corpus FILE.ndjson] [--tokenizer-only]
 //   swift run -c release FHIRJSONBenchmarks bundle-memory [--size-mb 1024]
 import Foundation
 
@@ -23,7 +24,8 @@ switch arguments.first ?? "throughput" {
 case "throughput":
   try ThroughputBenchmark(
     sizeMB: option("--size-mb", default: 128), runs: option("--runs", default: 5),
-    tokenizerOnly: arguments.contains("--tokenizer-only")
+    tokenizerOnly: arguments.contains("--tokenizer-only"), input: stringOption("--input"),
+    saveCorpus: stringOption("--save-corpus")
   ).run()
 case "bundle-memory":
   try BundleMemoryBenchmark(sizeMB: option("--size-mb", default: 1024)).run()

@@ -139,12 +139,14 @@ extension JSONTokens {
     for index in 0..<Swift.min(count, other.count) {
       let a = self[index]
       let b = other[index]
-      let textA = a.kind == .key || a.kind == .string || a.kind == .number ? string(at: index) : ""
-      let textB = b.kind == .key || b.kind == .string || b.kind == .number ? other.string(at: index) : ""
-      if a.kind != b.kind || a.offset != b.offset || textA != textB
+      let textA = string(at: index)
+      let textB = other.string(at: index)
+      let offsetA = offset(at: index)
+      let offsetB = other.offset(at: index)
+      if a.kind != b.kind || offsetA != offsetB || textA != textB
         || endIndex(ofValueAt: index) != other.endIndex(ofValueAt: index)
       {
-        return "token \(index): \(a.kind)@\(a.offset) \(textA.utf8.count) bytes vs \(b.kind)@\(b.offset) \(textB.utf8.count) bytes"
+        return "token \(index): \(a.kind)@\(offsetA) \(textA.utf8.count) bytes vs \(b.kind)@\(offsetB) \(textB.utf8.count) bytes"
       }
     }
     return count == other.count ? nil : "token counts \(count) vs \(other.count)"

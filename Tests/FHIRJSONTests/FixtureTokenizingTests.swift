@@ -53,7 +53,7 @@ import Testing
     let numbers = (0..<tokens.count).filter { tokens[$0].kind == .number }
     for index in numbers {
       let text = tokens.string(at: index)
-      let start = tokens[index].offset
+      let start = tokens.offset(at: index)
       #expect(Array(bytes[start..<start + text.utf8.count]) == Array(text.utf8))
     }
   }

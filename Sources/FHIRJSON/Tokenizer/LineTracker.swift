@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Tracks line numbers across streamed chunks cheaply: a branch-free newline count per
 /// chunk, and the exact line and column worked out only when an error needs them.
 struct LineTracker {
@@ -39,23 +45,15 @@ struct LineTracker {
     return (newlinesBefore + newlines + 1, offset - start + 1)
   }
 
-  /// The number of `\n` bytes in `bytes`, eight at a time.
+  /// The number of `\n` bytes in `bytes`, found with `memchr` (vectorised in libc;
+  /// JSON text has few newlines compared to its bytes).
   static func countNewlines(_ bytes: UnsafeRawBufferPointer) -> Int {
-    guard let base = bytes.baseAddress else { return 0 }
-    let count = bytes.count
+    guard var position = bytes.baseAddress else { return 0 }
+    let end = position + bytes.count
     var total = 0
-    var i = 0
-    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    while i + 8 <= count {
-      let x = base.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-      // High bit set exactly in the bytes of x that are zero.
-      let zeros = ~(((x & low7) &+ low7) | x | low7)
-      total &+= zeros.nonzeroBitCount
-      i += 8
-    }
-    while i < count {
-      if base.load(fromByteOffset: i, as: UInt8.self) == 0x0A { total &+= 1 }
-      i += 1
+    while position < end, let found = memchr(position, 0x0A, end - position) {
+      total += 1
+      position = UnsafeRawPointer(found) + 1
     }
     return total
   }

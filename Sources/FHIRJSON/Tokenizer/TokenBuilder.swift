@@ -1,6 +1,13 @@
-/// A growable token and text buffer in manually managed memory, for the tokenizer's
-/// hot path: appending is a capacity check and a store, with no reference counting
-/// or uniqueness checks. Its contents become a ``JSONTokens`` when a value completes.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A growable token and text buffer in `malloc`ed memory, for the tokenizer's hot
+/// path: appending is a capacity check and a store, with no reference counting or
+/// uniqueness checks. When a value completes, its memory is handed over to a
+/// ``JSONTokens`` (trimmed to size, not copied) and the builder starts afresh.
 struct TokenBuilder {
   private(set) var tokens: UnsafeMutablePointer<JSONToken>
   private(set) var tokenCount = 0
@@ -8,46 +15,66 @@ struct TokenBuilder {
   private(set) var text: UnsafeMutableRawPointer
   private(set) var textCount = 0
   private var textCapacity: Int
+  /// Absolute source offset of the value's first token.
+  private var startOffset = -1
 
   init() {
-    tokenCapacity = 256
-    textCapacity = 4096
-    tokens = .allocate(capacity: tokenCapacity)
-    text = .allocate(byteCount: textCapacity, alignment: 8)
+    tokenCapacity = 64
+    textCapacity = 1024
+    tokens = Self.allocate(JSONToken.self, count: tokenCapacity)
+    text = Self.allocateBytes(textCapacity)
   }
 
   /// Frees the memory; the builder must not be used afterwards.
   func deallocate() {
-    tokens.deallocate()
-    text.deallocate()
+    free(tokens)
+    free(text)
   }
 
   @inline(__always)
   mutating func append(_ kind: JSONToken.Kind, payloadStart: Int = 0, payloadCount: Int = 0, offset: Int) {
     if tokenCount == tokenCapacity { growTokens() }
+    if startOffset < 0 { startOffset = offset }
+    let relative = offset &- startOffset
     (tokens + tokenCount).initialize(
       to: JSONToken(
         kind: kind, payloadStart: UInt32(truncatingIfNeeded: payloadStart),
-        payloadCount: UInt32(truncatingIfNeeded: payloadCount), offset: offset))
-    tokenCount += 1
+        payloadCount: UInt32(truncatingIfNeeded: payloadCount),
+        relativeOffset: relative < Int(UInt32.max) ? UInt32(truncatingIfNeeded: relative) : UInt32.max))
+    tokenCount &+= 1
   }
 
   /// Appends text and returns where it starts.
   @inline(__always)
   mutating func appendText(_ bytes: UnsafeRawBufferPointer) -> Int {
     let start = textCount
-    if textCount + bytes.count > textCapacity { growText(minimum: textCount + bytes.count) }
-    if let source = bytes.baseAddress, !bytes.isEmpty {
-      (text + textCount).copyMemory(from: source, byteCount: bytes.count)
+    let count = bytes.count
+    // Keep 8 spare bytes so that short copies can store whole words.
+    if textCount &+ count &+ 8 > textCapacity { growText(minimum: textCount + count + 8) }
+    if let source = bytes.baseAddress {
+      let destination = text + textCount
+      if count >= 8 && count <= 16 {
+        // Two overlapping word copies beat a call to memmove for the short strings
+        // that most JSON is made of.
+        destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        (destination + (count &- 8)).storeBytes(
+          of: source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self), as: UInt64.self)
+      } else if count < 8 {
+        for i in 0..<count {
+          destination.storeBytes(of: source.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self)
+        }
+      } else {
+        destination.copyMemory(from: source, byteCount: count)
+      }
     }
-    textCount += bytes.count
+    textCount &+= count
     return start
   }
 
   /// Sets the container start at `startIndex` to point at the last token, its end.
   @inline(__always)
   mutating func closeContainer(startedAt startIndex: Int) {
-    tokens[startIndex].payloadStart = UInt32(truncatingIfNeeded: tokenCount - 1)
+    tokens[startIndex].payloadStart = UInt32(truncatingIfNeeded: tokenCount &- 1)
   }
 
   /// The text bytes at `start..<start + count`.
@@ -55,13 +82,22 @@ struct TokenBuilder {
     UnsafeRawBufferPointer(start: text + start, count: count)
   }
 
-  /// Copies the contents out as a value and empties the builder, keeping a moderate
-  /// capacity so that one huge value does not pin its memory.
+  /// Hands the contents over as a value and starts a new, empty buffer sized for a
+  /// value like this one.
   mutating func take() -> JSONTokens {
+    let tokenBytes = max(tokenCount, 1) * MemoryLayout<JSONToken>.stride
+    let trimmedTokens = realloc(tokens, tokenBytes)!.assumingMemoryBound(to: JSONToken.self)
+    let trimmedText = realloc(text, max(textCount, 1))!
     let result = JSONTokens(
-      records: Array(UnsafeBufferPointer(start: tokens, count: tokenCount)),
-      text: Array(UnsafeRawBufferPointer(start: text, count: textCount)))
-    clear()
+      tokens: trimmedTokens, count: tokenCount, text: trimmedText, textCount: textCount,
+      startOffset: max(startOffset, 0))
+    tokenCapacity = max(64, tokenCount + tokenCount / 4)
+    textCapacity = max(1024, textCount + textCount / 4 + 8)
+    tokens = Self.allocate(JSONToken.self, count: tokenCapacity)
+    text = Self.allocateBytes(textCapacity)
+    tokenCount = 0
+    textCount = 0
+    startOffset = -1
     return result
   }
 
@@ -69,34 +105,26 @@ struct TokenBuilder {
   mutating func clear() {
     tokenCount = 0
     textCount = 0
-    if tokenCapacity > 1 << 20 {
-      tokens.deallocate()
-      tokenCapacity = 256
-      tokens = .allocate(capacity: tokenCapacity)
-    }
-    if textCapacity > 16 << 20 {
-      text.deallocate()
-      textCapacity = 4096
-      text = .allocate(byteCount: textCapacity, alignment: 8)
-    }
+    startOffset = -1
   }
 
   private mutating func growTokens() {
-    let capacity = tokenCapacity * 2
-    let grown = UnsafeMutablePointer<JSONToken>.allocate(capacity: capacity)
-    grown.moveInitialize(from: tokens, count: tokenCount)
-    tokens.deallocate()
-    tokens = grown
-    tokenCapacity = capacity
+    tokenCapacity *= 2
+    tokens = realloc(tokens, tokenCapacity * MemoryLayout<JSONToken>.stride)!.assumingMemoryBound(to: JSONToken.self)
   }
 
   private mutating func growText(minimum: Int) {
     var capacity = textCapacity * 2
     while capacity < minimum { capacity *= 2 }
-    let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-    grown.copyMemory(from: text, byteCount: textCount)
-    text.deallocate()
-    text = grown
+    text = realloc(text, capacity)!
     textCapacity = capacity
+  }
+
+  private static func allocate<T>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T> {
+    malloc(count * MemoryLayout<T>.stride)!.assumingMemoryBound(to: T.self)
+  }
+
+  private static func allocateBytes(_ count: Int) -> UnsafeMutableRawPointer {
+    malloc(count)!
   }
 }

@@ -1,8 +1,9 @@
-/// One token of a JSON value: a compact record of its kind, where its text lies in
-/// the owning ``JSONTokens`` buffer, and where it started in the source.
+/// One token of a JSON value: a 16-byte record of its kind, where its text lies in
+/// the owning ``JSONTokens`` buffer, and where it stood in the source.
 ///
 /// Tokens do not own text; read it through the buffer that holds them
-/// (``JSONTokens/string(at:)``, ``JSONTokens/withText(at:_:)``).
+/// (``JSONTokens/string(at:)``, ``JSONTokens/withText(at:_:)``,
+/// ``JSONTokens/offset(at:)``).
 public struct JSONToken: Hashable, Sendable {
   /// The kind of a token.
   public enum Kind: UInt8, Hashable, Sendable {
@@ -23,21 +24,19 @@ public struct JSONToken: Hashable, Sendable {
   @usableFromInline var payloadStart: UInt32
   /// For keys, strings and numbers: the text's length in bytes.
   @usableFromInline var payloadCount: UInt32
-  /// Byte offset of the token's first character in the source input.
-  public var offset: Int
+  /// Byte offset of the token's first character, relative to the value's first token
+  /// (saturating at `UInt32.max` in values over 4 GiB).
+  @usableFromInline var relativeOffset: UInt32
 
-  @inlinable init(kind: Kind, payloadStart: UInt32, payloadCount: UInt32, offset: Int) {
+  @inlinable init(kind: Kind, payloadStart: UInt32, payloadCount: UInt32, relativeOffset: UInt32) {
     self.kind = kind
     self.payloadStart = payloadStart
     self.payloadCount = payloadCount
-    self.offset = offset
+    self.relativeOffset = relativeOffset
   }
 
-  /// Whether this token starts a value (anything but an end or a key).
-  @inlinable public var startsValue: Bool {
-    switch kind {
-    case .objectEnd, .arrayEnd, .key: return false
-    default: return true
-    }
+  /// Whether this token carries text (a key, string or number).
+  @inlinable public var hasText: Bool {
+    kind == .key || kind == .string || kind == .number
   }
 }
