@@ -176,7 +176,9 @@ public final class JSONTokenizer {
     case .cancelled:
       break
     case .invalid(let message, let offsetInChunk):
-      core.pointee.failFromYAJL(message, at: core.pointee.chunkBase + offsetInChunk, atEnd: atEnd)
+      // At the end YAJL parses a padding byte of its own; never point past the input.
+      let offset = min(core.pointee.chunkBase + offsetInChunk, core.pointee.bytesFed)
+      core.pointee.failFromYAJL(message, at: offset, atEnd: atEnd)
     }
     throw core.pointee.error!
   }

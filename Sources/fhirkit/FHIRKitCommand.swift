@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// The `fhirkit` command-line tool.
+@main
+struct FHIRKitCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "fhirkit",
+    abstract: "Convert FHIR JSON (R4, DSTU2) to care entities and back.",
+    discussion: """
+      Inputs are files, folders (searched recursively for .json and .ndjson) or - for \
+      standard input carrying NDJSON or one or more JSON values (Bundles or resources).
+
+      Exit codes: 0 all good; 1 some records failed (counts on stderr); 2 usage error; \
+      3 input unreadable.
+      """,
+    version: "0.1.0",
+    subcommands: [InspectCommand.self],
+    defaultSubcommand: nil)
+}

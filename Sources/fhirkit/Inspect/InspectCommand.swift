@@ -1,0 +1,115 @@
+import ArgumentParser
+import FHIRKit
+import Foundation
+
+/// `fhirkit inspect`: what FHIR JSON files hold, streamed, without converting.
+struct InspectCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "inspect",
+    abstract: "Show the resource types, counts and bytes in FHIR JSON inputs.",
+    discussion: """
+      Streams each input (Bundles entry by entry, NDJSON line by line) and prints \
+      resource counts by type. Bad records are reported on stderr with file, line, \
+      byte offset and JSON path, never with their values.
+
+      Examples:
+        fhirkit inspect Fixtures/r4/bundles
+        cat export/Patient.ndjson | fhirkit inspect -
+      """)
+
+  @Argument(help: "Files, folders or - for standard input.")
+  var inputs: [String] = ["-"]
+
+  @Flag(help: "Stop at the first bad record.")
+  var strict = false
+
+  func run() throws {
+    let files: [InputFiles.Input]
+    do {
+      files = try InputFiles.expand(inputs)
+    } catch let error as CLIError {
+      printError("fhirkit: \(error.message)")
+      throw error.exitCode
+    }
+    let total = ResourceInventory()
+    var totalBytes = 0
+    var unreadable = 0
+    for file in files {
+      let inventory = ResourceInventory()
+      do {
+        let bytes = try read(file, into: inventory)
+        totalBytes += bytes
+        print(summary(of: inventory, path: file.path == "-" ? "<stdin>" : file.path, bytes: bytes))
+      } catch let error as JSONError where error.kind == .readFailed {
+        printError("fhirkit: \(error)")
+        unreadable += 1
+      } catch let error as JSONError {
+        printError("fhirkit: \(error)")
+        inventory.addError()
+        print(summary(of: inventory, path: file.path == "-" ? "<stdin>" : file.path, bytes: nil))
+        if strict { throw someRecordsFailed }
+      }
+      total.merge(inventory)
+    }
+    if files.count > 1 {
+      print(summary(of: total, path: "total (\(files.count) inputs)", bytes: totalBytes))
+    }
+    if unreadable > 0 { throw ExitCode(3) }
+    if total.errors > 0 {
+      printError("fhirkit: \(total.errors) bad record(s), \(total.resources) resource(s) read")
+      throw someRecordsFailed
+    }
+  }
+
+  /// Streams one input into `inventory` and returns its size in bytes.
+  private func read(_ file: InputFiles.Input, into inventory: ResourceInventory) throws -> Int {
+    let source = file.path == "-" ? "<stdin>" : file.path
+    switch file.framing {
+    case .ndjson:
+      let reader = NDJSONReader(source: source)
+      var bytes = 0
+      let handle: (NDJSONReader.Event) throws -> Void = { event in
+        switch event {
+        case .record(let tokens, _):
+          inventory.addTopLevel(tokens)
+        case .badLine(let error):
+          printError("fhirkit: \(error)")
+          inventory.addError()
+          if strict { throw someRecordsFailed }
+        }
+      }
+      try ByteChunks.read(path: file.path) { chunk in
+        bytes += chunk.count
+        try reader.feed(chunk, handle)
+      }
+      try reader.finish(handle)
+      return bytes
+    case .json:
+      let reader = BundleStreamReader(options: .init(allowsMultipleValues: true), source: source)
+      let handle: (BundleStreamReader.Event) -> Void = { event in
+        switch event {
+        case .entry(let tokens, _): inventory.addEntry(tokens)
+        case .bundle(let tokens): inventory.addTopLevel(tokens)
+        }
+      }
+      try ByteChunks.read(path: file.path) { chunk in try reader.feed(chunk, handle) }
+      try reader.finish(handle)
+      return reader.bytesConsumed
+    }
+  }
+
+  private func summary(of inventory: ResourceInventory, path: String, bytes: Int?) -> String {
+    var lines: [String] = []
+    var head = "\(path):"
+    if let bytes { head += " \(bytes) bytes," }
+    head += " \(inventory.resources) resource(s)"
+    let bundles = inventory.bundleCounts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+    if !bundles.isEmpty { head += " in Bundle(s): " + bundles.joined(separator: ", ") }
+    if inventory.errors > 0 { head += ", \(inventory.errors) error(s)" }
+    lines.append(head)
+    for (type, count) in inventory.resourceCounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+      lines.append("  \(type.padding(toLength: 28, withPad: " ", startingAt: 0)) \(count)")
+    }
+    return lines.joined(separator: "\n")
+  }
+}

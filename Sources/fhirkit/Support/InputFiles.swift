@@ -1,0 +1,48 @@
+import Foundation
+
+/// The files named on the command line, with folders expanded.
+enum InputFiles {
+  /// How a file's JSON is framed.
+  enum Framing {
+    /// One value per line.
+    case ndjson
+    /// One or more JSON values (Bundles are streamed entry by entry).
+    case json
+  }
+
+  /// One input to read: a path (or `-`) and its framing.
+  struct Input {
+    var path: String
+    var framing: Framing
+  }
+
+  /// Expands `paths`: folders recursively into their `.json` and `.ndjson` files
+  /// (sorted), `-` into standard input.
+  /// - Throws: ``CLIError`` with exit code 3 for a path that does not exist.
+  static func expand(_ paths: [String]) throws -> [Input] {
+    var inputs: [Input] = []
+    for path in paths {
+      if path == "-" {
+        inputs.append(Input(path: "-", framing: .json))
+        continue
+      }
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw CLIError.unreadable("\(path): no such file or folder")
+      }
+      if isDirectory.boolValue {
+        let files = (FileManager.default.subpaths(atPath: path) ?? [])
+          .filter { $0.hasSuffix(".json") || $0.hasSuffix(".ndjson") }
+          .sorted()
+        inputs += files.map { input(for: (path as NSString).appendingPathComponent($0)) }
+      } else {
+        inputs.append(input(for: path))
+      }
+    }
+    return inputs
+  }
+
+  private static func input(for path: String) -> Input {
+    Input(path: path, framing: path.hasSuffix(".ndjson") ? .ndjson : .json)
+  }
+}
