@@ -54,7 +54,7 @@ let package = Package(
       dependencies: ["FHIRJSON", "FHIRTestSupport"]),
     .testTarget(
       name: "fhirkitTests",
-      dependencies: ["FHIRTestSupport"]),
+      dependencies: ["fhirkit", "FHIRTestSupport"]),
   ]
 )
 

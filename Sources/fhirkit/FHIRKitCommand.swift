@@ -16,4 +16,21 @@ struct FHIRKitCommand: ParsableCommand {
     version: "0.1.0",
     subcommands: [InspectCommand.self],
     defaultSubcommand: nil)
+
+  /// Runs the command, mapping usage errors to exit code 2 (argument-parser's default
+  /// is 64) so that the exit codes are the documented ones.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      if code == .validationFailure {
+        printError(fullMessage(for: error))
+        printError("Usage: see 'fhirkit --help'.")
+        exit(withError: ExitCode(2))
+      }
+      exit(withError: error)
+    }
+  }
 }

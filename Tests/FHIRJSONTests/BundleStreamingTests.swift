@@ -85,4 +85,29 @@ import Testing
     #expect(indices == [0, 0, 1])
     #expect(events.count == 5)
   }
+
+  /// Nothing already read is lost: entries that closed before an error in the same
+  /// chunk are handed out, then the error is thrown with the failing entry's path.
+  @Test func entriesBeforeAnErrorAreKept() throws {
+    let text = #"{"resourceType":"Bundle","entry":[{"resource":{"id":"a"}},{"resource":{"id":"b"}},{"resource":{"id": tru}}]}"#
+    for size in [5, text.utf8.count] {
+      var ids: [JSONValue?] = []
+      let error = #expect(throws: JSONError.self) {
+        _ = try Chunked.bundleEvents(Array(text.utf8), chunkSize: size)
+      }
+      let reader = BundleStreamReader()
+      _ = try? Array(text.utf8).withUnsafeBytes { all in
+        var start = 0
+        while start < all.count {
+          let end = min(start + size, all.count)
+          try reader.feed(UnsafeRawBufferPointer(rebasing: all[start..<end])) { event in
+            if case .entry(let tokens, _) = event { ids.append(JSONValue(tokens: tokens)["resource"]?["id"]) }
+          }
+          start = end
+        }
+      }
+      #expect(ids == ["a", "b"])
+      #expect(error?.path.description == "entry[2].resource.id")
+    }
+  }
 }

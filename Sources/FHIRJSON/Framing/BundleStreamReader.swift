@@ -36,14 +36,25 @@ public final class BundleStreamReader {
 
   /// Reads the next chunk, calling `handler` for each entry it completes.
   /// - Throws: ``JSONError`` at the first problem in the input, or what `handler` throws.
+  /// Entries completed before an error in the same chunk are handed out first.
   public func feed(_ chunk: UnsafeRawBufferPointer, _ handler: (Event) throws -> Void) throws {
-    try tokenizer.feed(chunk)
+    do {
+      try tokenizer.feed(chunk)
+    } catch {
+      try drain(handler)
+      throw error
+    }
     try drain(handler)
   }
 
   /// Ends the input and hands out the Bundle's other members.
   public func finish(_ handler: (Event) throws -> Void) throws {
-    try tokenizer.finish()
+    do {
+      try tokenizer.finish()
+    } catch {
+      try drain(handler)
+      throw error
+    }
     try drain(handler)
   }
 

@@ -1,0 +1,46 @@
+public import Foundation
+
+/// Runs the built `fhirkit` binary, as the end-to-end CLI tests do.
+public enum CommandRunner {
+  /// What a run printed and how it ended.
+  public struct Result: Sendable {
+    public var stdout: String
+    public var stderr: String
+    public var exitCode: Int32
+  }
+
+  /// The `fhirkit` executable next to the test bundle in the build folder.
+  public static var executable: URL {
+    var url = Bundle.main.bundleURL
+    if url.pathExtension == "xctest" { url.deleteLastPathComponent() }
+    return url.appendingPathComponent("fhirkit")
+  }
+
+  /// Runs `fhirkit` with `arguments`, feeding `stdin` to it, from the package root.
+  public static func run(_ arguments: [String], stdin: [UInt8] = []) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent()
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    // Read both streams while writing, so that a full pipe cannot block the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var outData = Data()
+    nonisolated(unsafe) var errData = Data()
+    DispatchQueue.global().async(group: group) { outData = output.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) { errData = error.fileHandleForReading.readDataToEndOfFile() }
+    input.fileHandleForWriting.write(Data(stdin))
+    try input.fileHandleForWriting.close()
+    group.wait()
+    process.waitUntilExit()
+    return Result(
+      stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+      exitCode: process.terminationStatus)
+  }
+}
