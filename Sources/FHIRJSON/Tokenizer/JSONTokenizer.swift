@@ -92,6 +92,7 @@ public final class JSONTokenizer {
     if base == 0 { core.pointee.firstByte = bytes[0] }
     core.pointee.chunk = bytes
     core.pointee.chunkBase = base
+    core.pointee.chunkIsASCII = UTF8Validator.isASCII(bytes)
     core.pointee.bytesFed = base + bytes.count
     defer {
       // Never keep a pointer to the caller's memory.

@@ -6,8 +6,8 @@
 
 /// A growable token and text buffer in `malloc`ed memory, for the tokenizer's hot
 /// path: appending is a capacity check and a store, with no reference counting or
-/// uniqueness checks. When a value completes, its memory is handed over to a
-/// ``JSONTokens`` (trimmed to size, not copied) and the builder starts afresh.
+/// uniqueness checks. When a value completes, its contents are copied in one block
+/// into an immutable ``JSONTokens`` and the builder is reused.
 struct TokenBuilder {
   private(set) var tokens: UnsafeMutablePointer<JSONToken>
   private(set) var tokenCount = 0
@@ -19,8 +19,8 @@ struct TokenBuilder {
   private var startOffset = -1
 
   init() {
-    tokenCapacity = 64
-    textCapacity = 1024
+    tokenCapacity = 1 << 10
+    textCapacity = 1 << 14
     tokens = Self.allocate(JSONToken.self, count: tokenCapacity)
     text = Self.allocateBytes(textCapacity)
   }
@@ -82,30 +82,28 @@ struct TokenBuilder {
     UnsafeRawBufferPointer(start: text + start, count: count)
   }
 
-  /// Hands the contents over as a value and starts a new, empty buffer sized for a
-  /// value like this one.
+  /// Copies the contents out as a value and empties the builder (one allocation and
+  /// two block copies, however many tokens).
   mutating func take() -> JSONTokens {
-    let tokenBytes = max(tokenCount, 1) * MemoryLayout<JSONToken>.stride
-    let trimmedTokens = realloc(tokens, tokenBytes)!.assumingMemoryBound(to: JSONToken.self)
-    let trimmedText = realloc(text, max(textCount, 1))!
     let result = JSONTokens(
-      tokens: trimmedTokens, count: tokenCount, text: trimmedText, textCount: textCount,
-      startOffset: max(startOffset, 0))
-    tokenCapacity = max(64, tokenCount + tokenCount / 4)
-    textCapacity = max(1024, textCount + textCount / 4 + 8)
-    tokens = Self.allocate(JSONToken.self, count: tokenCapacity)
-    text = Self.allocateBytes(textCapacity)
-    tokenCount = 0
-    textCount = 0
-    startOffset = -1
+      copying: tokens, count: tokenCount, text: text, textCount: textCount, startOffset: max(startOffset, 0))
+    clear()
     return result
   }
 
-  /// Empties the builder.
+  /// Empties the builder, giving back memory that one huge value grew it to.
   mutating func clear() {
     tokenCount = 0
     textCount = 0
     startOffset = -1
+    if tokenCapacity > 1 << 16 {
+      tokenCapacity = 1 << 10
+      tokens = realloc(tokens, tokenCapacity * MemoryLayout<JSONToken>.stride)!.assumingMemoryBound(to: JSONToken.self)
+    }
+    if textCapacity > 1 << 20 {
+      textCapacity = 1 << 14
+      text = realloc(text, textCapacity)!
+    }
   }
 
   private mutating func growTokens() {

@@ -45,6 +45,8 @@ struct TokenizerCore {
   var lines = LineTracker()
   /// Offset of the last comma dropped from `pending`, for error paths.
   var lastDroppedComma = -1
+  /// Whether the current chunk is all ASCII, so strings lying in it need no UTF-8 check.
+  var chunkIsASCII = false
   var firstByte: UInt8?
 
   // Structure
@@ -112,8 +114,9 @@ struct TokenizerCore {
 
   // MARK: Events
 
+  @inline(__always)
   mutating func literal(_ kind: JSONToken.Kind, end: Int, length: Int) -> Bool {
-    let start = end - length
+    let start = end &- length
     guard beginValue(at: start) else { return false }
     target.pointee.append(kind, offset: start)
     lastEnd = end
@@ -121,36 +124,50 @@ struct TokenizerCore {
     return endValue()
   }
 
+  @inline(__always)
   mutating func number(_ bytes: UnsafeRawBufferPointer, end: Int) -> Bool {
-    let start = end - bytes.count
-    guard bytes.count <= maxStringLength else {
-      return fail(.stringTooLong, "number of \(bytes.count) bytes exceeds the limit of \(maxStringLength)", at: start)
-    }
+    let count = bytes.count
+    let start = end &- count
+    guard count <= maxStringLength else { return tooLong("number", count, at: start) }
     guard beginValue(at: start) else { return false }
     let textStart = target.pointee.appendText(bytes)
-    target.pointee.append(.number, payloadStart: textStart, payloadCount: bytes.count, offset: start)
+    target.pointee.append(.number, payloadStart: textStart, payloadCount: count, offset: start)
     lastEnd = end
-    lastWasZero = (bytes.count == 1 && bytes[0] == UInt8(ascii: "0"))
-      || (bytes.count == 2 && bytes[1] == UInt8(ascii: "0"))
+    lastWasZero = (count == 1 && bytes[0] == UInt8(ascii: "0")) || (count == 2 && bytes[1] == UInt8(ascii: "0"))
     return endValue()
   }
 
+  /// A string or key. The common case — a plain string inside the chunk, in a chunk
+  /// that is all ASCII — takes a short path; everything else takes ``stringSlowly``.
+  @inline(__always)
   mutating func string(_ bytes: UnsafeRawBufferPointer, end: Int, isKey: Bool) -> Bool {
-    // Plain strings come as a slice of the chunk; anything else (escaped, or split
-    // across chunks) is checked against the raw text, which escapes always make longer.
-    let start: Int
-    var escaped = false
-    if let chunkStart = chunk.baseAddress, let pointer = bytes.baseAddress,
-      pointer >= chunkStart, pointer < chunkStart + chunk.count
-    {
-      start = end - bytes.count - 2
-    } else {
-      start = openingQuote()
-      escaped = end - start - 2 != bytes.count
+    let count = bytes.count
+    guard let chunkStart = chunk.baseAddress, let pointer = bytes.baseAddress,
+      pointer >= chunkStart, pointer < chunkStart + chunk.count, count <= maxStringLength,
+      chunkIsASCII || UTF8Validator.firstInvalidIndex(in: bytes) == nil
+    else {
+      return stringSlowly(bytes, end: end, isKey: isKey)
     }
-    guard end - start - 2 <= maxStringLength else {
-      return fail(.stringTooLong, "string of \(end - start - 2) bytes exceeds the limit of \(maxStringLength)", at: start)
+    let start = end &- count &- 2
+    if !isKey {
+      guard beginValue(at: start) else { return false }
     }
+    let textStart = target.pointee.appendText(bytes)
+    target.pointee.append(isKey ? .key : .string, payloadStart: textStart, payloadCount: count, offset: start)
+    lastEnd = end
+    lastWasZero = false
+    guard isKey else { return endValue() }
+    setKey(textStart: textStart, count: count)
+    return true
+  }
+
+  /// A string that is escaped, split across chunks, too long, or not known to be
+  /// ASCII: checked against its raw text, which escapes always make longer.
+  @inline(never)
+  private mutating func stringSlowly(_ bytes: UnsafeRawBufferPointer, end: Int, isKey: Bool) -> Bool {
+    let start = openingQuote()
+    let escaped = end - start - 2 != bytes.count
+    guard end - start - 2 <= maxStringLength else { return tooLong("string", end - start - 2, at: start) }
     if !isKey {
       guard beginValue(at: start) else { return false }
     }
@@ -178,16 +195,28 @@ struct TokenizerCore {
     lastEnd = end
     lastWasZero = false
     guard isKey else { return endValue() }
-    let top = frames + (depth - 1)
-    top.pointee.keyStart = textStart
-    top.pointee.keyCount = textCount
-    top.pointee.hasKey = true
-    if depth == 1, let streamedKey {
-      streamKeyArmed = target.pointee.textBytes(start: textStart, count: textCount).elementsEqual(streamedKey)
-    }
+    setKey(textStart: textStart, count: textCount)
     return true
   }
 
+  /// Records the key just appended as the current member of the innermost object.
+  @inline(__always)
+  private mutating func setKey(textStart: Int, count: Int) {
+    let top = frames + (depth &- 1)
+    top.pointee.keyStart = textStart
+    top.pointee.keyCount = count
+    top.pointee.hasKey = true
+    if depth == 1 && streamedKey != nil {
+      streamKeyArmed = target.pointee.textBytes(start: textStart, count: count).elementsEqual(streamedKey!)
+    }
+  }
+
+  @inline(never)
+  private mutating func tooLong(_ what: String, _ count: Int, at start: Int) -> Bool {
+    fail(.stringTooLong, "\(what) of \(count) bytes exceeds the limit of \(maxStringLength)", at: start)
+  }
+
+  @inline(__always)
   mutating func startContainer(isArray: Bool, end: Int) -> Bool {
     let start = end - 1
     guard depth < maxDepth else {
@@ -207,6 +236,7 @@ struct TokenizerCore {
     return true
   }
 
+  @inline(__always)
   mutating func endContainer(isArray: Bool, end: Int) -> Bool {
     depth -= 1
     target.pointee.append(isArray ? .arrayEnd : .objectEnd, offset: end - 1)

@@ -22,6 +22,26 @@ enum UTF8Validator {
     return nil
   }
 
+  /// Whether every byte of `bytes` is ASCII, 32 bytes at a time.
+  static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let count = bytes.count
+    var i = 0
+    var bits: UInt64 = 0
+    while i + 32 <= count {
+      bits |= base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        | base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+        | base.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+        | base.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+      i += 32
+    }
+    while i < count {
+      bits |= UInt64(base.load(fromByteOffset: i, as: UInt8.self))
+      i += 1
+    }
+    return bits & 0x8080_8080_8080_8080 == 0
+  }
+
   private static func validateMultibyte(_ base: UnsafeRawPointer, count: Int, from start: Int) -> Int? {
     var i = start
     @inline(__always) func byte(_ k: Int) -> UInt8? { k < count ? base.load(fromByteOffset: k, as: UInt8.self) : nil }

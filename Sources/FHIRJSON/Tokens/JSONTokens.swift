@@ -11,39 +11,39 @@
 /// Bundle entry). It is a flat, compact form: no tree of values, no per-string
 /// allocation, 16 bytes a token. Readers walk it by index; object and array starts
 /// know the index of their matching end, so skipping a subtree is O(1). Copies share
-/// the same immutable storage.
-public struct JSONTokens: Hashable, Sendable {
+/// the same storage, which is never mutated after creation (hence `@unchecked Sendable`).
+public struct JSONTokens: Hashable, @unchecked Sendable {
   @usableFromInline let storage: Storage
 
-  /// Takes ownership of `malloc`ed token and text memory (used by the tokenizer).
+  /// Copies `count` tokens and `textCount` text bytes into new storage (used by the tokenizer).
   init(
-    tokens: UnsafeMutablePointer<JSONToken>, count: Int, text: UnsafeMutableRawPointer, textCount: Int,
-    startOffset: Int
+    copying tokens: UnsafePointer<JSONToken>, count: Int, text: UnsafeRawPointer, textCount: Int, startOffset: Int
   ) {
-    storage = Storage(tokens: tokens, count: count, text: text, textCount: textCount, startOffset: startOffset)
+    storage = Storage.make(copying: tokens, count: count, text: text, textCount: textCount, startOffset: startOffset)
   }
 
   /// The number of tokens.
-  @inlinable public var count: Int { storage.count }
+  @inlinable public var count: Int { storage.header.count }
 
   /// Whether there are no tokens.
-  @inlinable public var isEmpty: Bool { storage.count == 0 }
+  @inlinable public var isEmpty: Bool { storage.header.count == 0 }
 
   /// The number of text bytes held.
-  public var textByteCount: Int { storage.textCount }
+  public var textByteCount: Int { storage.header.textCount }
 
   /// Byte offset of the value's first token in the source input.
-  public var startOffset: Int { storage.startOffset }
+  public var startOffset: Int { storage.header.startOffset }
 
   /// The token at `index`.
   @inlinable public subscript(index: Int) -> JSONToken {
-    precondition(index >= 0 && index < storage.count, "token index out of range")
-    return storage.tokens[index]
+    let header = storage.header
+    precondition(index >= 0 && index < header.count, "token index out of range")
+    return header.tokens[index]
   }
 
   /// Byte offset in the source input of the token at `index`.
   @inlinable public func offset(at index: Int) -> Int {
-    storage.startOffset + Int(self[index].relativeOffset)
+    storage.header.startOffset + Int(self[index].relativeOffset)
   }
 
   /// For an object or array start at `index`, the index of its matching end;
@@ -62,7 +62,8 @@ public struct JSONTokens: Hashable, Sendable {
     let token = self[index]
     guard token.hasText else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
     return try withExtendedLifetime(storage) {
-      try body(UnsafeRawBufferPointer(start: storage.text + Int(token.payloadStart), count: Int(token.payloadCount)))
+      try body(
+        UnsafeRawBufferPointer(start: storage.header.text + Int(token.payloadStart), count: Int(token.payloadCount)))
     }
   }
 
@@ -79,42 +80,51 @@ public struct JSONTokens: Hashable, Sendable {
   /// Equal when the tokens, their text and their source offsets are the same.
   public static func == (lhs: JSONTokens, rhs: JSONTokens) -> Bool {
     if lhs.storage === rhs.storage { return true }
-    guard lhs.count == rhs.count, lhs.textByteCount == rhs.textByteCount, lhs.startOffset == rhs.startOffset
-    else { return false }
-    for index in 0..<lhs.count where lhs.storage.tokens[index] != rhs.storage.tokens[index] {
+    let a = lhs.storage.header
+    let b = rhs.storage.header
+    guard a.count == b.count, a.textCount == b.textCount, a.startOffset == b.startOffset else { return false }
+    for index in 0..<a.count where a.tokens[index] != b.tokens[index] {
       return false
     }
-    return memcmp(lhs.storage.text, rhs.storage.text, lhs.textByteCount) == 0
+    return memcmp(a.text, b.text, a.textCount) == 0
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(count)
-    hasher.combine(startOffset)
-    hasher.combine(bytes: UnsafeRawBufferPointer(start: storage.text, count: storage.textCount))
+    let header = storage.header
+    hasher.combine(header.count)
+    hasher.combine(header.startOffset)
+    hasher.combine(bytes: UnsafeRawBufferPointer(start: header.text, count: header.textCount))
   }
 
-  /// Owns the memory of one value's tokens and text; never mutated after creation.
-  @usableFromInline final class Storage: @unchecked Sendable {
-    @usableFromInline let tokens: UnsafeMutablePointer<JSONToken>
-    @usableFromInline let count: Int
-    @usableFromInline let text: UnsafeMutableRawPointer
-    @usableFromInline let textCount: Int
-    @usableFromInline let startOffset: Int
-
-    init(
-      tokens: UnsafeMutablePointer<JSONToken>, count: Int, text: UnsafeMutableRawPointer, textCount: Int,
-      startOffset: Int
-    ) {
-      self.tokens = tokens
-      self.count = count
-      self.text = text
-      self.textCount = textCount
-      self.startOffset = startOffset
+  /// One allocation holding a value's tokens followed by its text; never mutated
+  /// after creation.
+  @usableFromInline final class Storage: ManagedBuffer<Storage.Header, JSONToken> {
+    @usableFromInline struct Header {
+      @usableFromInline var count: Int
+      @usableFromInline var textCount: Int
+      @usableFromInline var startOffset: Int
+      /// Where the tokens and the text live inside this object (stable for its lifetime).
+      @usableFromInline var tokens: UnsafeMutablePointer<JSONToken>
+      @usableFromInline var text: UnsafeMutableRawPointer
     }
 
-    deinit {
-      free(tokens)
-      free(text)
+    static func make(
+      copying tokens: UnsafePointer<JSONToken>, count: Int, text: UnsafeRawPointer, textCount: Int, startOffset: Int
+    ) -> Storage {
+      let stride = MemoryLayout<JSONToken>.stride
+      let capacity = count + (textCount + stride - 1) / stride
+      let buffer = Storage.create(minimumCapacity: max(capacity, 1)) { buffer in
+        buffer.withUnsafeMutablePointerToElements { elements in
+          Header(
+            count: count, textCount: textCount, startOffset: startOffset, tokens: elements,
+            text: UnsafeMutableRawPointer(elements + count))
+        }
+      }
+      let storage = unsafeDowncast(buffer, to: Storage.self)
+      let header = storage.header
+      header.tokens.initialize(from: tokens, count: count)
+      header.text.copyMemory(from: text, byteCount: textCount)
+      return storage
     }
   }
 }
