@@ -90,16 +90,23 @@ public final class JSONTokenizer {
     guard !bytes.isEmpty else { return }
     let base = bytesConsumed
     if base == 0 { core.pointee.firstByte = bytes[0] }
-    core.pointee.chunk = bytes
+    // UTF-8 is checked for the whole chunk at once; YAJL then parses only what is valid.
+    let invalidUTF8 = core.pointee.utf8.check(bytes)
+    let valid = UnsafeRawBufferPointer(rebasing: bytes[0..<max(invalidUTF8 ?? bytes.count, 0)])
+    core.pointee.chunk = valid
     core.pointee.chunkBase = base
-    core.pointee.chunkIsASCII = UTF8Validator.isASCII(bytes)
-    core.pointee.bytesFed = base + bytes.count
+    core.pointee.bytesFed = base + valid.count
     defer {
       // Never keep a pointer to the caller's memory.
       core.pointee.chunk = UnsafeRawBufferPointer(start: nil, count: 0)
     }
-    try check(parser.parse(bytes))
+    try check(parser.parse(valid))
     if !core.pointee.chunkConsumed() { throw core.pointee.error! }
+    if let invalidUTF8 {
+      core.pointee.fail(.invalidUTF8, "invalid UTF-8", at: base + invalidUTF8)
+      core.pointee.bytesFed = base + bytes.count
+      throw core.pointee.error!
+    }
   }
 
   /// Tokenizes the next chunk of input.
@@ -135,7 +142,7 @@ public final class JSONTokenizer {
     try Self.newline.withUnsafeBytes { try feed($0) }
     let hadValue = core.pointee.valuesInDocument > 0
     core.pointee.valuesInDocument = 0
-    core.pointee.lastWasZero = false
+    core.pointee.zeroNumberEnd = -1
     return hadValue
   }
 
@@ -146,13 +153,8 @@ public final class JSONTokenizer {
   /// - Parameter offset: Where the next fed byte stands in the whole input;
   ///   bytes between ``bytesConsumed`` and `offset` count as skipped.
   public func reset(skippingTo offset: Int, newlinesSkipped: Int = 0) {
-    core.pointee.clearStructure()
+    core.pointee.clearStructure(at: offset)
     core.pointee.lines.skip(newlines: newlinesSkipped, lineStart: offset)
-    core.pointee.chunk = UnsafeRawBufferPointer(start: nil, count: 0)
-    core.pointee.chunkBase = offset
-    core.pointee.bytesFed = offset
-    core.pointee.lastEnd = offset
-    core.pointee.pendingBase = offset
     parser = YAJLParser(core: core)
     finished = false
   }

@@ -4,71 +4,84 @@
   import Darwin
 #endif
 
-/// A growable token and text buffer in `malloc`ed memory, for the tokenizer's hot
+/// Builds one value's ``JSONTokens`` in `malloc`ed memory, for the tokenizer's hot
 /// path: appending is a capacity check and a store, with no reference counting or
-/// uniqueness checks. When a value completes, its contents are copied in one block
-/// into an immutable ``JSONTokens`` and the builder is reused.
+/// uniqueness checks.
+///
+/// Text is not copied token by token. The builder keeps a copy of the value's source
+/// bytes (`raw`, filled in blocks as chunks are consumed), and key, string and number
+/// tokens point into it: a plain string's text *is* its source bytes. Only escaped
+/// strings are decoded, into a side buffer (`decoded`) that follows `raw` in the
+/// finished value.
 struct TokenBuilder {
+  /// Marks, in `payloadCount`, a token whose text is in `decoded` rather than `raw`.
+  static let decodedFlag: UInt32 = 1 << 31
+
   private(set) var tokens: UnsafeMutablePointer<JSONToken>
   private(set) var tokenCount = 0
   private var tokenCapacity: Int
-  private(set) var text: UnsafeMutableRawPointer
-  private(set) var textCount = 0
-  private var textCapacity: Int
+  private var raw: Buffer
+  private var decoded: Buffer
+  /// Indices of the tokens whose text is in `decoded`.
+  private var decodedTokens: [Int] = []
+  /// Absolute source offset of `raw[0]`, shifted by the bytes left out of `raw`
+  /// (the streamed elements of a Bundle shell): raw index = offset - rawBase.
+  private(set) var rawBase = 0
   /// Absolute source offset of the value's first token.
-  private var startOffset = -1
+  private var startOffset = 0
 
   init() {
     tokenCapacity = 1 << 10
-    textCapacity = 1 << 14
-    tokens = Self.allocate(JSONToken.self, count: tokenCapacity)
-    text = Self.allocateBytes(textCapacity)
+    tokens = malloc(tokenCapacity * MemoryLayout<JSONToken>.stride)!.assumingMemoryBound(to: JSONToken.self)
+    raw = Buffer(capacity: 1 << 15)
+    decoded = Buffer(capacity: 1 << 10)
   }
 
   /// Frees the memory; the builder must not be used afterwards.
   func deallocate() {
     free(tokens)
-    free(text)
+    raw.deallocate()
+    decoded.deallocate()
+  }
+
+  /// The number of source bytes held.
+  var rawCount: Int { raw.count }
+
+  /// Starts a value whose first token is at absolute offset `offset`.
+  mutating func begin(at offset: Int) {
+    startOffset = offset
+    rawBase = offset
+  }
+
+  /// Appends a token without text (container ends and starts, literals).
+  @inline(__always)
+  mutating func append(_ kind: JSONToken.Kind, offset: Int) {
+    store(kind, payloadStart: 0, payloadCount: 0, offset: offset)
+  }
+
+  /// Appends a token whose text is the source bytes at absolute `textStart..<textStart + count`.
+  @inline(__always)
+  mutating func append(_ kind: JSONToken.Kind, offset: Int, sourceText textStart: Int, count: Int) {
+    store(kind, payloadStart: textStart &- rawBase, payloadCount: count, offset: offset)
+  }
+
+  /// Appends a token whose text is `text` (an escaped string, decoded).
+  mutating func append(_ kind: JSONToken.Kind, offset: Int, decodedText text: UnsafeRawBufferPointer) {
+    let start = decoded.append(text)
+    decodedTokens.append(tokenCount)
+    store(kind, payloadStart: start, payloadCount: Int(Self.decodedFlag) | text.count, offset: offset)
   }
 
   @inline(__always)
-  mutating func append(_ kind: JSONToken.Kind, payloadStart: Int = 0, payloadCount: Int = 0, offset: Int) {
+  private mutating func store(_ kind: JSONToken.Kind, payloadStart: Int, payloadCount: Int, offset: Int) {
     if tokenCount == tokenCapacity { growTokens() }
-    if startOffset < 0 { startOffset = offset }
     let relative = offset &- startOffset
     (tokens + tokenCount).initialize(
       to: JSONToken(
         kind: kind, payloadStart: UInt32(truncatingIfNeeded: payloadStart),
         payloadCount: UInt32(truncatingIfNeeded: payloadCount),
-        relativeOffset: relative < Int(UInt32.max) ? UInt32(truncatingIfNeeded: relative) : UInt32.max))
+        relativeOffset: relative >> 32 == 0 ? UInt32(truncatingIfNeeded: relative) : UInt32.max))
     tokenCount &+= 1
-  }
-
-  /// Appends text and returns where it starts.
-  @inline(__always)
-  mutating func appendText(_ bytes: UnsafeRawBufferPointer) -> Int {
-    let start = textCount
-    let count = bytes.count
-    // Keep 8 spare bytes so that short copies can store whole words.
-    if textCount &+ count &+ 8 > textCapacity { growText(minimum: textCount + count + 8) }
-    if let source = bytes.baseAddress {
-      let destination = text + textCount
-      if count >= 8 && count <= 16 {
-        // Two overlapping word copies beat a call to memmove for the short strings
-        // that most JSON is made of.
-        destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
-        (destination + (count &- 8)).storeBytes(
-          of: source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self), as: UInt64.self)
-      } else if count < 8 {
-        for i in 0..<count {
-          destination.storeBytes(of: source.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self)
-        }
-      } else {
-        destination.copyMemory(from: source, byteCount: count)
-      }
-    }
-    textCount &+= count
-    return start
   }
 
   /// Sets the container start at `startIndex` to point at the last token, its end.
@@ -77,16 +90,37 @@ struct TokenBuilder {
     tokens[startIndex].payloadStart = UInt32(truncatingIfNeeded: tokenCount &- 1)
   }
 
-  /// The text bytes at `start..<start + count`.
-  func textBytes(start: Int, count: Int) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(start: text + start, count: count)
+  /// Appends source bytes to the value's copy of its input.
+  mutating func appendSource(_ bytes: UnsafeRawBufferPointer) {
+    _ = raw.append(bytes)
   }
 
-  /// Copies the contents out as a value and empties the builder (one allocation and
-  /// two block copies, however many tokens).
+  /// Drops the copied source bytes from absolute offset `offset` on.
+  mutating func truncateSource(toAbsolute offset: Int) {
+    raw.count = min(raw.count, max(offset - rawBase, 0))
+  }
+
+  /// Leaves `count` source bytes out of the copy (a streamed element of the shell).
+  mutating func skipSource(_ count: Int) {
+    rawBase += count
+  }
+
+  /// The text of the token at `index` if it is already held: decoded text, or source
+  /// bytes copied so far. `nil` when the source bytes are still only in the input.
+  func heldText(ofTokenAt index: Int) -> UnsafeRawBufferPointer? {
+    let token = tokens[index]
+    if token.payloadCount & Self.decodedFlag != 0 {
+      return decoded.bytes(Int(token.payloadStart), Int(token.payloadCount & ~Self.decodedFlag))
+    }
+    let end = Int(token.payloadStart) + Int(token.payloadCount)
+    return end <= raw.count ? raw.bytes(Int(token.payloadStart), Int(token.payloadCount)) : nil
+  }
+
+  /// Copies the contents out as an immutable value (one allocation) and empties the builder.
   mutating func take() -> JSONTokens {
     let result = JSONTokens(
-      copying: tokens, count: tokenCount, text: text, textCount: textCount, startOffset: max(startOffset, 0))
+      copying: tokens, count: tokenCount, raw: raw.bytes(0, raw.count), decoded: decoded.bytes(0, decoded.count),
+      decodedTokens: decodedTokens, startOffset: startOffset)
     clear()
     return result
   }
@@ -94,15 +128,12 @@ struct TokenBuilder {
   /// Empties the builder, giving back memory that one huge value grew it to.
   mutating func clear() {
     tokenCount = 0
-    textCount = 0
-    startOffset = -1
+    raw.clear()
+    decoded.clear()
+    if !decodedTokens.isEmpty { decodedTokens.removeAll(keepingCapacity: true) }
     if tokenCapacity > 1 << 16 {
       tokenCapacity = 1 << 10
       tokens = realloc(tokens, tokenCapacity * MemoryLayout<JSONToken>.stride)!.assumingMemoryBound(to: JSONToken.self)
-    }
-    if textCapacity > 1 << 20 {
-      textCapacity = 1 << 14
-      text = realloc(text, textCapacity)!
     }
   }
 
@@ -111,18 +142,43 @@ struct TokenBuilder {
     tokens = realloc(tokens, tokenCapacity * MemoryLayout<JSONToken>.stride)!.assumingMemoryBound(to: JSONToken.self)
   }
 
-  private mutating func growText(minimum: Int) {
-    var capacity = textCapacity * 2
-    while capacity < minimum { capacity *= 2 }
-    text = realloc(text, capacity)!
-    textCapacity = capacity
-  }
+  /// A growable byte buffer.
+  private struct Buffer {
+    var pointer: UnsafeMutableRawPointer
+    var count = 0
+    var capacity: Int
+    let initialCapacity: Int
 
-  private static func allocate<T>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T> {
-    malloc(count * MemoryLayout<T>.stride)!.assumingMemoryBound(to: T.self)
-  }
+    init(capacity: Int) {
+      self.capacity = capacity
+      initialCapacity = capacity
+      pointer = malloc(capacity)!
+    }
 
-  private static func allocateBytes(_ count: Int) -> UnsafeMutableRawPointer {
-    malloc(count)!
+    func deallocate() { free(pointer) }
+
+    func bytes(_ start: Int, _ count: Int) -> UnsafeRawBufferPointer {
+      UnsafeRawBufferPointer(start: pointer + start, count: count)
+    }
+
+    /// Appends `bytes` and returns where they start.
+    mutating func append(_ bytes: UnsafeRawBufferPointer) -> Int {
+      let start = count
+      if count + bytes.count > capacity {
+        while capacity < count + bytes.count { capacity *= 2 }
+        pointer = realloc(pointer, capacity)!
+      }
+      if let source = bytes.baseAddress { (pointer + count).copyMemory(from: source, byteCount: bytes.count) }
+      count += bytes.count
+      return start
+    }
+
+    mutating func clear() {
+      count = 0
+      if capacity > 64 * initialCapacity {
+        capacity = initialCapacity
+        pointer = realloc(pointer, capacity)!
+      }
+    }
   }
 }

@@ -32,7 +32,7 @@ extension TokenizerCore {
 
   /// Whether the last token was the number `0` or `-0` and a digit follows it.
   var followsLeadingZero: Bool {
-    guard lastWasZero, let next = byte(at: lastEnd) else { return false }
+    guard zeroNumberEnd == lastEnd, let next = byte(at: lastEnd) else { return false }
     return next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")
   }
 
@@ -70,9 +70,8 @@ extension TokenizerCore {
           index += 1
         }
         if index >= 0 { components.append(.index(index)) }
-      } else if frame.hasKey {
-        let key = keyText(of: frame)
-        components.append(.key(String(decoding: key, as: UTF8.self)))
+      } else if let key = keyText(of: frame) {
+        components.append(.key(key))
       }
     }
     return JSONPath(components)

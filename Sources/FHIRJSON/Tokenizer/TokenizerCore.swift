@@ -5,6 +5,10 @@
 /// manually managed memory, so that an event costs no reference counting, uniqueness
 /// or exclusivity checks. Every event method returns `false` to stop YAJL after
 /// storing an ``error``.
+///
+/// Tokens point into a copy of their value's source bytes, which the core keeps in
+/// step with the input: `copySource(upTo:)` moves `sourceCursor` forward as values
+/// start and end and as chunks are consumed.
 struct TokenizerCore {
   /// An open object or array.
   struct Frame {
@@ -13,14 +17,12 @@ struct TokenizerCore {
     var isStreamedArray: Bool
     /// Whether the container's tokens go to the element builder.
     var inElement: Bool
-    var hasKey: Bool
     /// For arrays, the index of the current element (-1 before the first).
     var index: Int
     /// Index of the container's start token in its builder.
     var tokenIndex: Int
-    /// For objects, the current member's key text in the builder.
-    var keyStart: Int
-    var keyCount: Int
+    /// For objects, the index of the current member's key token (-1 before the first).
+    var keyToken: Int
   }
 
   // Configuration
@@ -42,11 +44,12 @@ struct TokenizerCore {
   var pendingBase = 0
   /// Absolute offset just after the last token YAJL reported.
   var lastEnd = 0
+  /// Absolute offset up to which the open value's source bytes are copied.
+  private var sourceCursor = 0
   var lines = LineTracker()
+  var utf8 = UTF8StreamValidator()
   /// Offset of the last comma dropped from `pending`, for error paths.
   var lastDroppedComma = -1
-  /// Whether the current chunk is all ASCII, so strings lying in it need no UTF-8 check.
-  var chunkIsASCII = false
   var firstByte: UInt8?
 
   // Structure
@@ -54,13 +57,15 @@ struct TokenizerCore {
   private(set) var depth = 0
   var streamKeyArmed = false
   var valuesInDocument = 0
-  var lastWasZero = false
+  /// End offset of the last number if it was `0` or `-0`, for the leading-zero message.
+  var zeroNumberEnd = -1
 
   // Output
   private let current: UnsafeMutablePointer<TokenBuilder>
   private let element: UnsafeMutablePointer<TokenBuilder>
   private var target: UnsafeMutablePointer<TokenBuilder>
   private var elementOpen = false
+  private var elementStart = 0
   private var scratch: [UInt8] = []
   var outputs: [JSONTokenizer.Output] = []
   var error: JSONError?
@@ -88,29 +93,31 @@ struct TokenizerCore {
     element.deallocate()
   }
 
-  /// Forgets all structure and partial output, for a fresh start after an error.
-  mutating func clearStructure() {
+  /// Forgets all structure and partial output, for a fresh start at `offset` after an error.
+  mutating func clearStructure(at offset: Int) {
     depth = 0
     streamKeyArmed = false
     valuesInDocument = 0
-    lastWasZero = false
+    zeroNumberEnd = -1
     elementOpen = false
     target = current
     current.pointee.clear()
     element.pointee.clear()
     pending.removeAll()
+    utf8.reset()
     error = nil
+    chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+    chunkBase = offset
+    bytesFed = offset
+    lastEnd = offset
+    pendingBase = offset
+    sourceCursor = offset
   }
 
   var isInsideValue: Bool { depth > 0 }
 
   /// The open container at nesting `level` (0 is the outermost).
   func frame(at level: Int) -> Frame { frames[level] }
-
-  /// The text of an object frame's current key.
-  func keyText(of frame: Frame) -> UnsafeRawBufferPointer {
-    (frame.inElement ? element : current).pointee.textBytes(start: frame.keyStart, count: frame.keyCount)
-  }
 
   // MARK: Events
 
@@ -120,8 +127,7 @@ struct TokenizerCore {
     guard beginValue(at: start) else { return false }
     target.pointee.append(kind, offset: start)
     lastEnd = end
-    lastWasZero = false
-    return endValue()
+    return endValue(at: end)
   }
 
   @inline(__always)
@@ -130,21 +136,21 @@ struct TokenizerCore {
     let start = end &- count
     guard count <= maxStringLength else { return tooLong("number", count, at: start) }
     guard beginValue(at: start) else { return false }
-    let textStart = target.pointee.appendText(bytes)
-    target.pointee.append(.number, payloadStart: textStart, payloadCount: count, offset: start)
+    target.pointee.append(.number, offset: start, sourceText: start, count: count)
     lastEnd = end
-    lastWasZero = (count == 1 && bytes[0] == UInt8(ascii: "0")) || (count == 2 && bytes[1] == UInt8(ascii: "0"))
-    return endValue()
+    if bytes[count &- 1] == UInt8(ascii: "0") && (count == 1 || (count == 2 && bytes[0] == UInt8(ascii: "-"))) {
+      zeroNumberEnd = end
+    }
+    return endValue(at: end)
   }
 
-  /// A string or key. The common case — a plain string inside the chunk, in a chunk
-  /// that is all ASCII — takes a short path; everything else takes ``stringSlowly``.
+  /// A string or key. The common case — a plain string inside the chunk — takes a short
+  /// path; escaped strings and strings split across chunks take ``stringSlowly``.
   @inline(__always)
   mutating func string(_ bytes: UnsafeRawBufferPointer, end: Int, isKey: Bool) -> Bool {
     let count = bytes.count
     guard let chunkStart = chunk.baseAddress, let pointer = bytes.baseAddress,
-      pointer >= chunkStart, pointer < chunkStart + chunk.count, count <= maxStringLength,
-      chunkIsASCII || UTF8Validator.firstInvalidIndex(in: bytes) == nil
+      pointer >= chunkStart, pointer < chunkStart + chunk.count, count <= maxStringLength
     else {
       return stringSlowly(bytes, end: end, isKey: isKey)
     }
@@ -152,62 +158,48 @@ struct TokenizerCore {
     if !isKey {
       guard beginValue(at: start) else { return false }
     }
-    let textStart = target.pointee.appendText(bytes)
-    target.pointee.append(isKey ? .key : .string, payloadStart: textStart, payloadCount: count, offset: start)
+    target.pointee.append(isKey ? .key : .string, offset: start, sourceText: start &+ 1, count: count)
     lastEnd = end
-    lastWasZero = false
-    guard isKey else { return endValue() }
-    setKey(textStart: textStart, count: count)
+    guard isKey else { return endValue(at: end) }
+    setKey(bytes)
     return true
   }
 
-  /// A string that is escaped, split across chunks, too long, or not known to be
-  /// ASCII: checked against its raw text, which escapes always make longer.
+  /// A string that is escaped, split across chunks or too long: checked against its
+  /// raw text, which escapes always make longer.
   @inline(never)
   private mutating func stringSlowly(_ bytes: UnsafeRawBufferPointer, end: Int, isKey: Bool) -> Bool {
     let start = openingQuote()
-    let escaped = end - start - 2 != bytes.count
-    guard end - start - 2 <= maxStringLength else { return tooLong("string", end - start - 2, at: start) }
+    let rawCount = end - start - 2
+    guard rawCount <= maxStringLength else { return tooLong("string", rawCount, at: start) }
     if !isKey {
       guard beginValue(at: start) else { return false }
     }
-    let textStart: Int
-    let textCount: Int
-    if escaped {
+    let kind: JSONToken.Kind = isKey ? .key : .string
+    if rawCount == bytes.count {
+      target.pointee.append(kind, offset: start, sourceText: start + 1, count: rawCount)
+    } else {
       var decoded = [UInt8]()
       swap(&decoded, &scratch)
       decoded.removeAll(keepingCapacity: true)
       let failure = withRawContent(start: start, end: end) { JSONUnescaper.unescape($0, into: &decoded) }
       swap(&decoded, &scratch)
       if let failure { return fail(failure.kind, failure.message, at: start + 1 + failure.index) }
-      let invalid = scratch.withUnsafeBytes { UTF8Validator.firstInvalidIndex(in: $0) }
-      if invalid != nil { return fail(.invalidUTF8, "invalid UTF-8 in \(isKey ? "key" : "string")", at: start) }
-      textStart = scratch.withUnsafeBytes { target.pointee.appendText($0) }
-      textCount = scratch.count
-    } else {
-      if let invalid = UTF8Validator.firstInvalidIndex(in: bytes) {
-        return fail(.invalidUTF8, "invalid UTF-8 in \(isKey ? "key" : "string")", at: start + 1 + invalid)
-      }
-      textStart = target.pointee.appendText(bytes)
-      textCount = bytes.count
+      scratch.withUnsafeBytes { target.pointee.append(kind, offset: start, decodedText: $0) }
     }
-    target.pointee.append(isKey ? .key : .string, payloadStart: textStart, payloadCount: textCount, offset: start)
     lastEnd = end
-    lastWasZero = false
-    guard isKey else { return endValue() }
-    setKey(textStart: textStart, count: textCount)
+    guard isKey else { return endValue(at: end) }
+    scratch.withUnsafeBytes { decoded in setKey(rawCount == bytes.count ? bytes : decoded) }
     return true
   }
 
-  /// Records the key just appended as the current member of the innermost object.
+  /// Records the key token just appended as the current member of the innermost object.
   @inline(__always)
-  private mutating func setKey(textStart: Int, count: Int) {
+  private mutating func setKey(_ text: UnsafeRawBufferPointer) {
     let top = frames + (depth &- 1)
-    top.pointee.keyStart = textStart
-    top.pointee.keyCount = count
-    top.pointee.hasKey = true
+    top.pointee.keyToken = target.pointee.tokenCount &- 1
     if depth == 1 && streamedKey != nil {
-      streamKeyArmed = target.pointee.textBytes(start: textStart, count: count).elementsEqual(streamedKey!)
+      streamKeyArmed = text.elementsEqual(streamedKey!)
     }
   }
 
@@ -218,7 +210,7 @@ struct TokenizerCore {
 
   @inline(__always)
   mutating func startContainer(isArray: Bool, end: Int) -> Bool {
-    let start = end - 1
+    let start = end &- 1
     guard depth < maxDepth else {
       return fail(.depthLimitExceeded, "nesting deeper than the limit of \(maxDepth)", at: start)
     }
@@ -228,22 +220,20 @@ struct TokenizerCore {
     target.pointee.append(isArray ? .arrayStart : .objectStart, offset: start)
     (frames + depth).initialize(
       to: Frame(
-        isArray: isArray, isStreamedArray: isStreamed, inElement: elementOpen, hasKey: false, index: -1,
-        tokenIndex: tokenIndex, keyStart: 0, keyCount: 0))
-    depth += 1
+        isArray: isArray, isStreamedArray: isStreamed, inElement: elementOpen, index: -1, tokenIndex: tokenIndex,
+        keyToken: -1))
+    depth &+= 1
     lastEnd = end
-    lastWasZero = false
     return true
   }
 
   @inline(__always)
   mutating func endContainer(isArray: Bool, end: Int) -> Bool {
-    depth -= 1
-    target.pointee.append(isArray ? .arrayEnd : .objectEnd, offset: end - 1)
+    depth &-= 1
+    target.pointee.append(isArray ? .arrayEnd : .objectEnd, offset: end &- 1)
     target.pointee.closeContainer(startedAt: frames[depth].tokenIndex)
     lastEnd = end
-    lastWasZero = false
-    return endValue()
+    return endValue(at: end)
   }
 
   // MARK: Values
@@ -255,14 +245,23 @@ struct TokenizerCore {
         if followsLeadingZero { return fail(.invalidNumber, "number with a leading zero", at: lastEnd - 1) }
         return fail(.trailingData, "more than one JSON value", at: offset)
       }
+      startSource(of: current, at: offset)
       return true
     }
-    let top = frames + (depth - 1)
+    let top = frames + (depth &- 1)
     if top.pointee.isArray {
-      top.pointee.index += 1
+      top.pointee.index &+= 1
       if top.pointee.isStreamedArray {
+        if offset < sourceCursor {
+          // The element began in an earlier chunk whose bytes went to the shell.
+          current.pointee.truncateSource(toAbsolute: offset)
+        } else {
+          copySource(into: current, upTo: offset)
+        }
         elementOpen = true
+        elementStart = offset
         target = element
+        startSource(of: element, at: offset)
       }
     } else if depth == 1 {
       streamKeyArmed = false
@@ -271,16 +270,44 @@ struct TokenizerCore {
   }
 
   @inline(__always)
-  private mutating func endValue() -> Bool {
+  private mutating func endValue(at end: Int) -> Bool {
     if depth == 0 {
-      valuesInDocument += 1
+      valuesInDocument &+= 1
+      copySource(into: current, upTo: end)
       outputs.append(.value(current.pointee.take()))
     } else if elementOpen && depth == 2 {
+      copySource(into: element, upTo: end)
       outputs.append(.element(element.pointee.take(), index: frames[1].index))
+      current.pointee.skipSource(end - elementStart)
       elementOpen = false
       target = current
     }
     return true
+  }
+
+  // MARK: Source copies
+
+  /// Starts `builder` on a value whose first token begins at absolute `offset`.
+  private mutating func startSource(of builder: UnsafeMutablePointer<TokenBuilder>, at offset: Int) {
+    builder.pointee.begin(at: offset)
+    sourceCursor = offset
+  }
+
+  /// Copies the input from `sourceCursor` up to absolute `end` into `builder`.
+  private mutating func copySource(into builder: UnsafeMutablePointer<TokenBuilder>, upTo end: Int) {
+    guard end > sourceCursor else { return }
+    if sourceCursor < chunkBase {
+      // The start of a token that began in an earlier chunk.
+      let from = sourceCursor - pendingBase
+      let to = min(end, chunkBase) - pendingBase
+      pending.withUnsafeBytes { builder.pointee.appendSource(UnsafeRawBufferPointer(rebasing: $0[from..<to])) }
+      sourceCursor = min(end, chunkBase)
+    }
+    if end > sourceCursor {
+      builder.pointee.appendSource(
+        UnsafeRawBufferPointer(rebasing: chunk[(sourceCursor - chunkBase)..<(end - chunkBase)]))
+      sourceCursor = end
+    }
   }
 
   // MARK: Raw input
@@ -314,8 +341,10 @@ struct TokenizerCore {
     return i >= 0 && i < pending.count ? pending[i] : nil
   }
 
-  /// After YAJL has consumed `chunk`: keeps the raw bytes of an unfinished token.
+  /// After YAJL has consumed `chunk`: copies the open value's bytes and keeps the raw
+  /// bytes of an unfinished token.
   mutating func chunkConsumed() -> Bool {
+    if depth > 0 { copySource(into: target, upTo: chunkBase + chunk.count) }
     if lastEnd >= chunkBase || pending.isEmpty {
       var i = max(lastEnd - chunkBase, 0)
       while i < chunk.count, Self.isSeparator(chunk[i]) {
@@ -338,5 +367,19 @@ struct TokenizerCore {
   @inline(__always) static func isSeparator(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == UInt8(ascii: ",")
       || byte == UInt8(ascii: ":")
+  }
+
+  /// The text of an object frame's current key, for error paths.
+  func keyText(of frame: Frame) -> String? {
+    guard frame.keyToken >= 0 else { return nil }
+    let builder = frame.inElement ? element : current
+    if let held = builder.pointee.heldText(ofTokenAt: frame.keyToken) {
+      return String(decoding: held, as: UTF8.self)
+    }
+    // Not copied yet: still in the chunk or in `pending`.
+    let token = builder.pointee.tokens[frame.keyToken]
+    let start = Int(token.payloadStart) + builder.pointee.rawBase
+    let bytes = (start..<start + Int(token.payloadCount)).compactMap { byte(at: $0) }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

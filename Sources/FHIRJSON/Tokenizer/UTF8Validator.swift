@@ -1,75 +1,70 @@
 /// Strict UTF-8 validation (RFC 3629): rejects overlong forms, encoded surrogates and
 /// code points above U+10FFFF, which YAJL's own check lets through.
 enum UTF8Validator {
-  /// The index of the first byte that starts an invalid sequence, or `nil` when all
-  /// of `bytes` is valid UTF-8.
-  @inline(__always)
-  static func firstInvalidIndex(in bytes: UnsafeRawBufferPointer) -> Int? {
-    let count = bytes.count
-    guard let base = bytes.baseAddress else { return nil }
-    var i = 0
-    // ASCII fast path, eight bytes at a time.
-    while i + 8 <= count {
-      if base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-        break
-      }
-      i += 8
-    }
-    while i < count {
-      if base.load(fromByteOffset: i, as: UInt8.self) < 0x80 { i += 1; continue }
-      return validateMultibyte(base, count: count, from: i)
-    }
-    return nil
+  /// The outcome of checking a run of bytes.
+  enum Outcome: Equatable {
+    case valid
+    /// The sequence starting at this index is invalid.
+    case invalid(at: Int)
+    /// The bytes end inside a sequence, valid so far, that starts at this index.
+    case incomplete(at: Int)
   }
 
-  /// Whether every byte of `bytes` is ASCII, 32 bytes at a time.
-  static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
+  /// The index of the first byte that starts an invalid or incomplete sequence, or
+  /// `nil` when all of `bytes` is valid UTF-8.
+  static func firstInvalidIndex(in bytes: UnsafeRawBufferPointer) -> Int? {
+    switch check(bytes) {
+    case .valid: return nil
+    case .invalid(let index), .incomplete(let index): return index
+    }
+  }
+
+  /// Checks `bytes`, ASCII eight bytes at a time.
+  static func check(_ bytes: UnsafeRawBufferPointer) -> Outcome {
     let count = bytes.count
+    guard let base = bytes.baseAddress else { return .valid }
     var i = 0
-    var bits: UInt64 = 0
     while i + 32 <= count {
-      bits |= base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let bits =
+        base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
         | base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
         | base.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
         | base.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+      if bits & 0x8080_8080_8080_8080 != 0 { break }
       i += 32
     }
     while i < count {
-      bits |= UInt64(base.load(fromByteOffset: i, as: UInt8.self))
-      i += 1
+      if base.load(fromByteOffset: i, as: UInt8.self) < 0x80 { i += 1; continue }
+      return checkMultibyte(base, count: count, from: i)
     }
-    return bits & 0x8080_8080_8080_8080 == 0
+    return .valid
   }
 
-  private static func validateMultibyte(_ base: UnsafeRawPointer, count: Int, from start: Int) -> Int? {
+  private static func checkMultibyte(_ base: UnsafeRawPointer, count: Int, from start: Int) -> Outcome {
     var i = start
-    @inline(__always) func byte(_ k: Int) -> UInt8? { k < count ? base.load(fromByteOffset: k, as: UInt8.self) : nil }
-    @inline(__always) func isContinuation(_ b: UInt8?) -> Bool { b.map { $0 & 0xC0 == 0x80 } ?? false }
     while i < count {
       let lead = base.load(fromByteOffset: i, as: UInt8.self)
+      let length: Int
       switch lead {
-      case 0x00...0x7F:
-        i += 1
-      case 0xC2...0xDF:
-        guard isContinuation(byte(i + 1)) else { return i }
-        i += 2
-      case 0xE0...0xEF:
-        guard let second = byte(i + 1), isContinuation(second), isContinuation(byte(i + 2)) else { return i }
-        if lead == 0xE0 && second < 0xA0 { return i }  // overlong
-        if lead == 0xED && second >= 0xA0 { return i }  // UTF-16 surrogate
-        i += 3
-      case 0xF0...0xF4:
-        guard let second = byte(i + 1), isContinuation(second), isContinuation(byte(i + 2)),
-          isContinuation(byte(i + 3))
-        else { return i }
-        if lead == 0xF0 && second < 0x90 { return i }  // overlong
-        if lead == 0xF4 && second >= 0x90 { return i }  // above U+10FFFF
-        i += 4
-      default:
-        return i  // continuation byte without a lead, C0/C1 overlong leads, F5...FF
+      case 0x00...0x7F: i += 1; continue
+      case 0xC2...0xDF: length = 2
+      case 0xE0...0xEF: length = 3
+      case 0xF0...0xF4: length = 4
+      default: return .invalid(at: i)  // a continuation byte without a lead, C0/C1, F5...FF
       }
+      for k in 1..<length {
+        guard i + k < count else { return .incomplete(at: i) }
+        let byte = base.load(fromByteOffset: i + k, as: UInt8.self)
+        guard byte & 0xC0 == 0x80 else { return .invalid(at: i) }
+        if k == 1 {
+          if lead == 0xE0 && byte < 0xA0 { return .invalid(at: i) }  // overlong
+          if lead == 0xED && byte >= 0xA0 { return .invalid(at: i) }  // UTF-16 surrogate
+          if lead == 0xF0 && byte < 0x90 { return .invalid(at: i) }  // overlong
+          if lead == 0xF4 && byte >= 0x90 { return .invalid(at: i) }  // above U+10FFFF
+        }
+      }
+      i += length
     }
-    return nil
+    return .valid
   }
 }

@@ -15,11 +15,15 @@
 public struct JSONTokens: Hashable, @unchecked Sendable {
   @usableFromInline let storage: Storage
 
-  /// Copies `count` tokens and `textCount` text bytes into new storage (used by the tokenizer).
+  /// Copies a value built by the tokenizer into new storage: its tokens, then as text
+  /// its source bytes followed by its decoded strings.
   init(
-    copying tokens: UnsafePointer<JSONToken>, count: Int, text: UnsafeRawPointer, textCount: Int, startOffset: Int
+    copying tokens: UnsafePointer<JSONToken>, count: Int, raw: UnsafeRawBufferPointer,
+    decoded: UnsafeRawBufferPointer, decodedTokens: [Int], startOffset: Int
   ) {
-    storage = Storage.make(copying: tokens, count: count, text: text, textCount: textCount, startOffset: startOffset)
+    storage = Storage.make(
+      copying: tokens, count: count, raw: raw, decoded: decoded, decodedTokens: decodedTokens,
+      startOffset: startOffset)
   }
 
   /// The number of tokens.
@@ -109,9 +113,11 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
     }
 
     static func make(
-      copying tokens: UnsafePointer<JSONToken>, count: Int, text: UnsafeRawPointer, textCount: Int, startOffset: Int
+      copying tokens: UnsafePointer<JSONToken>, count: Int, raw: UnsafeRawBufferPointer,
+      decoded: UnsafeRawBufferPointer, decodedTokens: [Int], startOffset: Int
     ) -> Storage {
       let stride = MemoryLayout<JSONToken>.stride
+      let textCount = raw.count + decoded.count
       let capacity = count + (textCount + stride - 1) / stride
       let buffer = Storage.create(minimumCapacity: max(capacity, 1)) { buffer in
         buffer.withUnsafeMutablePointerToElements { elements in
@@ -123,7 +129,15 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
       let storage = unsafeDowncast(buffer, to: Storage.self)
       let header = storage.header
       header.tokens.initialize(from: tokens, count: count)
-      header.text.copyMemory(from: text, byteCount: textCount)
+      if let source = raw.baseAddress { header.text.copyMemory(from: source, byteCount: raw.count) }
+      if let source = decoded.baseAddress {
+        (header.text + raw.count).copyMemory(from: source, byteCount: decoded.count)
+      }
+      // Decoded strings now follow the source bytes.
+      for index in decodedTokens {
+        header.tokens[index].payloadStart &+= UInt32(truncatingIfNeeded: raw.count)
+        header.tokens[index].payloadCount &= ~TokenBuilder.decodedFlag
+      }
       return storage
     }
   }
