@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Decodes the escapes of a JSON string strictly: surrogate escapes must pair up
 /// (`\uD83D\uDE00`), and `\u0000` becomes a NUL byte.
 ///
@@ -18,8 +24,11 @@ enum JSONUnescaper {
     let count = raw.count
     var i = 0
     var runStart = 0
+    guard let base = raw.baseAddress else { return nil }
     while i < count {
-      guard raw[i] == UInt8(ascii: "\\") else { i += 1; continue }
+      // Jump to the next backslash; the runs between escapes are copied in one go.
+      guard let found = memchr(base + i, Int32(UInt8(ascii: "\\")), count - i) else { break }
+      i = UnsafeRawPointer(found) - base
       output.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[runStart..<i]))
       guard i + 1 < count else {
         return Failure(kind: .invalidString, message: "string ends inside an escape", index: i)

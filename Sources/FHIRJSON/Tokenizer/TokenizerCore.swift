@@ -130,9 +130,19 @@ struct TokenizerCore {
     return endValue(at: end)
   }
 
+  /// A number. Its end comes from the text's place in the chunk when it lies there,
+  /// else from `endOutsideChunk` (asking YAJL).
   @inline(__always)
-  mutating func number(_ bytes: UnsafeRawBufferPointer, end: Int) -> Bool {
+  mutating func number(_ bytes: UnsafeRawBufferPointer, end endOutsideChunk: () -> Int) -> Bool {
     let count = bytes.count
+    let end: Int
+    if let chunkStart = chunk.baseAddress, let pointer = bytes.baseAddress,
+      pointer >= chunkStart, pointer < chunkStart + chunk.count
+    {
+      end = chunkBase &+ (pointer - chunkStart) &+ count
+    } else {
+      end = endOutsideChunk()
+    }
     let start = end &- count
     guard count <= maxStringLength else { return tooLong("number", count, at: start) }
     guard beginValue(at: start) else { return false }
@@ -144,17 +154,19 @@ struct TokenizerCore {
     return endValue(at: end)
   }
 
-  /// A string or key. The common case — a plain string inside the chunk — takes a short
-  /// path; escaped strings and strings split across chunks take ``stringSlowly``.
+  /// A string or key. The common case — a plain string inside the chunk, whose place
+  /// gives its offsets — takes a short path; escaped strings and strings split across
+  /// chunks take ``stringSlowly``, with their end from `endOutsideChunk` (asking YAJL).
   @inline(__always)
-  mutating func string(_ bytes: UnsafeRawBufferPointer, end: Int, isKey: Bool) -> Bool {
+  mutating func string(_ bytes: UnsafeRawBufferPointer, isKey: Bool, end endOutsideChunk: () -> Int) -> Bool {
     let count = bytes.count
     guard let chunkStart = chunk.baseAddress, let pointer = bytes.baseAddress,
       pointer >= chunkStart, pointer < chunkStart + chunk.count, count <= maxStringLength
     else {
-      return stringSlowly(bytes, end: end, isKey: isKey)
+      return stringSlowly(bytes, end: endOutsideChunk(), isKey: isKey)
     }
-    let start = end &- count &- 2
+    let start = chunkBase &+ (pointer - chunkStart) &- 1
+    let end = start &+ count &+ 2
     if !isKey {
       guard beginValue(at: start) else { return false }
     }

@@ -19,34 +19,29 @@ enum UTF8Validator {
     }
   }
 
-  /// Checks `bytes`, ASCII eight bytes at a time.
+  /// Checks `bytes`, skipping ASCII runs 32 bytes at a time.
   static func check(_ bytes: UnsafeRawBufferPointer) -> Outcome {
     let count = bytes.count
     guard let base = bytes.baseAddress else { return .valid }
     var i = 0
-    while i + 32 <= count {
-      let bits =
-        base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-        | base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
-        | base.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
-        | base.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
-      if bits & 0x8080_8080_8080_8080 != 0 { break }
-      i += 32
-    }
     while i < count {
-      if base.load(fromByteOffset: i, as: UInt8.self) < 0x80 { i += 1; continue }
-      return checkMultibyte(base, count: count, from: i)
-    }
-    return .valid
-  }
-
-  private static func checkMultibyte(_ base: UnsafeRawPointer, count: Int, from start: Int) -> Outcome {
-    var i = start
-    while i < count {
+      // Skip ASCII in blocks.
+      while i + 32 <= count {
+        let bits =
+          base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+          | base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+          | base.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+          | base.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+        if bits & 0x8080_8080_8080_8080 != 0 { break }
+        i += 32
+      }
       let lead = base.load(fromByteOffset: i, as: UInt8.self)
+      if lead < 0x80 {
+        i += 1
+        continue
+      }
       let length: Int
       switch lead {
-      case 0x00...0x7F: i += 1; continue
       case 0xC2...0xDF: length = 2
       case 0xE0...0xEF: length = 3
       case 0xF0...0xF4: length = 4

@@ -72,7 +72,7 @@ private func core(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<T
 /// Absolute offset just after the token YAJL has just read.
 @inline(__always)
 private func tokenEnd(_ core: UnsafeMutablePointer<TokenizerCore>) -> Int {
-  core.pointee.chunkBase + yajl_get_bytes_consumed(core.pointee.handle)
+  core.pointee.chunkBase &+ yajl_get_bytes_consumed(core.pointee.handle)
 }
 
 @inline(__always)
@@ -98,12 +98,12 @@ nonisolated(unsafe) private let callbacks: UnsafeMutablePointer<yajl_callbacks> 
       yajl_double: nil,
       yajl_number: { context, text, count in
         let c = core(context)
-        return result(c.pointee.number(UnsafeRawBufferPointer(start: text, count: count), end: tokenEnd(c)))
+        return result(c.pointee.number(UnsafeRawBufferPointer(start: text, count: count), end: { tokenEnd(c) }))
       },
       yajl_string: { context, text, count in
         let c = core(context)
         return result(
-          c.pointee.string(UnsafeRawBufferPointer(start: text, count: count), end: tokenEnd(c), isKey: false))
+          c.pointee.string(UnsafeRawBufferPointer(start: text, count: count), isKey: false, end: { tokenEnd(c) }))
       },
       yajl_start_map: { context in
         let c = core(context)
@@ -112,7 +112,7 @@ nonisolated(unsafe) private let callbacks: UnsafeMutablePointer<yajl_callbacks> 
       yajl_map_key: { context, text, count in
         let c = core(context)
         return result(
-          c.pointee.string(UnsafeRawBufferPointer(start: text, count: count), end: tokenEnd(c), isKey: true))
+          c.pointee.string(UnsafeRawBufferPointer(start: text, count: count), isKey: true, end: { tokenEnd(c) }))
       },
       yajl_end_map: { context in
         let c = core(context)
