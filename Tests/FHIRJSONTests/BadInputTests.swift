@@ -120,4 +120,18 @@ import Testing
     let value = try JSONValue(parsing: text)
     #expect(JSONWriter.string(of: value) == text.replacing(" ", with: ""))
   }
+
+  /// The UTF-8 check reads only the chunk it is given, even when the chunk is a whole
+  /// number of 32-byte blocks followed in memory by other bytes.
+  @Test func utf8CheckStaysInsideTheChunk() throws {
+    let json = Array(#"["aaaaaaaaaaaaaaaaaaaaaaaaaaaaa"]"#.utf8)
+    #expect(json.count == 32)
+    let memory = json + [0xFF, 0xFF, 0xFF, 0xFF]
+    try memory.withUnsafeBytes { all in
+      let tokenizer = JSONTokenizer()
+      try tokenizer.feed(UnsafeRawBufferPointer(rebasing: all[0..<32]))
+      try tokenizer.finish()
+      #expect(tokenizer.nextOutput() != nil)
+    }
+  }
 }

@@ -117,10 +117,11 @@ struct TokenBuilder {
   }
 
   /// Copies the contents out as an immutable value (one allocation) and empties the builder.
-  mutating func take() -> JSONTokens {
+  /// - Parameter sourceTail: The value's last source bytes, not yet copied into the builder.
+  mutating func take(sourceTail: UnsafeRawBufferPointer) -> JSONTokens {
     let result = JSONTokens(
-      copying: tokens, count: tokenCount, raw: raw.bytes(0, raw.count), decoded: decoded.bytes(0, decoded.count),
-      decodedTokens: decodedTokens, startOffset: startOffset)
+      copying: tokens, count: tokenCount, source: (raw.bytes(0, raw.count), sourceTail),
+      decoded: decoded.bytes(0, decoded.count), decodedTokens: decodedTokens, startOffset: startOffset)
     clear()
     return result
   }

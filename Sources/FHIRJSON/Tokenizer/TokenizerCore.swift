@@ -285,11 +285,10 @@ struct TokenizerCore {
   private mutating func endValue(at end: Int) -> Bool {
     if depth == 0 {
       valuesInDocument &+= 1
-      copySource(into: current, upTo: end)
-      outputs.append(.value(current.pointee.take()))
+      outputs.append(.value(current.pointee.take(sourceTail: sourceTail(into: current, upTo: end))))
     } else if elementOpen && depth == 2 {
-      copySource(into: element, upTo: end)
-      outputs.append(.element(element.pointee.take(), index: frames[1].index))
+      let tail = sourceTail(into: element, upTo: end)
+      outputs.append(.element(element.pointee.take(sourceTail: tail), index: frames[1].index))
       current.pointee.skipSource(end - elementStart)
       elementOpen = false
       target = current
@@ -303,6 +302,19 @@ struct TokenizerCore {
   private mutating func startSource(of builder: UnsafeMutablePointer<TokenBuilder>, at offset: Int) {
     builder.pointee.begin(at: offset)
     sourceCursor = offset
+  }
+
+  /// The input from `sourceCursor` up to absolute `end`, for a value that ends here:
+  /// the part in the current chunk is returned rather than copied into `builder`, so
+  /// that a value lying in one chunk is copied only once, straight into its storage.
+  private mutating func sourceTail(
+    into builder: UnsafeMutablePointer<TokenBuilder>, upTo end: Int
+  ) -> UnsafeRawBufferPointer {
+    if sourceCursor < chunkBase { copySource(into: builder, upTo: min(end, chunkBase)) }
+    guard end > sourceCursor else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+    let tail = UnsafeRawBufferPointer(rebasing: chunk[(sourceCursor - chunkBase)..<(end - chunkBase)])
+    sourceCursor = end
+    return tail
   }
 
   /// Copies the input from `sourceCursor` up to absolute `end` into `builder`.

@@ -35,6 +35,7 @@ enum UTF8Validator {
         if bits & 0x8080_8080_8080_8080 != 0 { break }
         i += 32
       }
+      if i == count { break }
       let lead = base.load(fromByteOffset: i, as: UInt8.self)
       if lead < 0x80 {
         i += 1

@@ -16,13 +16,14 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
   @usableFromInline let storage: Storage
 
   /// Copies a value built by the tokenizer into new storage: its tokens, then as text
-  /// its source bytes followed by its decoded strings.
+  /// its source bytes (in two parts) followed by its decoded strings.
   init(
-    copying tokens: UnsafePointer<JSONToken>, count: Int, raw: UnsafeRawBufferPointer,
-    decoded: UnsafeRawBufferPointer, decodedTokens: [Int], startOffset: Int
+    copying tokens: UnsafePointer<JSONToken>, count: Int,
+    source: (UnsafeRawBufferPointer, UnsafeRawBufferPointer), decoded: UnsafeRawBufferPointer,
+    decodedTokens: [Int], startOffset: Int
   ) {
     storage = Storage.make(
-      copying: tokens, count: count, raw: raw, decoded: decoded, decodedTokens: decodedTokens,
+      copying: tokens, count: count, source: source, decoded: decoded, decodedTokens: decodedTokens,
       startOffset: startOffset)
   }
 
@@ -113,11 +114,13 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
     }
 
     static func make(
-      copying tokens: UnsafePointer<JSONToken>, count: Int, raw: UnsafeRawBufferPointer,
-      decoded: UnsafeRawBufferPointer, decodedTokens: [Int], startOffset: Int
+      copying tokens: UnsafePointer<JSONToken>, count: Int,
+      source: (UnsafeRawBufferPointer, UnsafeRawBufferPointer), decoded: UnsafeRawBufferPointer,
+      decodedTokens: [Int], startOffset: Int
     ) -> Storage {
       let stride = MemoryLayout<JSONToken>.stride
-      let textCount = raw.count + decoded.count
+      let sourceCount = source.0.count + source.1.count
+      let textCount = sourceCount + decoded.count
       let capacity = count + (textCount + stride - 1) / stride
       let buffer = Storage.create(minimumCapacity: max(capacity, 1)) { buffer in
         buffer.withUnsafeMutablePointerToElements { elements in
@@ -129,13 +132,18 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
       let storage = unsafeDowncast(buffer, to: Storage.self)
       let header = storage.header
       header.tokens.initialize(from: tokens, count: count)
-      if let source = raw.baseAddress { header.text.copyMemory(from: source, byteCount: raw.count) }
-      if let source = decoded.baseAddress {
-        (header.text + raw.count).copyMemory(from: source, byteCount: decoded.count)
+      var text = header.text
+      func append(_ part: UnsafeRawBufferPointer) {
+        guard let base = part.baseAddress else { return }
+        text.copyMemory(from: base, byteCount: part.count)
+        text += part.count
       }
+      append(source.0)
+      append(source.1)
+      append(decoded)
       // Decoded strings now follow the source bytes.
       for index in decodedTokens {
-        header.tokens[index].payloadStart &+= UInt32(truncatingIfNeeded: raw.count)
+        header.tokens[index].payloadStart &+= UInt32(truncatingIfNeeded: sourceCount)
         header.tokens[index].payloadCount &= ~TokenBuilder.decodedFlag
       }
       return storage
