@@ -124,7 +124,7 @@ import Testing
   /// The UTF-8 check reads only the chunk it is given, even when the chunk is a whole
   /// number of 32-byte blocks followed in memory by other bytes.
   @Test func utf8CheckStaysInsideTheChunk() throws {
-    let json = Array(#"["aaaaaaaaaaaaaaaaaaaaaaaaaaaaa"]"#.utf8)
+    let json = Array(#"["aaaaaaaaaaaaaaaaaaaaaaaaaaaa"]"#.utf8)
     #expect(json.count == 32)
     let memory = json + [0xFF, 0xFF, 0xFF, 0xFF]
     try memory.withUnsafeBytes { all in
