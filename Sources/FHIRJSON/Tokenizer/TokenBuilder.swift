@@ -47,6 +47,15 @@ struct TokenBuilder {
   /// The number of source bytes held.
   var rawCount: Int { raw.count }
 
+  /// The largest value a builder holds: its offsets and text positions are 32-bit.
+  static let maxValueBytes = Int(UInt32.max >> 1)
+
+  /// Whether the value has grown past what 32-bit offsets can address, given that
+  /// the input has reached absolute offset `end`.
+  func exceedsLimits(at end: Int) -> Bool {
+    end - startOffset > Self.maxValueBytes || raw.count + decoded.count > Self.maxValueBytes
+  }
+
   /// Starts a value whose first token is at absolute offset `offset`.
   mutating func begin(at offset: Int) {
     startOffset = offset
@@ -75,12 +84,12 @@ struct TokenBuilder {
   @inline(__always)
   private mutating func store(_ kind: JSONToken.Kind, payloadStart: Int, payloadCount: Int, offset: Int) {
     if tokenCount == tokenCapacity { growTokens() }
-    let relative = offset &- startOffset
+    // Values are limited to 4 GiB (see `exceedsLimits`), so relative offsets fit.
     (tokens + tokenCount).initialize(
       to: JSONToken(
         kind: kind, payloadStart: UInt32(truncatingIfNeeded: payloadStart),
         payloadCount: UInt32(truncatingIfNeeded: payloadCount),
-        relativeOffset: relative >> 32 == 0 ? UInt32(truncatingIfNeeded: relative) : UInt32.max))
+        relativeOffset: UInt32(truncatingIfNeeded: offset &- startOffset)))
     tokenCount &+= 1
   }
 
@@ -116,12 +125,35 @@ struct TokenBuilder {
     return end <= raw.count ? raw.bytes(Int(token.payloadStart), Int(token.payloadCount)) : nil
   }
 
-  /// Copies the contents out as an immutable value (one allocation) and empties the builder.
-  /// - Parameter sourceTail: The value's last source bytes, not yet copied into the builder.
-  mutating func take(sourceTail: UnsafeRawBufferPointer) -> JSONTokens {
+  /// Copies the contents out as an immutable value and empties the builder: the
+  /// tokens, then as text the source bytes followed by the decoded strings.
+  /// - Parameters:
+  ///   - sourceTail: The value's last source bytes, not yet copied into the builder.
+  ///   - allocator: Where the value's memory comes from.
+  mutating func take(sourceTail: UnsafeRawBufferPointer, allocator: inout TokenBlockAllocator) -> JSONTokens {
+    let tokenBytes = tokenCount * MemoryLayout<JSONToken>.stride
+    let sourceCount = raw.count + sourceTail.count
+    let textCount = sourceCount + decoded.count
+    let (block, memory) = allocator.allocate(tokenBytes + textCount)
+    let tokenCopy = memory.bindMemory(to: JSONToken.self, capacity: tokenCount)
+    tokenCopy.initialize(from: tokens, count: tokenCount)
+    var text = memory + tokenBytes
+    func append(_ part: UnsafeRawBufferPointer) {
+      guard let base = part.baseAddress else { return }
+      text.copyMemory(from: base, byteCount: part.count)
+      text += part.count
+    }
+    append(raw.bytes(0, raw.count))
+    append(sourceTail)
+    append(decoded.bytes(0, decoded.count))
+    // Decoded strings now follow the source bytes.
+    for index in decodedTokens {
+      tokenCopy[index].payloadStart &+= UInt32(truncatingIfNeeded: sourceCount)
+      tokenCopy[index].payloadCount &= ~Self.decodedFlag
+    }
     let result = JSONTokens(
-      copying: tokens, count: tokenCount, source: (raw.bytes(0, raw.count), sourceTail),
-      decoded: decoded.bytes(0, decoded.count), decodedTokens: decodedTokens, startOffset: startOffset)
+      block: block, tokens: tokenCopy, count: tokenCount, text: memory + tokenBytes, textCount: textCount,
+      startOffset: startOffset)
     clear()
     return result
   }

@@ -67,6 +67,7 @@ struct TokenizerCore {
   private var elementOpen = false
   private var elementStart = 0
   private var scratch: [UInt8] = []
+  private var blocks = TokenBlockAllocator()
   var outputs: [JSONTokenizer.Output] = []
   var error: JSONError?
   var source: String?
@@ -275,7 +276,8 @@ struct TokenizerCore {
         target = element
         startSource(of: element, at: offset)
       }
-    } else if depth == 1 {
+    } else {
+      // Only a key of the top-level object arms streaming, for the value right after it.
       streamKeyArmed = false
     }
     return true
@@ -285,10 +287,11 @@ struct TokenizerCore {
   private mutating func endValue(at end: Int) -> Bool {
     if depth == 0 {
       valuesInDocument &+= 1
-      outputs.append(.value(current.pointee.take(sourceTail: sourceTail(into: current, upTo: end))))
+      let tail = sourceTail(into: current, upTo: end)
+      outputs.append(.value(current.pointee.take(sourceTail: tail, allocator: &blocks)))
     } else if elementOpen && depth == 2 {
       let tail = sourceTail(into: element, upTo: end)
-      outputs.append(.element(element.pointee.take(sourceTail: tail), index: frames[1].index))
+      outputs.append(.element(element.pointee.take(sourceTail: tail, allocator: &blocks), index: frames[1].index))
       current.pointee.skipSource(end - elementStart)
       elementOpen = false
       target = current
@@ -368,7 +371,14 @@ struct TokenizerCore {
   /// After YAJL has consumed `chunk`: copies the open value's bytes and keeps the raw
   /// bytes of an unfinished token.
   mutating func chunkConsumed() -> Bool {
-    if depth > 0 { copySource(into: target, upTo: chunkBase + chunk.count) }
+    if depth > 0 {
+      copySource(into: target, upTo: chunkBase + chunk.count)
+      if target.pointee.exceedsLimits(at: chunkBase + chunk.count) {
+        return fail(
+          .stringTooLong, "value larger than \(TokenBuilder.maxValueBytes) bytes; stream it (Bundle entries, NDJSON)",
+          at: chunkBase + chunk.count)
+      }
+    }
     if lastEnd >= chunkBase || pending.isEmpty {
       var i = max(lastEnd - chunkBase, 0)
       while i < chunk.count, Self.isSeparator(chunk[i]) {

@@ -5,50 +5,53 @@
 #endif
 
 /// The tokens of one JSON value, with the unescaped text of its keys, strings and
-/// numbers stored side by side in one byte buffer.
+/// numbers stored side by side.
 ///
 /// This is what the tokenizer hands out for each top-level value (or each streamed
 /// Bundle entry). It is a flat, compact form: no tree of values, no per-string
 /// allocation, 16 bytes a token. Readers walk it by index; object and array starts
-/// know the index of their matching end, so skipping a subtree is O(1). Copies share
-/// the same storage, which is never mutated after creation (hence `@unchecked Sendable`).
+/// know the index of their matching end, so skipping a subtree is O(1).
+///
+/// The memory is never mutated once the value is handed out (hence
+/// `@unchecked Sendable`). Small values share a block of memory with their neighbours
+/// in the input, so that tokenizing costs no allocation per value; keeping one value
+/// keeps its block (at most ``TokenBlock/defaultSize`` bytes) alive. Decode tokens into
+/// models rather than holding many of them.
 public struct JSONTokens: Hashable, @unchecked Sendable {
-  @usableFromInline let storage: Storage
+  @usableFromInline let block: TokenBlock
+  @usableFromInline let tokenBase: UnsafePointer<JSONToken>
+  @usableFromInline let textBase: UnsafeRawPointer
+  /// The number of tokens.
+  public let count: Int
+  /// The number of text bytes held.
+  public let textByteCount: Int
+  /// Byte offset of the value's first token in the source input.
+  public let startOffset: Int
 
-  /// Copies a value built by the tokenizer into new storage: its tokens, then as text
-  /// its source bytes (in two parts) followed by its decoded strings.
   init(
-    copying tokens: UnsafePointer<JSONToken>, count: Int,
-    source: (UnsafeRawBufferPointer, UnsafeRawBufferPointer), decoded: UnsafeRawBufferPointer,
-    decodedTokens: [Int], startOffset: Int
+    block: TokenBlock, tokens: UnsafePointer<JSONToken>, count: Int, text: UnsafeRawPointer, textCount: Int,
+    startOffset: Int
   ) {
-    storage = Storage.make(
-      copying: tokens, count: count, source: source, decoded: decoded, decodedTokens: decodedTokens,
-      startOffset: startOffset)
+    self.block = block
+    tokenBase = tokens
+    self.count = count
+    textBase = text
+    textByteCount = textCount
+    self.startOffset = startOffset
   }
 
-  /// The number of tokens.
-  @inlinable public var count: Int { storage.header.count }
-
   /// Whether there are no tokens.
-  @inlinable public var isEmpty: Bool { storage.header.count == 0 }
-
-  /// The number of text bytes held.
-  public var textByteCount: Int { storage.header.textCount }
-
-  /// Byte offset of the value's first token in the source input.
-  public var startOffset: Int { storage.header.startOffset }
+  @inlinable public var isEmpty: Bool { count == 0 }
 
   /// The token at `index`.
   @inlinable public subscript(index: Int) -> JSONToken {
-    let header = storage.header
-    precondition(index >= 0 && index < header.count, "token index out of range")
-    return header.tokens[index]
+    precondition(index >= 0 && index < count, "token index out of range")
+    return tokenBase[index]
   }
 
   /// Byte offset in the source input of the token at `index`.
   @inlinable public func offset(at index: Int) -> Int {
-    storage.header.startOffset + Int(self[index].relativeOffset)
+    startOffset + Int(self[index].relativeOffset)
   }
 
   /// For an object or array start at `index`, the index of its matching end;
@@ -66,9 +69,8 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
   @inlinable public func withText<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     let token = self[index]
     guard token.hasText else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-    return try withExtendedLifetime(storage) {
-      try body(
-        UnsafeRawBufferPointer(start: storage.header.text + Int(token.payloadStart), count: Int(token.payloadCount)))
+    return try withExtendedLifetime(block) {
+      try body(UnsafeRawBufferPointer(start: textBase + Int(token.payloadStart), count: Int(token.payloadCount)))
     }
   }
 
@@ -84,69 +86,21 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
 
   /// Equal when the tokens, their text and their source offsets are the same.
   public static func == (lhs: JSONTokens, rhs: JSONTokens) -> Bool {
-    if lhs.storage === rhs.storage { return true }
-    let a = lhs.storage.header
-    let b = rhs.storage.header
-    guard a.count == b.count, a.textCount == b.textCount, a.startOffset == b.startOffset else { return false }
-    for index in 0..<a.count where a.tokens[index] != b.tokens[index] {
+    guard lhs.count == rhs.count, lhs.textByteCount == rhs.textByteCount, lhs.startOffset == rhs.startOffset
+    else { return false }
+    for index in 0..<lhs.count where lhs.tokenBase[index] != rhs.tokenBase[index] {
       return false
     }
-    return memcmp(a.text, b.text, a.textCount) == 0
+    return withExtendedLifetime((lhs.block, rhs.block)) {
+      memcmp(lhs.textBase, rhs.textBase, lhs.textByteCount) == 0
+    }
   }
 
   public func hash(into hasher: inout Hasher) {
-    let header = storage.header
-    hasher.combine(header.count)
-    hasher.combine(header.startOffset)
-    hasher.combine(bytes: UnsafeRawBufferPointer(start: header.text, count: header.textCount))
-  }
-
-  /// One allocation holding a value's tokens followed by its text; never mutated
-  /// after creation.
-  @usableFromInline final class Storage: ManagedBuffer<Storage.Header, JSONToken> {
-    @usableFromInline struct Header {
-      @usableFromInline var count: Int
-      @usableFromInline var textCount: Int
-      @usableFromInline var startOffset: Int
-      /// Where the tokens and the text live inside this object (stable for its lifetime).
-      @usableFromInline var tokens: UnsafeMutablePointer<JSONToken>
-      @usableFromInline var text: UnsafeMutableRawPointer
-    }
-
-    static func make(
-      copying tokens: UnsafePointer<JSONToken>, count: Int,
-      source: (UnsafeRawBufferPointer, UnsafeRawBufferPointer), decoded: UnsafeRawBufferPointer,
-      decodedTokens: [Int], startOffset: Int
-    ) -> Storage {
-      let stride = MemoryLayout<JSONToken>.stride
-      let sourceCount = source.0.count + source.1.count
-      let textCount = sourceCount + decoded.count
-      let capacity = count + (textCount + stride - 1) / stride
-      let buffer = Storage.create(minimumCapacity: max(capacity, 1)) { buffer in
-        buffer.withUnsafeMutablePointerToElements { elements in
-          Header(
-            count: count, textCount: textCount, startOffset: startOffset, tokens: elements,
-            text: UnsafeMutableRawPointer(elements + count))
-        }
-      }
-      let storage = unsafeDowncast(buffer, to: Storage.self)
-      let header = storage.header
-      header.tokens.initialize(from: tokens, count: count)
-      var text = header.text
-      func append(_ part: UnsafeRawBufferPointer) {
-        guard let base = part.baseAddress else { return }
-        text.copyMemory(from: base, byteCount: part.count)
-        text += part.count
-      }
-      append(source.0)
-      append(source.1)
-      append(decoded)
-      // Decoded strings now follow the source bytes.
-      for index in decodedTokens {
-        header.tokens[index].payloadStart &+= UInt32(truncatingIfNeeded: sourceCount)
-        header.tokens[index].payloadCount &= ~TokenBuilder.decodedFlag
-      }
-      return storage
+    hasher.combine(count)
+    hasher.combine(startOffset)
+    withExtendedLifetime(block) {
+      hasher.combine(bytes: UnsafeRawBufferPointer(start: textBase, count: textByteCount))
     }
   }
 }

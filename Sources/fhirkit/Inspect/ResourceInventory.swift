@@ -16,7 +16,7 @@ final class ResourceInventory {
       return
     }
     if type == "Bundle" {
-      let bundleType = Self.member("type", of: tokens, at: 0).flatMap { Self.string(tokens, at: $0) } ?? "?"
+      let bundleType = Self.member("type", of: tokens, at: 0).flatMap { Self.string(tokens, at: $0) } ?? "(no type)"
       bundleCounts[bundleType, default: 0] += 1
       // Entries of a Bundle read whole (not streamed) are inside these tokens.
       if let entries = Self.member("entry", of: tokens, at: 0), tokens[entries].kind == .arrayStart {
@@ -38,7 +38,7 @@ final class ResourceInventory {
       let type = Self.member("resourceType", of: tokens, at: resource).flatMap({ Self.string(tokens, at: $0) })
     {
       if type == "Bundle" {
-        bundleCounts[Self.member("type", of: tokens, at: resource).flatMap { Self.string(tokens, at: $0) } ?? "?", default: 0] += 1
+        bundleCounts[Self.member("type", of: tokens, at: resource).flatMap { Self.string(tokens, at: $0) } ?? "(no type)", default: 0] += 1
       } else {
         countResource(type)
       }
