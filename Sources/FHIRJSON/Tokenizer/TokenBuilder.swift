@@ -4,9 +4,10 @@
   import Darwin
 #endif
 
-/// Builds one value's ``JSONTokens`` in `malloc`ed memory, for the tokenizer's hot
-/// path: appending is a capacity check and a store, with no reference counting or
-/// uniqueness checks.
+/// Builds one value's ``JSONTokens`` for the tokenizer's hot path: appending is a
+/// capacity check and a store, with no reference counting or uniqueness checks.
+/// Tokens are written straight into the free end of a shared ``TokenBlock``, where
+/// the finished value will live, so they are not copied again.
 ///
 /// Text is not copied token by token. The builder keeps a copy of the value's source
 /// bytes (`raw`, filled in blocks as chunks are consumed), and key, string and number
@@ -20,6 +21,10 @@ struct TokenBuilder {
   private(set) var tokens: UnsafeMutablePointer<JSONToken>
   private(set) var tokenCount = 0
   private var tokenCapacity: Int
+  /// The block `tokens` points into, and the bytes free there from `tokens` on.
+  private var region: TokenBlock
+  private var regionSize: Int
+  private var blocks = TokenBlockAllocator()
   private var raw: Buffer
   private var decoded: Buffer
   /// Indices of the tokens whose text is in `decoded`.
@@ -30,16 +35,21 @@ struct TokenBuilder {
   /// Absolute source offset of the value's first token.
   private var startOffset = 0
 
+  /// Room reserved for a value's tokens before it starts: 256 tokens.
+  private static let initialReservation = 256 * MemoryLayout<JSONToken>.stride
+
   init() {
-    tokenCapacity = 1 << 10
-    tokens = malloc(tokenCapacity * MemoryLayout<JSONToken>.stride)!.assumingMemoryBound(to: JSONToken.self)
+    let (block, memory, size) = blocks.reserve(Self.initialReservation)
+    region = block
+    regionSize = size
+    tokenCapacity = size / MemoryLayout<JSONToken>.stride
+    tokens = memory.bindMemory(to: JSONToken.self, capacity: tokenCapacity)
     raw = Buffer(capacity: 1 << 15)
     decoded = Buffer(capacity: 1 << 10)
   }
 
-  /// Frees the memory; the builder must not be used afterwards.
+  /// Frees the staging memory; the builder must not be used afterwards.
   func deallocate() {
-    free(tokens)
     raw.deallocate()
     decoded.deallocate()
   }
@@ -125,19 +135,19 @@ struct TokenBuilder {
     return end <= raw.count ? raw.bytes(Int(token.payloadStart), Int(token.payloadCount)) : nil
   }
 
-  /// Copies the contents out as an immutable value and empties the builder: the
-  /// tokens, then as text the source bytes followed by the decoded strings.
-  /// - Parameters:
-  ///   - sourceTail: The value's last source bytes, not yet copied into the builder.
-  ///   - allocator: Where the value's memory comes from.
-  mutating func take(sourceTail: UnsafeRawBufferPointer, allocator: inout TokenBlockAllocator) -> JSONTokens {
+  /// Hands the value out and empties the builder: the tokens stay where they were
+  /// written, and the text — the source bytes followed by the decoded strings — is
+  /// copied right after them.
+  /// - Parameter sourceTail: The value's last source bytes, not yet copied into the builder.
+  mutating func take(sourceTail: UnsafeRawBufferPointer) -> JSONTokens {
     let tokenBytes = tokenCount * MemoryLayout<JSONToken>.stride
     let sourceCount = raw.count + sourceTail.count
     let textCount = sourceCount + decoded.count
-    let (block, memory) = allocator.allocate(tokenBytes + textCount)
-    let tokenCopy = memory.bindMemory(to: JSONToken.self, capacity: tokenCount)
-    tokenCopy.initialize(from: tokens, count: tokenCount)
-    var text = memory + tokenBytes
+    if tokenBytes + textCount > regionSize {
+      move(toRegionOf: tokenBytes + textCount)
+    }
+    var text = UnsafeMutableRawPointer(tokens) + tokenBytes
+    let textStart = text
     func append(_ part: UnsafeRawBufferPointer) {
       guard let base = part.baseAddress else { return }
       text.copyMemory(from: base, byteCount: part.count)
@@ -148,14 +158,31 @@ struct TokenBuilder {
     append(decoded.bytes(0, decoded.count))
     // Decoded strings now follow the source bytes.
     for index in decodedTokens {
-      tokenCopy[index].payloadStart &+= UInt32(truncatingIfNeeded: sourceCount)
-      tokenCopy[index].payloadCount &= ~Self.decodedFlag
+      tokens[index].payloadStart &+= UInt32(truncatingIfNeeded: sourceCount)
+      tokens[index].payloadCount &= ~Self.decodedFlag
     }
     let result = JSONTokens(
-      block: block, tokens: tokenCopy, count: tokenCount, text: memory + tokenBytes, textCount: textCount,
+      block: region, tokens: tokens, count: tokenCount, text: textStart, textCount: textCount,
       startOffset: startOffset)
+    blocks.commit(region, bytes: tokenBytes + textCount)
     clear()
+    let (block, memory, size) = blocks.reserve(Self.initialReservation)
+    setRegion(block, memory, size)
     return result
+  }
+
+  private mutating func setRegion(_ block: TokenBlock, _ memory: UnsafeMutableRawPointer, _ size: Int) {
+    region = block
+    regionSize = size
+    tokenCapacity = size / MemoryLayout<JSONToken>.stride
+    tokens = memory.bindMemory(to: JSONToken.self, capacity: tokenCapacity)
+  }
+
+  /// Moves the tokens written so far to a fresh region of at least `bytes` bytes.
+  private mutating func move(toRegionOf bytes: Int) {
+    let (block, memory, size) = blocks.fresh(bytes)
+    memory.copyMemory(from: tokens, byteCount: tokenCount * MemoryLayout<JSONToken>.stride)
+    setRegion(block, memory, size)
   }
 
   /// Empties the builder, giving back memory that one huge value grew it to.
@@ -164,15 +191,10 @@ struct TokenBuilder {
     raw.clear()
     decoded.clear()
     if !decodedTokens.isEmpty { decodedTokens.removeAll(keepingCapacity: true) }
-    if tokenCapacity > 1 << 16 {
-      tokenCapacity = 1 << 10
-      tokens = realloc(tokens, tokenCapacity * MemoryLayout<JSONToken>.stride)!.assumingMemoryBound(to: JSONToken.self)
-    }
   }
 
   private mutating func growTokens() {
-    tokenCapacity *= 2
-    tokens = realloc(tokens, tokenCapacity * MemoryLayout<JSONToken>.stride)!.assumingMemoryBound(to: JSONToken.self)
+    move(toRegionOf: 2 * tokenCapacity * MemoryLayout<JSONToken>.stride)
   }
 
   /// A growable byte buffer.

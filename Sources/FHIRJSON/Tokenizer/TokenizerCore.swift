@@ -67,7 +67,6 @@ struct TokenizerCore {
   private var elementOpen = false
   private var elementStart = 0
   private var scratch: [UInt8] = []
-  private var blocks = TokenBlockAllocator()
   var outputs: [JSONTokenizer.Output] = []
   var error: JSONError?
   var source: String?
@@ -88,10 +87,11 @@ struct TokenizerCore {
   /// Frees the manually managed memory; the core must not be used afterwards.
   func deallocate() {
     frames.deallocate()
-    current.pointee.deallocate()
-    current.deallocate()
-    element.pointee.deallocate()
-    element.deallocate()
+    for builder in [current, element] {
+      builder.pointee.deallocate()
+      builder.deinitialize(count: 1)
+      builder.deallocate()
+    }
   }
 
   /// Forgets all structure and partial output, for a fresh start at `offset` after an error.
@@ -288,10 +288,10 @@ struct TokenizerCore {
     if depth == 0 {
       valuesInDocument &+= 1
       let tail = sourceTail(into: current, upTo: end)
-      outputs.append(.value(current.pointee.take(sourceTail: tail, allocator: &blocks)))
+      outputs.append(.value(current.pointee.take(sourceTail: tail)))
     } else if elementOpen && depth == 2 {
       let tail = sourceTail(into: element, upTo: end)
-      outputs.append(.element(element.pointee.take(sourceTail: tail, allocator: &blocks), index: frames[1].index))
+      outputs.append(.element(element.pointee.take(sourceTail: tail), index: frames[1].index))
       current.pointee.skipSource(end - elementStart)
       elementOpen = false
       target = current

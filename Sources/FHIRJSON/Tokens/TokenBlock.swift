@@ -10,7 +10,7 @@
 /// The tokenizer fills blocks front to back (``TokenBlockAllocator``); what a value
 /// was given is never written again.
 @usableFromInline final class TokenBlock {
-  /// The size of a shared block; values needing more than a quarter of it get their own.
+  /// The size of a shared block.
   static let defaultSize = 1 << 18
 
   let memory: UnsafeMutableRawPointer
@@ -26,26 +26,36 @@
   }
 }
 
-/// Hands out space in shared ``TokenBlock``s, so that tokenizing a stream of small
-/// values costs one allocation per block, not one per value.
+/// Hands out space at the end of shared ``TokenBlock``s, so that tokenizing a stream
+/// of small values costs one allocation per block, not one per value.
 struct TokenBlockAllocator {
   private var block: TokenBlock?
   private var used = 0
 
-  /// Space for `byteCount` bytes, 16-byte aligned, and the block that owns it.
-  mutating func allocate(_ byteCount: Int) -> (TokenBlock, UnsafeMutableRawPointer) {
-    let size = (byteCount + 15) & ~15
-    if size > TokenBlock.defaultSize / 4 {
-      let own = TokenBlock(size: size)
-      return (own, own.memory)
+  /// The free space at the end of the current block if it holds at least `minimum`
+  /// bytes, else a fresh block. Nothing is taken until ``commit(_:bytes:)``.
+  mutating func reserve(_ minimum: Int) -> (block: TokenBlock, memory: UnsafeMutableRawPointer, size: Int) {
+    if let block, block.size - used >= minimum {
+      return (block, block.memory + used, block.size - used)
     }
-    if let block, used + size <= block.size {
-      defer { used += size }
-      return (block, block.memory + used)
+    return fresh(minimum)
+  }
+
+  /// A fresh block of at least `minimum` bytes; a default-sized one becomes the current block.
+  mutating func fresh(_ minimum: Int) -> (block: TokenBlock, memory: UnsafeMutableRawPointer, size: Int) {
+    guard minimum <= TokenBlock.defaultSize else {
+      let own = TokenBlock(size: minimum)
+      return (own, own.memory, own.size)
     }
     let fresh = TokenBlock(size: TokenBlock.defaultSize)
     block = fresh
-    used = size
-    return (fresh, fresh.memory)
+    used = 0
+    return (fresh, fresh.memory, fresh.size)
+  }
+
+  /// Takes `bytes` from the start of the space last reserved in `block`.
+  mutating func commit(_ block: TokenBlock, bytes: Int) {
+    guard block === self.block else { return }
+    used += (bytes + 15) & ~15
   }
 }
