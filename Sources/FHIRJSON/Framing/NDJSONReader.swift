@@ -56,39 +56,41 @@ public final class NDJSONReader {
     guard let base = chunk.baseAddress else { return }
     var start = 0
     while start < chunk.count {
-      let newline = memchr(base + start, 0x0A, chunk.count - start).map {
-        UnsafeRawPointer($0) - base
-      }
-      let contentEnd = newline ?? chunk.count
-      if !skippingLine && contentEnd > start {
+      let newline = memchr(base + start, 0x0A, chunk.count - start).map { UnsafeRawPointer($0) - base }
+      let end = newline.map { $0 + 1 } ?? chunk.count
+      if !skippingLine {
         lineHasBytes = true
         do {
-          try tokenizer.feed(UnsafeRawBufferPointer(rebasing: chunk[start..<contentEnd]))
+          try tokenizer.feed(UnsafeRawBufferPointer(rebasing: chunk[start..<end]))
           takeValue()
-        } catch let error as JSONError {
+        } catch var error as JSONError {
           skippingLine = true
           lineValue = nil
+          if error.kind == .invalidString, let newline, abs(error.offset - (offset + newline)) <= 1 {
+            // A newline inside a string: in NDJSON, the line ended early.
+            error.kind = .unexpectedEnd
+            error.message = "line ends inside a string"
+          }
           try report(error, handler)
+          // The newline, if in this piece, was not counted by the tokenizer.
+          if newline != nil { tokenizer.reset(skippingTo: offset + end, newlinesSkipped: 1) }
         }
       }
-      if let newline {
-        // The newline itself is fed by `endLine`.
-        try endLine(nextLineStart: offset + newline + 1, handler)
-        start = newline + 1
-      } else {
-        start = chunk.count
+      if newline != nil {
+        try endLine(nextLineStart: offset + end, handler)
       }
+      start = end
     }
     offset += chunk.count
   }
 
   /// Ends the input, completing a last line that has no newline.
   public func finish(_ handler: (Event) throws -> Void) throws {
-    guard lineHasBytes || skippingLine else { return }
-    try endLine(nextLineStart: offset + 1, handler)
+    guard lineHasBytes, !skippingLine else { return }
+    try endLine(nextLineStart: offset + 1, atEndOfInput: true, handler)
   }
 
-  private func endLine(nextLineStart: Int, _ handler: (Event) throws -> Void) throws {
+  private func endLine(nextLineStart: Int, atEndOfInput: Bool = false, _ handler: (Event) throws -> Void) throws {
     defer {
       line += 1
       lineHasBytes = false
@@ -96,14 +98,17 @@ public final class NDJSONReader {
     }
     if skippingLine {
       skippingLine = false
-      tokenizer.reset(skippingTo: nextLineStart, newlinesSkipped: 1)
+      if tokenizer.bytesConsumed != nextLineStart {
+        tokenizer.reset(skippingTo: nextLineStart, newlinesSkipped: 1)
+      }
       return
     }
     do {
-      try tokenizer.endDocument()
+      if atEndOfInput { try tokenizer.endDocumentAtEndOfInput() } else { try tokenizer.endDocument() }
       takeValue()
     } catch let error as JSONError {
-      tokenizer.reset(skippingTo: nextLineStart, newlinesSkipped: 1)
+      // The newline was counted when it was fed.
+      tokenizer.reset(skippingTo: nextLineStart)
       try report(error, handler)
       return
     }

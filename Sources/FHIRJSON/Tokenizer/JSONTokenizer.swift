@@ -128,22 +128,32 @@ public final class JSONTokenizer {
     core.pointee.chunkBase = end
   }
 
-  /// Ends one document of a line-delimited stream at its newline, which this
-  /// method feeds: the value on the line must be complete. The next document may follow.
+  /// Ends one document of a line-delimited stream whose newline has just been fed:
+  /// the value on the line must be complete. The next document may follow.
   /// - Returns: whether the document held a value (false for a blank line).
-  /// - Throws: ``JSONError`` if the line ends inside a value or holds more than one.
+  /// - Throws: ``JSONError`` if the line ends inside a value.
   @discardableResult
   public func endDocument() throws -> Bool {
     if let error = core.pointee.error { throw error }
     if core.pointee.isInsideValue {
-      core.pointee.fail(.unexpectedEnd, "line ends inside a value", at: bytesConsumed)
-      throw core.pointee.error!
+      let offset = bytesConsumed - 1
+      var error = JSONError(.unexpectedEnd, "line ends inside a value", offset: offset, source: core.pointee.source)
+      (error.line, error.column) = core.pointee.lines.locationOfLastNewline
+      error.path = core.pointee.path(at: offset)
+      core.pointee.error = error
+      throw error
     }
-    try Self.newline.withUnsafeBytes { try feed($0) }
     let hadValue = core.pointee.valuesInDocument > 0
     core.pointee.valuesInDocument = 0
     core.pointee.zeroNumberEnd = -1
     return hadValue
+  }
+
+  /// Feeds a newline and ends the document, for a last line that has none.
+  @discardableResult
+  public func endDocumentAtEndOfInput() throws -> Bool {
+    try Self.newline.withUnsafeBytes { try feed($0) }
+    return try endDocument()
   }
 
   private static let newline: [UInt8] = [0x0A]

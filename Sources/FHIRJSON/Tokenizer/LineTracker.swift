@@ -4,28 +4,41 @@
   import Darwin
 #endif
 
-/// Tracks line numbers across streamed chunks cheaply: a branch-free newline count per
+/// Tracks line numbers across streamed chunks cheaply: a `memchr` newline count per
 /// chunk, and the exact line and column worked out only when an error needs them.
 struct LineTracker {
   /// Newlines seen in all chunks before the current one.
   private(set) var newlinesBefore = 0
   /// Absolute offset of the first byte after the last newline before the current chunk.
   private(set) var lineStart = 0
+  /// Where the line that the last newline ended had started.
+  private(set) var previousLineStart = 0
 
   /// Accounts for a chunk that has been fully consumed.
   mutating func advance(over chunk: UnsafeRawBufferPointer, base: Int) {
-    newlinesBefore += Self.countNewlines(chunk)
-    var i = chunk.count - 1
-    while i >= 0 {
-      if chunk[i] == 0x0A { lineStart = base + i + 1; return }
-      i -= 1
+    guard var position = chunk.baseAddress else { return }
+    let start = position
+    let end = position + chunk.count
+    while position < end, let found = memchr(position, 0x0A, end - position) {
+      newlinesBefore += 1
+      previousLineStart = lineStart
+      position = UnsafeRawPointer(found) + 1
+      lineStart = base + (position - start)
     }
+  }
+
+  /// The 1-based line and column of the last newline counted.
+  var locationOfLastNewline: (line: Int, column: Int) {
+    (newlinesBefore, lineStart - previousLineStart)
   }
 
   /// Accounts for bytes skipped without being fed (the rest of a bad NDJSON line).
   mutating func skip(newlines: Int, lineStart: Int) {
     newlinesBefore += newlines
-    if newlines > 0 { self.lineStart = lineStart }
+    if newlines > 0 {
+      previousLineStart = self.lineStart
+      self.lineStart = lineStart
+    }
   }
 
   /// The 1-based line and column of absolute offset `offset`, which lies in `chunk`
