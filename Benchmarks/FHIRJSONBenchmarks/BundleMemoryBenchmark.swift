@@ -16,6 +16,7 @@ struct BundleMemoryBenchmark {
     print(
       "generated \(size >> 20) MB Bundle with \(entries) entries in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
 
+    fflush(stdout)
     let child = Process()
     child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     child.arguments = ["stream-bundle", "--file", path]
