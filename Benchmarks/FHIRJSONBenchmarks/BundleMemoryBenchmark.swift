@@ -16,7 +16,7 @@ struct BundleMemoryBenchmark {
     print(
       "generated \(size >> 20) MB Bundle with \(entries) entries in \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
 
-    fflush(stdout)
+    fflush(nil)  // all streams: the parent's lines come before the child's
     let child = Process()
     child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     child.arguments = ["stream-bundle", "--file", path]
