@@ -28,6 +28,8 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     case depthLimitExceeded
     /// A string or number longer than the configured limit.
     case stringTooLong
+    /// One value (not streamed) larger than the tokenizer can address (2 GiB).
+    case valueTooLarge
     /// A value of the wrong JSON type for where it stands.
     case typeMismatch
     /// The input could not be read (a missing file, a read failure).

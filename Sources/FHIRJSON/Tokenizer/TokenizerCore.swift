@@ -375,7 +375,7 @@ struct TokenizerCore {
       copySource(into: target, upTo: chunkBase + chunk.count)
       if target.pointee.exceedsLimits(at: chunkBase + chunk.count) {
         return fail(
-          .stringTooLong, "value larger than \(TokenBuilder.maxValueBytes) bytes; stream it (Bundle entries, NDJSON)",
+          .valueTooLarge, "value larger than \(TokenBuilder.maxValueBytes) bytes; stream it (Bundle entries, NDJSON)",
           at: chunkBase + chunk.count)
       }
     }
