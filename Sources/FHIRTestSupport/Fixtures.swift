@@ -52,20 +52,29 @@ public enum Fixtures {
 
 /// Helpers that push bytes through the FHIRJSON readers in chunks of a given size.
 public enum Chunked {
+  /// Calls `body` with consecutive chunks of `bytes` of at most `chunkSize` bytes.
+  public static func forEachChunk(
+    of bytes: [UInt8], size chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
+  ) rethrows {
+    try bytes.withUnsafeBytes { all in
+      var start = 0
+      while start < all.count {
+        let end = min(start + max(chunkSize, 1), all.count)
+        try body(UnsafeRawBufferPointer(rebasing: all[start..<end]))
+        start = end
+      }
+    }
+  }
+
   /// Everything a tokenizer hands out for `bytes` fed in chunks of `chunkSize`.
   public static func outputs(
     _ bytes: [UInt8], chunkSize: Int, options: JSONTokenizer.Options = .init()
   ) throws -> [JSONTokenizer.Output] {
     let tokenizer = JSONTokenizer(options: options)
     var outputs: [JSONTokenizer.Output] = []
-    try bytes.withUnsafeBytes { all in
-      var start = 0
-      while start < all.count {
-        let end = min(start + chunkSize, all.count)
-        try tokenizer.feed(UnsafeRawBufferPointer(rebasing: all[start..<end]))
-        while let output = tokenizer.nextOutput() { outputs.append(output) }
-        start = end
-      }
+    try forEachChunk(of: bytes, size: chunkSize) { chunk in
+      try tokenizer.feed(chunk)
+      while let output = tokenizer.nextOutput() { outputs.append(output) }
     }
     try tokenizer.finish()
     while let output = tokenizer.nextOutput() { outputs.append(output) }
@@ -89,14 +98,7 @@ public enum Chunked {
   {
     let reader = NDJSONReader(options: options)
     var events: [NDJSONReader.Event] = []
-    try bytes.withUnsafeBytes { all in
-      var start = 0
-      while start < all.count {
-        let end = min(start + chunkSize, all.count)
-        try reader.feed(UnsafeRawBufferPointer(rebasing: all[start..<end])) { events.append($0) }
-        start = end
-      }
-    }
+    try forEachChunk(of: bytes, size: chunkSize) { try reader.feed($0) { events.append($0) } }
     try reader.finish { events.append($0) }
     return events
   }
@@ -107,14 +109,7 @@ public enum Chunked {
   {
     let reader = BundleStreamReader(options: options)
     var events: [BundleStreamReader.Event] = []
-    try bytes.withUnsafeBytes { all in
-      var start = 0
-      while start < all.count {
-        let end = min(start + chunkSize, all.count)
-        try reader.feed(UnsafeRawBufferPointer(rebasing: all[start..<end])) { events.append($0) }
-        start = end
-      }
-    }
+    try forEachChunk(of: bytes, size: chunkSize) { try reader.feed($0) { events.append($0) } }
     try reader.finish { events.append($0) }
     return events
   }

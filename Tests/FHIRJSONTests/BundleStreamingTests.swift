@@ -96,14 +96,9 @@ import Testing
         _ = try Chunked.bundleEvents(Array(text.utf8), chunkSize: size)
       }
       let reader = BundleStreamReader()
-      _ = try? Array(text.utf8).withUnsafeBytes { all in
-        var start = 0
-        while start < all.count {
-          let end = min(start + size, all.count)
-          try reader.feed(UnsafeRawBufferPointer(rebasing: all[start..<end])) { event in
-            if case .entry(let tokens, _) = event { ids.append(JSONValue(tokens: tokens)["resource"]?["id"]) }
-          }
-          start = end
+      try? Chunked.forEachChunk(of: Array(text.utf8), size: size) { chunk in
+        try reader.feed(chunk) { event in
+          if case .entry(let tokens, _) = event { ids.append(JSONValue(tokens: tokens)["resource"]?["id"]) }
         }
       }
       #expect(ids == ["a", "b"])
