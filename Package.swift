@@ -28,8 +28,14 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(
-      name: "FHIRKit",
+      name: "FHIRCore",
       dependencies: ["FHIRJSON"]),
+    .target(
+      name: "FHIRR4",
+      dependencies: ["FHIRCore"]),
+    .target(
+      name: "FHIRKit",
+      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4"]),
 
     // Tools
     .executableTarget(
@@ -52,6 +58,9 @@ let package = Package(
     .testTarget(
       name: "FHIRJSONTests",
       dependencies: ["FHIRJSON", "FHIRTestSupport"]),
+    .testTarget(
+      name: "FHIRR4Tests",
+      dependencies: ["FHIRR4", "FHIRTestSupport"]),
     .testTarget(
       name: "fhirkitTests",
       dependencies: ["fhirkit", "FHIRTestSupport"]),

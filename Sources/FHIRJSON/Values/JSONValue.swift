@@ -33,6 +33,26 @@ public enum JSONValue: Hashable, Sendable {
     objectValue?[key]
   }
 
+  /// Whether `other` is the same JSON, members of each object compared as a set
+  /// (order aside; a key that repeats must repeat as often). Number text must match.
+  public func isEquivalent(to other: JSONValue) -> Bool {
+    switch (self, other) {
+    case (.object(let a), .object(let b)):
+      guard a.count == b.count else { return false }
+      var remaining = b.members
+      for member in a.members {
+        guard let match = remaining.firstIndex(where: { $0.key == member.key && $0.value.isEquivalent(to: member.value) })
+        else { return false }
+        remaining.remove(at: match)
+      }
+      return true
+    case (.array(let a), .array(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { $0.isEquivalent(to: $1) }
+    default:
+      return self == other
+    }
+  }
+
   /// The JSON type's name, for messages: `object`, `array`, `string`, `number`, `boolean`, `null`.
   public var typeName: String {
     switch self {

@@ -1,0 +1,94 @@
+public import FHIRJSON
+
+/// A FHIR choice element (`value[x]`, `effective[x]`, …) as a Swift enum. Its JSON key
+/// is the element name followed by the chosen type (`valueQuantity`, `valueString`).
+public protocol ChoiceType: Hashable, Sendable {
+  /// The types this choice allows, by the suffix their key carries.
+  static var choices: ChoiceTable<Self> { get }
+  /// The suffix of the chosen type (`Quantity` in `valueQuantity`).
+  var typeSuffix: String { get }
+  /// Writes `name + suffix` (and `_name + suffix` for a primitive with extensions).
+  func encode(name: String, to writer: inout JSONWriter)
+}
+
+/// How to decode each type a ``ChoiceType`` allows.
+public struct ChoiceTable<Choice: ChoiceType>: Sendable {
+  /// Decoding of one allowed type.
+  public struct Entry: Sendable {
+    /// Decodes `name…` into the choice, keeping `_name…` data already there.
+    let decode: @Sendable (inout Choice?, inout FHIRDecoder, Int) throws -> Void
+    /// For primitive types: decodes `_name…` data into the choice (creating it without a value if needed).
+    let decodeElement: (@Sendable (inout Choice?, inout FHIRDecoder, Int) throws -> Void)?
+  }
+
+  let entries: [String: Entry]
+
+  /// A table from its entries.
+  public init(_ entries: [(String, Entry)]) {
+    self.entries = Dictionary(entries, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// A primitive type: `embed` makes the choice, `extract` reads it back.
+  public static func primitive<V: PrimitiveValue>(
+    _ suffix: String, _ embed: @escaping @Sendable (Primitive<V>) -> Choice,
+    _ extract: @escaping @Sendable (Choice) -> Primitive<V>?
+  ) -> (String, Entry) {
+    let entry = Entry(
+      decode: { choice, decoder, index in
+        var slot = choice.flatMap(extract)
+        try decoder.primitive(&slot, at: index)
+        choice = slot.map(embed)
+      },
+      decodeElement: { choice, decoder, index in
+        var slot = choice.flatMap(extract)
+        try decoder.primitiveElement(&slot, at: index)
+        choice = slot.map(embed)
+      })
+    return (suffix, entry)
+  }
+
+  /// A type kept as JSON (a release's complex type seen from a release-neutral model).
+  public static func json(_ embed: @escaping @Sendable (JSONValue) -> Choice) -> Entry {
+    Entry(
+      decode: { choice, decoder, index in
+        guard try decoder.expect(.objectStart, at: index, "an object") else { return }
+        choice = embed(JSONValue(tokens: decoder.tokens, at: index))
+      },
+      decodeElement: nil)
+  }
+
+  /// A complex type.
+  public static func complex<T: FHIRDecodable & SendableMetatype>(
+    _ suffix: String, _ embed: @escaping @Sendable (T) -> Choice
+  ) -> (String, Entry) {
+    let entry = Entry(
+      decode: { choice, decoder, index in choice = try decoder.single(T.self, at: index).map(embed) },
+      decodeElement: nil)
+    return (suffix, entry)
+  }
+}
+
+extension FHIRDecoder {
+  /// Decodes member `key` into the choice `slot` if it is `name[x]` or `_name[x]`.
+  /// - Returns: whether the key belonged to the choice.
+  public mutating func choice<C: ChoiceType>(
+    _ slot: inout C?, name: String, key: String, member: Member
+  ) throws -> Bool {
+    let isElement = key.hasPrefix("_")
+    let bare = isElement ? key.dropFirst() : Substring(key)
+    guard bare.hasPrefix(name), bare.count > name.count else { return false }
+    let suffix = String(bare.dropFirst(name.count))
+    guard let entry = C.choices.entries[suffix] else { return false }
+    if let existing = slot, existing.typeSuffix != suffix {
+      try record(.error, .duplicateChoice, "more than one type given for \(name)[x]", at: member.keyIndex)
+      return true
+    }
+    if isElement {
+      guard let decodeElement = entry.decodeElement else { return false }
+      try decodeElement(&slot, &self, member.valueIndex)
+    } else {
+      try entry.decode(&slot, &self, member.valueIndex)
+    }
+    return true
+  }
+}

@@ -1,0 +1,35 @@
+public import FHIRJSON
+
+/// A decoded value and everything found while decoding it.
+public struct DecodingResult<Value> {
+  /// The value, or `nil` if the input could not be decoded at all.
+  public var value: Value?
+  /// Issues, in the order they were found.
+  public var issues: [ValidationIssue]
+
+  /// The error-level issues.
+  public var errors: [ValidationIssue] { issues.filter { $0.severity == .error } }
+}
+
+extension DecodingResult: Sendable where Value: Sendable {}
+
+extension FHIRDecodable {
+  /// Decodes a value from a whole token buffer (a resource, an NDJSON line, a Bundle entry's resource).
+  /// - Throws: ``FHIRDecodingError`` in strict mode at the first error-level issue.
+  public static func decode(from tokens: JSONTokens, options: DecodingOptions = .lenient) throws
+    -> DecodingResult<Self>
+  {
+    var decoder = FHIRDecoder(tokens: tokens, options: options)
+    let value = try Self(from: &decoder, at: 0)
+    return DecodingResult(value: value, issues: decoder.issues)
+  }
+}
+
+extension FHIREncodable {
+  /// The value as JSON bytes, compact or pretty.
+  public func jsonBytes(style: JSONWriter.Style = .compact) -> [UInt8] {
+    var writer = JSONWriter(style: style)
+    encode(to: &writer)
+    return writer.output
+  }
+}

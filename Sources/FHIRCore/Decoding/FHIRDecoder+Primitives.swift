@@ -1,0 +1,84 @@
+import FHIRJSON
+
+extension FHIRDecoder {
+  /// Decodes `"name": value` into `slot`, keeping what `"_name"` already put there.
+  public mutating func primitive<V>(_ slot: inout Primitive<V>?, at index: Int) throws {
+    if tokens[index].kind == .null {
+      try record(.error, .wrongType, "null is only allowed inside arrays", at: index)
+      return
+    }
+    let value = try single(at: index) { decoder, position in try V.decode(from: &decoder, at: position) }
+    if slot == nil { slot = Primitive() }
+    slot!.value = value
+  }
+
+  /// Decodes `"_name": {"id": …, "extension": […]}` into `slot`.
+  public mutating func primitiveElement<V>(_ slot: inout Primitive<V>?, at index: Int) throws {
+    var element = slot ?? Primitive()
+    try single(at: index) { decoder, position in try decoder.elementData(into: &element, at: position) }
+    slot = element
+  }
+
+  /// Decodes `"name": [values]` into `slots`; `null`s hold places for `_name` data.
+  public mutating func primitives<V>(_ slots: inout [Primitive<V>], at index: Int) throws {
+    let values: [V?] = try array(at: index) { decoder, position -> V?? in
+      if decoder.tokens[position].kind == .null { return .some(nil) }
+      return .some(try V.decode(from: &decoder, at: position))
+    }
+    for (offset, value) in values.enumerated() {
+      if offset < slots.count { slots[offset].value = value } else { slots.append(Primitive(value)) }
+    }
+  }
+
+  /// Decodes `"_name": [elements]` into `slots`, matching `name`'s elements by position.
+  public mutating func primitiveElements<V>(_ slots: inout [Primitive<V>], at index: Int) throws {
+    var offset = 0
+    _ = try array(at: index) { decoder, position -> Void? in
+      defer { offset += 1 }
+      while slots.count <= offset { slots.append(Primitive()) }
+      if decoder.tokens[position].kind != .null {
+        try decoder.elementData(into: &slots[offset], at: position)
+      }
+      return nil
+    }
+  }
+
+  /// Reads an `_name` object: `id`, `extension` and unknown members.
+  mutating func elementData<V>(into element: inout Primitive<V>, at index: Int) throws -> Void? {
+    guard var members = try members(ofObjectAt: index) else { return nil }
+    while let member = nextMember(&members) {
+      switch key(member) {
+      case "id": element.id = try string(at: member.valueIndex)
+      case "extension": element.extension = try array(of: Extension.self, at: member.valueIndex)
+      default: try keepUnknown(member, in: &element.unknown)
+      }
+    }
+    return ()
+  }
+
+  /// A plain JSON string (`Element.id`, which has no extensions of its own).
+  public mutating func string(at index: Int) throws -> String? {
+    try single(at: index) { decoder, position in
+      guard try decoder.expect(.string, at: position, "a string") else { return nil }
+      let string = decoder.tokens.string(at: position)
+      if string.isEmpty { try decoder.record(.warning, .empty, "empty string", at: position) }
+      return string
+    }
+  }
+
+  /// A primitive value without an `_name` twin (`Extension.url`, `Coding.system` in some releases).
+  public mutating func value<V: PrimitiveValue>(_ type: V.Type, at index: Int) throws -> V? {
+    try single(at: index) { decoder, position in try V.decode(from: &decoder, at: position) }
+  }
+}
+
+extension FHIRDecoder {
+  /// Decodes a `code` bound to a required value set, recording an error when the code
+  /// is not one of `allowed` (the code is kept).
+  public mutating func code(_ slot: inout Primitive<FHIRCode>?, at index: Int, in allowed: Set<String>) throws {
+    try primitive(&slot, at: index)
+    if let code = slot?.value?.string, !allowed.contains(code) {
+      try record(.error, .invalidCode, "code is not in the required value set", at: index)
+    }
+  }
+}

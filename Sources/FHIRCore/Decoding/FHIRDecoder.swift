@@ -1,0 +1,200 @@
+public import FHIRJSON
+
+/// Reads FHIR models straight from ``JSONTokens``: walks objects and arrays by token
+/// index, turns primitives into their FHIR types, and collects ``ValidationIssue``s.
+///
+/// Models decode themselves through ``FHIRDecodable``: they iterate their object's
+/// members in whatever order they come, dispatch on the key, and hand anything they
+/// do not know to ``keepUnknown(_:in:)`` so it is kept and written back. Paths are
+/// worked out only when an issue is recorded, so decoding pays nothing for them.
+public struct FHIRDecoder {
+  /// The tokens being decoded.
+  public let tokens: JSONTokens
+  /// How problems are treated.
+  public let options: DecodingOptions
+  /// Everything found so far.
+  public private(set) var issues: [ValidationIssue] = []
+  /// The resource being decoded, for issue context.
+  public var resourceType: String?
+  public var resourceID: String?
+
+  /// Creates a decoder over `tokens`.
+  public init(tokens: JSONTokens, options: DecodingOptions = .lenient) {
+    self.tokens = tokens
+    self.options = options
+  }
+
+  // MARK: Objects
+
+  /// A position in an object's members, for ``nextMember(_:)``.
+  public struct Members {
+    var index: Int
+    let end: Int
+  }
+
+  /// One member of an object: the indices of its key and value tokens.
+  public struct Member {
+    public let keyIndex: Int
+    public let valueIndex: Int
+  }
+
+  /// The members of the object at `index`, or `nil` (and an issue) if it is not an object.
+  public mutating func members(ofObjectAt index: Int) throws -> Members? {
+    guard try expect(.objectStart, at: index, "object") else { return nil }
+    let end = tokens.endIndex(ofValueAt: index)
+    if end == index + 1 { try record(.warning, .empty, "empty object", at: index) }
+    return Members(index: index + 1, end: end)
+  }
+
+  /// The next member, or `nil` at the end of the object.
+  public func nextMember(_ members: inout Members) -> Member? {
+    guard members.index < members.end else { return nil }
+    let member = Member(keyIndex: members.index, valueIndex: members.index + 1)
+    members.index = tokens.endIndex(ofValueAt: members.index + 1) + 1
+    return member
+  }
+
+  /// The key of `member` (no allocation for keys of up to 15 bytes).
+  public func key(_ member: Member) -> String {
+    tokens.string(at: member.keyIndex)
+  }
+
+  /// Keeps a member the model does not know, in document order, and reports it.
+  /// DSTU2's `fhir_comments` are kept the same way without a report.
+  public mutating func keepUnknown(_ member: Member, in unknown: inout JSONObject) throws {
+    let key = key(member)
+    unknown.append(key: key, value: JSONValue(tokens: tokens, at: member.valueIndex))
+    if key != "fhir_comments" {
+      try record(.information, .unknownElement, "element not in the model, kept as is", at: member.keyIndex)
+    }
+  }
+
+  // MARK: Arrays
+
+  /// The elements of an array at `index`, decoded by `decode`. A single value where an
+  /// array belongs is decoded as a one-element array, with an issue.
+  public mutating func array<T>(
+    at index: Int, _ decode: (inout FHIRDecoder, Int) throws -> T?
+  ) throws -> [T] {
+    guard tokens[index].kind == .arrayStart else {
+      try record(.error, .wrongCardinality, "a single value where an array belongs", at: index)
+      return try decode(&self, index).map { [$0] } ?? []
+    }
+    let end = tokens.endIndex(ofValueAt: index)
+    if end == index + 1 { try record(.warning, .empty, "empty array", at: index) }
+    var result: [T] = []
+    var position = index + 1
+    while position < end {
+      if let element = try decode(&self, position) { result.append(element) }
+      position = tokens.endIndex(ofValueAt: position) + 1
+    }
+    return result
+  }
+
+  /// The array at `index` of a complex type.
+  public mutating func array<T: FHIRDecodable>(of type: T.Type, at index: Int) throws -> [T] {
+    try array(at: index) { decoder, position in try T(from: &decoder, at: position) }
+  }
+
+  /// A single complex value at `index`; an array there is an issue, and its first element is used.
+  public mutating func single<T: FHIRDecodable>(_ type: T.Type, at index: Int) throws -> T? {
+    try single(at: index) { decoder, position in try T(from: &decoder, at: position) }
+  }
+
+  /// A single value at `index` decoded by `decode`; an array there is an issue, and
+  /// its first element is used.
+  public mutating func single<T>(at index: Int, _ decode: (inout FHIRDecoder, Int) throws -> T?) throws -> T? {
+    guard tokens[index].kind == .arrayStart else { return try decode(&self, index) }
+    try record(.error, .wrongCardinality, "an array where a single value belongs", at: index)
+    guard tokens.endIndex(ofValueAt: index) > index + 1 else { return nil }
+    return try decode(&self, index + 1)
+  }
+
+  // MARK: Checks and issues
+
+  /// Whether the token at `index` is of `kind`; records a wrong-type issue if not.
+  public mutating func expect(_ kind: JSONToken.Kind, at index: Int, _ name: String) throws -> Bool {
+    guard tokens[index].kind == kind else {
+      try record(.error, .wrongType, "expected \(name), found \(Self.describe(tokens[index].kind))", at: index)
+      return false
+    }
+    return true
+  }
+
+  /// Records an issue about the token at `index`; in strict mode an error throws.
+  public mutating func record(
+    _ severity: ValidationIssue.Severity, _ code: ValidationIssue.Code, _ message: String, at index: Int
+  ) throws {
+    let issue = ValidationIssue(
+      severity, code, message, path: path(of: index), offset: tokens.offset(at: index),
+      resourceType: resourceType, resourceID: resourceID)
+    issues.append(issue)
+    if severity == .error && options.mode == .strict { throw FHIRDecodingError(issue) }
+  }
+
+  /// Records an issue about the object at `index` as a whole (a missing element).
+  public mutating func recordMissing(_ element: String, in index: Int) throws {
+    try record(.error, .required, "required element '\(element)' is missing", at: index)
+  }
+
+  /// Adds issues found elsewhere (a nested decoder) to this decoder's.
+  public mutating func append(_ more: [ValidationIssue]) {
+    issues += more
+  }
+
+  /// The JSON path of the token at `index`, found by walking down from the root.
+  public func path(of index: Int) -> JSONPath {
+    var components = options.pathPrefix.components
+    var position = 0
+    descend: while position != index {
+      let end = tokens.endIndex(ofValueAt: position)
+      guard index < end else { break }
+      switch tokens[position].kind {
+      case .objectStart:
+        var member = position + 1
+        while member < end {
+          let valueEnd = tokens.endIndex(ofValueAt: member + 1)
+          if index <= valueEnd {
+            components.append(.key(tokens.string(at: member)))
+            if index == member { break descend }
+            position = member + 1
+            continue descend
+          }
+          member = valueEnd + 1
+        }
+        break descend
+      case .arrayStart:
+        var element = position + 1
+        var count = 0
+        while element < end {
+          let elementEnd = tokens.endIndex(ofValueAt: element)
+          if index <= elementEnd {
+            components.append(.index(count))
+            position = element
+            continue descend
+          }
+          element = elementEnd + 1
+          count += 1
+        }
+        break descend
+      default:
+        break descend
+      }
+    }
+    return JSONPath(components)
+  }
+
+  static func describe(_ kind: JSONToken.Kind) -> String {
+    switch kind {
+    case .objectStart, .objectEnd: return "an object"
+    case .arrayStart, .arrayEnd: return "an array"
+    case .string, .key: return "a string"
+    case .number: return "a number"
+    case .true, .false: return "a boolean"
+    case .null: return "null"
+    }
+  }
+}
+
+@available(*, unavailable)
+extension FHIRDecoder: Sendable {}

@@ -1,0 +1,165 @@
+public import FHIRJSON
+
+/// A FHIR extension: a `url` and either a `value[x]` or nested extensions.
+///
+/// Primitive values are typed in every release; complex values (`valueCoding`,
+/// `valueReference`, …) are kept as JSON here and typed by each release's models,
+/// since their datatypes differ between releases.
+public struct Extension: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension]
+  /// What the extension means (required).
+  public var url: FHIRURI?
+  public var value: Value?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject
+
+  public init(
+    url: FHIRURI?, value: Value? = nil, id: String? = nil, extension: [Extension] = [], unknown: JSONObject = [:]
+  ) {
+    self.url = url
+    self.value = value
+    self.id = id
+    self.extension = `extension`
+    self.unknown = unknown
+  }
+
+  /// `Extension.value[x]`.
+  public enum Value: ChoiceType {
+    case base64Binary(Primitive<FHIRBase64Binary>)
+    case boolean(Primitive<FHIRBoolean>)
+    case canonical(Primitive<FHIRURI>)
+    case code(Primitive<FHIRCode>)
+    case date(Primitive<FHIRDate>)
+    case dateTime(Primitive<FHIRDateTime>)
+    case decimal(Primitive<FHIRDecimal>)
+    case id(Primitive<FHIRID>)
+    case instant(Primitive<FHIRInstant>)
+    case integer(Primitive<FHIRInteger>)
+    case markdown(Primitive<FHIRMarkdown>)
+    case oid(Primitive<FHIRURI>)
+    case positiveInt(Primitive<FHIRPositiveInt>)
+    case string(Primitive<FHIRString>)
+    case time(Primitive<FHIRTime>)
+    case unsignedInt(Primitive<FHIRUnsignedInt>)
+    case uri(Primitive<FHIRURI>)
+    case url(Primitive<FHIRURI>)
+    case uuid(Primitive<FHIRURI>)
+    /// A complex datatype, by its type name (`Coding`, `Reference`, …), as JSON.
+    case complex(type: String, JSONValue)
+
+    public static let choices = ChoiceTable<Value>(primitiveChoices + complexChoices)
+
+    private static let primitiveChoices: [(String, ChoiceTable<Value>.Entry)] = [
+      ChoiceTable.primitive("Base64Binary", Value.base64Binary, { if case .base64Binary(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("Boolean", Value.boolean, { if case .boolean(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("Canonical", Value.canonical, { if case .canonical(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("Code", Value.code, { if case .code(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("Date", Value.date, { if case .date(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("DateTime", Value.dateTime, { if case .dateTime(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("Decimal", Value.decimal, { if case .decimal(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("Id", Value.id, { if case .id(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("Instant", Value.instant, { if case .instant(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("Integer", Value.integer, { if case .integer(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("Markdown", Value.markdown, { if case .markdown(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("Oid", Value.oid, { if case .oid(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("PositiveInt", Value.positiveInt, { if case .positiveInt(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("String", Value.string, { if case .string(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("Time", Value.time, { if case .time(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("UnsignedInt", Value.unsignedInt, { if case .unsignedInt(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("Uri", Value.uri, { if case .uri(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("Url", Value.url, { if case .url(let p) = $0 { p } else { nil } }),
+      ChoiceTable.primitive("Uuid", Value.uuid, { if case .uuid(let p) = $0 { p } else { nil } }),
+    ]
+
+    private static let complexChoices: [(String, ChoiceTable<Value>.Entry)] = complexTypes.map { type in
+      (type, ChoiceTable<Value>.json { .complex(type: type, $0) })
+    }
+
+    /// The complex datatypes an extension value may have, in DSTU2 and R4.
+    public static let complexTypes = [
+      "Address", "Age", "Annotation", "Attachment", "CodeableConcept", "Coding", "ContactPoint", "Count",
+      "Distance", "Duration", "HumanName", "Identifier", "Money", "Period", "Quantity", "Range", "Ratio",
+      "Reference", "SampledData", "Signature", "Timing", "ContactDetail", "Contributor", "DataRequirement",
+      "Expression", "ParameterDefinition", "RelatedArtifact", "TriggerDefinition", "UsageContext", "Dosage",
+      "Meta", "Narrative", "ElementDefinition",
+    ]
+
+    public var typeSuffix: String {
+      switch self {
+      case .base64Binary: "Base64Binary"
+      case .boolean: "Boolean"
+      case .canonical: "Canonical"
+      case .code: "Code"
+      case .date: "Date"
+      case .dateTime: "DateTime"
+      case .decimal: "Decimal"
+      case .id: "Id"
+      case .instant: "Instant"
+      case .integer: "Integer"
+      case .markdown: "Markdown"
+      case .oid: "Oid"
+      case .positiveInt: "PositiveInt"
+      case .string: "String"
+      case .time: "Time"
+      case .unsignedInt: "UnsignedInt"
+      case .uri: "Uri"
+      case .url: "Url"
+      case .uuid: "Uuid"
+      case .complex(let type, _): type
+      }
+    }
+
+    public func encode(name: String, to writer: inout JSONWriter) {
+      let key = name + typeSuffix
+      switch self {
+      case .base64Binary(let p): writer.member(key, p)
+      case .boolean(let p): writer.member(key, p)
+      case .canonical(let p), .oid(let p), .uri(let p), .url(let p), .uuid(let p): writer.member(key, p)
+      case .code(let p): writer.member(key, p)
+      case .date(let p): writer.member(key, p)
+      case .dateTime(let p): writer.member(key, p)
+      case .decimal(let p): writer.member(key, p)
+      case .id(let p): writer.member(key, p)
+      case .instant(let p): writer.member(key, p)
+      case .integer(let p): writer.member(key, p)
+      case .markdown(let p): writer.member(key, p)
+      case .positiveInt(let p): writer.member(key, p)
+      case .string(let p): writer.member(key, p)
+      case .time(let p): writer.member(key, p)
+      case .unsignedInt(let p): writer.member(key, p)
+      case .complex(_, let json):
+        writer.key(key)
+        writer.value(json)
+      }
+    }
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    self.init(url: nil)
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let key = decoder.key(member)
+      switch key {
+      case "id": id = try decoder.string(at: member.valueIndex)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: member.valueIndex)
+      case "url": url = try decoder.value(FHIRURI.self, at: member.valueIndex)
+      default:
+        if try !decoder.choice(&value, name: "value", key: key, member: member) {
+          try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+    if url == nil { try decoder.recordMissing("url", in: index) }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("url", value: url)
+    value?.encode(name: "value", to: &writer)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

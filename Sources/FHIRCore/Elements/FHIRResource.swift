@@ -1,0 +1,48 @@
+import FHIRJSON
+
+/// A FHIR resource: decodes from and encodes to JSON with its `resourceType`.
+public protocol FHIRResource: FHIRCodable {
+  /// The `resourceType` value, e.g. `Patient`.
+  static var resourceType: String { get }
+  /// The logical id.
+  var id: Primitive<FHIRID>? { get }
+}
+
+extension FHIRDecoder {
+  /// The text of the string member `key` of the object at `index`, if there is one
+  /// (finds `resourceType` and `id` wherever they stand in the object).
+  public func peekString(_ key: String, inObjectAt index: Int) -> String? {
+    guard tokens[index].kind == .objectStart else { return nil }
+    let end = tokens.endIndex(ofValueAt: index)
+    var member = index + 1
+    while member < end {
+      if tokens.text(at: member, equals: key.utf8) {
+        return tokens[member + 1].kind == .string ? tokens.string(at: member + 1) : nil
+      }
+      member = tokens.endIndex(ofValueAt: member + 1) + 1
+    }
+    return nil
+  }
+
+  /// Starts decoding resource `type` at `index`: sets the issue context (type and id)
+  /// and returns the context to restore with ``endResource(_:)``.
+  public mutating func beginResource(_ type: String, at index: Int) -> (String?, String?) {
+    let saved = (resourceType, resourceID)
+    resourceType = type
+    resourceID = peekString("id", inObjectAt: index)
+    return saved
+  }
+
+  /// Restores the issue context saved by ``beginResource(_:at:)``.
+  public mutating func endResource(_ saved: (String?, String?)) {
+    (resourceType, resourceID) = saved
+  }
+
+  /// Checks a `resourceType` member's value against the type being decoded.
+  public mutating func checkResourceType(_ expected: String, at index: Int) throws {
+    guard try expect(.string, at: index, "a resource type string") else { return }
+    if !tokens.text(at: index, equals: expected.utf8) {
+      try record(.error, .unexpectedResourceType, "resourceType is not \(expected)", at: index)
+    }
+  }
+}

@@ -1,0 +1,85 @@
+public import FHIRJSON
+
+extension JSONWriter {
+  /// Writes a primitive element as `"name": value` and, when it has an id or
+  /// extensions, `"_name": {…}`.
+  public mutating func member<V>(_ name: String, _ primitive: Primitive<V>?) {
+    guard let primitive else { return }
+    if let value = primitive.value {
+      key(name)
+      value.encode(to: &self)
+    }
+    if primitive.hasElementData {
+      key("_" + name)
+      elementData(of: primitive)
+    }
+  }
+
+  /// Writes a repeated primitive as `"name": [values]` and `"_name": [elements]`,
+  /// with `null` where one side has nothing at a position.
+  public mutating func member<V>(_ name: String, _ primitives: [Primitive<V>]) {
+    guard !primitives.isEmpty else { return }
+    if primitives.contains(where: { $0.value != nil }) {
+      key(name)
+      beginArray()
+      for primitive in primitives {
+        if let value = primitive.value { value.encode(to: &self) } else { null() }
+      }
+      endArray()
+    }
+    if primitives.contains(where: \.hasElementData) {
+      key("_" + name)
+      beginArray()
+      for primitive in primitives {
+        if primitive.hasElementData { elementData(of: primitive) } else { null() }
+      }
+      endArray()
+    }
+  }
+
+  /// Writes a complex element.
+  public mutating func member<T: FHIREncodable>(_ name: String, _ value: T?) {
+    guard let value else { return }
+    key(name)
+    value.encode(to: &self)
+  }
+
+  /// Writes a repeated complex element (nothing when empty).
+  public mutating func member<T: FHIREncodable>(_ name: String, _ values: [T]) {
+    guard !values.isEmpty else { return }
+    key(name)
+    beginArray()
+    for value in values { value.encode(to: &self) }
+    endArray()
+  }
+
+  /// Writes a plain string member (`Element.id`).
+  public mutating func member(_ name: String, _ string: String?) {
+    guard let string else { return }
+    key(name)
+    self.string(string)
+  }
+
+  /// Writes a primitive value without an `_name` twin.
+  public mutating func member<V: PrimitiveValue>(_ name: String, value: V?) {
+    guard let value else { return }
+    key(name)
+    value.encode(to: &self)
+  }
+
+  /// Writes the members a model kept without knowing them, in their original order.
+  public mutating func members(_ unknown: JSONObject) {
+    for member in unknown.members {
+      key(member.key)
+      value(member.value)
+    }
+  }
+
+  private mutating func elementData<V>(of primitive: Primitive<V>) {
+    beginObject()
+    member("id", primitive.id)
+    member("extension", primitive.extension)
+    members(primitive.unknown)
+    endObject()
+  }
+}

@@ -1,0 +1,81 @@
+/// FHIR `string` (and `markdown`, which has the same JSON form): any non-empty text.
+public struct FHIRString: StringPrimitiveValue {
+  public static let typeName = "string"
+  public let string: String
+  public init(uncheckedString: String) { string = uncheckedString }
+  public static func problem(with string: String) -> String? { nil }
+}
+
+/// FHIR `markdown`.
+public struct FHIRMarkdown: StringPrimitiveValue {
+  public static let typeName = "markdown"
+  public let string: String
+  public init(uncheckedString: String) { string = uncheckedString }
+  public static func problem(with string: String) -> String? { nil }
+}
+
+/// FHIR `code`: no leading or trailing whitespace, no runs of whitespace.
+public struct FHIRCode: StringPrimitiveValue {
+  public static let typeName = "code"
+  public let string: String
+  public init(uncheckedString: String) { string = uncheckedString }
+  public static func problem(with string: String) -> String? {
+    var previousWasSpace = true
+    for byte in string.utf8 {
+      let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+      if isSpace && previousWasSpace { return "leading or repeated whitespace" }
+      previousWasSpace = isSpace
+    }
+    return previousWasSpace && !string.isEmpty ? "trailing whitespace" : nil
+  }
+}
+
+/// FHIR `id`: 1 to 64 of `A-Z a-z 0-9 - .`.
+public struct FHIRID: StringPrimitiveValue {
+  public static let typeName = "id"
+  public let string: String
+  public init(uncheckedString: String) { string = uncheckedString }
+  public static func problem(with string: String) -> String? {
+    guard string.utf8.count <= 64 else { return "longer than 64 characters" }
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
+        continue
+      default:
+        return "characters other than A-Z a-z 0-9 - ."
+      }
+    }
+    return nil
+  }
+}
+
+/// FHIR `uri`, `url`, `canonical`, `oid` and `uuid`: no whitespace.
+public struct FHIRURI: StringPrimitiveValue {
+  public static let typeName = "uri"
+  public let string: String
+  public init(uncheckedString: String) { string = uncheckedString }
+  public static func problem(with string: String) -> String? {
+    string.utf8.contains { $0 <= 0x20 } ? "whitespace in a URI" : nil
+  }
+}
+
+/// FHIR `base64Binary`: base64 characters and padding (whitespace tolerated).
+public struct FHIRBase64Binary: StringPrimitiveValue {
+  public static let typeName = "base64Binary"
+  public let string: String
+  public init(uncheckedString: String) { string = uncheckedString }
+  public static func problem(with string: String) -> String? {
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="),
+        0x20, 0x0A, 0x0D, 0x09:
+        continue
+      default:
+        return "characters outside base64"
+      }
+    }
+    return nil
+  }
+}

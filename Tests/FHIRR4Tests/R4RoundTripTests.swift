@@ -1,0 +1,48 @@
+import FHIRCore
+import FHIRJSON
+import FHIRR4
+import FHIRTestSupport
+import Testing
+
+/// Every R4 specification example of a modelled type decodes without error-level
+/// issues, and decode → encode gives back the same JSON (key order aside).
+@Suite struct R4RoundTripTests {
+  static let patientExamples = Fixtures.files(extensions: ["json"], under: "r4/examples/Patient")
+
+  @Test(arguments: patientExamples)
+  func patientExampleRoundTrips(path: String) throws {
+    try assertRoundTrip(Patient.self, path: path)
+  }
+
+  func assertRoundTrip<T: FHIRDecodable & FHIREncodable>(_ type: T.Type, path: String) throws {
+    let bytes = Fixtures.bytes(path)
+    let tokens = try Chunked.tokens(bytes, chunkSize: bytes.count)
+    let result = try T.decode(from: tokens)
+    let value = try #require(result.value)
+    #expect(result.errors.isEmpty, "\(result.errors)")
+    let original = JSONValue(tokens: tokens)
+    let encoded = try value.jsonBytes().withUnsafeBytes { try JSONValue(parsing: $0) }
+    #expect(encoded.isEquivalent(to: original), "round trip differs: \(Self.firstDifference(original, encoded) ?? "?")")
+  }
+
+  /// The path of the first difference between two values, for failure messages.
+  static func firstDifference(_ a: JSONValue, _ b: JSONValue, path: String = "$") -> String? {
+    switch (a, b) {
+    case (.object(let x), .object(let y)):
+      for member in x.members {
+        guard let other = y[member.key] else { return "\(path).\(member.key) missing after encode" }
+        if let difference = firstDifference(member.value, other, path: "\(path).\(member.key)") { return difference }
+      }
+      for member in y.members where x[member.key] == nil { return "\(path).\(member.key) added by encode" }
+      return nil
+    case (.array(let x), .array(let y)):
+      guard x.count == y.count else { return "\(path) has \(x.count) vs \(y.count) elements" }
+      for (index, pair) in zip(x, y).enumerated() {
+        if let difference = firstDifference(pair.0, pair.1, path: "\(path)[\(index)]") { return difference }
+      }
+      return nil
+    default:
+      return a == b ? nil : "\(path) differs (\(a.typeName) vs \(b.typeName))"
+    }
+  }
+}
