@@ -59,6 +59,9 @@ let package = Package(
       name: "FHIRJSONTests",
       dependencies: ["FHIRJSON", "FHIRTestSupport"]),
     .testTarget(
+      name: "FHIRCoreTests",
+      dependencies: ["FHIRCore", "FHIRTestSupport"]),
+    .testTarget(
       name: "FHIRR4Tests",
       dependencies: ["FHIRR4", "FHIRTestSupport"]),
     .testTarget(

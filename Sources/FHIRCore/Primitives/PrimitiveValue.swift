@@ -28,7 +28,7 @@ extension StringPrimitiveValue {
   }
 
   /// Text checked against the type's rule; `nil` if it breaks it.
-  public init?(_ string: String) {
+  public init?(validating string: String) {
     guard Self.problem(with: string) == nil else { return nil }
     self.init(uncheckedString: string)
   }

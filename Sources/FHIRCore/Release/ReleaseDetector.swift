@@ -1,0 +1,133 @@
+public import FHIRJSON
+
+/// Tells R4 from DSTU2 for JSON of unknown release, from evidence that exists in one
+/// release only: resource types (`MedicationOrder`, `MedicationRequest`), elements
+/// (`dateWritten` vs `authoredOn`, `careProvider` vs `generalPractitioner`,
+/// `fhir_comments`), element shapes (`HumanName.family` as an array), code system
+/// URLs (`http://hl7.org/fhir/v3/…` vs `http://terminology.hl7.org/CodeSystem/…`),
+/// Argonaut profiles and `fhirVersion`. It says when it cannot tell.
+public enum ReleaseDetector {
+  /// What the detector concluded, and why.
+  public struct Detection: Hashable, Sendable, CustomStringConvertible {
+    /// The release, or `nil` when there is no evidence or it points both ways.
+    public var release: FHIRRelease?
+    /// Evidence for R4 (element paths and hints, never values of patient data).
+    public var r4Evidence: [String]
+    /// Evidence for DSTU2.
+    public var dstu2Evidence: [String]
+
+    public var description: String {
+      guard let release else {
+        if r4Evidence.isEmpty && dstu2Evidence.isEmpty { return "release unknown: no release-specific evidence" }
+        return "release unknown: evidence for both (R4: \(r4Evidence.prefix(3)), DSTU2: \(dstu2Evidence.prefix(3)))"
+      }
+      let evidence = release == .r4 ? r4Evidence : dstu2Evidence
+      return "\(release) (\(evidence.prefix(3).joined(separator: ", ")))"
+    }
+  }
+
+  /// Resource types that exist in DSTU2 but not in R4.
+  static let dstu2OnlyTypes: Set<String> = [
+    "MedicationOrder", "DiagnosticOrder", "Order", "OrderResponse", "DeviceUseRequest", "ProcedureRequest",
+    "ReferralRequest", "Conformance", "ImagingObjectSelection", "ProcessRequest",
+    "ProcessResponse", "EligibilityRequest", "EligibilityResponse", "EnrollmentRequest", "EnrollmentResponse",
+    "Supply",
+  ]
+  /// Resource types that exist in R4 but not in DSTU2.
+  static let r4OnlyTypes: Set<String> = [
+    "MedicationRequest", "ServiceRequest", "CapabilityStatement", "RequestGroup", "CareTeam", "PractitionerRole",
+    "Task", "ResearchStudy", "ResearchSubject", "MedicationKnowledge", "Invoice", "ChargeItem", "CoverageEligibilityRequest",
+    "CoverageEligibilityResponse", "DetectedIssue", "Endpoint", "GuidanceResponse", "MeasureReport", "ObservationDefinition",
+    "PlanDefinition", "ActivityDefinition", "VerificationResult", "ServiceRequest", "CatalogEntry",
+    "MedicinalProduct", "BiologicallyDerivedProduct", "Linkage", "MessageDefinition", "EventDefinition",
+  ]
+  /// Keys found in DSTU2 only.
+  static let dstu2OnlyKeys: Set<String> = [
+    "fhir_comments", "dateWritten", "careProvider", "periodUnits", "durationUnits", "actionResulting",
+    "prohibited", "orderer", "dateEnded", "reasonEnded", "notGiven", "wasNotGiven", "valueSetReference", "dateRecorded",
+  ]
+  /// Keys found in R4 only.
+  static let r4OnlyKeys: Set<String> = [
+    "authoredOn", "generalPractitioner", "periodUnit", "durationUnit", "hasMember", "derivedFrom",
+    "doseAndRate", "instantiatesCanonical", "instantiatesUri", "doNotPerform", 
+    "outcomeReference", "outcomeCodeableConcept", "statusReason", 
+  ]
+
+  /// Looks at `tokens` (one resource, a Bundle or a Bundle entry) and decides.
+  public static func detect(_ tokens: JSONTokens) -> Detection {
+    var detection = Detection(release: nil, r4Evidence: [], dstu2Evidence: [])
+    var r4 = 0
+    var dstu2 = 0
+    func note(_ release: FHIRRelease, _ weight: Int, _ reason: String) {
+      switch release {
+      case .r4:
+        r4 += weight
+        if !detection.r4Evidence.contains(reason) { detection.r4Evidence.append(reason) }
+      case .dstu2:
+        dstu2 += weight
+        if !detection.dstu2Evidence.contains(reason) { detection.dstu2Evidence.append(reason) }
+      }
+    }
+
+    var index = 0
+    while index < tokens.count {
+      guard tokens[index].kind == .key else {
+        if tokens[index].kind == .string { noteSystem(tokens, at: index, note) }
+        index += 1
+        continue
+      }
+      let key = tokens.string(at: index)
+      let value = index + 1
+      if dstu2OnlyKeys.contains(key) { note(.dstu2, 2, key) }
+      if r4OnlyKeys.contains(key) { note(.r4, 2, key) }
+      switch key {
+      case "resourceType" where tokens[value].kind == .string:
+        let type = tokens.string(at: value)
+        if dstu2OnlyTypes.contains(type) { note(.dstu2, 5, "resource type \(type)") }
+        if r4OnlyTypes.contains(type) { note(.r4, 5, "resource type \(type)") }
+      case "family":
+        // HumanName.family: an array in DSTU2, a string in R4.
+        if tokens[value].kind == .arrayStart { note(.dstu2, 3, "HumanName.family as an array") }
+        if tokens[value].kind == .string { note(.r4, 1, "HumanName.family as a string") }
+      case "intent":
+        note(.r4, 2, "intent")
+      case "clinicalStatus", "verificationStatus":
+        // A CodeableConcept in R4, a code in DSTU2.
+        if tokens[value].kind == .objectStart { note(.r4, 2, "\(key) as a CodeableConcept") }
+        if tokens[value].kind == .string { note(.dstu2, 2, "\(key) as a code") }
+      case "class":
+        // Encounter.class: a code in DSTU2, a Coding in R4.
+        if tokens[value].kind == .string { note(.dstu2, 2, "Encounter.class as a code") }
+      case "fhirVersion" where tokens[value].kind == .string:
+        let version = tokens.string(at: value)
+        if version.hasPrefix("1.0") { note(.dstu2, 10, "fhirVersion 1.0") }
+        if version.hasPrefix("4.0") { note(.r4, 10, "fhirVersion 4.0") }
+      default:
+        break
+      }
+      index += 1
+    }
+    if r4 > 0 && dstu2 == 0 || r4 >= 3 * max(dstu2, 1) {
+      detection.release = .r4
+    } else if dstu2 > 0 && r4 == 0 || dstu2 >= 3 * max(r4, 1) {
+      detection.release = .dstu2
+    }
+    return detection
+  }
+
+  /// Code system and profile URLs whose form belongs to one release.
+  private static func noteSystem(
+    _ tokens: JSONTokens, at index: Int, _ note: (FHIRRelease, Int, String) -> Void
+  ) {
+    tokens.withText(at: index) { text in
+      guard text.count > 20, text.starts(with: "http".utf8) else { return }
+      if text.starts(with: "http://terminology.hl7.org/CodeSystem/".utf8) {
+        note(.r4, 2, "terminology.hl7.org code system")
+      } else if text.starts(with: "http://hl7.org/fhir/v2/".utf8) || text.starts(with: "http://hl7.org/fhir/v3/".utf8) {
+        note(.dstu2, 1, "hl7.org/fhir/v2|v3 code system")
+      } else if text.starts(with: "http://fhir.org/guides/argonaut/".utf8) {
+        note(.dstu2, 3, "Argonaut profile")
+      }
+    }
+  }
+}
