@@ -15,9 +15,10 @@ public struct FHIRDecimal: PrimitiveValue, CustomStringConvertible {
     self.number = number
   }
 
-  /// A decimal from a `Double`, written in its shortest form.
-  public init(_ value: Double) {
-    number = JSONNumber(String(value))!
+  /// A decimal from a finite `Double`, written in its shortest form; `nil` for NaN and infinities.
+  public init?(_ value: Double) {
+    guard value.isFinite, let number = JSONNumber(String(value)) else { return nil }
+    self.number = number
   }
 
   /// The text as written.
