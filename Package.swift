@@ -46,7 +46,7 @@ let package = Package(
       ]),
     .executableTarget(
       name: "FHIRJSONBenchmarks",
-      dependencies: ["FHIRJSON", "CYAJL", "FHIRTestSupport"],
+      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "CYAJL", "FHIRTestSupport"],
       path: "Benchmarks/FHIRJSONBenchmarks"),
 
     // Test support (not a product)

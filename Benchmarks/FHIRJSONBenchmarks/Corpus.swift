@@ -6,9 +6,9 @@ import Foundation
 enum Corpus {
   /// Every resource in Fixtures (Bundle entries' resources, NDJSON lines and single
   /// resources), each as one compact JSON line.
-  static func resourceLines() throws -> [[UInt8]] {
+  static func resourceLines(under folder: String = "") throws -> [[UInt8]] {
     var lines: [[UInt8]] = []
-    for path in Fixtures.jsonFiles {
+    for path in Fixtures.files(extensions: ["json"], under: folder) {
       let value = try Fixtures.bytes(path).withUnsafeBytes { try JSONValue(parsing: $0) }
       if let entries = value["entry"]?.arrayValue {
         for entry in entries {
@@ -18,7 +18,7 @@ enum Corpus {
         lines.append(JSONWriter.bytes(of: value))
       }
     }
-    for path in Fixtures.ndjsonFiles {
+    for path in Fixtures.files(extensions: ["ndjson"], under: folder) {
       for line in Fixtures.bytes(path).split(separator: 0x0A) where !line.isEmpty {
         lines.append(Array(line))
       }
@@ -28,7 +28,11 @@ enum Corpus {
 
   /// NDJSON of at least `bytes` bytes, cycling through the fixture resources.
   static func ndjson(atLeast bytes: Int) throws -> [UInt8] {
-    let lines = try resourceLines()
+    ndjson(from: try resourceLines(), atLeast: bytes)
+  }
+
+  /// NDJSON of at least `bytes` bytes, cycling through `lines`.
+  static func ndjson(from lines: [[UInt8]], atLeast bytes: Int) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(bytes + (1 << 20))
     while output.count < bytes {

@@ -16,12 +16,20 @@ public struct ChoiceTable<Choice: ChoiceType>: Sendable {
   /// Decoding of one allowed type.
   public struct Entry: Sendable {
     /// Decodes `name…` into the choice, keeping `_name…` data already there.
-    let decode: @Sendable (inout Choice?, inout FHIRDecoder, Int) throws -> Void
+    @usableFromInline let decode: @Sendable (inout Choice?, inout FHIRDecoder, Int) throws -> Void
     /// For primitive types: decodes `_name…` data into the choice (creating it without a value if needed).
-    let decodeElement: (@Sendable (inout Choice?, inout FHIRDecoder, Int) throws -> Void)?
+    @usableFromInline let decodeElement: (@Sendable (inout Choice?, inout FHIRDecoder, Int) throws -> Void)?
+
+    @inlinable init(
+      decode: @escaping @Sendable (inout Choice?, inout FHIRDecoder, Int) throws -> Void,
+      decodeElement: (@Sendable (inout Choice?, inout FHIRDecoder, Int) throws -> Void)?
+    ) {
+      self.decode = decode
+      self.decodeElement = decodeElement
+    }
   }
 
-  let entries: [String: Entry]
+  @usableFromInline let entries: [String: Entry]
 
   /// A table from its entries.
   public init(_ entries: [(String, Entry)]) {
@@ -29,6 +37,7 @@ public struct ChoiceTable<Choice: ChoiceType>: Sendable {
   }
 
   /// A primitive type: `embed` makes the choice, `extract` reads it back.
+  @inlinable
   public static func primitive<V: PrimitiveValue>(
     _ suffix: String, _ embed: @escaping @Sendable (Primitive<V>) -> Choice,
     _ extract: @escaping @Sendable (Choice) -> Primitive<V>?
@@ -48,6 +57,7 @@ public struct ChoiceTable<Choice: ChoiceType>: Sendable {
   }
 
   /// A type kept as JSON (a release's complex type seen from a release-neutral model).
+  @inlinable
   public static func json(_ embed: @escaping @Sendable (JSONValue) -> Choice) -> Entry {
     Entry(
       decode: { choice, decoder, index in
@@ -58,6 +68,7 @@ public struct ChoiceTable<Choice: ChoiceType>: Sendable {
   }
 
   /// A complex type.
+  @inlinable
   public static func complex<T: FHIRDecodable & SendableMetatype>(
     _ suffix: String, _ embed: @escaping @Sendable (T) -> Choice
   ) -> (String, Entry) {
@@ -71,6 +82,7 @@ public struct ChoiceTable<Choice: ChoiceType>: Sendable {
 extension FHIRDecoder {
   /// Decodes member `key` into the choice `slot` if it is `name[x]` or `_name[x]`.
   /// - Returns: whether the key belonged to the choice.
+  @inlinable
   public mutating func choice<C: ChoiceType>(
     _ slot: inout C?, name: String, key: String, member: Member
   ) throws -> Bool {

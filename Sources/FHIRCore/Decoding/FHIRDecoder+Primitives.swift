@@ -1,7 +1,8 @@
-import FHIRJSON
+public import FHIRJSON
 
 extension FHIRDecoder {
   /// Decodes `"name": value` into `slot`, keeping what `"_name"` already put there.
+  @inlinable
   public mutating func primitive<V>(_ slot: inout Primitive<V>?, at index: Int) throws {
     if tokens[index].kind == .null {
       try record(.error, .wrongType, "null is only allowed inside arrays", at: index)
@@ -13,6 +14,7 @@ extension FHIRDecoder {
   }
 
   /// Decodes `"_name": {"id": …, "extension": […]}` into `slot`.
+  @inlinable
   public mutating func primitiveElement<V>(_ slot: inout Primitive<V>?, at index: Int) throws {
     var element = slot ?? Primitive()
     try single(at: index) { decoder, position in try decoder.elementData(into: &element, at: position) }
@@ -20,6 +22,7 @@ extension FHIRDecoder {
   }
 
   /// Decodes `"name": [values]` into `slots`; `null`s hold places for `_name` data.
+  @inlinable
   public mutating func primitives<V>(_ slots: inout [Primitive<V>], at index: Int) throws {
     let values: [V?] = try array(at: index) { decoder, position -> V?? in
       if decoder.tokens[position].kind == .null { return .some(nil) }
@@ -31,6 +34,7 @@ extension FHIRDecoder {
   }
 
   /// Decodes `"_name": [elements]` into `slots`, matching `name`'s elements by position.
+  @inlinable
   public mutating func primitiveElements<V>(_ slots: inout [Primitive<V>], at index: Int) throws {
     var offset = 0
     _ = try array(at: index) { decoder, position -> Void? in
@@ -44,7 +48,8 @@ extension FHIRDecoder {
   }
 
   /// Reads an `_name` object: `id`, `extension` and unknown members.
-  mutating func elementData<V>(into element: inout Primitive<V>, at index: Int) throws -> Void? {
+  @inlinable
+  @usableFromInline mutating func elementData<V>(into element: inout Primitive<V>, at index: Int) throws -> Void? {
     guard var members = try members(ofObjectAt: index) else { return nil }
     while let member = nextMember(&members) {
       switch key(member) {
@@ -57,6 +62,7 @@ extension FHIRDecoder {
   }
 
   /// A plain JSON string (`Element.id`, which has no extensions of its own).
+  @inlinable
   public mutating func string(at index: Int) throws -> String? {
     try single(at: index) { decoder, position in
       guard try decoder.expect(.string, at: position, "a string") else { return nil }
@@ -67,6 +73,7 @@ extension FHIRDecoder {
   }
 
   /// A primitive value without an `_name` twin (`Extension.url`, `Coding.system` in some releases).
+  @inlinable
   public mutating func value<V: PrimitiveValue>(_ type: V.Type, at index: Int) throws -> V? {
     try single(at: index) { decoder, position in try V.decode(from: &decoder, at: position) }
   }
@@ -75,6 +82,7 @@ extension FHIRDecoder {
 extension FHIRDecoder {
   /// Decodes a `code` bound to a required value set, recording an error when the code
   /// is not one of `allowed` (the code is kept).
+  @inlinable
   public mutating func code(_ slot: inout Primitive<FHIRCode>?, at index: Int, in allowed: Set<String>) throws {
     try primitive(&slot, at: index)
     if let code = slot?.value?.string, !allowed.contains(code) {

@@ -28,17 +28,28 @@ public struct FHIRDecoder {
 
   /// A position in an object's members, for ``nextMember(_:)``.
   public struct Members {
-    var index: Int
-    let end: Int
+    @usableFromInline var index: Int
+    @usableFromInline let end: Int
+
+    @inlinable init(index: Int, end: Int) {
+      self.index = index
+      self.end = end
+    }
   }
 
   /// One member of an object: the indices of its key and value tokens.
   public struct Member {
     public let keyIndex: Int
     public let valueIndex: Int
+
+    @inlinable init(keyIndex: Int, valueIndex: Int) {
+      self.keyIndex = keyIndex
+      self.valueIndex = valueIndex
+    }
   }
 
   /// The members of the object at `index`, or `nil` (and an issue) if it is not an object.
+  @inlinable
   public mutating func members(ofObjectAt index: Int) throws -> Members? {
     guard try expect(.objectStart, at: index, "object") else { return nil }
     let end = tokens.endIndex(ofValueAt: index)
@@ -47,6 +58,7 @@ public struct FHIRDecoder {
   }
 
   /// The next member, or `nil` at the end of the object.
+  @inlinable
   public func nextMember(_ members: inout Members) -> Member? {
     guard members.index < members.end else { return nil }
     let member = Member(keyIndex: members.index, valueIndex: members.index + 1)
@@ -55,6 +67,7 @@ public struct FHIRDecoder {
   }
 
   /// The key of `member` (no allocation for keys of up to 15 bytes).
+  @inlinable
   public func key(_ member: Member) -> String {
     tokens.string(at: member.keyIndex)
   }
@@ -73,6 +86,7 @@ public struct FHIRDecoder {
 
   /// The elements of an array at `index`, decoded by `decode`. A single value where an
   /// array belongs is decoded as a one-element array, with an issue.
+  @inlinable
   public mutating func array<T>(
     at index: Int, _ decode: (inout FHIRDecoder, Int) throws -> T?
   ) throws -> [T] {
@@ -92,17 +106,20 @@ public struct FHIRDecoder {
   }
 
   /// The array at `index` of a complex type.
+  @inlinable
   public mutating func array<T: FHIRDecodable>(of type: T.Type, at index: Int) throws -> [T] {
     try array(at: index) { decoder, position in try T(from: &decoder, at: position) }
   }
 
   /// A single complex value at `index`; an array there is an issue, and its first element is used.
+  @inlinable
   public mutating func single<T: FHIRDecodable>(_ type: T.Type, at index: Int) throws -> T? {
     try single(at: index) { decoder, position in try T(from: &decoder, at: position) }
   }
 
   /// A single value at `index` decoded by `decode`; an array there is an issue, and
   /// its first element is used.
+  @inlinable
   public mutating func single<T>(at index: Int, _ decode: (inout FHIRDecoder, Int) throws -> T?) throws -> T? {
     guard tokens[index].kind == .arrayStart else { return try decode(&self, index) }
     try record(.error, .wrongCardinality, "an array where a single value belongs", at: index)
@@ -113,6 +130,7 @@ public struct FHIRDecoder {
   // MARK: Checks and issues
 
   /// Whether the token at `index` is of `kind`; records a wrong-type issue if not.
+  @inlinable
   public mutating func expect(_ kind: JSONToken.Kind, at index: Int, _ name: String) throws -> Bool {
     guard tokens[index].kind == kind else {
       try record(.error, .wrongType, "expected \(name), found \(Self.describe(tokens[index].kind))", at: index)
@@ -184,7 +202,7 @@ public struct FHIRDecoder {
     return JSONPath(components)
   }
 
-  static func describe(_ kind: JSONToken.Kind) -> String {
+  @usableFromInline static func describe(_ kind: JSONToken.Kind) -> String {
     switch kind {
     case .objectStart, .objectEnd: return "an object"
     case .arrayStart, .arrayEnd: return "an array"

@@ -3,6 +3,7 @@ public import FHIRJSON
 extension JSONWriter {
   /// Writes a primitive element as `"name": value` and, when it has an id or
   /// extensions, `"_name": {…}`.
+  @inlinable
   public mutating func member<V>(_ name: String, _ primitive: Primitive<V>?) {
     guard let primitive else { return }
     if let value = primitive.value {
@@ -17,6 +18,7 @@ extension JSONWriter {
 
   /// Writes a repeated primitive as `"name": [values]` and `"_name": [elements]`,
   /// with `null` where one side has nothing at a position.
+  @inlinable
   public mutating func member<V>(_ name: String, _ primitives: [Primitive<V>]) {
     guard !primitives.isEmpty else { return }
     if primitives.contains(where: { $0.value != nil }) {
@@ -38,6 +40,7 @@ extension JSONWriter {
   }
 
   /// Writes a complex element.
+  @inlinable
   public mutating func member<T: FHIREncodable>(_ name: String, _ value: T?) {
     guard let value else { return }
     key(name)
@@ -45,6 +48,7 @@ extension JSONWriter {
   }
 
   /// Writes a repeated complex element (nothing when empty).
+  @inlinable
   public mutating func member<T: FHIREncodable>(_ name: String, _ values: [T]) {
     guard !values.isEmpty else { return }
     key(name)
@@ -54,6 +58,7 @@ extension JSONWriter {
   }
 
   /// Writes a plain string member (`Element.id`).
+  @inlinable
   public mutating func member(_ name: String, _ string: String?) {
     guard let string else { return }
     key(name)
@@ -61,6 +66,7 @@ extension JSONWriter {
   }
 
   /// Writes a primitive value without an `_name` twin.
+  @inlinable
   public mutating func member<V: PrimitiveValue>(_ name: String, value: V?) {
     guard let value else { return }
     key(name)
@@ -68,6 +74,7 @@ extension JSONWriter {
   }
 
   /// Writes the members a model kept without knowing them, in their original order.
+  @inlinable
   public mutating func members(_ unknown: JSONObject) {
     for member in unknown.members {
       key(member.key)
@@ -75,7 +82,7 @@ extension JSONWriter {
     }
   }
 
-  private mutating func elementData<V>(of primitive: Primitive<V>) {
+  @inlinable @usableFromInline mutating func elementData<V>(of primitive: Primitive<V>) {
     beginObject()
     member("id", primitive.id)
     member("extension", primitive.extension)

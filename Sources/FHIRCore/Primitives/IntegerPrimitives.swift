@@ -13,6 +13,8 @@ extension IntegerPrimitiveValue {
   public init(integerLiteral value: Int32) { self.init(uncheckedInt: value) }
   public var description: String { String(int) }
 
+  @inlinable
+
   public static func decode(from decoder: inout FHIRDecoder, at index: Int) throws -> Self? {
     guard try decoder.expect(.number, at: index, "an integer") else { return nil }
     let text = decoder.tokens.string(at: index)
@@ -25,6 +27,8 @@ extension IntegerPrimitiveValue {
     }
     return Self(uncheckedInt: value)
   }
+
+  @inlinable
 
   public func encode(to writer: inout JSONWriter) {
     writer.number(JSONNumber(Int(int)))

@@ -35,6 +35,8 @@ extension StringPrimitiveValue {
 
   public var description: String { string }
 
+  @inlinable
+
   public static func decode(from decoder: inout FHIRDecoder, at index: Int) throws -> Self? {
     guard try decoder.expect(.string, at: index, "a \(typeName) string") else { return nil }
     let string = decoder.tokens.string(at: index)
@@ -45,6 +47,8 @@ extension StringPrimitiveValue {
     }
     return Self(uncheckedString: string)
   }
+
+  @inlinable
 
   public func encode(to writer: inout JSONWriter) {
     writer.string(string)

@@ -8,6 +8,9 @@ public enum AnyResource: FHIRCodable {
   /// A resource type FHIRKit does not model, kept as it came.
   case other(JSONValue)
 
+  /// The resource types decoded into models; others pass through as JSON.
+  public static let modelledTypes: Set<String> = [Patient.resourceType]
+
   /// The `resourceType`, if the resource has one.
   public var resourceType: String? {
     switch self {
