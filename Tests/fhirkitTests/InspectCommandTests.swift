@@ -11,6 +11,8 @@ import Testing
     #expect(result.stdout.contains("271417 bytes, 78 resource(s) in Bundle(s): 1 transaction"))
     #expect(result.stdout.contains(#/Observation +44/#))
     #expect(result.stdout.contains(#/Patient +1/#))
+    #expect(result.stdout.contains(#/releases: R4 \d+/#))
+    #expect(!result.stdout.contains("DSTU2"))
     #expect(result.stderr.isEmpty)
   }
 

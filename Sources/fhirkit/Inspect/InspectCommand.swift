@@ -6,10 +6,11 @@ import Foundation
 struct InspectCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "inspect",
-    abstract: "Show the resource types, counts and bytes in FHIR JSON inputs.",
+    abstract: "Show the resource types, counts, releases and bytes in FHIR JSON inputs.",
     discussion: """
       Streams each input (Bundles entry by entry, NDJSON line by line) and prints \
-      resource counts by type. Bad records are reported on stderr with file, line, \
+      resource counts by type, and by release (R4, DSTU2, or unknown when a resource \
+      carries no release-specific element). Bad records are reported on stderr with file, line, \
       byte offset and JSON path, never with their values.
 
       Examples:
@@ -107,6 +108,10 @@ struct InspectCommand: ParsableCommand {
     if !bundles.isEmpty { head += " in Bundle(s): " + bundles.joined(separator: ", ") }
     if inventory.errors > 0 { head += ", \(inventory.errors) error(s)" }
     lines.append(head)
+    if !inventory.releaseCounts.isEmpty {
+      let releases = inventory.releaseCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+      lines.append("  releases: " + releases.joined(separator: ", "))
+    }
     for (type, count) in inventory.resourceCounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
       lines.append("  \(type.padding(toLength: 28, withPad: " ", startingAt: 0)) \(count)")
     }

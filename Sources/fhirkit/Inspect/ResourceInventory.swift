@@ -1,13 +1,15 @@
 import FHIRKit
 
-/// Counts what a stream of FHIR JSON holds: resources by type, Bundles, bytes,
-/// errors. It reads only `resourceType`, `type` and structure, never values, so its
+/// Counts what a stream of FHIR JSON holds: resources by type and release, Bundles,
+/// bytes, errors. It reads only `resourceType`, `type` and structure, never values, so its
 /// report carries no patient data.
 final class ResourceInventory {
   private(set) var resourceCounts: [String: Int] = [:]
   private(set) var bundleCounts: [String: Int] = [:]
   private(set) var resources = 0
   private(set) var errors = 0
+  /// Resources by detected release (`R4`, `DSTU2`, `unknown`).
+  private(set) var releaseCounts: [String: Int] = [:]
 
   /// Counts the resource (or Bundle shell) whose tokens start at index 0.
   func addTopLevel(_ tokens: JSONTokens) {
@@ -28,6 +30,7 @@ final class ResourceInventory {
       }
     } else {
       countResource(type)
+      countRelease(of: tokens)
     }
   }
 
@@ -41,10 +44,16 @@ final class ResourceInventory {
         bundleCounts[Self.member("type", of: tokens, at: resource).flatMap { Self.string(tokens, at: $0) } ?? "(no type)", default: 0] += 1
       } else {
         countResource(type)
+        countRelease(of: tokens)
       }
     } else {
       countResource("(no resourceType)")
     }
+  }
+
+  private func countRelease(of tokens: JSONTokens) {
+    let release = ReleaseDetector.detect(tokens).release.map(\.description) ?? "unknown"
+    releaseCounts[release, default: 0] += 1
   }
 
   func addError() {
@@ -57,6 +66,7 @@ final class ResourceInventory {
     bundleCounts.merge(other.bundleCounts, uniquingKeysWith: +)
     resources += other.resources
     errors += other.errors
+    releaseCounts.merge(other.releaseCounts, uniquingKeysWith: +)
   }
 
   private func countResource(_ type: String) {
