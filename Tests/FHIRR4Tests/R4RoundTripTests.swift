@@ -67,7 +67,8 @@ import Testing
     #expect(result.errors.isEmpty, "\(result.errors)")
     let original = JSONValue(tokens: tokens)
     let encoded = try value.jsonBytes().withUnsafeBytes { try JSONValue(parsing: $0) }
-    #expect(encoded.isEquivalent(to: original), "round trip differs: \(Self.firstDifference(original, encoded) ?? "?")")
+    let same = encoded.isEquivalent(to: original)
+    #expect(same, "round trip differs: \(Self.firstDifference(original, encoded) ?? "?")")
   }
 
   /// The path of the first difference between two values, for failure messages.
