@@ -7,7 +7,9 @@ import Testing
 /// Small hand-written resources that each break, or stretch, one rule.
 @Suite struct R4ModelIssueTests {
   @Test func twoTypesForOneChoiceIsAnError() throws {
-    let result = try decode(Observation.self, #"""
+    let result = try decode(
+      Observation.self,
+      #"""
       {"resourceType": "Observation", "status": "final", "code": {"text": "t"},
        "valueString": "a", "valueBoolean": true}
       """#)
@@ -21,7 +23,9 @@ import Testing
   }
 
   @Test func twoTypesInANestedChoiceIsAnError() throws {
-    let result = try decode(MedicationRequest.self, #"""
+    let result = try decode(
+      MedicationRequest.self,
+      #"""
       {"resourceType": "MedicationRequest", "status": "active", "intent": "order",
        "medicationReference": {"reference": "Medication/m"}, "subject": {"reference": "Patient/p"},
        "dosageInstruction": [{"doseAndRate": [{"doseQuantity": {"value": 1}, "doseRange": {"low": {"value": 1}}}]}]}
@@ -31,18 +35,23 @@ import Testing
   }
 
   @Test func missingRequiredElementsAreReported() throws {
-    let result = try decode(MedicationRequest.self, #"""
+    let result = try decode(
+      MedicationRequest.self,
+      #"""
       {"resourceType": "MedicationRequest", "id": "x", "status": "active", "intent": "order"}
       """#)
     #expect(result.errors.map(\.code) == [.required, .required])
-    #expect(result.errors.map(\.message) == [
-      "required element 'medication[x]' is missing", "required element 'subject' is missing",
-    ])
+    #expect(
+      result.errors.map(\.message) == [
+        "required element 'medication[x]' is missing", "required element 'subject' is missing",
+      ])
     #expect(result.errors.allSatisfy { $0.resourceType == "MedicationRequest" && $0.resourceID == "x" })
   }
 
   @Test func missingRequiredElementInsideABundleEntryHasItsPath() throws {
-    let result = try decode(Bundle.self, #"""
+    let result = try decode(
+      Bundle.self,
+      #"""
       {"resourceType": "Bundle", "type": "transaction", "entry": [
         {"request": {"method": "GET", "url": "Patient/1"}},
         {"resource": {"resourceType": "CarePlan", "status": "active", "intent": "plan"}, "request": {"url": "CarePlan"}}
@@ -63,7 +72,9 @@ import Testing
   }
 
   @Test func codesOutsideRequiredValueSetsAreReported() throws {
-    let result = try decode(CarePlan.self, #"""
+    let result = try decode(
+      CarePlan.self,
+      #"""
       {"resourceType": "CarePlan", "status": "busy", "intent": "plan", "subject": {"reference": "Patient/p"},
        "activity": [{"detail": {"status": "done", "scheduledTiming": {"repeat": {"dayOfWeek": ["mon", "someday"]}}}}]}
       """#)
@@ -77,15 +88,36 @@ import Testing
   /// the path the issue must name.
   static let badCodes: [(String, String)] = [
     (#"{"resourceType": "Medication", "status": "gone"}"#, "status"),
-    (#"{"resourceType": "MedicationRequest", "status": "active", "intent": "wish", "medicationCodeableConcept": {"text": "m"}, "subject": {"reference": "Patient/p"}}"#, "intent"),
-    (#"{"resourceType": "MedicationRequest", "status": "active", "intent": "order", "priority": "soon", "medicationCodeableConcept": {"text": "m"}, "subject": {"reference": "Patient/p"}}"#, "priority"),
+    (
+      #"{"resourceType": "MedicationRequest", "status": "active", "intent": "wish", "medicationCodeableConcept": {"text": "m"}, "subject": {"reference": "Patient/p"}}"#,
+      "intent"
+    ),
+    (
+      #"{"resourceType": "MedicationRequest", "status": "active", "intent": "order", "priority": "soon", "medicationCodeableConcept": {"text": "m"}, "subject": {"reference": "Patient/p"}}"#,
+      "priority"
+    ),
     (#"{"resourceType": "Observation", "status": "done", "code": {"text": "c"}}"#, "status"),
-    (#"{"resourceType": "Observation", "status": "final", "code": {"text": "c"}, "valueQuantity": {"value": 1, "comparator": "~"}}"#, "valueQuantity.comparator"),
-    (#"{"resourceType": "CarePlan", "status": "active", "intent": "hope", "subject": {"reference": "Patient/p"}}"#, "intent"),
-    (#"{"resourceType": "CarePlan", "status": "active", "intent": "plan", "subject": {"reference": "Patient/p"}, "activity": [{"detail": {"kind": "Visit", "status": "scheduled"}}]}"#, "activity[0].detail.kind"),
+    (
+      #"{"resourceType": "Observation", "status": "final", "code": {"text": "c"}, "valueQuantity": {"value": 1, "comparator": "~"}}"#,
+      "valueQuantity.comparator"
+    ),
+    (
+      #"{"resourceType": "CarePlan", "status": "active", "intent": "hope", "subject": {"reference": "Patient/p"}}"#,
+      "intent"
+    ),
+    (
+      #"{"resourceType": "CarePlan", "status": "active", "intent": "plan", "subject": {"reference": "Patient/p"}, "activity": [{"detail": {"kind": "Visit", "status": "scheduled"}}]}"#,
+      "activity[0].detail.kind"
+    ),
     (#"{"resourceType": "Bundle", "type": "pile"}"#, "type"),
-    (#"{"resourceType": "Bundle", "type": "batch", "entry": [{"request": {"method": "FETCH", "url": "Patient"}}]}"#, "entry[0].request.method"),
-    (#"{"resourceType": "Bundle", "type": "searchset", "entry": [{"search": {"mode": "hit"}}]}"#, "entry[0].search.mode"),
+    (
+      #"{"resourceType": "Bundle", "type": "batch", "entry": [{"request": {"method": "FETCH", "url": "Patient"}}]}"#,
+      "entry[0].request.method"
+    ),
+    (
+      #"{"resourceType": "Bundle", "type": "searchset", "entry": [{"search": {"mode": "hit"}}]}"#,
+      "entry[0].search.mode"
+    ),
   ]
 
   @Test(arguments: badCodes)

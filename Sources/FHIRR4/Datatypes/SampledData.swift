@@ -20,7 +20,9 @@ public struct SampledData: FHIRCodable {
   /// Members the model does not know, in document order.
   public var unknown: JSONObject = [:]
 
-  public init(origin: SimpleQuantity? = nil, period: Primitive<FHIRDecimal>? = nil, dimensions: Primitive<FHIRPositiveInt>? = nil) {
+  public init(
+    origin: SimpleQuantity? = nil, period: Primitive<FHIRDecimal>? = nil, dimensions: Primitive<FHIRPositiveInt>? = nil
+  ) {
     self.origin = origin
     self.period = period
     self.dimensions = dimensions
