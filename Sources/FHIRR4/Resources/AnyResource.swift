@@ -3,7 +3,16 @@ public import FHIRJSON
 
 /// Any R4 resource, decoded by its `resourceType` (which may stand anywhere in the
 /// object). Types FHIRKit does not model pass through as JSON, untouched.
-public enum AnyResource: FHIRCodable {
+///
+/// The cases are stored out of line (`indirect`), so that a Bundle entry or a contained
+/// resource costs one pointer whatever the resource's type, and a `Bundle` can hold
+/// resources that hold `Bundle`s.
+public indirect enum AnyResource: FHIRCodable {
+  case bundle(Bundle)
+  case carePlan(CarePlan)
+  case medication(Medication)
+  case medicationRequest(MedicationRequest)
+  case observation(Observation)
   case patient(Patient)
   /// A resource type FHIRKit does not model, kept as it came.
   case other(JSONValue)
@@ -14,6 +23,11 @@ public enum AnyResource: FHIRCodable {
   /// The `resourceType`, if the resource has one.
   public var resourceType: String? {
     switch self {
+    case .bundle: Bundle.resourceType
+    case .carePlan: CarePlan.resourceType
+    case .medication: Medication.resourceType
+    case .medicationRequest: MedicationRequest.resourceType
+    case .observation: Observation.resourceType
     case .patient: Patient.resourceType
     case .other(let json): json["resourceType"]?.stringValue
     }
@@ -22,6 +36,21 @@ public enum AnyResource: FHIRCodable {
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     guard try decoder.expect(.objectStart, at: index, "a resource object") else { return nil }
     switch decoder.peekString("resourceType", inObjectAt: index) {
+    case Bundle.resourceType?:
+      guard let bundle = try Bundle(from: &decoder, at: index) else { return nil }
+      self = .bundle(bundle)
+    case CarePlan.resourceType?:
+      guard let carePlan = try CarePlan(from: &decoder, at: index) else { return nil }
+      self = .carePlan(carePlan)
+    case Medication.resourceType?:
+      guard let medication = try Medication(from: &decoder, at: index) else { return nil }
+      self = .medication(medication)
+    case MedicationRequest.resourceType?:
+      guard let request = try MedicationRequest(from: &decoder, at: index) else { return nil }
+      self = .medicationRequest(request)
+    case Observation.resourceType?:
+      guard let observation = try Observation(from: &decoder, at: index) else { return nil }
+      self = .observation(observation)
     case Patient.resourceType?:
       guard let patient = try Patient(from: &decoder, at: index) else { return nil }
       self = .patient(patient)
@@ -35,6 +64,11 @@ public enum AnyResource: FHIRCodable {
 
   public func encode(to writer: inout JSONWriter) {
     switch self {
+    case .bundle(let bundle): bundle.encode(to: &writer)
+    case .carePlan(let carePlan): carePlan.encode(to: &writer)
+    case .medication(let medication): medication.encode(to: &writer)
+    case .medicationRequest(let request): request.encode(to: &writer)
+    case .observation(let observation): observation.encode(to: &writer)
     case .patient(let patient): patient.encode(to: &writer)
     case .other(let json): writer.value(json)
     }

@@ -1,0 +1,105 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension Dosage {
+  /// `Dosage.doseAndRate`: the amount of medication given, and how fast.
+  public struct DoseAndRate: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    /// The kind of dose or rate (`calculated`, `ordered`, …).
+    public var type: CodeableConcept?
+    /// `dose[x]`: the amount per dose.
+    public var dose: Dose?
+    /// `rate[x]`: the amount per unit of time.
+    public var rate: Rate?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(dose: Dose? = nil, rate: Rate? = nil) {
+      self.dose = dose
+      self.rate = rate
+    }
+
+    /// `Dosage.doseAndRate.dose[x]`.
+    public enum Dose: ChoiceType {
+      case range(Range)
+      case quantity(SimpleQuantity)
+
+      public static let choices = ChoiceTable<Dose>([
+        ChoiceTable.complex("Range", Dose.range),
+        ChoiceTable.complex("Quantity", Dose.quantity),
+      ])
+
+      public var typeSuffix: String {
+        switch self {
+        case .range: "Range"
+        case .quantity: "Quantity"
+        }
+      }
+
+      public func encode(name: String, to writer: inout JSONWriter) {
+        switch self {
+        case .range(let r): writer.member(name + typeSuffix, r)
+        case .quantity(let q): writer.member(name + typeSuffix, q)
+        }
+      }
+    }
+
+    /// `Dosage.doseAndRate.rate[x]`.
+    public enum Rate: ChoiceType {
+      case ratio(Ratio)
+      case range(Range)
+      case quantity(SimpleQuantity)
+
+      public static let choices = ChoiceTable<Rate>([
+        ChoiceTable.complex("Ratio", Rate.ratio),
+        ChoiceTable.complex("Range", Rate.range),
+        ChoiceTable.complex("Quantity", Rate.quantity),
+      ])
+
+      public var typeSuffix: String {
+        switch self {
+        case .ratio: "Ratio"
+        case .range: "Range"
+        case .quantity: "Quantity"
+        }
+      }
+
+      public func encode(name: String, to writer: inout JSONWriter) {
+        switch self {
+        case .ratio(let r): writer.member(name + typeSuffix, r)
+        case .range(let r): writer.member(name + typeSuffix, r)
+        case .quantity(let q): writer.member(name + typeSuffix, q)
+        }
+      }
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        let key = decoder.key(member)
+        switch key {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "type": type = try decoder.single(CodeableConcept.self, at: value)
+        default:
+          if try decoder.choice(&dose, name: "dose", key: key, member: member) { continue }
+          if try decoder.choice(&rate, name: "rate", key: key, member: member) { continue }
+          try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("type", type)
+      dose?.encode(name: "dose", to: &writer)
+      rate?.encode(name: "rate", to: &writer)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

@@ -1,0 +1,113 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// R4 `Dosage`: how a medication is or should be taken.
+public struct Dosage: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  public var modifierExtension: [Extension] = []
+  /// The order of this instruction among several.
+  public var sequence: Primitive<FHIRInteger>?
+  /// The instruction as free text.
+  public var text: Primitive<FHIRString>?
+  /// Supplemental instructions (`with meals`, …).
+  public var additionalInstruction: [CodeableConcept] = []
+  public var patientInstruction: Primitive<FHIRString>?
+  /// When the medication is to be taken.
+  public var timing: Timing?
+  /// `asNeeded[x]`: whether, or on what condition, the dose is taken only as needed.
+  public var asNeeded: AsNeeded?
+  public var site: CodeableConcept?
+  public var route: CodeableConcept?
+  public var method: CodeableConcept?
+  /// The amount given, and the rate.
+  public var doseAndRate: [DoseAndRate] = []
+  public var maxDosePerPeriod: Ratio?
+  public var maxDosePerAdministration: SimpleQuantity?
+  public var maxDosePerLifetime: SimpleQuantity?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  public init(text: Primitive<FHIRString>? = nil, timing: Timing? = nil) {
+    self.text = text
+    self.timing = timing
+  }
+
+  /// `Dosage.asNeeded[x]`.
+  public enum AsNeeded: ChoiceType {
+    case boolean(Primitive<FHIRBoolean>)
+    case codeableConcept(CodeableConcept)
+
+    public static let choices = ChoiceTable<AsNeeded>([
+      ChoiceTable.primitive("Boolean", AsNeeded.boolean, { if case .boolean(let p) = $0 { p } else { nil } }),
+      ChoiceTable.complex("CodeableConcept", AsNeeded.codeableConcept),
+    ])
+
+    public var typeSuffix: String {
+      switch self {
+      case .boolean: "Boolean"
+      case .codeableConcept: "CodeableConcept"
+      }
+    }
+
+    public func encode(name: String, to writer: inout JSONWriter) {
+      switch self {
+      case .boolean(let p): writer.member(name + typeSuffix, p)
+      case .codeableConcept(let c): writer.member(name + typeSuffix, c)
+      }
+    }
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      let key = decoder.key(member)
+      switch key {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+      case "sequence": try decoder.primitive(&sequence, at: value)
+      case "_sequence": try decoder.primitiveElement(&sequence, at: value)
+      case "text": try decoder.primitive(&text, at: value)
+      case "_text": try decoder.primitiveElement(&text, at: value)
+      case "additionalInstruction": additionalInstruction = try decoder.array(of: CodeableConcept.self, at: value)
+      case "patientInstruction": try decoder.primitive(&patientInstruction, at: value)
+      case "_patientInstruction": try decoder.primitiveElement(&patientInstruction, at: value)
+      case "timing": timing = try decoder.single(Timing.self, at: value)
+      case "site": site = try decoder.single(CodeableConcept.self, at: value)
+      case "route": route = try decoder.single(CodeableConcept.self, at: value)
+      case "method": method = try decoder.single(CodeableConcept.self, at: value)
+      case "doseAndRate": doseAndRate = try decoder.array(of: DoseAndRate.self, at: value)
+      case "maxDosePerPeriod": maxDosePerPeriod = try decoder.single(Ratio.self, at: value)
+      case "maxDosePerAdministration": maxDosePerAdministration = try decoder.single(Quantity.self, at: value)
+      case "maxDosePerLifetime": maxDosePerLifetime = try decoder.single(Quantity.self, at: value)
+      default:
+        if try decoder.choice(&asNeeded, name: "asNeeded", key: key, member: member) { continue }
+        try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("modifierExtension", modifierExtension)
+    writer.member("sequence", sequence)
+    writer.member("text", text)
+    writer.member("additionalInstruction", additionalInstruction)
+    writer.member("patientInstruction", patientInstruction)
+    writer.member("timing", timing)
+    asNeeded?.encode(name: "asNeeded", to: &writer)
+    writer.member("site", site)
+    writer.member("route", route)
+    writer.member("method", method)
+    writer.member("doseAndRate", doseAndRate)
+    writer.member("maxDosePerPeriod", maxDosePerPeriod)
+    writer.member("maxDosePerAdministration", maxDosePerAdministration)
+    writer.member("maxDosePerLifetime", maxDosePerLifetime)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

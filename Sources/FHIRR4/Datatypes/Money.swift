@@ -1,0 +1,45 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// R4 `Money`: an amount of a currency.
+public struct Money: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  /// The amount, with its exact text.
+  public var value: Primitive<FHIRDecimal>?
+  /// The ISO 4217 currency code.
+  public var currency: Primitive<FHIRCode>?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  public init(value: Primitive<FHIRDecimal>? = nil, currency: Primitive<FHIRCode>? = nil) {
+    self.value = value
+    self.currency = currency
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "value": try decoder.primitive(&self.value, at: value)
+      case "_value": try decoder.primitiveElement(&self.value, at: value)
+      case "currency": try decoder.primitive(&currency, at: value)
+      case "_currency": try decoder.primitiveElement(&currency, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("value", value)
+    writer.member("currency", currency)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

@@ -1,0 +1,82 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// R4 `Quantity`: a measured or measurable amount, with its unit. Also stands for the
+/// profiles `Age`, `Count`, `Distance`, `Duration`, `SimpleQuantity` and `MoneyQuantity`,
+/// which constrain it without adding elements.
+public struct Quantity: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  /// The value, with its exact text (`1.50` stays `1.50`).
+  public var value: Primitive<FHIRDecimal>?
+  /// `< | <= | >= | >`: how to read the value (not allowed in `SimpleQuantity`).
+  public var comparator: Primitive<FHIRCode>?
+  /// The unit as written for people.
+  public var unit: Primitive<FHIRString>?
+  /// The system that defines `code` (usually UCUM).
+  public var system: Primitive<FHIRURI>?
+  /// The unit in coded form.
+  public var code: Primitive<FHIRCode>?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  static let comparators: Set<String> = ["<", "<=", ">=", ">"]
+
+  public init(
+    value: Primitive<FHIRDecimal>? = nil, unit: Primitive<FHIRString>? = nil, system: Primitive<FHIRURI>? = nil,
+    code: Primitive<FHIRCode>? = nil
+  ) {
+    self.value = value
+    self.unit = unit
+    self.system = system
+    self.code = code
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "value": try decoder.primitive(&self.value, at: value)
+      case "_value": try decoder.primitiveElement(&self.value, at: value)
+      case "comparator": try decoder.code(&comparator, at: value, in: Self.comparators)
+      case "_comparator": try decoder.primitiveElement(&comparator, at: value)
+      case "unit": try decoder.primitive(&unit, at: value)
+      case "_unit": try decoder.primitiveElement(&unit, at: value)
+      case "system": try decoder.primitive(&system, at: value)
+      case "_system": try decoder.primitiveElement(&system, at: value)
+      case "code": try decoder.primitive(&code, at: value)
+      case "_code": try decoder.primitiveElement(&code, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("value", value)
+    writer.member("comparator", comparator)
+    writer.member("unit", unit)
+    writer.member("system", system)
+    writer.member("code", code)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}
+
+/// R4 `Age`: a `Quantity` of time since birth.
+public typealias Age = Quantity
+/// R4 `Count`: a `Quantity` of whole things.
+public typealias Count = Quantity
+/// R4 `Distance`: a `Quantity` of length.
+public typealias Distance = Quantity
+/// R4 `Duration`: a `Quantity` of time.
+public typealias Duration = Quantity
+/// R4 `SimpleQuantity`: a `Quantity` without `comparator`.
+public typealias SimpleQuantity = Quantity
+/// R4 `MoneyQuantity`: a `Quantity` of currency.
+public typealias MoneyQuantity = Quantity

@@ -1,0 +1,71 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// R4 `Signature`: an electronic or graphical signature, with who signed and when.
+public struct Signature: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  /// Why the signature was made (at least one).
+  public var type: [Coding] = []
+  /// When the signature was made (required).
+  public var when: Primitive<FHIRInstant>?
+  /// Who signed (required).
+  public var who: Reference?
+  /// On whose behalf the signer signed.
+  public var onBehalfOf: Reference?
+  /// The media type of what was signed.
+  public var targetFormat: Primitive<FHIRCode>?
+  /// The media type of the signature.
+  public var sigFormat: Primitive<FHIRCode>?
+  /// The signature itself.
+  public var data: Primitive<FHIRBase64Binary>?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  public init(type: [Coding] = [], when: Primitive<FHIRInstant>? = nil, who: Reference? = nil) {
+    self.type = type
+    self.when = when
+    self.who = who
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "type": type = try decoder.array(of: Coding.self, at: value)
+      case "when": try decoder.primitive(&when, at: value)
+      case "_when": try decoder.primitiveElement(&when, at: value)
+      case "who": who = try decoder.single(Reference.self, at: value)
+      case "onBehalfOf": onBehalfOf = try decoder.single(Reference.self, at: value)
+      case "targetFormat": try decoder.primitive(&targetFormat, at: value)
+      case "_targetFormat": try decoder.primitiveElement(&targetFormat, at: value)
+      case "sigFormat": try decoder.primitive(&sigFormat, at: value)
+      case "_sigFormat": try decoder.primitiveElement(&sigFormat, at: value)
+      case "data": try decoder.primitive(&data, at: value)
+      case "_data": try decoder.primitiveElement(&data, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+    if type.isEmpty { try decoder.recordMissing("type", in: index) }
+    if when == nil { try decoder.recordMissing("when", in: index) }
+    if who == nil { try decoder.recordMissing("who", in: index) }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("type", type)
+    writer.member("when", when)
+    writer.member("who", who)
+    writer.member("onBehalfOf", onBehalfOf)
+    writer.member("targetFormat", targetFormat)
+    writer.member("sigFormat", sigFormat)
+    writer.member("data", data)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

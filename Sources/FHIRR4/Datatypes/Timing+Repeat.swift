@@ -1,0 +1,141 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension Timing {
+  /// `Timing.repeat`: a repeating pattern of events.
+  public struct Repeat: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    /// `bounds[x]`: the length or range of time the pattern applies to.
+    public var bounds: Bounds?
+    /// How many times to repeat, in all.
+    public var count: Primitive<FHIRPositiveInt>?
+    public var countMax: Primitive<FHIRPositiveInt>?
+    /// How long each event lasts.
+    public var duration: Primitive<FHIRDecimal>?
+    public var durationMax: Primitive<FHIRDecimal>?
+    /// `s | min | h | d | wk | mo | a`.
+    public var durationUnit: Primitive<FHIRCode>?
+    /// How many events per period.
+    public var frequency: Primitive<FHIRPositiveInt>?
+    public var frequencyMax: Primitive<FHIRPositiveInt>?
+    /// The period the frequency applies to.
+    public var period: Primitive<FHIRDecimal>?
+    public var periodMax: Primitive<FHIRDecimal>?
+    /// `s | min | h | d | wk | mo | a`.
+    public var periodUnit: Primitive<FHIRCode>?
+    /// `mon | tue | wed | thu | fri | sat | sun`.
+    public var dayOfWeek: [Primitive<FHIRCode>] = []
+    public var timeOfDay: [Primitive<FHIRTime>] = []
+    /// Event timing codes (`MORN`, `AC`, `HS`, …).
+    public var when: [Primitive<FHIRCode>] = []
+    /// Minutes from the `when` event.
+    public var offset: Primitive<FHIRUnsignedInt>?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    static let units: Set<String> = ["s", "min", "h", "d", "wk", "mo", "a"]
+    static let days: Set<String> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    static let eventTimings: Set<String> = [
+      "MORN", "MORN.early", "MORN.late", "NOON", "AFT", "AFT.early", "AFT.late", "EVE", "EVE.early", "EVE.late",
+      "NIGHT", "PHS", "HS", "WAKE", "C", "CM", "CD", "CV", "AC", "ACM", "ACD", "ACV", "PC", "PCM", "PCD", "PCV",
+    ]
+
+    public init() {}
+
+    /// `Timing.repeat.bounds[x]`.
+    public enum Bounds: ChoiceType {
+      case duration(Duration)
+      case range(Range)
+      case period(Period)
+
+      public static let choices = ChoiceTable<Bounds>([
+        ChoiceTable.complex("Duration", Bounds.duration),
+        ChoiceTable.complex("Range", Bounds.range),
+        ChoiceTable.complex("Period", Bounds.period),
+      ])
+
+      public var typeSuffix: String {
+        switch self {
+        case .duration: "Duration"
+        case .range: "Range"
+        case .period: "Period"
+        }
+      }
+
+      public func encode(name: String, to writer: inout JSONWriter) {
+        switch self {
+        case .duration(let q): writer.member(name + typeSuffix, q)
+        case .range(let r): writer.member(name + typeSuffix, r)
+        case .period(let p): writer.member(name + typeSuffix, p)
+        }
+      }
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        let key = decoder.key(member)
+        switch key {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "count": try decoder.primitive(&count, at: value)
+        case "_count": try decoder.primitiveElement(&count, at: value)
+        case "countMax": try decoder.primitive(&countMax, at: value)
+        case "_countMax": try decoder.primitiveElement(&countMax, at: value)
+        case "duration": try decoder.primitive(&duration, at: value)
+        case "_duration": try decoder.primitiveElement(&duration, at: value)
+        case "durationMax": try decoder.primitive(&durationMax, at: value)
+        case "_durationMax": try decoder.primitiveElement(&durationMax, at: value)
+        case "durationUnit": try decoder.code(&durationUnit, at: value, in: Self.units)
+        case "_durationUnit": try decoder.primitiveElement(&durationUnit, at: value)
+        case "frequency": try decoder.primitive(&frequency, at: value)
+        case "_frequency": try decoder.primitiveElement(&frequency, at: value)
+        case "frequencyMax": try decoder.primitive(&frequencyMax, at: value)
+        case "_frequencyMax": try decoder.primitiveElement(&frequencyMax, at: value)
+        case "period": try decoder.primitive(&period, at: value)
+        case "_period": try decoder.primitiveElement(&period, at: value)
+        case "periodMax": try decoder.primitive(&periodMax, at: value)
+        case "_periodMax": try decoder.primitiveElement(&periodMax, at: value)
+        case "periodUnit": try decoder.code(&periodUnit, at: value, in: Self.units)
+        case "_periodUnit": try decoder.primitiveElement(&periodUnit, at: value)
+        case "dayOfWeek": try decoder.codes(&dayOfWeek, at: value, in: Self.days)
+        case "_dayOfWeek": try decoder.primitiveElements(&dayOfWeek, at: value)
+        case "timeOfDay": try decoder.primitives(&timeOfDay, at: value)
+        case "_timeOfDay": try decoder.primitiveElements(&timeOfDay, at: value)
+        case "when": try decoder.codes(&when, at: value, in: Self.eventTimings)
+        case "_when": try decoder.primitiveElements(&when, at: value)
+        case "offset": try decoder.primitive(&offset, at: value)
+        case "_offset": try decoder.primitiveElement(&offset, at: value)
+        default:
+          if try decoder.choice(&bounds, name: "bounds", key: key, member: member) { continue }
+          try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      bounds?.encode(name: "bounds", to: &writer)
+      writer.member("count", count)
+      writer.member("countMax", countMax)
+      writer.member("duration", duration)
+      writer.member("durationMax", durationMax)
+      writer.member("durationUnit", durationUnit)
+      writer.member("frequency", frequency)
+      writer.member("frequencyMax", frequencyMax)
+      writer.member("period", period)
+      writer.member("periodMax", periodMax)
+      writer.member("periodUnit", periodUnit)
+      writer.member("dayOfWeek", dayOfWeek)
+      writer.member("timeOfDay", timeOfDay)
+      writer.member("when", when)
+      writer.member("offset", offset)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

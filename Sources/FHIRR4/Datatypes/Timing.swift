@@ -1,0 +1,52 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// R4 `Timing`: when an event happens, as a list of times, a repeating pattern, or a code.
+public struct Timing: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  public var modifierExtension: [Extension] = []
+  /// When the event occurs.
+  public var event: [Primitive<FHIRDateTime>] = []
+  /// When the event is to occur, as a pattern.
+  public var `repeat`: Repeat?
+  /// `BID | TID | QID | AM | PM | …`: a code for the timing.
+  public var code: CodeableConcept?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  public init(event: [Primitive<FHIRDateTime>] = [], repeat: Repeat? = nil, code: CodeableConcept? = nil) {
+    self.event = event
+    self.repeat = `repeat`
+    self.code = code
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+      case "event": try decoder.primitives(&event, at: value)
+      case "_event": try decoder.primitiveElements(&event, at: value)
+      case "repeat": self.repeat = try decoder.single(Repeat.self, at: value)
+      case "code": code = try decoder.single(CodeableConcept.self, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("modifierExtension", modifierExtension)
+    writer.member("event", event)
+    writer.member("repeat", self.repeat)
+    writer.member("code", code)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

@@ -1,0 +1,129 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension Bundle {
+  /// `Bundle.entry.request`: the HTTP request a transaction or batch entry stands for.
+  public struct Request: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// `GET | HEAD | POST | PUT | DELETE | PATCH` (required).
+    public var method: Primitive<FHIRCode>?
+    /// The URL relative to the server's base (required).
+    public var url: Primitive<FHIRURI>?
+    public var ifNoneMatch: Primitive<FHIRString>?
+    public var ifModifiedSince: Primitive<FHIRInstant>?
+    public var ifMatch: Primitive<FHIRString>?
+    public var ifNoneExist: Primitive<FHIRString>?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"]
+
+    public init(method: Primitive<FHIRCode>? = nil, url: Primitive<FHIRURI>? = nil) {
+      self.method = method
+      self.url = url
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "method": try decoder.code(&method, at: value, in: Self.methods)
+        case "_method": try decoder.primitiveElement(&method, at: value)
+        case "url": try decoder.primitive(&url, at: value)
+        case "_url": try decoder.primitiveElement(&url, at: value)
+        case "ifNoneMatch": try decoder.primitive(&ifNoneMatch, at: value)
+        case "_ifNoneMatch": try decoder.primitiveElement(&ifNoneMatch, at: value)
+        case "ifModifiedSince": try decoder.primitive(&ifModifiedSince, at: value)
+        case "_ifModifiedSince": try decoder.primitiveElement(&ifModifiedSince, at: value)
+        case "ifMatch": try decoder.primitive(&ifMatch, at: value)
+        case "_ifMatch": try decoder.primitiveElement(&ifMatch, at: value)
+        case "ifNoneExist": try decoder.primitive(&ifNoneExist, at: value)
+        case "_ifNoneExist": try decoder.primitiveElement(&ifNoneExist, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if method == nil { try decoder.recordMissing("method", in: index) }
+      if url == nil { try decoder.recordMissing("url", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("method", method)
+      writer.member("url", url)
+      writer.member("ifNoneMatch", ifNoneMatch)
+      writer.member("ifModifiedSince", ifModifiedSince)
+      writer.member("ifMatch", ifMatch)
+      writer.member("ifNoneExist", ifNoneExist)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `Bundle.entry.response`: the outcome of a transaction or batch entry, or of a history entry.
+  public struct Response: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// The HTTP status, starting with the 3-digit code (required).
+    public var status: Primitive<FHIRString>?
+    /// Where the resource was created.
+    public var location: Primitive<FHIRURI>?
+    /// The `ETag` of the resource, if it is versioned.
+    public var etag: Primitive<FHIRString>?
+    public var lastModified: Primitive<FHIRInstant>?
+    /// An `OperationOutcome` with hints and warnings.
+    public var outcome: AnyResource?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(status: Primitive<FHIRString>? = nil) {
+      self.status = status
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "status": try decoder.primitive(&status, at: value)
+        case "_status": try decoder.primitiveElement(&status, at: value)
+        case "location": try decoder.primitive(&location, at: value)
+        case "_location": try decoder.primitiveElement(&location, at: value)
+        case "etag": try decoder.primitive(&etag, at: value)
+        case "_etag": try decoder.primitiveElement(&etag, at: value)
+        case "lastModified": try decoder.primitive(&lastModified, at: value)
+        case "_lastModified": try decoder.primitiveElement(&lastModified, at: value)
+        case "outcome": outcome = try decoder.single(AnyResource.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if status == nil { try decoder.recordMissing("status", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("status", status)
+      writer.member("location", location)
+      writer.member("etag", etag)
+      writer.member("lastModified", lastModified)
+      writer.member("outcome", outcome)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

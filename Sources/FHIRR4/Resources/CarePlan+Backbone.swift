@@ -1,0 +1,60 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension CarePlan {
+  /// `CarePlan.activity`: an action planned, and how it went.
+  public struct Activity: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// The results of the activity, coded.
+    public var outcomeCodeableConcept: [CodeableConcept] = []
+    /// The results of the activity, as resources.
+    public var outcomeReference: [Reference] = []
+    /// Comments about the activity's progress.
+    public var progress: [Annotation] = []
+    /// The activity as a request resource (`ServiceRequest`, `MedicationRequest`, …).
+    public var reference: Reference?
+    /// The activity described in place.
+    public var detail: Detail?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(reference: Reference? = nil, detail: Detail? = nil) {
+      self.reference = reference
+      self.detail = detail
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "outcomeCodeableConcept": outcomeCodeableConcept = try decoder.array(of: CodeableConcept.self, at: value)
+        case "outcomeReference": outcomeReference = try decoder.array(of: Reference.self, at: value)
+        case "progress": progress = try decoder.array(of: Annotation.self, at: value)
+        case "reference": reference = try decoder.single(Reference.self, at: value)
+        case "detail": detail = try decoder.single(Detail.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("outcomeCodeableConcept", outcomeCodeableConcept)
+      writer.member("outcomeReference", outcomeReference)
+      writer.member("progress", progress)
+      writer.member("reference", reference)
+      writer.member("detail", detail)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

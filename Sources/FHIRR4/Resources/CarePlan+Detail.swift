@@ -1,0 +1,169 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension CarePlan {
+  /// `CarePlan.activity.detail`: a planned activity described in place.
+  public struct Detail: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// `Appointment | CommunicationRequest | DeviceRequest | MedicationRequest | NutritionOrder | Task |
+    /// ServiceRequest | VisionPrescription`.
+    public var kind: Primitive<FHIRCode>?
+    public var instantiatesCanonical: [Primitive<FHIRURI>] = []
+    public var instantiatesUri: [Primitive<FHIRURI>] = []
+    public var code: CodeableConcept?
+    public var reasonCode: [CodeableConcept] = []
+    public var reasonReference: [Reference] = []
+    public var goal: [Reference] = []
+    /// `not-started | scheduled | in-progress | on-hold | completed | cancelled | stopped | unknown |
+    /// entered-in-error` (required).
+    public var status: Primitive<FHIRCode>?
+    public var statusReason: CodeableConcept?
+    public var doNotPerform: Primitive<FHIRBoolean>?
+    /// `scheduled[x]`: when the activity is to happen.
+    public var scheduled: Scheduled?
+    public var location: Reference?
+    public var performer: [Reference] = []
+    /// `product[x]`: what is to be administered or supplied.
+    public var product: Product?
+    public var dailyAmount: SimpleQuantity?
+    public var quantity: SimpleQuantity?
+    public var description: Primitive<FHIRString>?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    static let kinds: Set<String> = [
+      "Appointment", "CommunicationRequest", "DeviceRequest", "MedicationRequest", "NutritionOrder", "Task",
+      "ServiceRequest", "VisionPrescription",
+    ]
+    static let statuses: Set<String> = [
+      "not-started", "scheduled", "in-progress", "on-hold", "completed", "cancelled", "stopped", "unknown",
+      "entered-in-error",
+    ]
+
+    public init(status: Primitive<FHIRCode>? = nil, code: CodeableConcept? = nil) {
+      self.status = status
+      self.code = code
+    }
+
+    /// `CarePlan.activity.detail.scheduled[x]`.
+    public enum Scheduled: ChoiceType {
+      case timing(Timing)
+      case period(Period)
+      case string(Primitive<FHIRString>)
+
+      public static let choices = ChoiceTable<Scheduled>([
+        ChoiceTable.complex("Timing", Scheduled.timing),
+        ChoiceTable.complex("Period", Scheduled.period),
+        ChoiceTable.primitive("String", Scheduled.string, { if case .string(let p) = $0 { p } else { nil } }),
+      ])
+
+      public var typeSuffix: String {
+        switch self {
+        case .timing: "Timing"
+        case .period: "Period"
+        case .string: "String"
+        }
+      }
+
+      public func encode(name: String, to writer: inout JSONWriter) {
+        switch self {
+        case .timing(let t): writer.member(name + typeSuffix, t)
+        case .period(let p): writer.member(name + typeSuffix, p)
+        case .string(let p): writer.member(name + typeSuffix, p)
+        }
+      }
+    }
+
+    /// `CarePlan.activity.detail.product[x]`.
+    public enum Product: ChoiceType {
+      case codeableConcept(CodeableConcept)
+      case reference(Reference)
+
+      public static let choices = ChoiceTable<Product>([
+        ChoiceTable.complex("CodeableConcept", Product.codeableConcept),
+        ChoiceTable.complex("Reference", Product.reference),
+      ])
+
+      public var typeSuffix: String {
+        switch self {
+        case .codeableConcept: "CodeableConcept"
+        case .reference: "Reference"
+        }
+      }
+
+      public func encode(name: String, to writer: inout JSONWriter) {
+        switch self {
+        case .codeableConcept(let c): writer.member(name + typeSuffix, c)
+        case .reference(let r): writer.member(name + typeSuffix, r)
+        }
+      }
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        let key = decoder.key(member)
+        switch key {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "kind": try decoder.code(&kind, at: value, in: Self.kinds)
+        case "_kind": try decoder.primitiveElement(&kind, at: value)
+        case "instantiatesCanonical": try decoder.primitives(&instantiatesCanonical, at: value)
+        case "_instantiatesCanonical": try decoder.primitiveElements(&instantiatesCanonical, at: value)
+        case "instantiatesUri": try decoder.primitives(&instantiatesUri, at: value)
+        case "_instantiatesUri": try decoder.primitiveElements(&instantiatesUri, at: value)
+        case "code": code = try decoder.single(CodeableConcept.self, at: value)
+        case "reasonCode": reasonCode = try decoder.array(of: CodeableConcept.self, at: value)
+        case "reasonReference": reasonReference = try decoder.array(of: Reference.self, at: value)
+        case "goal": goal = try decoder.array(of: Reference.self, at: value)
+        case "status": try decoder.code(&status, at: value, in: Self.statuses)
+        case "_status": try decoder.primitiveElement(&status, at: value)
+        case "statusReason": statusReason = try decoder.single(CodeableConcept.self, at: value)
+        case "doNotPerform": try decoder.primitive(&doNotPerform, at: value)
+        case "_doNotPerform": try decoder.primitiveElement(&doNotPerform, at: value)
+        case "location": location = try decoder.single(Reference.self, at: value)
+        case "performer": performer = try decoder.array(of: Reference.self, at: value)
+        case "dailyAmount": dailyAmount = try decoder.single(Quantity.self, at: value)
+        case "quantity": quantity = try decoder.single(Quantity.self, at: value)
+        case "description": try decoder.primitive(&description, at: value)
+        case "_description": try decoder.primitiveElement(&description, at: value)
+        default:
+          if try decoder.choice(&scheduled, name: "scheduled", key: key, member: member) { continue }
+          if try decoder.choice(&product, name: "product", key: key, member: member) { continue }
+          try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if status == nil { try decoder.recordMissing("status", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("kind", kind)
+      writer.member("instantiatesCanonical", instantiatesCanonical)
+      writer.member("instantiatesUri", instantiatesUri)
+      writer.member("code", code)
+      writer.member("reasonCode", reasonCode)
+      writer.member("reasonReference", reasonReference)
+      writer.member("goal", goal)
+      writer.member("status", status)
+      writer.member("statusReason", statusReason)
+      writer.member("doNotPerform", doNotPerform)
+      scheduled?.encode(name: "scheduled", to: &writer)
+      writer.member("location", location)
+      writer.member("performer", performer)
+      product?.encode(name: "product", to: &writer)
+      writer.member("dailyAmount", dailyAmount)
+      writer.member("quantity", quantity)
+      writer.member("description", description)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

@@ -1,0 +1,96 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// R4 `Medication`: a medication, for prescribing, dispensing and administering.
+public struct Medication: FHIRResource {
+  public static let resourceType = "Medication"
+
+  // Resource and DomainResource
+  public var id: Primitive<FHIRID>?
+  public var meta: Meta?
+  public var implicitRules: Primitive<FHIRURI>?
+  public var language: Primitive<FHIRCode>?
+  public var text: Narrative?
+  public var contained: [AnyResource] = []
+  public var `extension`: [Extension] = []
+  public var modifierExtension: [Extension] = []
+
+  // Medication
+  public var identifier: [Identifier] = []
+  /// What the medication is (RxNorm, SNOMED CT, …).
+  public var code: CodeableConcept?
+  /// `active | inactive | entered-in-error`.
+  public var status: Primitive<FHIRCode>?
+  public var manufacturer: Reference?
+  /// Powder, tablets, capsule, …
+  public var form: CodeableConcept?
+  /// The amount of drug in the package.
+  public var amount: Ratio?
+  public var ingredient: [Ingredient] = []
+  public var batch: Batch?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  static let statuses: Set<String> = ["active", "inactive", "entered-in-error"]
+
+  public init(code: CodeableConcept? = nil) {
+    self.code = code
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    let context = decoder.beginResource(Self.resourceType, at: index)
+    defer { decoder.endResource(context) }
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "resourceType": try decoder.checkResourceType(Self.resourceType, at: value)
+      case "id": try decoder.primitive(&id, at: value)
+      case "_id": try decoder.primitiveElement(&id, at: value)
+      case "meta": meta = try decoder.single(Meta.self, at: value)
+      case "implicitRules": try decoder.primitive(&implicitRules, at: value)
+      case "_implicitRules": try decoder.primitiveElement(&implicitRules, at: value)
+      case "language": try decoder.primitive(&language, at: value)
+      case "_language": try decoder.primitiveElement(&language, at: value)
+      case "text": text = try decoder.single(Narrative.self, at: value)
+      case "contained": contained = try decoder.array(of: AnyResource.self, at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+      case "identifier": identifier = try decoder.array(of: Identifier.self, at: value)
+      case "code": code = try decoder.single(CodeableConcept.self, at: value)
+      case "status": try decoder.code(&status, at: value, in: Self.statuses)
+      case "_status": try decoder.primitiveElement(&status, at: value)
+      case "manufacturer": manufacturer = try decoder.single(Reference.self, at: value)
+      case "form": form = try decoder.single(CodeableConcept.self, at: value)
+      case "amount": amount = try decoder.single(Ratio.self, at: value)
+      case "ingredient": ingredient = try decoder.array(of: Ingredient.self, at: value)
+      case "batch": batch = try decoder.single(Batch.self, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("resourceType")
+    writer.string(Self.resourceType)
+    writer.member("id", id)
+    writer.member("meta", meta)
+    writer.member("implicitRules", implicitRules)
+    writer.member("language", language)
+    writer.member("text", text)
+    writer.member("contained", contained)
+    writer.member("extension", self.extension)
+    writer.member("modifierExtension", modifierExtension)
+    writer.member("identifier", identifier)
+    writer.member("code", code)
+    writer.member("status", status)
+    writer.member("manufacturer", manufacturer)
+    writer.member("form", form)
+    writer.member("amount", amount)
+    writer.member("ingredient", ingredient)
+    writer.member("batch", batch)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

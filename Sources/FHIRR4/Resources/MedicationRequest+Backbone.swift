@@ -1,0 +1,179 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension MedicationRequest {
+  /// `MedicationRequest.dispenseRequest`: how the medication is to be dispensed.
+  public struct DispenseRequest: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// The first dispense.
+    public var initialFill: InitialFill?
+    /// The minimum time between dispenses.
+    public var dispenseInterval: Duration?
+    /// How long the prescription stays valid.
+    public var validityPeriod: Period?
+    /// Refills allowed after the initial dispense.
+    public var numberOfRepeatsAllowed: Primitive<FHIRUnsignedInt>?
+    /// The amount to dispense each time.
+    public var quantity: SimpleQuantity?
+    /// How long each dispense is expected to last.
+    public var expectedSupplyDuration: Duration?
+    /// The intended dispenser.
+    public var performer: Reference?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init() {}
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "initialFill": initialFill = try decoder.single(InitialFill.self, at: value)
+        case "dispenseInterval": dispenseInterval = try decoder.single(Quantity.self, at: value)
+        case "validityPeriod": validityPeriod = try decoder.single(Period.self, at: value)
+        case "numberOfRepeatsAllowed": try decoder.primitive(&numberOfRepeatsAllowed, at: value)
+        case "_numberOfRepeatsAllowed": try decoder.primitiveElement(&numberOfRepeatsAllowed, at: value)
+        case "quantity": quantity = try decoder.single(Quantity.self, at: value)
+        case "expectedSupplyDuration": expectedSupplyDuration = try decoder.single(Quantity.self, at: value)
+        case "performer": performer = try decoder.single(Reference.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("initialFill", initialFill)
+      writer.member("dispenseInterval", dispenseInterval)
+      writer.member("validityPeriod", validityPeriod)
+      writer.member("numberOfRepeatsAllowed", numberOfRepeatsAllowed)
+      writer.member("quantity", quantity)
+      writer.member("expectedSupplyDuration", expectedSupplyDuration)
+      writer.member("performer", performer)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `MedicationRequest.dispenseRequest.initialFill`: the amount and duration of the first dispense.
+  public struct InitialFill: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    public var quantity: SimpleQuantity?
+    public var duration: Duration?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(quantity: SimpleQuantity? = nil, duration: Duration? = nil) {
+      self.quantity = quantity
+      self.duration = duration
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "quantity": quantity = try decoder.single(Quantity.self, at: value)
+        case "duration": duration = try decoder.single(Quantity.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("quantity", quantity)
+      writer.member("duration", duration)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `MedicationRequest.substitution`: whether a substitute may be dispensed.
+  public struct Substitution: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// `allowed[x]`: whether, or which, substitution is allowed (required).
+    public var allowed: Allowed?
+    /// Why substitution should or should not happen.
+    public var reason: CodeableConcept?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(allowed: Allowed? = nil) {
+      self.allowed = allowed
+    }
+
+    /// `MedicationRequest.substitution.allowed[x]`.
+    public enum Allowed: ChoiceType {
+      case boolean(Primitive<FHIRBoolean>)
+      case codeableConcept(CodeableConcept)
+
+      public static let choices = ChoiceTable<Allowed>([
+        ChoiceTable.primitive("Boolean", Allowed.boolean, { if case .boolean(let p) = $0 { p } else { nil } }),
+        ChoiceTable.complex("CodeableConcept", Allowed.codeableConcept),
+      ])
+
+      public var typeSuffix: String {
+        switch self {
+        case .boolean: "Boolean"
+        case .codeableConcept: "CodeableConcept"
+        }
+      }
+
+      public func encode(name: String, to writer: inout JSONWriter) {
+        switch self {
+        case .boolean(let p): writer.member(name + typeSuffix, p)
+        case .codeableConcept(let c): writer.member(name + typeSuffix, c)
+        }
+      }
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        let key = decoder.key(member)
+        switch key {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "reason": reason = try decoder.single(CodeableConcept.self, at: value)
+        default:
+          if try decoder.choice(&allowed, name: "allowed", key: key, member: member) { continue }
+          try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if allowed == nil { try decoder.recordMissing("allowed[x]", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      allowed?.encode(name: "allowed", to: &writer)
+      writer.member("reason", reason)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}
