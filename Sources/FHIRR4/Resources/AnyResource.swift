@@ -18,7 +18,10 @@ public indirect enum AnyResource: FHIRCodable {
   case other(JSONValue)
 
   /// The resource types decoded into models; others pass through as JSON.
-  public static let modelledTypes: Set<String> = [Patient.resourceType]
+  public static let modelledTypes: Set<String> = [
+    Bundle.resourceType, CarePlan.resourceType, Medication.resourceType, MedicationRequest.resourceType,
+    Observation.resourceType, Patient.resourceType,
+  ]
 
   /// The `resourceType`, if the resource has one.
   public var resourceType: String? {
