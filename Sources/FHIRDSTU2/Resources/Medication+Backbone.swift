@@ -45,6 +45,9 @@ extension Medication {
     }
   }
 
+}
+
+extension Medication.Product {
   /// `Medication.product.ingredient`: an active or inactive ingredient.
   public struct Ingredient: FHIRCodable {
     public var id: String?
@@ -130,6 +133,9 @@ extension Medication {
     }
   }
 
+}
+
+extension Medication {
   /// `Medication.package`: the container and what it holds.
   public struct Package: FHIRCodable {
     public var id: String?
@@ -170,6 +176,9 @@ extension Medication {
     }
   }
 
+}
+
+extension Medication.Package {
   /// `Medication.package.content`: one item in a package and how much of it.
   public struct Content: FHIRCodable {
     public var id: String?
