@@ -34,8 +34,11 @@ let package = Package(
       name: "FHIRR4",
       dependencies: ["FHIRCore"]),
     .target(
+      name: "FHIRDSTU2",
+      dependencies: ["FHIRCore"]),
+    .target(
       name: "FHIRKit",
-      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4"]),
+      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
 
     // Tools
     .executableTarget(
@@ -64,6 +67,9 @@ let package = Package(
     .testTarget(
       name: "FHIRR4Tests",
       dependencies: ["FHIRR4", "FHIRTestSupport"]),
+    .testTarget(
+      name: "FHIRDSTU2Tests",
+      dependencies: ["FHIRDSTU2", "FHIRTestSupport"]),
     .testTarget(
       name: "fhirkitTests",
       dependencies: ["fhirkit", "FHIRTestSupport"]),

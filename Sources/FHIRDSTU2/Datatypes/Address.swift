@@ -1,0 +1,76 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `Address`.
+public struct Address: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  /// `home | work | temp | old`.
+  public var use: Primitive<FHIRCode>?
+  /// `postal | physical | both`.
+  public var type: Primitive<FHIRCode>?
+  public var text: Primitive<FHIRString>?
+  public var line: [Primitive<FHIRString>] = []
+  public var city: Primitive<FHIRString>?
+  public var district: Primitive<FHIRString>?
+  public var state: Primitive<FHIRString>?
+  public var postalCode: Primitive<FHIRString>?
+  public var country: Primitive<FHIRString>?
+  public var period: Period?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  static let uses: Set<String> = ["home", "work", "temp", "old"]
+  static let types: Set<String> = ["postal", "physical", "both"]
+
+  public init() {}
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "use": try decoder.code(&use, at: value, in: Self.uses)
+      case "_use": try decoder.primitiveElement(&use, at: value)
+      case "type": try decoder.code(&type, at: value, in: Self.types)
+      case "_type": try decoder.primitiveElement(&type, at: value)
+      case "text": try decoder.primitive(&text, at: value)
+      case "_text": try decoder.primitiveElement(&text, at: value)
+      case "line": try decoder.primitives(&line, at: value)
+      case "_line": try decoder.primitiveElements(&line, at: value)
+      case "city": try decoder.primitive(&city, at: value)
+      case "_city": try decoder.primitiveElement(&city, at: value)
+      case "district": try decoder.primitive(&district, at: value)
+      case "_district": try decoder.primitiveElement(&district, at: value)
+      case "state": try decoder.primitive(&state, at: value)
+      case "_state": try decoder.primitiveElement(&state, at: value)
+      case "postalCode": try decoder.primitive(&postalCode, at: value)
+      case "_postalCode": try decoder.primitiveElement(&postalCode, at: value)
+      case "country": try decoder.primitive(&country, at: value)
+      case "_country": try decoder.primitiveElement(&country, at: value)
+      case "period": period = try decoder.single(Period.self, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("use", use)
+    writer.member("type", type)
+    writer.member("text", text)
+    writer.member("line", line)
+    writer.member("city", city)
+    writer.member("district", district)
+    writer.member("state", state)
+    writer.member("postalCode", postalCode)
+    writer.member("country", country)
+    writer.member("period", period)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

@@ -1,0 +1,74 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `Annotation`: a text note with its author and time.
+public struct Annotation: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  public var author: Author?
+  public var time: Primitive<FHIRDateTime>?
+  /// The annotation (required).
+  public var text: Primitive<FHIRString>?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  public init(text: Primitive<FHIRString>? = nil) {
+    self.text = text
+  }
+
+  /// `Annotation.author[x]`: `Reference(Practitioner | Patient | RelatedPerson) | string`.
+  public enum Author: ChoiceType {
+    case reference(Reference)
+    case string(Primitive<FHIRString>)
+
+    public static let choices = ChoiceTable<Author>([
+      ChoiceTable.complex("Reference", Author.reference),
+      ChoiceTable.primitive("String", Author.string, { if case .string(let p) = $0 { p } else { nil } }),
+    ])
+
+    public var typeSuffix: String {
+      switch self {
+      case .reference: "Reference"
+      case .string: "String"
+      }
+    }
+
+    public func encode(name: String, to writer: inout JSONWriter) {
+      switch self {
+      case .reference(let value): writer.member(name + typeSuffix, value)
+      case .string(let p): writer.member(name + typeSuffix, p)
+      }
+    }
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      let key = decoder.key(member)
+      switch key {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "time": try decoder.primitive(&time, at: value)
+      case "_time": try decoder.primitiveElement(&time, at: value)
+      case "text": try decoder.primitive(&text, at: value)
+      case "_text": try decoder.primitiveElement(&text, at: value)
+      default:
+        if try decoder.choice(&author, name: "author", key: key, member: member) { continue }
+        try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+    if text == nil { try decoder.recordMissing("text", in: index) }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    author?.encode(name: "author", to: &writer)
+    writer.member("time", time)
+    writer.member("text", text)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

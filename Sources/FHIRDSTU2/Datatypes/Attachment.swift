@@ -1,0 +1,64 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `Attachment`: data inline or by URL.
+public struct Attachment: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  public var contentType: Primitive<FHIRCode>?
+  public var language: Primitive<FHIRCode>?
+  public var data: Primitive<FHIRBase64Binary>?
+  public var url: Primitive<FHIRURI>?
+  public var size: Primitive<FHIRUnsignedInt>?
+  public var hash: Primitive<FHIRBase64Binary>?
+  public var title: Primitive<FHIRString>?
+  public var creation: Primitive<FHIRDateTime>?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  public init() {}
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "contentType": try decoder.primitive(&contentType, at: value)
+      case "_contentType": try decoder.primitiveElement(&contentType, at: value)
+      case "language": try decoder.primitive(&language, at: value)
+      case "_language": try decoder.primitiveElement(&language, at: value)
+      case "data": try decoder.primitive(&data, at: value)
+      case "_data": try decoder.primitiveElement(&data, at: value)
+      case "url": try decoder.primitive(&url, at: value)
+      case "_url": try decoder.primitiveElement(&url, at: value)
+      case "size": try decoder.primitive(&size, at: value)
+      case "_size": try decoder.primitiveElement(&size, at: value)
+      case "hash": try decoder.primitive(&hash, at: value)
+      case "_hash": try decoder.primitiveElement(&hash, at: value)
+      case "title": try decoder.primitive(&title, at: value)
+      case "_title": try decoder.primitiveElement(&title, at: value)
+      case "creation": try decoder.primitive(&creation, at: value)
+      case "_creation": try decoder.primitiveElement(&creation, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("contentType", contentType)
+    writer.member("language", language)
+    writer.member("data", data)
+    writer.member("url", url)
+    writer.member("size", size)
+    writer.member("hash", hash)
+    writer.member("title", title)
+    writer.member("creation", creation)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

@@ -1,0 +1,56 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `Coding`: a code from a code system.
+public struct Coding: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  public var system: Primitive<FHIRURI>?
+  public var version: Primitive<FHIRString>?
+  public var code: Primitive<FHIRCode>?
+  public var display: Primitive<FHIRString>?
+  public var userSelected: Primitive<FHIRBoolean>?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  public init(system: Primitive<FHIRURI>? = nil, code: Primitive<FHIRCode>? = nil, display: Primitive<FHIRString>? = nil) {
+    self.system = system
+    self.code = code
+    self.display = display
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "system": try decoder.primitive(&system, at: value)
+      case "_system": try decoder.primitiveElement(&system, at: value)
+      case "version": try decoder.primitive(&version, at: value)
+      case "_version": try decoder.primitiveElement(&version, at: value)
+      case "code": try decoder.primitive(&code, at: value)
+      case "_code": try decoder.primitiveElement(&code, at: value)
+      case "display": try decoder.primitive(&display, at: value)
+      case "_display": try decoder.primitiveElement(&display, at: value)
+      case "userSelected": try decoder.primitive(&userSelected, at: value)
+      case "_userSelected": try decoder.primitiveElement(&userSelected, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("system", system)
+    writer.member("version", version)
+    writer.member("code", code)
+    writer.member("display", display)
+    writer.member("userSelected", userSelected)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

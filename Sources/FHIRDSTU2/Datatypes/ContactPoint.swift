@@ -1,0 +1,59 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `ContactPoint`: a phone number, email address, … .
+public struct ContactPoint: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  /// `phone | fax | email | pager | other`.
+  public var system: Primitive<FHIRCode>?
+  public var value: Primitive<FHIRString>?
+  /// `home | work | temp | old | mobile`.
+  public var use: Primitive<FHIRCode>?
+  public var rank: Primitive<FHIRPositiveInt>?
+  public var period: Period?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  static let systems: Set<String> = ["phone", "fax", "email", "pager", "other"]
+  static let uses: Set<String> = ["home", "work", "temp", "old", "mobile"]
+
+  public init(system: Primitive<FHIRCode>? = nil, value: Primitive<FHIRString>? = nil) {
+    self.system = system
+    self.value = value
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "system": try decoder.code(&system, at: value, in: Self.systems)
+      case "_system": try decoder.primitiveElement(&system, at: value)
+      case "value": try decoder.primitive(&self.value, at: value)
+      case "_value": try decoder.primitiveElement(&self.value, at: value)
+      case "use": try decoder.code(&use, at: value, in: Self.uses)
+      case "_use": try decoder.primitiveElement(&use, at: value)
+      case "rank": try decoder.primitive(&rank, at: value)
+      case "_rank": try decoder.primitiveElement(&rank, at: value)
+      case "period": period = try decoder.single(Period.self, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("system", system)
+    writer.member("value", value)
+    writer.member("use", use)
+    writer.member("rank", rank)
+    writer.member("period", period)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

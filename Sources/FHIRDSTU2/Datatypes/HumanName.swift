@@ -1,0 +1,65 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `HumanName`. Unlike later releases, `family` repeats (`0..*`).
+public struct HumanName: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  /// `usual | official | temp | nickname | anonymous | old | maiden`.
+  public var use: Primitive<FHIRCode>?
+  public var text: Primitive<FHIRString>?
+  public var family: [Primitive<FHIRString>] = []
+  public var given: [Primitive<FHIRString>] = []
+  public var prefix: [Primitive<FHIRString>] = []
+  public var suffix: [Primitive<FHIRString>] = []
+  public var period: Period?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  static let uses: Set<String> = ["usual", "official", "temp", "nickname", "anonymous", "old", "maiden"]
+
+  public init(family: [Primitive<FHIRString>] = [], given: [Primitive<FHIRString>] = []) {
+    self.family = family
+    self.given = given
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "use": try decoder.code(&use, at: value, in: Self.uses)
+      case "_use": try decoder.primitiveElement(&use, at: value)
+      case "text": try decoder.primitive(&text, at: value)
+      case "_text": try decoder.primitiveElement(&text, at: value)
+      case "family": try decoder.primitives(&family, at: value)
+      case "_family": try decoder.primitiveElements(&family, at: value)
+      case "given": try decoder.primitives(&given, at: value)
+      case "_given": try decoder.primitiveElements(&given, at: value)
+      case "prefix": try decoder.primitives(&prefix, at: value)
+      case "_prefix": try decoder.primitiveElements(&prefix, at: value)
+      case "suffix": try decoder.primitives(&suffix, at: value)
+      case "_suffix": try decoder.primitiveElements(&suffix, at: value)
+      case "period": period = try decoder.single(Period.self, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("use", use)
+    writer.member("text", text)
+    writer.member("family", family)
+    writer.member("given", given)
+    writer.member("prefix", prefix)
+    writer.member("suffix", suffix)
+    writer.member("period", period)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

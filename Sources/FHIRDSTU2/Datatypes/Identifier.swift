@@ -1,0 +1,60 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `Identifier`: a business identifier (MRN, SSN, order number, …).
+public struct Identifier: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  /// `usual | official | temp | secondary`.
+  public var use: Primitive<FHIRCode>?
+  public var type: CodeableConcept?
+  public var system: Primitive<FHIRURI>?
+  public var value: Primitive<FHIRString>?
+  public var period: Period?
+  /// The organization that issued the identifier.
+  public var assigner: Reference?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  static let uses: Set<String> = ["usual", "official", "temp", "secondary"]
+
+  public init(system: Primitive<FHIRURI>? = nil, value: Primitive<FHIRString>? = nil) {
+    self.system = system
+    self.value = value
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "use": try decoder.code(&use, at: value, in: Self.uses)
+      case "_use": try decoder.primitiveElement(&use, at: value)
+      case "type": type = try decoder.single(CodeableConcept.self, at: value)
+      case "system": try decoder.primitive(&system, at: value)
+      case "_system": try decoder.primitiveElement(&system, at: value)
+      case "value": try decoder.primitive(&self.value, at: value)
+      case "_value": try decoder.primitiveElement(&self.value, at: value)
+      case "period": period = try decoder.single(Period.self, at: value)
+      case "assigner": assigner = try decoder.single(Reference.self, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("use", use)
+    writer.member("type", type)
+    writer.member("system", system)
+    writer.member("value", value)
+    writer.member("period", period)
+    writer.member("assigner", assigner)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

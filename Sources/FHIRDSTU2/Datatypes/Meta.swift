@@ -1,0 +1,50 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `Meta`: version, update time, profiles, security labels and tags of a resource.
+public struct Meta: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  public var versionId: Primitive<FHIRID>?
+  public var lastUpdated: Primitive<FHIRInstant>?
+  public var profile: [Primitive<FHIRURI>] = []
+  public var security: [Coding] = []
+  public var tag: [Coding] = []
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  public init() {}
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "versionId": try decoder.primitive(&versionId, at: value)
+      case "_versionId": try decoder.primitiveElement(&versionId, at: value)
+      case "lastUpdated": try decoder.primitive(&lastUpdated, at: value)
+      case "_lastUpdated": try decoder.primitiveElement(&lastUpdated, at: value)
+      case "profile": try decoder.primitives(&profile, at: value)
+      case "_profile": try decoder.primitiveElements(&profile, at: value)
+      case "security": security = try decoder.array(of: Coding.self, at: value)
+      case "tag": tag = try decoder.array(of: Coding.self, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("versionId", versionId)
+    writer.member("lastUpdated", lastUpdated)
+    writer.member("profile", profile)
+    writer.member("security", security)
+    writer.member("tag", tag)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

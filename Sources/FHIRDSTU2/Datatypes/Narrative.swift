@@ -1,0 +1,48 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `Narrative`: the human-readable XHTML summary of a resource.
+public struct Narrative: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  /// `generated | extensions | additional | empty` (required).
+  public var status: Primitive<FHIRCode>?
+  /// The XHTML `div` (required), kept as text.
+  public var div: Primitive<FHIRString>?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  static let statuses: Set<String> = ["generated", "extensions", "additional", "empty"]
+
+  public init(status: Primitive<FHIRCode>? = nil, div: Primitive<FHIRString>? = nil) {
+    self.status = status
+    self.div = div
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "status": try decoder.code(&status, at: value, in: Self.statuses)
+      case "_status": try decoder.primitiveElement(&status, at: value)
+      case "div": try decoder.primitive(&div, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+    if status == nil { try decoder.recordMissing("status", in: index) }
+    if div == nil { try decoder.recordMissing("div", in: index) }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("status", status)
+    writer.member("div", div)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

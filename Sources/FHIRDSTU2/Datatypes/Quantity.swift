@@ -1,0 +1,72 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `Quantity`: a measured amount, with its unit and an optional comparator.
+public struct Quantity: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  public var value: Primitive<FHIRDecimal>?
+  /// `< | <= | >= | >`.
+  public var comparator: Primitive<FHIRCode>?
+  public var unit: Primitive<FHIRString>?
+  public var system: Primitive<FHIRURI>?
+  public var code: Primitive<FHIRCode>?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  static let comparators: Set<String> = ["<", "<=", ">=", ">"]
+
+  public init(value: Primitive<FHIRDecimal>? = nil, unit: Primitive<FHIRString>? = nil) {
+    self.value = value
+    self.unit = unit
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "value": try decoder.primitive(&self.value, at: value)
+      case "_value": try decoder.primitiveElement(&self.value, at: value)
+      case "comparator": try decoder.code(&comparator, at: value, in: Self.comparators)
+      case "_comparator": try decoder.primitiveElement(&comparator, at: value)
+      case "unit": try decoder.primitive(&unit, at: value)
+      case "_unit": try decoder.primitiveElement(&unit, at: value)
+      case "system": try decoder.primitive(&system, at: value)
+      case "_system": try decoder.primitiveElement(&system, at: value)
+      case "code": try decoder.primitive(&code, at: value)
+      case "_code": try decoder.primitiveElement(&code, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("value", value)
+    writer.member("comparator", comparator)
+    writer.member("unit", unit)
+    writer.member("system", system)
+    writer.member("code", code)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}
+
+/// DSTU2 `SimpleQuantity`: a ``Quantity`` profile without a comparator. In choice
+/// elements its JSON key ends in `Quantity` (`doseQuantity`).
+public typealias SimpleQuantity = Quantity
+/// DSTU2 `Age`: a ``Quantity`` profile for ages (UCUM time units).
+public typealias Age = Quantity
+/// DSTU2 `Duration`: a ``Quantity`` profile for lengths of time.
+public typealias Duration = Quantity
+/// DSTU2 `Money`: a ``Quantity`` profile for amounts of currency.
+public typealias Money = Quantity
+/// DSTU2 `Count`: a ``Quantity`` profile for counted items.
+public typealias Count = Quantity
+/// DSTU2 `Distance`: a ``Quantity`` profile for lengths.
+public typealias Distance = Quantity

@@ -1,0 +1,41 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `Range`: a low and/or high quantity, both ends inclusive.
+public struct Range: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  public var low: SimpleQuantity?
+  public var high: SimpleQuantity?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  public init(low: SimpleQuantity? = nil, high: SimpleQuantity? = nil) {
+    self.low = low
+    self.high = high
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "low": low = try decoder.single(Quantity.self, at: value)
+      case "high": high = try decoder.single(Quantity.self, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("low", low)
+    writer.member("high", high)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

@@ -1,0 +1,41 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `Ratio`: a numerator quantity over a denominator quantity.
+public struct Ratio: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  public var numerator: Quantity?
+  public var denominator: Quantity?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  public init(numerator: Quantity? = nil, denominator: Quantity? = nil) {
+    self.numerator = numerator
+    self.denominator = denominator
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "numerator": numerator = try decoder.single(Quantity.self, at: value)
+      case "denominator": denominator = try decoder.single(Quantity.self, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("numerator", numerator)
+    writer.member("denominator", denominator)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

@@ -1,0 +1,45 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `Reference`: a link to another resource, by URL and/or display text
+/// (DSTU2 has no `type` or `identifier` here).
+public struct Reference: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  /// `Type/id`, an absolute URL, `urn:uuid:…` or `#contained-id`.
+  public var reference: Primitive<FHIRString>?
+  public var display: Primitive<FHIRString>?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  public init(reference: Primitive<FHIRString>? = nil, display: Primitive<FHIRString>? = nil) {
+    self.reference = reference
+    self.display = display
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "reference": try decoder.primitive(&reference, at: value)
+      case "_reference": try decoder.primitiveElement(&reference, at: value)
+      case "display": try decoder.primitive(&display, at: value)
+      case "_display": try decoder.primitiveElement(&display, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("reference", reference)
+    writer.member("display", display)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

@@ -1,0 +1,67 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `SampledData`: a series of measurements taken by a device, as text.
+public struct SampledData: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  /// Zero value and units (required).
+  public var origin: SimpleQuantity?
+  /// Milliseconds between samples (required).
+  public var period: Primitive<FHIRDecimal>?
+  public var factor: Primitive<FHIRDecimal>?
+  public var lowerLimit: Primitive<FHIRDecimal>?
+  public var upperLimit: Primitive<FHIRDecimal>?
+  /// Sample points per time point (required).
+  public var dimensions: Primitive<FHIRPositiveInt>?
+  /// Decimal values with spaces, or `E | U | L` (required).
+  public var data: Primitive<FHIRString>?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  public init() {}
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "origin": origin = try decoder.single(Quantity.self, at: value)
+      case "period": try decoder.primitive(&period, at: value)
+      case "_period": try decoder.primitiveElement(&period, at: value)
+      case "factor": try decoder.primitive(&factor, at: value)
+      case "_factor": try decoder.primitiveElement(&factor, at: value)
+      case "lowerLimit": try decoder.primitive(&lowerLimit, at: value)
+      case "_lowerLimit": try decoder.primitiveElement(&lowerLimit, at: value)
+      case "upperLimit": try decoder.primitive(&upperLimit, at: value)
+      case "_upperLimit": try decoder.primitiveElement(&upperLimit, at: value)
+      case "dimensions": try decoder.primitive(&dimensions, at: value)
+      case "_dimensions": try decoder.primitiveElement(&dimensions, at: value)
+      case "data": try decoder.primitive(&data, at: value)
+      case "_data": try decoder.primitiveElement(&data, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+    if origin == nil { try decoder.recordMissing("origin", in: index) }
+    if period == nil { try decoder.recordMissing("period", in: index) }
+    if dimensions == nil { try decoder.recordMissing("dimensions", in: index) }
+    if data == nil { try decoder.recordMissing("data", in: index) }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("origin", origin)
+    writer.member("period", period)
+    writer.member("factor", factor)
+    writer.member("lowerLimit", lowerLimit)
+    writer.member("upperLimit", upperLimit)
+    writer.member("dimensions", dimensions)
+    writer.member("data", data)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

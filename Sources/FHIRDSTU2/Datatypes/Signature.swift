@@ -1,0 +1,85 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `Signature`: an electronic signature, with who signed, when and why.
+public struct Signature: FHIRCodable {
+  public var id: String?
+  public var `extension`: [Extension] = []
+  /// Why the signature was made (at least one).
+  public var type: [Coding] = []
+  /// When it was signed (required).
+  public var when: Primitive<FHIRInstant>?
+  /// Who signed (required).
+  public var who: Who?
+  /// The technical format of the signature.
+  public var contentType: Primitive<FHIRCode>?
+  /// The signature itself.
+  public var blob: Primitive<FHIRBase64Binary>?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  public init() {}
+
+  /// `Signature.who[x]`: `uri | Reference(Practitioner | RelatedPerson | Patient | Device | Organization)`.
+  public enum Who: ChoiceType {
+    case uri(Primitive<FHIRURI>)
+    case reference(Reference)
+
+    public static let choices = ChoiceTable<Who>([
+      ChoiceTable.primitive("Uri", Who.uri, { if case .uri(let p) = $0 { p } else { nil } }),
+      ChoiceTable.complex("Reference", Who.reference),
+    ])
+
+    public var typeSuffix: String {
+      switch self {
+      case .uri: "Uri"
+      case .reference: "Reference"
+      }
+    }
+
+    public func encode(name: String, to writer: inout JSONWriter) {
+      switch self {
+      case .uri(let p): writer.member(name + typeSuffix, p)
+      case .reference(let value): writer.member(name + typeSuffix, value)
+      }
+    }
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      let key = decoder.key(member)
+      switch key {
+      case "id": id = try decoder.string(at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "type": type = try decoder.array(of: Coding.self, at: value)
+      case "when": try decoder.primitive(&when, at: value)
+      case "_when": try decoder.primitiveElement(&when, at: value)
+      case "contentType": try decoder.primitive(&contentType, at: value)
+      case "_contentType": try decoder.primitiveElement(&contentType, at: value)
+      case "blob": try decoder.primitive(&blob, at: value)
+      case "_blob": try decoder.primitiveElement(&blob, at: value)
+      default:
+        if try decoder.choice(&who, name: "who", key: key, member: member) { continue }
+        try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+    if type.isEmpty { try decoder.recordMissing("type", in: index) }
+    if when == nil { try decoder.recordMissing("when", in: index) }
+    if who == nil { try decoder.recordMissing("who[x]", in: index) }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.member("id", id)
+    writer.member("extension", self.extension)
+    writer.member("type", type)
+    writer.member("when", when)
+    who?.encode(name: "who", to: &writer)
+    writer.member("contentType", contentType)
+    writer.member("blob", blob)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

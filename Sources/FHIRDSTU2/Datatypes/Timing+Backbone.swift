@@ -1,0 +1,117 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension Timing {
+  /// `Timing.repeat`: a repeating pattern (`frequency` times per `period` `periodUnits`).
+  public struct Repeat: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var bounds: Bounds?
+    public var count: Primitive<FHIRInteger>?
+    public var duration: Primitive<FHIRDecimal>?
+    public var durationMax: Primitive<FHIRDecimal>?
+    /// `s | min | h | d | wk | mo | a`.
+    public var durationUnits: Primitive<FHIRCode>?
+    public var frequency: Primitive<FHIRInteger>?
+    public var frequencyMax: Primitive<FHIRInteger>?
+    public var period: Primitive<FHIRDecimal>?
+    public var periodMax: Primitive<FHIRDecimal>?
+    /// `s | min | h | d | wk | mo | a`.
+    public var periodUnits: Primitive<FHIRCode>?
+    /// An event in daily life (`HS | WAKE | C | CM | CD | CV | AC | … | PCV`).
+    public var when: Primitive<FHIRCode>?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    static let unitsOfTime: Set<String> = ["s", "min", "h", "d", "wk", "mo", "a"]
+    static let eventTimings: Set<String> = [
+      "HS", "WAKE", "C", "CM", "CD", "CV", "AC", "ACM", "ACD", "ACV", "PC", "PCM", "PCD", "PCV",
+    ]
+
+    public init() {}
+
+    /// `Timing.repeat.bounds[x]`: `Duration | Range | Period`. A Duration is written
+    /// `boundsQuantity` in DSTU2 JSON, as profiled Quantities take their base type's name.
+    public enum Bounds: ChoiceType {
+      case duration(Duration)
+      case range(Range)
+      case period(Period)
+
+      public static let choices = ChoiceTable<Bounds>([
+        ChoiceTable.complex("Quantity", Bounds.duration),
+        ChoiceTable.complex("Range", Bounds.range),
+        ChoiceTable.complex("Period", Bounds.period),
+      ])
+
+      public var typeSuffix: String {
+        switch self {
+        case .duration: "Quantity"
+        case .range: "Range"
+        case .period: "Period"
+        }
+      }
+
+      public func encode(name: String, to writer: inout JSONWriter) {
+        switch self {
+        case .duration(let value): writer.member(name + typeSuffix, value)
+        case .range(let value): writer.member(name + typeSuffix, value)
+        case .period(let value): writer.member(name + typeSuffix, value)
+        }
+      }
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        let key = decoder.key(member)
+        switch key {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "count": try decoder.primitive(&count, at: value)
+        case "_count": try decoder.primitiveElement(&count, at: value)
+        case "duration": try decoder.primitive(&duration, at: value)
+        case "_duration": try decoder.primitiveElement(&duration, at: value)
+        case "durationMax": try decoder.primitive(&durationMax, at: value)
+        case "_durationMax": try decoder.primitiveElement(&durationMax, at: value)
+        case "durationUnits": try decoder.code(&durationUnits, at: value, in: Self.unitsOfTime)
+        case "_durationUnits": try decoder.primitiveElement(&durationUnits, at: value)
+        case "frequency": try decoder.primitive(&frequency, at: value)
+        case "_frequency": try decoder.primitiveElement(&frequency, at: value)
+        case "frequencyMax": try decoder.primitive(&frequencyMax, at: value)
+        case "_frequencyMax": try decoder.primitiveElement(&frequencyMax, at: value)
+        case "period": try decoder.primitive(&period, at: value)
+        case "_period": try decoder.primitiveElement(&period, at: value)
+        case "periodMax": try decoder.primitive(&periodMax, at: value)
+        case "_periodMax": try decoder.primitiveElement(&periodMax, at: value)
+        case "periodUnits": try decoder.code(&periodUnits, at: value, in: Self.unitsOfTime)
+        case "_periodUnits": try decoder.primitiveElement(&periodUnits, at: value)
+        case "when": try decoder.code(&when, at: value, in: Self.eventTimings)
+        case "_when": try decoder.primitiveElement(&when, at: value)
+        default:
+          if try decoder.choice(&bounds, name: "bounds", key: key, member: member) { continue }
+          try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      bounds?.encode(name: "bounds", to: &writer)
+      writer.member("count", count)
+      writer.member("duration", duration)
+      writer.member("durationMax", durationMax)
+      writer.member("durationUnits", durationUnits)
+      writer.member("frequency", frequency)
+      writer.member("frequencyMax", frequencyMax)
+      writer.member("period", period)
+      writer.member("periodMax", periodMax)
+      writer.member("periodUnits", periodUnits)
+      writer.member("when", when)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

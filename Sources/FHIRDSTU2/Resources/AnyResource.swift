@@ -1,0 +1,69 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// Any DSTU2 resource, decoded by its `resourceType` (which may stand anywhere in the
+/// object). Types FHIRKit does not model pass through as JSON, untouched.
+public enum AnyResource: FHIRCodable {
+  case bundle(Bundle)
+  case carePlan(CarePlan)
+  case medication(Medication)
+  case medicationOrder(MedicationOrder)
+  case observation(Observation)
+  case patient(Patient)
+  /// A resource type FHIRKit does not model, kept as it came.
+  case other(JSONValue)
+
+  /// The `resourceType`, if the resource has one.
+  public var resourceType: String? {
+    switch self {
+    case .bundle: Bundle.resourceType
+    case .carePlan: CarePlan.resourceType
+    case .medication: Medication.resourceType
+    case .medicationOrder: MedicationOrder.resourceType
+    case .observation: Observation.resourceType
+    case .patient: Patient.resourceType
+    case .other(let json): json["resourceType"]?.stringValue
+    }
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    guard try decoder.expect(.objectStart, at: index, "a resource object") else { return nil }
+    switch decoder.peekString("resourceType", inObjectAt: index) {
+    case Bundle.resourceType?:
+      guard let resource = try Bundle(from: &decoder, at: index) else { return nil }
+      self = .bundle(resource)
+    case CarePlan.resourceType?:
+      guard let resource = try CarePlan(from: &decoder, at: index) else { return nil }
+      self = .carePlan(resource)
+    case Medication.resourceType?:
+      guard let resource = try Medication(from: &decoder, at: index) else { return nil }
+      self = .medication(resource)
+    case MedicationOrder.resourceType?:
+      guard let resource = try MedicationOrder(from: &decoder, at: index) else { return nil }
+      self = .medicationOrder(resource)
+    case Observation.resourceType?:
+      guard let resource = try Observation(from: &decoder, at: index) else { return nil }
+      self = .observation(resource)
+    case Patient.resourceType?:
+      guard let resource = try Patient(from: &decoder, at: index) else { return nil }
+      self = .patient(resource)
+    case nil:
+      try decoder.record(.error, .required, "resource without a resourceType", at: index)
+      self = .other(JSONValue(tokens: decoder.tokens, at: index))
+    default:
+      self = .other(JSONValue(tokens: decoder.tokens, at: index))
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    switch self {
+    case .bundle(let resource): resource.encode(to: &writer)
+    case .carePlan(let resource): resource.encode(to: &writer)
+    case .medication(let resource): resource.encode(to: &writer)
+    case .medicationOrder(let resource): resource.encode(to: &writer)
+    case .observation(let resource): resource.encode(to: &writer)
+    case .patient(let resource): resource.encode(to: &writer)
+    case .other(let json): writer.value(json)
+    }
+  }
+}

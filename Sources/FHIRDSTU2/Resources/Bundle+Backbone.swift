@@ -1,0 +1,108 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension Bundle {
+  /// `Bundle.link` (and `Bundle.entry.link`): a related URL, such as the next page of a search.
+  public struct Link: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// `self`, `next`, `previous`, … (required).
+    public var relation: Primitive<FHIRString>?
+    /// Required.
+    public var url: Primitive<FHIRURI>?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(relation: Primitive<FHIRString>? = nil, url: Primitive<FHIRURI>? = nil) {
+      self.relation = relation
+      self.url = url
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "relation": try decoder.primitive(&relation, at: value)
+        case "_relation": try decoder.primitiveElement(&relation, at: value)
+        case "url": try decoder.primitive(&url, at: value)
+        case "_url": try decoder.primitiveElement(&url, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if relation == nil { try decoder.recordMissing("relation", in: index) }
+      if url == nil { try decoder.recordMissing("url", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("relation", relation)
+      writer.member("url", url)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `Bundle.entry`: one resource in the bundle, with search, request or response details.
+  public struct Entry: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    public var link: [Link] = []
+    /// The resource's absolute URL (or `urn:uuid:…`).
+    public var fullUrl: Primitive<FHIRURI>?
+    public var resource: AnyResource?
+    public var search: Search?
+    public var request: Request?
+    public var response: Response?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(fullUrl: Primitive<FHIRURI>? = nil, resource: AnyResource? = nil) {
+      self.fullUrl = fullUrl
+      self.resource = resource
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "link": link = try decoder.array(of: Link.self, at: value)
+        case "fullUrl": try decoder.primitive(&fullUrl, at: value)
+        case "_fullUrl": try decoder.primitiveElement(&fullUrl, at: value)
+        case "resource": resource = try decoder.single(AnyResource.self, at: value)
+        case "search": search = try decoder.single(Search.self, at: value)
+        case "request": request = try decoder.single(Request.self, at: value)
+        case "response": response = try decoder.single(Response.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("link", link)
+      writer.member("fullUrl", fullUrl)
+      writer.member("resource", resource)
+      writer.member("search", search)
+      writer.member("request", request)
+      writer.member("response", response)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

@@ -1,0 +1,169 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension Bundle.Entry {
+  /// `Bundle.entry.search`: why an entry is in a search result, and its score.
+  public struct Search: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// `match | include | outcome`.
+    public var mode: Primitive<FHIRCode>?
+    public var score: Primitive<FHIRDecimal>?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    static let modes: Set<String> = ["match", "include", "outcome"]
+
+    public init(mode: Primitive<FHIRCode>? = nil) {
+      self.mode = mode
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "mode": try decoder.code(&mode, at: value, in: Self.modes)
+        case "_mode": try decoder.primitiveElement(&mode, at: value)
+        case "score": try decoder.primitive(&score, at: value)
+        case "_score": try decoder.primitiveElement(&score, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("mode", mode)
+      writer.member("score", score)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `Bundle.entry.request`: the HTTP request of a transaction or batch entry.
+  public struct Request: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// `GET | POST | PUT | DELETE` (required).
+    public var method: Primitive<FHIRCode>?
+    /// Required.
+    public var url: Primitive<FHIRURI>?
+    public var ifNoneMatch: Primitive<FHIRString>?
+    public var ifModifiedSince: Primitive<FHIRInstant>?
+    public var ifMatch: Primitive<FHIRString>?
+    public var ifNoneExist: Primitive<FHIRString>?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    static let methods: Set<String> = ["GET", "POST", "PUT", "DELETE"]
+
+    public init(method: Primitive<FHIRCode>? = nil, url: Primitive<FHIRURI>? = nil) {
+      self.method = method
+      self.url = url
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "method": try decoder.code(&method, at: value, in: Self.methods)
+        case "_method": try decoder.primitiveElement(&method, at: value)
+        case "url": try decoder.primitive(&url, at: value)
+        case "_url": try decoder.primitiveElement(&url, at: value)
+        case "ifNoneMatch": try decoder.primitive(&ifNoneMatch, at: value)
+        case "_ifNoneMatch": try decoder.primitiveElement(&ifNoneMatch, at: value)
+        case "ifModifiedSince": try decoder.primitive(&ifModifiedSince, at: value)
+        case "_ifModifiedSince": try decoder.primitiveElement(&ifModifiedSince, at: value)
+        case "ifMatch": try decoder.primitive(&ifMatch, at: value)
+        case "_ifMatch": try decoder.primitiveElement(&ifMatch, at: value)
+        case "ifNoneExist": try decoder.primitive(&ifNoneExist, at: value)
+        case "_ifNoneExist": try decoder.primitiveElement(&ifNoneExist, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if method == nil { try decoder.recordMissing("method", in: index) }
+      if url == nil { try decoder.recordMissing("url", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("method", method)
+      writer.member("url", url)
+      writer.member("ifNoneMatch", ifNoneMatch)
+      writer.member("ifModifiedSince", ifModifiedSince)
+      writer.member("ifMatch", ifMatch)
+      writer.member("ifNoneExist", ifNoneExist)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `Bundle.entry.response`: the outcome of a transaction or batch entry.
+  public struct Response: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// The HTTP status code and optional text (required).
+    public var status: Primitive<FHIRString>?
+    public var location: Primitive<FHIRURI>?
+    public var etag: Primitive<FHIRString>?
+    public var lastModified: Primitive<FHIRInstant>?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(status: Primitive<FHIRString>? = nil) {
+      self.status = status
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "status": try decoder.primitive(&status, at: value)
+        case "_status": try decoder.primitiveElement(&status, at: value)
+        case "location": try decoder.primitive(&location, at: value)
+        case "_location": try decoder.primitiveElement(&location, at: value)
+        case "etag": try decoder.primitive(&etag, at: value)
+        case "_etag": try decoder.primitiveElement(&etag, at: value)
+        case "lastModified": try decoder.primitive(&lastModified, at: value)
+        case "_lastModified": try decoder.primitiveElement(&lastModified, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if status == nil { try decoder.recordMissing("status", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("status", status)
+      writer.member("location", location)
+      writer.member("etag", etag)
+      writer.member("lastModified", lastModified)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

@@ -1,0 +1,81 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `Bundle`: a container for a collection of resources (a document, message,
+/// transaction, search result, history or plain collection). A `Resource`, not a
+/// `DomainResource`: it has no narrative, contained resources or extensions.
+public struct Bundle: FHIRResource {
+  public static let resourceType = "Bundle"
+
+  // Resource
+  public var id: Primitive<FHIRID>?
+  public var meta: Meta?
+  public var implicitRules: Primitive<FHIRURI>?
+  public var language: Primitive<FHIRCode>?
+
+  // Bundle
+  /// `document | message | transaction | transaction-response | batch | batch-response |
+  /// history | searchset | collection` (required).
+  public var type: Primitive<FHIRCode>?
+  /// The number of matches of a search (not the number of entries).
+  public var total: Primitive<FHIRUnsignedInt>?
+  public var link: [Link] = []
+  public var entry: [Entry] = []
+  public var signature: Signature?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  static let types: Set<String> = [
+    "document", "message", "transaction", "transaction-response", "batch", "batch-response", "history",
+    "searchset", "collection",
+  ]
+
+  public init(type: Primitive<FHIRCode>? = nil) {
+    self.type = type
+  }
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    let context = decoder.beginResource(Self.resourceType, at: index)
+    defer { decoder.endResource(context) }
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "resourceType": try decoder.checkResourceType(Self.resourceType, at: value)
+      case "id": try decoder.primitive(&id, at: value)
+      case "_id": try decoder.primitiveElement(&id, at: value)
+      case "meta": meta = try decoder.single(Meta.self, at: value)
+      case "implicitRules": try decoder.primitive(&implicitRules, at: value)
+      case "_implicitRules": try decoder.primitiveElement(&implicitRules, at: value)
+      case "language": try decoder.primitive(&language, at: value)
+      case "_language": try decoder.primitiveElement(&language, at: value)
+      case "type": try decoder.code(&type, at: value, in: Self.types)
+      case "_type": try decoder.primitiveElement(&type, at: value)
+      case "total": try decoder.primitive(&total, at: value)
+      case "_total": try decoder.primitiveElement(&total, at: value)
+      case "link": link = try decoder.array(of: Link.self, at: value)
+      case "entry": entry = try decoder.array(of: Entry.self, at: value)
+      case "signature": signature = try decoder.single(Signature.self, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+    if type == nil { try decoder.recordMissing("type", in: index) }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("resourceType")
+    writer.string(Self.resourceType)
+    writer.member("id", id)
+    writer.member("meta", meta)
+    writer.member("implicitRules", implicitRules)
+    writer.member("language", language)
+    writer.member("type", type)
+    writer.member("total", total)
+    writer.member("link", link)
+    writer.member("entry", entry)
+    writer.member("signature", signature)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

@@ -1,0 +1,144 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension CarePlan {
+  /// `CarePlan.relatedPlan`: another plan this one includes, replaces or fulfills.
+  public struct RelatedPlan: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// `includes | replaces | fulfills`.
+    public var code: Primitive<FHIRCode>?
+    /// The other plan (required).
+    public var plan: Reference?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    static let codes: Set<String> = ["includes", "replaces", "fulfills"]
+
+    public init(code: Primitive<FHIRCode>? = nil, plan: Reference? = nil) {
+      self.code = code
+      self.plan = plan
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "code": try decoder.code(&code, at: value, in: Self.codes)
+        case "_code": try decoder.primitiveElement(&code, at: value)
+        case "plan": plan = try decoder.single(Reference.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if plan == nil { try decoder.recordMissing("plan", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("code", code)
+      writer.member("plan", plan)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `CarePlan.participant`: someone involved in the plan, and their role.
+  public struct Participant: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    public var role: CodeableConcept?
+    /// `Practitioner | RelatedPerson | Patient | Organization`.
+    public var member: Reference?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(role: CodeableConcept? = nil, member: Reference? = nil) {
+      self.role = role
+      self.member = member
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let element = decoder.nextMember(&members) {
+        let value = element.valueIndex
+        switch decoder.key(element) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "role": role = try decoder.single(CodeableConcept.self, at: value)
+        case "member": member = try decoder.single(Reference.self, at: value)
+        default: try decoder.keepUnknown(element, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("role", role)
+      writer.member("member", member)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `CarePlan.activity`: an action planned, by reference or by inline detail.
+  public struct Activity: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// Appointments, orders, … that resulted from the activity.
+    public var actionResulting: [Reference] = []
+    /// Comments about the activity's progress.
+    public var progress: [Annotation] = []
+    /// The activity as a separate resource (an order, appointment, …).
+    public var reference: Reference?
+    /// The activity described inline.
+    public var detail: Detail?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init() {}
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "actionResulting": actionResulting = try decoder.array(of: Reference.self, at: value)
+        case "progress": progress = try decoder.array(of: Annotation.self, at: value)
+        case "reference": reference = try decoder.single(Reference.self, at: value)
+        case "detail": detail = try decoder.single(Detail.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("actionResulting", actionResulting)
+      writer.member("progress", progress)
+      writer.member("reference", reference)
+      writer.member("detail", detail)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

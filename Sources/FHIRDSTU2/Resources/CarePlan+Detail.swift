@@ -1,0 +1,128 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension CarePlan.Activity {
+  /// `CarePlan.activity.detail`: a planned activity described inline.
+  public struct Detail: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// `diet | drug | encounter | observation | procedure | supply | other` (example binding).
+    public var category: CodeableConcept?
+    public var code: CodeableConcept?
+    public var reasonCode: [CodeableConcept] = []
+    /// The conditions that justify the activity.
+    public var reasonReference: [Reference] = []
+    public var goal: [Reference] = []
+    /// `not-started | scheduled | in-progress | on-hold | completed | cancelled`.
+    public var status: Primitive<FHIRCode>?
+    public var statusReason: CodeableConcept?
+    /// Whether the activity is to be avoided rather than done (required).
+    public var prohibited: Primitive<FHIRBoolean>?
+    public var scheduled: Scheduled?
+    public var location: Reference?
+    public var performer: [Reference] = []
+    /// `product[x]`: `CodeableConcept | Reference(Medication | Substance)`.
+    public var product: ConceptOrReference?
+    /// How much to consume per day.
+    public var dailyAmount: SimpleQuantity?
+    /// How much to administer, supply or consume.
+    public var quantity: SimpleQuantity?
+    public var description: Primitive<FHIRString>?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    static let statuses: Set<String> = ["not-started", "scheduled", "in-progress", "on-hold", "completed", "cancelled"]
+
+    public init(prohibited: Primitive<FHIRBoolean>? = nil) {
+      self.prohibited = prohibited
+    }
+
+    /// `detail.scheduled[x]`: `Timing | Period | string`.
+    public enum Scheduled: ChoiceType {
+      case timing(Timing)
+      case period(Period)
+      case string(Primitive<FHIRString>)
+
+      public static let choices = ChoiceTable<Scheduled>([
+        ChoiceTable.complex("Timing", Scheduled.timing),
+        ChoiceTable.complex("Period", Scheduled.period),
+        ChoiceTable.primitive("String", Scheduled.string, { if case .string(let p) = $0 { p } else { nil } }),
+      ])
+
+      public var typeSuffix: String {
+        switch self {
+        case .timing: "Timing"
+        case .period: "Period"
+        case .string: "String"
+        }
+      }
+
+      public func encode(name: String, to writer: inout JSONWriter) {
+        switch self {
+        case .timing(let value): writer.member(name + typeSuffix, value)
+        case .period(let value): writer.member(name + typeSuffix, value)
+        case .string(let p): writer.member(name + typeSuffix, p)
+        }
+      }
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        let key = decoder.key(member)
+        switch key {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "category": category = try decoder.single(CodeableConcept.self, at: value)
+        case "code": code = try decoder.single(CodeableConcept.self, at: value)
+        case "reasonCode": reasonCode = try decoder.array(of: CodeableConcept.self, at: value)
+        case "reasonReference": reasonReference = try decoder.array(of: Reference.self, at: value)
+        case "goal": goal = try decoder.array(of: Reference.self, at: value)
+        case "status": try decoder.code(&status, at: value, in: Self.statuses)
+        case "_status": try decoder.primitiveElement(&status, at: value)
+        case "statusReason": statusReason = try decoder.single(CodeableConcept.self, at: value)
+        case "prohibited": try decoder.primitive(&prohibited, at: value)
+        case "_prohibited": try decoder.primitiveElement(&prohibited, at: value)
+        case "location": location = try decoder.single(Reference.self, at: value)
+        case "performer": performer = try decoder.array(of: Reference.self, at: value)
+        case "dailyAmount": dailyAmount = try decoder.single(Quantity.self, at: value)
+        case "quantity": quantity = try decoder.single(Quantity.self, at: value)
+        case "description": try decoder.primitive(&description, at: value)
+        case "_description": try decoder.primitiveElement(&description, at: value)
+        default:
+          if try decoder.choice(&scheduled, name: "scheduled", key: key, member: member) { continue }
+          if try decoder.choice(&product, name: "product", key: key, member: member) { continue }
+          try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if prohibited == nil { try decoder.recordMissing("prohibited", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("category", category)
+      writer.member("code", code)
+      writer.member("reasonCode", reasonCode)
+      writer.member("reasonReference", reasonReference)
+      writer.member("goal", goal)
+      writer.member("status", status)
+      writer.member("statusReason", statusReason)
+      writer.member("prohibited", prohibited)
+      scheduled?.encode(name: "scheduled", to: &writer)
+      writer.member("location", location)
+      writer.member("performer", performer)
+      product?.encode(name: "product", to: &writer)
+      writer.member("dailyAmount", dailyAmount)
+      writer.member("quantity", quantity)
+      writer.member("description", description)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

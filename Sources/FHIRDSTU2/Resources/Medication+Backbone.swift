@@ -1,0 +1,224 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension Medication {
+  /// `Medication.product`: the form, ingredients and batches of a product.
+  public struct Product: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// Powder, tablets, … .
+    public var form: CodeableConcept?
+    public var ingredient: [Ingredient] = []
+    public var batch: [Batch] = []
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init() {}
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "form": form = try decoder.single(CodeableConcept.self, at: value)
+        case "ingredient": ingredient = try decoder.array(of: Ingredient.self, at: value)
+        case "batch": batch = try decoder.array(of: Batch.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("form", form)
+      writer.member("ingredient", ingredient)
+      writer.member("batch", batch)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+}
+
+extension Medication.Product {
+  /// `Medication.product.ingredient`: an active or inactive ingredient.
+  public struct Ingredient: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// The ingredient (`Substance | Medication`, required).
+    public var item: Reference?
+    /// How much of it is in the product.
+    public var amount: Ratio?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(item: Reference? = nil) {
+      self.item = item
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "item": item = try decoder.single(Reference.self, at: value)
+        case "amount": amount = try decoder.single(Ratio.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if item == nil { try decoder.recordMissing("item", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("item", item)
+      writer.member("amount", amount)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `Medication.product.batch`: a lot and its expiry.
+  public struct Batch: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    public var lotNumber: Primitive<FHIRString>?
+    public var expirationDate: Primitive<FHIRDateTime>?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init() {}
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "lotNumber": try decoder.primitive(&lotNumber, at: value)
+        case "_lotNumber": try decoder.primitiveElement(&lotNumber, at: value)
+        case "expirationDate": try decoder.primitive(&expirationDate, at: value)
+        case "_expirationDate": try decoder.primitiveElement(&expirationDate, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("lotNumber", lotNumber)
+      writer.member("expirationDate", expirationDate)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+}
+
+extension Medication {
+  /// `Medication.package`: the container and what it holds.
+  public struct Package: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// Box, bottle, … .
+    public var container: CodeableConcept?
+    public var content: [Content] = []
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init() {}
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "container": container = try decoder.single(CodeableConcept.self, at: value)
+        case "content": content = try decoder.array(of: Content.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("container", container)
+      writer.member("content", content)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+}
+
+extension Medication.Package {
+  /// `Medication.package.content`: one item in a package and how much of it.
+  public struct Content: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// The item (`Medication`, required).
+    public var item: Reference?
+    public var amount: SimpleQuantity?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(item: Reference? = nil) {
+      self.item = item
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "item": item = try decoder.single(Reference.self, at: value)
+        case "amount": amount = try decoder.single(Quantity.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if item == nil { try decoder.recordMissing("item", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("item", item)
+      writer.member("amount", amount)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

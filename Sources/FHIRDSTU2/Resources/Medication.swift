@@ -1,0 +1,81 @@
+public import FHIRCore
+public import FHIRJSON
+
+/// DSTU2 `Medication`: a drug, its product form and ingredients, and its packaging.
+public struct Medication: FHIRResource {
+  public static let resourceType = "Medication"
+
+  // Resource and DomainResource
+  public var id: Primitive<FHIRID>?
+  public var meta: Meta?
+  public var implicitRules: Primitive<FHIRURI>?
+  public var language: Primitive<FHIRCode>?
+  public var text: Narrative?
+  public var contained: [AnyResource] = []
+  public var `extension`: [Extension] = []
+  public var modifierExtension: [Extension] = []
+
+  // Medication
+  /// The drug's code (RxNorm, SNOMED CT, …).
+  public var code: CodeableConcept?
+  /// Whether this is a brand product rather than a generic.
+  public var isBrand: Primitive<FHIRBoolean>?
+  public var manufacturer: Reference?
+  public var product: Product?
+  public var package: Package?
+  /// Members the model does not know, in document order.
+  public var unknown: JSONObject = [:]
+
+  public init() {}
+
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    let context = decoder.beginResource(Self.resourceType, at: index)
+    defer { decoder.endResource(context) }
+    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "resourceType": try decoder.checkResourceType(Self.resourceType, at: value)
+      case "id": try decoder.primitive(&id, at: value)
+      case "_id": try decoder.primitiveElement(&id, at: value)
+      case "meta": meta = try decoder.single(Meta.self, at: value)
+      case "implicitRules": try decoder.primitive(&implicitRules, at: value)
+      case "_implicitRules": try decoder.primitiveElement(&implicitRules, at: value)
+      case "language": try decoder.primitive(&language, at: value)
+      case "_language": try decoder.primitiveElement(&language, at: value)
+      case "text": text = try decoder.single(Narrative.self, at: value)
+      case "contained": contained = try decoder.array(of: AnyResource.self, at: value)
+      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+      case "code": code = try decoder.single(CodeableConcept.self, at: value)
+      case "isBrand": try decoder.primitive(&isBrand, at: value)
+      case "_isBrand": try decoder.primitiveElement(&isBrand, at: value)
+      case "manufacturer": manufacturer = try decoder.single(Reference.self, at: value)
+      case "product": product = try decoder.single(Product.self, at: value)
+      case "package": package = try decoder.single(Package.self, at: value)
+      default: try decoder.keepUnknown(member, in: &unknown)
+      }
+    }
+  }
+
+  public func encode(to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("resourceType")
+    writer.string(Self.resourceType)
+    writer.member("id", id)
+    writer.member("meta", meta)
+    writer.member("implicitRules", implicitRules)
+    writer.member("language", language)
+    writer.member("text", text)
+    writer.member("contained", contained)
+    writer.member("extension", self.extension)
+    writer.member("modifierExtension", modifierExtension)
+    writer.member("code", code)
+    writer.member("isBrand", isBrand)
+    writer.member("manufacturer", manufacturer)
+    writer.member("product", product)
+    writer.member("package", package)
+    writer.members(unknown)
+    writer.endObject()
+  }
+}

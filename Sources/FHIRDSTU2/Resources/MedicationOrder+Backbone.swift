@@ -1,0 +1,99 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension MedicationOrder {
+  /// `MedicationOrder.dispenseRequest`: what the pharmacy is to supply.
+  public struct DispenseRequest: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// `medication[x]`: `CodeableConcept | Reference(Medication)`.
+    public var medication: ConceptOrReference?
+    public var validityPeriod: Period?
+    public var numberOfRepeatsAllowed: Primitive<FHIRPositiveInt>?
+    public var quantity: SimpleQuantity?
+    public var expectedSupplyDuration: Duration?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init() {}
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        let key = decoder.key(member)
+        switch key {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "validityPeriod": validityPeriod = try decoder.single(Period.self, at: value)
+        case "numberOfRepeatsAllowed": try decoder.primitive(&numberOfRepeatsAllowed, at: value)
+        case "_numberOfRepeatsAllowed": try decoder.primitiveElement(&numberOfRepeatsAllowed, at: value)
+        case "quantity": quantity = try decoder.single(Quantity.self, at: value)
+        case "expectedSupplyDuration": expectedSupplyDuration = try decoder.single(Quantity.self, at: value)
+        default:
+          if try decoder.choice(&medication, name: "medication", key: key, member: member) { continue }
+          try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      medication?.encode(name: "medication", to: &writer)
+      writer.member("validityPeriod", validityPeriod)
+      writer.member("numberOfRepeatsAllowed", numberOfRepeatsAllowed)
+      writer.member("quantity", quantity)
+      writer.member("expectedSupplyDuration", expectedSupplyDuration)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `MedicationOrder.substitution`: whether and why a substitute may be dispensed.
+  public struct Substitution: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// Generic, formulary, … (required).
+    public var type: CodeableConcept?
+    public var reason: CodeableConcept?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(type: CodeableConcept? = nil) {
+      self.type = type
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "type": type = try decoder.single(CodeableConcept.self, at: value)
+        case "reason": reason = try decoder.single(CodeableConcept.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if type == nil { try decoder.recordMissing("type", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("type", type)
+      writer.member("reason", reason)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

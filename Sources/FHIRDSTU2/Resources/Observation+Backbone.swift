@@ -1,0 +1,157 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension Observation {
+  /// `Observation.referenceRange`: a normal or recommended range for the value.
+  public struct ReferenceRange: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    public var low: SimpleQuantity?
+    public var high: SimpleQuantity?
+    /// What the range means (normal, recommended, therapeutic, …).
+    public var meaning: CodeableConcept?
+    /// The age range the reference range applies to.
+    public var age: Range?
+    public var text: Primitive<FHIRString>?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init() {}
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "low": low = try decoder.single(Quantity.self, at: value)
+        case "high": high = try decoder.single(Quantity.self, at: value)
+        case "meaning": meaning = try decoder.single(CodeableConcept.self, at: value)
+        case "age": age = try decoder.single(Range.self, at: value)
+        case "text": try decoder.primitive(&text, at: value)
+        case "_text": try decoder.primitiveElement(&text, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("low", low)
+      writer.member("high", high)
+      writer.member("meaning", meaning)
+      writer.member("age", age)
+      writer.member("text", text)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `Observation.related`: another observation this one is related to.
+  public struct Related: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// `has-member | derived-from | sequel-to | replaces | qualified-by | interfered-by`.
+    public var type: Primitive<FHIRCode>?
+    /// The related Observation or QuestionnaireResponse (required).
+    public var target: Reference?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    static let types: Set<String> = [
+      "has-member", "derived-from", "sequel-to", "replaces", "qualified-by", "interfered-by",
+    ]
+
+    public init(type: Primitive<FHIRCode>? = nil, target: Reference? = nil) {
+      self.type = type
+      self.target = target
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "type": try decoder.code(&type, at: value, in: Self.types)
+        case "_type": try decoder.primitiveElement(&type, at: value)
+        case "target": target = try decoder.single(Reference.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if target == nil { try decoder.recordMissing("target", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("type", type)
+      writer.member("target", target)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `Observation.component`: one part of a multi-part observation (systolic and diastolic, …).
+  public struct Component: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// What this component observes (required).
+    public var code: CodeableConcept?
+    public var value: Value?
+    public var dataAbsentReason: CodeableConcept?
+    public var referenceRange: [ReferenceRange] = []
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(code: CodeableConcept? = nil, value: Value? = nil) {
+      self.code = code
+      self.value = value
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        let key = decoder.key(member)
+        switch key {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "code": code = try decoder.single(CodeableConcept.self, at: value)
+        case "dataAbsentReason": dataAbsentReason = try decoder.single(CodeableConcept.self, at: value)
+        case "referenceRange": referenceRange = try decoder.array(of: ReferenceRange.self, at: value)
+        default:
+          if try decoder.choice(&self.value, name: "value", key: key, member: member) { continue }
+          try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if code == nil { try decoder.recordMissing("code", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("code", code)
+      value?.encode(name: "value", to: &writer)
+      writer.member("dataAbsentReason", dataAbsentReason)
+      writer.member("referenceRange", referenceRange)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

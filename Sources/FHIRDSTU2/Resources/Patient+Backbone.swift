@@ -1,0 +1,200 @@
+public import FHIRCore
+public import FHIRJSON
+
+extension Patient {
+  /// `Patient.contact`: a guardian, partner, friend or other contact.
+  public struct Contact: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    public var relationship: [CodeableConcept] = []
+    public var name: HumanName?
+    public var telecom: [ContactPoint] = []
+    public var address: Address?
+    /// `male | female | other | unknown`.
+    public var gender: Primitive<FHIRCode>?
+    public var organization: Reference?
+    public var period: Period?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init() {}
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "relationship": relationship = try decoder.array(of: CodeableConcept.self, at: value)
+        case "name": name = try decoder.single(HumanName.self, at: value)
+        case "telecom": telecom = try decoder.array(of: ContactPoint.self, at: value)
+        case "address": address = try decoder.single(Address.self, at: value)
+        case "gender": try decoder.code(&gender, at: value, in: Patient.genders)
+        case "_gender": try decoder.primitiveElement(&gender, at: value)
+        case "organization": organization = try decoder.single(Reference.self, at: value)
+        case "period": period = try decoder.single(Period.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("relationship", relationship)
+      writer.member("name", name)
+      writer.member("telecom", telecom)
+      writer.member("address", address)
+      writer.member("gender", gender)
+      writer.member("organization", organization)
+      writer.member("period", period)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `Patient.animal`: what kind of animal the patient is.
+  public struct Animal: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// Dog, cow, … (required).
+    public var species: CodeableConcept?
+    public var breed: CodeableConcept?
+    /// Neutered, intact, … .
+    public var genderStatus: CodeableConcept?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(species: CodeableConcept? = nil) {
+      self.species = species
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "species": species = try decoder.single(CodeableConcept.self, at: value)
+        case "breed": breed = try decoder.single(CodeableConcept.self, at: value)
+        case "genderStatus": genderStatus = try decoder.single(CodeableConcept.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if species == nil { try decoder.recordMissing("species", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("species", species)
+      writer.member("breed", breed)
+      writer.member("genderStatus", genderStatus)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `Patient.communication`: a language the patient speaks.
+  public struct Communication: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// Required.
+    public var language: CodeableConcept?
+    public var preferred: Primitive<FHIRBoolean>?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    public init(language: CodeableConcept? = nil) {
+      self.language = language
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "language": language = try decoder.single(CodeableConcept.self, at: value)
+        case "preferred": try decoder.primitive(&preferred, at: value)
+        case "_preferred": try decoder.primitiveElement(&preferred, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if language == nil { try decoder.recordMissing("language", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("language", language)
+      writer.member("preferred", preferred)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+
+  /// `Patient.link`: another Patient record of the same person.
+  public struct Link: FHIRCodable {
+    public var id: String?
+    public var `extension`: [Extension] = []
+    public var modifierExtension: [Extension] = []
+    /// Required.
+    public var other: Reference?
+    /// `replace | refer | seealso` (required).
+    public var type: Primitive<FHIRCode>?
+    /// Members the model does not know, in document order.
+    public var unknown: JSONObject = [:]
+
+    static let types: Set<String> = ["replace", "refer", "seealso"]
+
+    public init(other: Reference? = nil, type: Primitive<FHIRCode>? = nil) {
+      self.other = other
+      self.type = type
+    }
+
+    public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "id": id = try decoder.string(at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "other": other = try decoder.single(Reference.self, at: value)
+        case "type": try decoder.code(&type, at: value, in: Self.types)
+        case "_type": try decoder.primitiveElement(&type, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if other == nil { try decoder.recordMissing("other", in: index) }
+      if type == nil { try decoder.recordMissing("type", in: index) }
+    }
+
+    public func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.member("id", id)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("other", other)
+      writer.member("type", type)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}
