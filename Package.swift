@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .library(name: "FHIRKit", targets: ["FHIRKit"]),
     .library(name: "FHIRJSON", targets: ["FHIRJSON"]),
+    .library(name: "FHIRR4", targets: ["FHIRR4"]),
+    .library(name: "FHIRDSTU2", targets: ["FHIRDSTU2"]),
     .executable(name: "fhirkit", targets: ["fhirkit"]),
   ],
   dependencies: [

@@ -1,4 +1,6 @@
-// The umbrella module: `import FHIRKit` brings in every layer that has landed.
+// The umbrella module: `import FHIRKit` brings in the JSON layer and the release-neutral
+// FHIR core. The release models are imported by name, `import FHIRR4` and
+// `import FHIRDSTU2`, since both releases define `Patient`, `Bundle`, … and R4's
+// `Range` and `Duration` would hide the standard library's.
 @_exported public import FHIRJSON
 @_exported public import FHIRCore
-@_exported public import FHIRDSTU2
