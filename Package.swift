@@ -57,7 +57,7 @@ let package = Package(
     // Test support (not a product)
     .target(
       name: "FHIRTestSupport",
-      dependencies: ["FHIRJSON"]),
+      dependencies: ["FHIRJSON", "FHIRCore"]),
 
     // Tests
     .testTarget(

@@ -148,4 +148,16 @@ import Testing
     #expect(FHIRInstant(validating: "2020-01-01") == nil)
     #expect(FHIRTime(validating: "25:00:00") == nil && FHIRTime(validating: "23:59:60.5") != nil)
   }
+
+  /// Nothing lost: a primitive of the wrong JSON type, or several values where one
+  /// belongs, is reported and written back as it came.
+  @Test func primitivesOfTheWrongShapeAreKept() throws {
+    let json = #"{"resourceType":"Patient","active":"true","gender":["male","female"],"birthDate":19700101,"name":[{"given":["A",7]}]}"#
+    let result = try decode(json)
+    #expect(result.issues.filter { $0.code == .wrongType }.map(\.path.description) == ["active", "birthDate", "name[0].given[1]"])
+    #expect(result.issues.filter { $0.code == .wrongCardinality }.map(\.path.description) == ["gender"])
+    #expect(result.value?.active?.value == nil && result.value?.active?.invalidJSON == .string("true"))
+    let (_, original, encoded) = try roundTrip(json)
+    #expect(encoded.isEquivalent(to: original))
+  }
 }

@@ -2,15 +2,30 @@ public import FHIRJSON
 
 extension FHIRDecoder {
   /// Decodes `"name": value` into `slot`, keeping what `"_name"` already put there.
+  /// JSON of the wrong type (or several values) is kept in ``Primitive/invalidJSON``.
   @inlinable
   public mutating func primitive<V>(_ slot: inout Primitive<V>?, at index: Int) throws {
-    if tokens[index].kind == .null {
+    var element = slot ?? Primitive()
+    switch tokens[index].kind {
+    case .null:
       try record(.error, .wrongType, "null is only allowed inside arrays", at: index)
-      return
+      element.invalidJSON = .null
+    case .arrayStart:
+      try record(.error, .wrongCardinality, "an array where a single value belongs", at: index)
+      let end = tokens.endIndex(ofValueAt: index)
+      if end == index + 2, let value = try V.decode(from: &self, at: index + 1) {
+        element.value = value
+      } else {
+        element.invalidJSON = JSONValue(tokens: tokens, at: index)
+      }
+    default:
+      if let value = try V.decode(from: &self, at: index) {
+        element.value = value
+      } else {
+        element.invalidJSON = JSONValue(tokens: tokens, at: index)
+      }
     }
-    let value = try single(at: index) { decoder, position in try V.decode(from: &decoder, at: position) }
-    if slot == nil { slot = Primitive() }
-    slot!.value = value
+    slot = element
   }
 
   /// Decodes `"_name": {"id": …, "extension": […]}` into `slot`.
@@ -24,12 +39,18 @@ extension FHIRDecoder {
   /// Decodes `"name": [values]` into `slots`; `null`s hold places for `_name` data.
   @inlinable
   public mutating func primitives<V>(_ slots: inout [Primitive<V>], at index: Int) throws {
-    let values: [V?] = try array(at: index) { decoder, position -> V?? in
-      if decoder.tokens[position].kind == .null { return .some(nil) }
-      return .some(try V.decode(from: &decoder, at: position))
+    let values: [Primitive<V>] = try array(at: index) { decoder, position -> Primitive<V>? in
+      if decoder.tokens[position].kind == .null { return Primitive() }
+      if let value = try V.decode(from: &decoder, at: position) { return Primitive(value) }
+      return Primitive(invalidJSON: JSONValue(tokens: decoder.tokens, at: position))
     }
     for (offset, value) in values.enumerated() {
-      if offset < slots.count { slots[offset].value = value } else { slots.append(Primitive(value)) }
+      if offset < slots.count {
+        slots[offset].value = value.value
+        slots[offset].invalidJSON = value.invalidJSON
+      } else {
+        slots.append(value)
+      }
     }
   }
 
@@ -49,7 +70,7 @@ extension FHIRDecoder {
 
   /// Reads an `_name` object: `id`, `extension` and unknown members.
   @inlinable
-  @usableFromInline mutating func elementData<V>(into element: inout Primitive<V>, at index: Int) throws -> Void? {
+  mutating func elementData<V>(into element: inout Primitive<V>, at index: Int) throws -> Void? {
     guard var members = try members(ofObjectAt: index) else { return nil }
     while let member = nextMember(&members) {
       switch key(member) {

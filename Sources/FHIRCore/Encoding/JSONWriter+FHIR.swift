@@ -9,6 +9,9 @@ extension JSONWriter {
     if let value = primitive.value {
       key(name)
       value.encode(to: &self)
+    } else if let invalid = primitive.invalidJSON {
+      key(name)
+      self.value(invalid)
     }
     if primitive.hasElementData {
       key("_" + name)
@@ -21,11 +24,17 @@ extension JSONWriter {
   @inlinable
   public mutating func member<V>(_ name: String, _ primitives: [Primitive<V>]) {
     guard !primitives.isEmpty else { return }
-    if primitives.contains(where: { $0.value != nil }) {
+    if primitives.contains(where: { $0.value != nil || $0.invalidJSON != nil }) {
       key(name)
       beginArray()
       for primitive in primitives {
-        if let value = primitive.value { value.encode(to: &self) } else { null() }
+        if let value = primitive.value {
+          value.encode(to: &self)
+        } else if let invalid = primitive.invalidJSON {
+          self.value(invalid)
+        } else {
+          null()
+        }
       }
       endArray()
     }
@@ -82,7 +91,7 @@ extension JSONWriter {
     }
   }
 
-  @inlinable @usableFromInline mutating func elementData<V>(of primitive: Primitive<V>) {
+  @inlinable mutating func elementData<V>(of primitive: Primitive<V>) {
     beginObject()
     member("id", primitive.id)
     member("extension", primitive.extension)

@@ -11,12 +11,20 @@ public struct Primitive<Value: PrimitiveValue>: Hashable, Sendable {
   public var `extension`: [Extension]
   /// Members of `_name` the model does not know, kept in order.
   public var unknown: JSONObject
+  /// What stood where the value belongs when it could not be read as `Value` (a string
+  /// where a boolean belongs, several values where one belongs): kept, reported as an
+  /// error when decoded, and written back as it came, so nothing is lost.
+  public var invalidJSON: JSONValue?
 
-  public init(_ value: Value? = nil, id: String? = nil, extension: [Extension] = [], unknown: JSONObject = [:]) {
+  public init(
+    _ value: Value? = nil, id: String? = nil, extension: [Extension] = [], unknown: JSONObject = [:],
+    invalidJSON: JSONValue? = nil
+  ) {
     self.value = value
     self.id = id
     self.extension = `extension`
     self.unknown = unknown
+    self.invalidJSON = invalidJSON
   }
 
   /// Whether the `_name` twin has anything to write.
