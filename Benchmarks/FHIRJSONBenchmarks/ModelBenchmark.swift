@@ -8,6 +8,8 @@ import Foundation
 struct ModelBenchmark {
   var sizeMB: Int
   var runs: Int
+  /// Measure only raw YAJL and typed decoding (for profiling).
+  var decodeOnly = false
   let chunkSize = 1 << 16
 
   func run() throws {
@@ -22,13 +24,14 @@ struct ModelBenchmark {
     print("corpus: \(String(format: "%.1f", megabytes)) MB of R4 NDJSON, \(resources) resources of the modelled types")
     print("(\(AnyResource.modelledTypes.sorted().joined(separator: ", "))), best of \(runs) interleaved rounds\n")
 
-    let contenders: [(String, (UnsafeRawBufferPointer) throws -> Int)] = [
+    var contenders: [(String, (UnsafeRawBufferPointer) throws -> Int)] = [
       ("raw YAJL (callbacks only count)", { RawYAJL.countTokens($0, chunkSize: chunkSize) }),
       ("FHIRJSON NDJSONReader (tokens)", { try read($0) { _ in 1 } }),
       ("typed decode (AnyResource)", { try read($0) { try decode($0) } }),
       ("typed decode + encode", { try read($0) { try decodeAndEncode($0) } }),
       ("Foundation JSONSerialization", { foundation($0) }),
     ]
+    if decodeOnly { contenders = [contenders[0], contenders[2]] }
     var best = contenders.map { _ in Double.infinity }
     var counts = contenders.map { _ in 0 }
     try corpus.withUnsafeBytes { bytes in
@@ -47,6 +50,7 @@ struct ModelBenchmark {
       print(
         "\(name) \(String(format: "%8.1f", megabytes / best[index]))  \(String(format: "%12.0f", perSecond))   \(String(format: "%6.2f", best[0] / best[index]))x")
     }
+    guard !decodeOnly else { return }
     let decodeRatio = best[0] / best[2]
     let roundTripRatio = best[0] / best[3]
     let overFoundation = best[4] / best[2]

@@ -29,7 +29,10 @@ case "throughput":
     saveCorpus: stringOption("--save-corpus")
   ).run()
 case "models":
-  try ModelBenchmark(sizeMB: option("--size-mb", default: 128), runs: option("--runs", default: 3)).run()
+  try ModelBenchmark(
+    sizeMB: option("--size-mb", default: 128), runs: option("--runs", default: 3),
+    decodeOnly: arguments.contains("--decode-only")
+  ).run()
 case "bundle-memory":
   try BundleMemoryBenchmark(sizeMB: option("--size-mb", default: 1024)).run()
 case "stream-bundle":

@@ -3,33 +3,86 @@ public import FHIRJSON
 /// A FHIR primitive element: its value, and the `id` and extensions that its `_name`
 /// twin carries in JSON (`"birthDate": "1970"` with `"_birthDate": {"extension": […]}`).
 /// Either may be absent: an element can have extensions and no value.
+///
+/// The rarely used parts (`id`, extensions, unknown members, invalid JSON) live in one
+/// out-of-line box, so that a primitive is little bigger than its value: models hold
+/// dozens of primitives and are copied as they are built.
 public struct Primitive<Value: PrimitiveValue>: Hashable, Sendable {
   public var value: Value?
-  /// `_name.id`.
-  public var id: String?
-  /// `_name.extension`.
-  public var `extension`: [Extension]
-  /// Members of `_name` the model does not know, kept in order.
-  public var unknown: JSONObject
-  /// What stood where the value belongs when it could not be read as `Value` (a string
-  /// where a boolean belongs, several values where one belongs): kept, reported as an
-  /// error when decoded, and written back as it came, so nothing is lost.
-  public var invalidJSON: JSONValue?
+  @usableFromInline var extras: Extras?
 
+  /// The parts of a primitive element other than its value.
+  @usableFromInline struct ExtraData: Hashable, Sendable {
+    @usableFromInline var id: String?
+    @usableFromInline var `extension`: [Extension] = []
+    @usableFromInline var unknown: JSONObject = [:]
+    @usableFromInline var invalidJSON: JSONValue?
+
+    @inlinable init(id: String? = nil) { self.id = id }
+
+    @inlinable var isEmpty: Bool { id == nil && self.extension.isEmpty && unknown.isEmpty && invalidJSON == nil }
+  }
+
+  /// The out-of-line box (value semantics through `indirect`).
+  @usableFromInline indirect enum Extras: Hashable, Sendable {
+    case data(ExtraData)
+
+    @inlinable var data: ExtraData {
+      switch self {
+      case .data(let data): return data
+      }
+    }
+  }
+
+  @inlinable
   public init(
     _ value: Value? = nil, id: String? = nil, extension: [Extension] = [], unknown: JSONObject = [:],
     invalidJSON: JSONValue? = nil
   ) {
     self.value = value
-    self.id = id
-    self.extension = `extension`
-    self.unknown = unknown
-    self.invalidJSON = invalidJSON
+    var data = ExtraData(id: id)
+    data.extension = `extension`
+    data.unknown = unknown
+    data.invalidJSON = invalidJSON
+    extras = data.isEmpty ? nil : .data(data)
+  }
+
+  @inlinable mutating func updateExtras(_ change: (inout ExtraData) -> Void) {
+    var data = extras?.data ?? ExtraData()
+    change(&data)
+    extras = data.isEmpty ? nil : .data(data)
+  }
+
+  /// `_name.id`.
+  @inlinable public var id: String? {
+    get { extras?.data.id }
+    set { updateExtras { $0.id = newValue } }
+  }
+
+  /// `_name.extension`.
+  @inlinable public var `extension`: [Extension] {
+    get { extras?.data.extension ?? [] }
+    set { updateExtras { $0.extension = newValue } }
+  }
+
+  /// Members of `_name` the model does not know, kept in order.
+  @inlinable public var unknown: JSONObject {
+    get { extras?.data.unknown ?? [:] }
+    set { updateExtras { $0.unknown = newValue } }
+  }
+
+  /// What stood where the value belongs when it could not be read as `Value` (a string
+  /// where a boolean belongs, several values where one belongs): kept, reported as an
+  /// error when decoded, and written back as it came, so nothing is lost.
+  @inlinable public var invalidJSON: JSONValue? {
+    get { extras?.data.invalidJSON }
+    set { updateExtras { $0.invalidJSON = newValue } }
   }
 
   /// Whether the `_name` twin has anything to write.
-  public var hasElementData: Bool {
-    id != nil || !self.extension.isEmpty || !unknown.isEmpty
+  @inlinable public var hasElementData: Bool {
+    guard let data = extras?.data else { return false }
+    return data.id != nil || !data.extension.isEmpty || !data.unknown.isEmpty
   }
 }
 
