@@ -1,3 +1,0 @@
-import Testing
-@testable import FHIRCoders
-@Test func placeholderCoder() {}
