@@ -25,6 +25,7 @@ public enum ElementAccounting {
   static func walk(_ value: JSONValue, path: String, isRoot: Bool, seen: inout [String: Int]) {
     switch value {
     case .object(let object):
+      if let url = object["url"]?.stringValue, url.hasPrefix(CareExtensions.base) { return }
       for member in object.members {
         if isRoot && member.key == "resourceType" { continue }
         walk(member.value, path: path + "." + member.key, isRoot: false, seen: &seen)
