@@ -18,7 +18,7 @@ import Testing
       id: "p-1", name: NameComponents(givenName: "Ann", familyName: "Lee", middleName: "Mae", namePrefix: "Dr",
         nameSuffix: "III", nickname: "Annie"),
       sex: .other("intersex"), birthday: DateComponents(year: 1980, month: 7), allergies: ["penicillin"],
-      uuid: UUID(), effectiveDate: Date(timeIntervalSince1970: 1_600_000_000), timezone: TimeZone(identifier: "Europe/Berlin")!)
+      uuid: UUID(uuidString: "11111111-2222-3333-4444-555555555556")!, effectiveDate: Date(timeIntervalSince1970: 1_600_000_000), timezone: TimeZone(identifier: "Europe/Berlin")!)
     p.createdDate = Date(timeIntervalSince1970: 1_500_000_000)
     p.updatedDate = Date(timeIntervalSince1970: 1_600_000_001)
     p.deletedDate = Date(timeIntervalSince1970: 1_600_000_002)
