@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "FHIRJSON", targets: ["FHIRJSON"]),
     .library(name: "FHIRR4", targets: ["FHIRR4"]),
     .library(name: "FHIRDSTU2", targets: ["FHIRDSTU2"]),
+    .library(name: "CareModel", targets: ["CareModel"]),
+    .library(name: "FHIRCoders", targets: ["FHIRCoders"]),
     .executable(name: "fhirkit", targets: ["fhirkit"]),
   ],
   dependencies: [
@@ -38,6 +40,11 @@ let package = Package(
     .target(
       name: "FHIRDSTU2",
       dependencies: ["FHIRCore"]),
+    .target(
+      name: "CareModel"),
+    .target(
+      name: "FHIRCoders",
+      dependencies: ["CareModel", "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
     .target(
       name: "FHIRKit",
       dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
@@ -72,6 +79,12 @@ let package = Package(
     .testTarget(
       name: "FHIRDSTU2Tests",
       dependencies: ["FHIRDSTU2", "FHIRTestSupport"]),
+    .testTarget(
+      name: "CareModelTests",
+      dependencies: ["CareModel"]),
+    .testTarget(
+      name: "FHIRCodersTests",
+      dependencies: ["FHIRCoders", "CareModel", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
     .testTarget(
       name: "fhirkitTests",
       dependencies: ["fhirkit", "FHIRTestSupport"]),

@@ -1,0 +1,20 @@
+public import Foundation
+
+/// A note attached to an entity (CareKitStore `OCKNote`).
+public struct Note: Codable, Hashable, Sendable {
+  /// Who wrote the note.
+  public var author: String?
+  /// A short title.
+  public var title: String?
+  /// The note's text.
+  public var content: String?
+  /// When the note was written.
+  public var createdDate: Date?
+
+  public init(author: String? = nil, title: String? = nil, content: String? = nil, createdDate: Date? = nil) {
+    self.author = author
+    self.title = title
+    self.content = content
+    self.createdDate = createdDate
+  }
+}

@@ -1,0 +1,72 @@
+public import Foundation
+
+/// One care entity of any kind, as one NDJSON line: the entity's fields with a `"kind"`
+/// member beside them (`patient`, `carePlan`, `task`, `outcome`, `contact`).
+public enum CareRecord: Codable, Hashable, Sendable {
+  case patient(Patient)
+  case carePlan(CarePlan)
+  case task(Task)
+  case outcome(Outcome)
+  case contact(Contact)
+
+  /// The `"kind"` value.
+  public var kind: String {
+    switch self {
+    case .patient: "patient"
+    case .carePlan: "carePlan"
+    case .task: "task"
+    case .outcome: "outcome"
+    case .contact: "contact"
+    }
+  }
+
+  /// The entity's `uuid`.
+  public var uuid: UUID {
+    switch self {
+    case .patient(let e): e.uuid
+    case .carePlan(let e): e.uuid
+    case .task(let e): e.uuid
+    case .outcome(let e): e.uuid
+    case .contact(let e): e.uuid
+    }
+  }
+
+  /// The links this entity makes to others, by field name (`patientUUID`, `carePlanUUID`, `taskUUID`).
+  public var links: [(field: String, uuid: UUID)] {
+    switch self {
+    case .patient: []
+    case .carePlan(let e): e.patientUUID.map { [("patientUUID", $0)] } ?? []
+    case .task(let e): e.carePlanUUID.map { [("carePlanUUID", $0)] } ?? []
+    case .outcome(let e): e.taskUUID.map { [("taskUUID", $0)] } ?? []
+    case .contact(let e): e.carePlanUUID.map { [("carePlanUUID", $0)] } ?? []
+    }
+  }
+
+  enum KindKey: String, CodingKey { case kind }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: KindKey.self)
+    let kind = try container.decode(String.self, forKey: .kind)
+    switch kind {
+    case "patient": self = .patient(try Patient(from: decoder))
+    case "carePlan": self = .carePlan(try CarePlan(from: decoder))
+    case "task": self = .task(try Task(from: decoder))
+    case "outcome": self = .outcome(try Outcome(from: decoder))
+    case "contact": self = .contact(try Contact(from: decoder))
+    default:
+      throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown kind")
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: KindKey.self)
+    try container.encode(kind, forKey: .kind)
+    switch self {
+    case .patient(let e): try e.encode(to: encoder)
+    case .carePlan(let e): try e.encode(to: encoder)
+    case .task(let e): try e.encode(to: encoder)
+    case .outcome(let e): try e.encode(to: encoder)
+    case .contact(let e): try e.encode(to: encoder)
+    }
+  }
+}

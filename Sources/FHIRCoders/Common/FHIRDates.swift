@@ -1,0 +1,91 @@
+public import FHIRCore
+public import Foundation
+
+/// Conversions between FHIR date texts and Foundation dates.
+public enum FHIRDates {
+  /// A point in time read from a FHIR date or dateTime.
+  public struct Point: Hashable, Sendable {
+    /// The instant (the start of the given period for partial dates).
+    public var date: Date
+    /// The zone written, if any.
+    public var zone: TimeZone?
+    /// How much was given.
+    public var precision: DateTimeComponents.Precision
+  }
+
+  static let utc = TimeZone(secondsFromGMT: 0)!
+
+  /// Reads FHIR date components; a missing zone is taken from `zone`; missing parts are the start
+  /// of the given period.
+  public static func point(_ components: DateTimeComponents, zone: TimeZone) -> Point? {
+    guard let year = components.year else { return nil }
+    let written = components.utcOffsetMinutes.flatMap { TimeZone(secondsFromGMT: $0 * 60) }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = written ?? zone
+    var parts = DateComponents()
+    parts.year = year
+    parts.month = components.month ?? 1
+    parts.day = components.day ?? 1
+    parts.hour = components.hour ?? 0
+    parts.minute = components.minute ?? 0
+    parts.second = components.second ?? 0
+    guard var date = calendar.date(from: parts) else { return nil }
+    if let fraction = components.fraction, let value = Double("0." + fraction) {
+      date = date.addingTimeInterval(value)
+    }
+    return Point(date: date, zone: written, precision: components.precision)
+  }
+
+  /// Reads a FHIR dateTime.
+  public static func point(_ value: Primitive<FHIRDateTime>?, zone: TimeZone) -> Point? {
+    guard let v = value?.value, FHIRDateTime.problem(with: v.string) == nil else { return nil }
+    return point(v.components, zone: zone)
+  }
+
+  /// Writes `date` as a FHIR dateTime in `zone`, to the second (with milliseconds when not whole).
+  public static func dateTime(_ date: Date, zone: TimeZone) -> Primitive<FHIRDateTime> {
+    Primitive(FHIRDateTime(uncheckedString: text(date, zone: zone)))
+  }
+
+  /// Writes `date` as a FHIR instant text in `zone`.
+  public static func text(_ date: Date, zone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let whole = date.timeIntervalSinceReferenceDate.rounded(.down)
+    let millis = Int(((date.timeIntervalSinceReferenceDate - whole) * 1000).rounded())
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSinceReferenceDate: whole))
+    var text = pad(c.year ?? 0, 4) + "-" + pad(c.month ?? 1, 2) + "-" + pad(c.day ?? 1, 2)
+    text += "T" + pad(c.hour ?? 0, 2) + ":" + pad(c.minute ?? 0, 2) + ":" + pad(c.second ?? 0, 2)
+    if millis > 0 && millis < 1000 { text += "." + pad(millis, 3) }
+    let offset = zone.secondsFromGMT(for: date) / 60
+    if offset == 0 {
+      text += "Z"
+    } else {
+      text += (offset < 0 ? "-" : "+") + pad(abs(offset) / 60, 2) + ":" + pad(abs(offset) % 60, 2)
+    }
+    return text
+  }
+
+  /// A FHIR `date` (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`) as the date components given.
+  public static func components(_ value: Primitive<FHIRDate>?) -> DateComponents? {
+    guard let v = value?.value, FHIRDate.problem(with: v.string) == nil else { return nil }
+    let c = v.components
+    return DateComponents(year: c.year, month: c.month, day: c.day)
+  }
+
+  /// Date components as a FHIR `date`, as precise as they allow (a day without a month is not written).
+  public static func date(_ components: DateComponents) -> Primitive<FHIRDate>? {
+    guard let year = components.year, (0...9999).contains(year) else { return nil }
+    var text = pad(year, 4)
+    if let month = components.month, (1...12).contains(month) {
+      text += "-" + pad(month, 2)
+      if let day = components.day, (1...31).contains(day) { text += "-" + pad(day, 2) }
+    }
+    return Primitive(FHIRDate(uncheckedString: text))
+  }
+
+  static func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+  }
+}

@@ -1,0 +1,92 @@
+import FHIRCore
+public import FHIRDSTU2
+
+/// DSTU2 `Timing` ⇄ ``TimingPattern``. DSTU2 has no `dayOfWeek`, `timeOfDay`, `countMax` or
+/// `offset`, and one `when`; writing a pattern that uses them reports them as not representable.
+public enum DSTU2TimingAdapter {
+  /// Reads a DSTU2 timing.
+  public static func pattern(_ timing: Timing) -> TimingPattern {
+    var p = TimingPattern()
+    p.events = timing.event
+    p.codeText = timing.code?.text?.string
+    guard let r = timing.repeat else { return p }
+    p.hasRepeat = true
+    switch r.bounds {
+    case .period(let period): p.bounds = .period(start: period.start, end: period.end)
+    case .duration(let q): p.bounds = .duration(amount(q))
+    case .range(let range): p.bounds = .range(low: range.low.map(amount), high: range.high.map(amount))
+    case nil: break
+    }
+    p.count = r.count?.value.map { Int($0.int) }
+    p.duration = r.duration?.value?.doubleValue
+    p.durationMax = r.durationMax?.value?.doubleValue
+    p.durationUnit = r.durationUnits?.string
+    p.frequency = r.frequency?.value.map { Int($0.int) }
+    p.frequencyMax = r.frequencyMax?.value.map { Int($0.int) }
+    p.period = r.period?.value?.doubleValue
+    p.periodMax = r.periodMax?.value?.doubleValue
+    p.periodUnit = r.periodUnits?.string
+    p.when = r.when?.string.map { [$0] } ?? []
+    return p
+  }
+
+  /// Writes a DSTU2 timing.
+  public static func timing(_ p: TimingPattern, path: String, report: inout ConversionReport) -> Timing {
+    var timing = Timing()
+    timing.event = p.events
+    if let text = p.codeText {
+      var code = CodeableConcept()
+      code.text = Primitive(FHIRString(uncheckedString: text))
+      timing.code = code
+    }
+    guard p.hasRepeat else { return timing }
+    var r = Timing.Repeat()
+    switch p.bounds {
+    case .period(let start, let end):
+      var period = Period()
+      period.start = start
+      period.end = end
+      r.bounds = .period(period)
+    case .duration(let a): r.bounds = .duration(quantity(a))
+    case .range(let low, let high):
+      var range = Range()
+      range.low = low.map(quantity)
+      range.high = high.map(quantity)
+      r.bounds = .range(range)
+    case nil: break
+    }
+    r.count = integer(p.count)
+    r.duration = decimal(p.duration)
+    r.durationMax = decimal(p.durationMax)
+    r.durationUnits = p.durationUnit.map { Primitive(FHIRCode(uncheckedString: $0)) }
+    r.frequency = integer(p.frequency)
+    r.frequencyMax = integer(p.frequencyMax)
+    r.period = decimal(p.period)
+    r.periodMax = decimal(p.periodMax)
+    r.periodUnits = p.periodUnit.map { Primitive(FHIRCode(uncheckedString: $0)) }
+    r.when = p.when.first.map { Primitive(FHIRCode(uncheckedString: $0)) }
+    if p.when.count > 1 { report.unrepresentable(path + ".repeat.when") }
+    if !p.dayOfWeek.isEmpty { report.unrepresentable(path + ".repeat.dayOfWeek") }
+    if !p.timeOfDay.isEmpty { report.unrepresentable(path + ".repeat.timeOfDay") }
+    if p.countMax != nil { report.unrepresentable(path + ".repeat.countMax") }
+    if p.offset != nil { report.unrepresentable(path + ".repeat.offset") }
+    timing.repeat = r
+    return timing
+  }
+
+  static func amount(_ q: Quantity) -> TimingPattern.Amount {
+    TimingPattern.Amount(value: q.value?.value?.doubleValue, unit: q.code?.string ?? q.unit?.string)
+  }
+
+  static func quantity(_ a: TimingPattern.Amount) -> Quantity {
+    var q = Quantity()
+    q.value = decimal(a.value)
+    q.code = a.unit.map { Primitive(FHIRCode(uncheckedString: $0)) }
+    q.system = a.unit == nil ? nil : Primitive(FHIRURI(uncheckedString: "http://unitsofmeasure.org"))
+    return q
+  }
+
+  static func integer(_ value: Int?) -> Primitive<FHIRInteger>? {
+    value.map { Primitive(FHIRInteger(uncheckedInt: Int32(clamping: $0))) }
+  }
+}

@@ -1,0 +1,101 @@
+import FHIRCore
+public import FHIRR4
+
+/// R4 `Timing` ⇄ ``TimingPattern``.
+public enum R4TimingAdapter {
+  /// Reads an R4 timing.
+  public static func pattern(_ timing: Timing) -> TimingPattern {
+    var p = TimingPattern()
+    p.events = timing.event
+    p.codeText = timing.code?.text?.string
+    guard let r = timing.repeat else { return p }
+    p.hasRepeat = true
+    switch r.bounds {
+    case .period(let period): p.bounds = .period(start: period.start, end: period.end)
+    case .duration(let q): p.bounds = .duration(amount(q))
+    case .range(let range): p.bounds = .range(low: range.low.map(amount), high: range.high.map(amount))
+    case nil: break
+    }
+    p.count = r.count?.value.map { Int($0.int) }
+    p.countMax = r.countMax?.value.map { Int($0.int) }
+    p.duration = r.duration?.value?.doubleValue
+    p.durationMax = r.durationMax?.value?.doubleValue
+    p.durationUnit = r.durationUnit?.string
+    p.frequency = r.frequency?.value.map { Int($0.int) }
+    p.frequencyMax = r.frequencyMax?.value.map { Int($0.int) }
+    p.period = r.period?.value?.doubleValue
+    p.periodMax = r.periodMax?.value?.doubleValue
+    p.periodUnit = r.periodUnit?.string
+    p.dayOfWeek = r.dayOfWeek.compactMap(\.string)
+    p.timeOfDay = r.timeOfDay.compactMap(\.string)
+    p.when = r.when.compactMap(\.string)
+    p.offset = r.offset?.value.map { Int($0.int) }
+    return p
+  }
+
+  /// Writes an R4 timing.
+  public static func timing(_ p: TimingPattern) -> Timing {
+    var timing = Timing()
+    timing.event = p.events
+    if let text = p.codeText {
+      var code = CodeableConcept()
+      code.text = Primitive(FHIRString(uncheckedString: text))
+      timing.code = code
+    }
+    guard p.hasRepeat else { return timing }
+    var r = Timing.Repeat()
+    switch p.bounds {
+    case .period(let start, let end):
+      var period = Period()
+      period.start = start
+      period.end = end
+      r.bounds = .period(period)
+    case .duration(let a): r.bounds = .duration(quantity(a))
+    case .range(let low, let high):
+      var range = Range()
+      range.low = low.map(quantity)
+      range.high = high.map(quantity)
+      r.bounds = .range(range)
+    case nil: break
+    }
+    r.count = positive(p.count)
+    r.countMax = positive(p.countMax)
+    r.duration = decimal(p.duration)
+    r.durationMax = decimal(p.durationMax)
+    r.durationUnit = p.durationUnit.map { Primitive(FHIRCode(uncheckedString: $0)) }
+    r.frequency = positive(p.frequency)
+    r.frequencyMax = positive(p.frequencyMax)
+    r.period = decimal(p.period)
+    r.periodMax = decimal(p.periodMax)
+    r.periodUnit = p.periodUnit.map { Primitive(FHIRCode(uncheckedString: $0)) }
+    r.dayOfWeek = p.dayOfWeek.map { Primitive(FHIRCode(uncheckedString: $0)) }
+    r.timeOfDay = p.timeOfDay.map { Primitive(FHIRTime(uncheckedString: $0)) }
+    r.when = p.when.map { Primitive(FHIRCode(uncheckedString: $0)) }
+    r.offset = p.offset.map { Primitive(FHIRUnsignedInt(uncheckedInt: Int32(clamping: $0))) }
+    timing.repeat = r
+    return timing
+  }
+
+  static func amount(_ q: Quantity) -> TimingPattern.Amount {
+    TimingPattern.Amount(value: q.value?.value?.doubleValue, unit: q.code?.string ?? q.unit?.string)
+  }
+
+  static func quantity(_ a: TimingPattern.Amount) -> Quantity {
+    var q = Quantity()
+    q.value = decimal(a.value)
+    q.code = a.unit.map { Primitive(FHIRCode(uncheckedString: $0)) }
+    q.system = a.unit == nil ? nil : Primitive(FHIRURI(uncheckedString: "http://unitsofmeasure.org"))
+    return q
+  }
+
+  static func positive(_ value: Int?) -> Primitive<FHIRPositiveInt>? {
+    value.map { Primitive(FHIRPositiveInt(uncheckedInt: Int32(clamping: $0))) }
+  }
+}
+
+/// A decimal primitive from a double, written without a trailing `.0` for whole numbers.
+func decimal(_ value: Double?) -> Primitive<FHIRDecimal>? {
+  guard let value, value.isFinite else { return nil }
+  let text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  return FHIRDecimal(text).map { Primitive($0) }
+}
