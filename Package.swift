@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "FHIRJSON", targets: ["FHIRJSON"]),
     .library(name: "FHIRR4", targets: ["FHIRR4"]),
     .library(name: "FHIRDSTU2", targets: ["FHIRDSTU2"]),
+    .library(name: "FHIRReleaseConversion", targets: ["FHIRReleaseConversion"]),
     .executable(name: "fhirkit", targets: ["fhirkit"]),
   ],
   dependencies: [
@@ -38,6 +39,9 @@ let package = Package(
     .target(
       name: "FHIRDSTU2",
       dependencies: ["FHIRCore"]),
+    .target(
+      name: "FHIRReleaseConversion",
+      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
     .target(
       name: "FHIRKit",
       dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
@@ -72,6 +76,9 @@ let package = Package(
     .testTarget(
       name: "FHIRDSTU2Tests",
       dependencies: ["FHIRDSTU2", "FHIRTestSupport"]),
+    .testTarget(
+      name: "FHIRReleaseConversionTests",
+      dependencies: ["FHIRReleaseConversion", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
     .testTarget(
       name: "fhirkitTests",
       dependencies: ["fhirkit", "FHIRTestSupport"]),
