@@ -74,6 +74,10 @@ extension ReleaseConverter {
       context.restore(&activity, "outcomeCodeableConcept", element: "CarePlan.activity.outcomeCodeableConcept", array: true)
       context.each(&activity, "detail", path: activityPath) { context, detail, detailPath in
         context.carry(&detail, "category", element: "CarePlan.activity.detail.category", type: "CodeableConcept", path: detailPath)
+        if detail["prohibited"] == false, detail["_prohibited"] == nil {
+          detail["prohibited"] = nil
+          context.report.record(.implied, path: ConversionContext.join(detailPath, "doNotPerform"), note: "false is the meaning of an absent doNotPerform")
+        }
         context.rename(&detail, "prohibited", "doNotPerform")
         context.mapCode(
           &detail, "status", element: "CarePlan.activity.detail.status", map: activityStatusToR4,

@@ -43,8 +43,18 @@ extension ReleaseConverter {
     context.restore(&object, "isBrand", element: "Medication.isBrand")
     var product = JSONObject()
     if let form = context.take(&object, "form") { product["form"] = form }
+    if let ingredients = object["ingredient"]?.arrayValue {
+      var kept: [JSONValue] = []
+      for (index, ingredient) in ingredients.enumerated() {
+        if ingredient["itemCodeableConcept"] != nil {
+          context.report.record(.dropped, path: ConversionContext.join(ConversionContext.join(path, "ingredient"), index), note: "DSTU2 ingredients are references")
+        } else {
+          kept.append(ingredient)
+        }
+      }
+      object["ingredient"] = kept.isEmpty ? nil : .array(kept)
+    }
     context.each(&object, "ingredient", path: path) { context, ingredient, ingredientPath in
-      context.drop(&ingredient, "itemCodeableConcept", path: ingredientPath, note: "DSTU2 ingredients are references")
       context.rename(&ingredient, "itemReference", "item")
       context.rename(&ingredient, "strength", "amount")
       context.carry(&ingredient, "isActive", element: "Medication.ingredient.isActive", type: "Boolean", path: ingredientPath)

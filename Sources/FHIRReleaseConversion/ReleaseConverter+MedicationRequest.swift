@@ -65,11 +65,12 @@ extension ReleaseConverter {
     }
     context.each(&object, "dispenseRequest", path: path) { context, request, requestPath in
       context.carryChoice(&request, "medication", element: "MedicationOrder.dispenseRequest.medication", allowedTypes: nil, path: requestPath)
-      for (key, _) in [("dispenseInterval", "Duration"), ("performer", "Reference")] {
+      for (key, _) in [("dispenseInterval", "Duration"), ("performer", "Reference"), ("numberOfRepeatsAllowed", "UnsignedInt")] {
         context.restore(&request, key, element: "MedicationRequest.dispenseRequest.\(key)")
       }
     }
     context.each(&object, "substitution", path: path) { context, substitution, substitutionPath in
+      removeAbsent(&substitution, "type")
       context.rename(&substitution, "type", "allowedCodeableConcept")
       context.restoreChoice(&substitution, "allowed", element: "MedicationRequest.substitution.allowed")
       if context.choiceKey(substitution, "allowed") == nil {
@@ -131,6 +132,9 @@ extension ReleaseConverter {
     context.each(&object, "dispenseRequest", path: path) { context, request, requestPath in
       context.restoreChoice(&request, "medication", element: "MedicationOrder.dispenseRequest.medication")
       context.drop(&request, "initialFill", path: requestPath, note: "no home in DSTU2")
+      if request["numberOfRepeatsAllowed"] == 0 {
+        context.carry(&request, "numberOfRepeatsAllowed", element: "MedicationRequest.dispenseRequest.numberOfRepeatsAllowed", type: "UnsignedInt", path: requestPath)
+      }
       for (key, type) in [("dispenseInterval", "Duration"), ("performer", "Reference")] {
         context.carry(&request, key, element: "MedicationRequest.dispenseRequest.\(key)", type: type, path: requestPath)
       }
@@ -142,6 +146,7 @@ extension ReleaseConverter {
       }
       context.rename(&substitution, "allowedCodeableConcept", "type")
       context.carryChoice(&substitution, "allowed", element: "MedicationRequest.substitution.allowed", allowedTypes: nil, path: substitutionPath)
+      defaultAbsent(&substitution, "type", substitutionPath, &context)
     }
   }
 
