@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "FHIRDSTU2", targets: ["FHIRDSTU2"]),
     .library(name: "CareModel", targets: ["CareModel"]),
     .library(name: "FHIRCoders", targets: ["FHIRCoders"]),
+    .library(name: "FHIRReleaseConversion", targets: ["FHIRReleaseConversion"]),
     .executable(name: "fhirkit", targets: ["fhirkit"]),
   ],
   dependencies: [
@@ -45,6 +46,9 @@ let package = Package(
     .target(
       name: "FHIRCoders",
       dependencies: ["CareModel", "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
+    .target(
+      name: "FHIRReleaseConversion",
+      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
     .target(
       name: "FHIRKit",
       dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
@@ -85,6 +89,9 @@ let package = Package(
     .testTarget(
       name: "FHIRCodersTests",
       dependencies: ["FHIRCoders", "CareModel", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
+    .testTarget(
+      name: "FHIRReleaseConversionTests",
+      dependencies: ["FHIRReleaseConversion", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
     .testTarget(
       name: "fhirkitTests",
       dependencies: ["fhirkit", "FHIRTestSupport"]),
