@@ -41,7 +41,7 @@ extension ReleaseConverter {
   /// DSTU2 `HumanName.family` is a list, R4's one string: the first part is kept, further parts are dropped.
   static func humanNameToR4(_ context: inout ConversionContext, _ name: inout JSONObject, _ path: String) {
     if let family = name["family"]?.arrayValue {
-      name["family"] = family.first
+      name["family"] = family.first.flatMap { $0 == .null ? nil : $0 }
       for index in family.indices.dropFirst() {
         context.report.record(.dropped, path: ConversionContext.join(ConversionContext.join(path, "family"), index), note: "R4 has one family name")
       }

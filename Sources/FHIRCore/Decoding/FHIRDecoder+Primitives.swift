@@ -8,8 +8,9 @@ extension FHIRDecoder {
     var element = slot ?? Primitive()
     switch tokens[index].kind {
     case .null:
+      // `null` carries no data: reported, and the element stays absent.
       try record(.error, .wrongType, "null is only allowed inside arrays", at: index)
-      element.invalidJSON = .null
+      return
     case .arrayStart:
       try record(.error, .wrongCardinality, "an array where a single value belongs", at: index)
       let end = tokens.endIndex(ofValueAt: index)
