@@ -57,7 +57,7 @@ let package = Package(
     .executableTarget(
       name: "fhirkit",
       dependencies: [
-        "FHIRKit",
+        "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(

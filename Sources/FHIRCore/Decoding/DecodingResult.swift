@@ -33,3 +33,15 @@ extension FHIREncodable {
     return writer.output
   }
 }
+
+extension FHIRDecodable {
+  /// Decodes the value whose tokens start at `index` (a Bundle entry's `resource`).
+  /// - Throws: ``FHIRDecodingError`` in strict mode at the first error-level issue.
+  public static func decode(from tokens: JSONTokens, at index: Int, options: DecodingOptions = .lenient) throws
+    -> DecodingResult<Self>
+  {
+    var decoder = FHIRDecoder(tokens: tokens, options: options)
+    let value = try Self(from: &decoder, at: index)
+    return DecodingResult(value: value, issues: decoder.issues)
+  }
+}

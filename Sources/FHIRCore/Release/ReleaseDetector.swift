@@ -95,6 +95,9 @@ public enum ReleaseDetector {
         // A CodeableConcept in R4, a code in DSTU2.
         if tokens[value].kind == .objectStart { note(.r4, 2, "\(key) as a CodeableConcept") }
         if tokens[value].kind == .string { note(.dstu2, 2, "\(key) as a code") }
+      case "category":
+        // Observation.category and Condition.category: one CodeableConcept in DSTU2, a list in R4.
+        if tokens[value].kind == .objectStart { note(.dstu2, 2, "category as a single CodeableConcept") }
       case "class":
         // Encounter.class: a code in DSTU2, a Coding in R4.
         if tokens[value].kind == .string { note(.dstu2, 2, "Encounter.class as a code") }

@@ -42,6 +42,16 @@ enum InputFiles {
     return inputs
   }
 
+  /// ``expand(_:)``, printing the error and exiting with code 3 for a missing path.
+  static func expandOrExit(_ paths: [String]) throws -> [Input] {
+    do {
+      return try expand(paths)
+    } catch let error as CLIError {
+      printError("fhirkit: \(error.message)")
+      throw error.exitCode
+    }
+  }
+
   private static func input(for path: String) -> Input {
     Input(path: path, framing: path.hasSuffix(".ndjson") ? .ndjson : .json)
   }

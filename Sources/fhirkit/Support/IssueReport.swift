@@ -1,0 +1,56 @@
+import FHIRKit
+import Foundation
+
+/// `--report FILE`: one JSON object per line for every issue, with where it was found
+/// and no data values: `file`, `location`, `path`, `resourceType`, `id`, `severity`,
+/// `code`, `message`.
+final class IssueReport {
+  private let handle: FileHandle?
+
+  /// Opens `path` for writing (truncating), or does nothing when `path` is `nil`.
+  /// - Throws: ``CLIError`` with exit code 3 when the file cannot be created.
+  init(path: String?) throws {
+    guard let path else {
+      handle = nil
+      return
+    }
+    guard FileManager.default.createFile(atPath: path, contents: nil),
+      let handle = FileHandle(forWritingAtPath: path)
+    else { throw CLIError.unreadable("\(path): cannot create the report file") }
+    self.handle = handle
+  }
+
+  deinit { try? handle?.close() }
+
+  /// Writes one validation issue.
+  func write(_ issue: ValidationIssue, location: String) {
+    var object: JSONObject = [
+      "location": .string(location), "path": .string(issue.path.description),
+      "severity": .string(issue.severity.rawValue), "code": .string(issue.code.rawValue),
+      "message": .string(issue.message),
+    ]
+    if let type = issue.resourceType { object["resourceType"] = .string(type) }
+    if let id = issue.resourceID { object["id"] = .string(id) }
+    if let offset = issue.offset { object["offset"] = .number(JSONNumber(offset)) }
+    write(object)
+  }
+
+  /// Writes one JSON error (a record that could not be read at all).
+  func write(_ error: JSONError) {
+    var object: JSONObject = [
+      "location": .string("\(error.source ?? "-"):\(error.line):\(error.column)"),
+      "path": .string(error.path.description), "severity": "error", "code": .string(error.kind.rawValue),
+      "message": .string(error.message), "offset": .number(JSONNumber(error.offset)),
+    ]
+    if let source = error.source { object["file"] = .string(source) }
+    write(object)
+  }
+
+  /// Writes any report line.
+  func write(_ object: JSONObject) {
+    guard let handle else { return }
+    var bytes = JSONWriter.bytes(of: .object(object))
+    bytes.append(0x0A)
+    handle.write(Data(bytes))
+  }
+}

@@ -1,0 +1,53 @@
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// End-to-end tests of `fhirkit validate` and `fhirkit convert` on real fixtures.
+@Suite struct ValidateConvertCommandTests {
+  @Test func specExamplesValidate() throws {
+    let result = try CommandRunner.run(["validate", "Fixtures/r4/examples/Patient", "Fixtures/dstu2/examples/MedicationOrder"])
+    #expect(result.exitCode == 0, "\(result.stdout)")
+    #expect(result.stderr.contains("resource(s) checked, 0 with errors"))
+  }
+
+  @Test func badDataIsReportedWithPlacesNotValues() throws {
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent("fhirkit-issues-\(getpid()).ndjson").path
+    defer { try? FileManager.default.removeItem(atPath: report) }
+    let result = try CommandRunner.run([
+      "validate", "--report", report, "Fixtures/dstu2/bundles/custom__hspc-bilirubin-chart.json",
+    ])
+    #expect(result.exitCode == 1)
+    #expect(result.stdout.contains("entry[0].resource.active (wrongType) in Patient/BILIBABY"))
+    #expect(!result.stdout.contains("\"true\""))
+    let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count >= 20)
+    #expect(lines.allSatisfy { $0.contains("\"path\":") && $0.contains("\"code\":") })
+  }
+
+  @Test func dstu2BundleConvertsToR4() throws {
+    let path = "Fixtures/dstu2/bundles/synthea__Gerhold_Donovan_66.json"
+    let result = try CommandRunner.run(["convert", "--to", "r4", path])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 9)
+    #expect(result.stderr.contains("9 resource(s) written"))
+    // The converted Patient validates as R4.
+    let patient = try #require(lines.first { $0.contains(#""resourceType":"Patient""#) })
+    let check = try CommandRunner.run(["validate", "--release", "r4", "-"], stdin: Array(patient.utf8) + [0x0A])
+    #expect(check.exitCode == 0, "\(check.stdout)")
+  }
+
+  @Test func sameReleaseReencodesEveryLine() throws {
+    let path = "Fixtures/r4/ndjson/sample-bulk-10-patients__Patient.000.ndjson"
+    let input = Fixtures.bytes(String(path.dropFirst("Fixtures/".count)))
+    let result = try CommandRunner.run(["convert", "--from", "r4", "--to", "r4", "-"], stdin: input)
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(result.stdout.split(separator: "\n").count == input.split(separator: 0x0A).count)
+  }
+
+  @Test func careTargetIsAUsageErrorForNow() throws {
+    let result = try CommandRunner.run(["convert", "--to", "care", "Fixtures/r4/examples/Patient"])
+    #expect(result.exitCode == 2)
+    #expect(result.stderr.contains("pipeline"))
+  }
+}
