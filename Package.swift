@@ -16,6 +16,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     // C library
@@ -84,7 +85,10 @@ let package = Package(
       dependencies: ["CareModel"]),
     .testTarget(
       name: "FHIRCodersTests",
-      dependencies: ["FHIRCoders", "CareModel", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
+      dependencies: [
+        "FHIRCoders", "CareModel", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
     .testTarget(
       name: "fhirkitTests",
       dependencies: ["fhirkit", "FHIRTestSupport"]),
