@@ -59,7 +59,7 @@ let package = Package(
       ]),
     .executableTarget(
       name: "FHIRJSONBenchmarks",
-      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "CYAJL", "FHIRTestSupport"],
+      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "CYAJL", "FHIRTestSupport", "CareModel", "FHIRCoders"],
       path: "Benchmarks/FHIRJSONBenchmarks"),
 
     // Test support (not a product)
