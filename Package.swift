@@ -17,6 +17,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     // C library
@@ -62,7 +63,7 @@ let package = Package(
       ]),
     .executableTarget(
       name: "FHIRJSONBenchmarks",
-      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "CYAJL", "FHIRTestSupport"],
+      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "CYAJL", "FHIRTestSupport", "CareModel", "FHIRCoders"],
       path: "Benchmarks/FHIRJSONBenchmarks"),
 
     // Test support (not a product)
@@ -88,7 +89,10 @@ let package = Package(
       dependencies: ["CareModel"]),
     .testTarget(
       name: "FHIRCodersTests",
-      dependencies: ["FHIRCoders", "CareModel", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
+      dependencies: [
+        "FHIRCoders", "CareModel", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
     .testTarget(
       name: "FHIRReleaseConversionTests",
       dependencies: ["FHIRReleaseConversion", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),

@@ -5,6 +5,7 @@
 //       [--input FILE.ndjson] [--save-corpus FILE.ndjson] [--tokenizer-only]
 //   swift run -c release FHIRJSONBenchmarks bundle-memory [--size-mb 1024]
 //   swift run -c release FHIRJSONBenchmarks models [--size-mb 128] [--runs 3]
+//   swift run -c release FHIRJSONBenchmarks care [--size-mb 128] [--runs 3]
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -33,12 +34,14 @@ case "models":
     sizeMB: option("--size-mb", default: 128), runs: option("--runs", default: 3),
     decodeOnly: arguments.contains("--decode-only")
   ).run()
+case "care":
+  try CareBenchmark(sizeMB: option("--size-mb", default: 128), runs: option("--runs", default: 3)).run()
 case "bundle-memory":
   try BundleMemoryBenchmark(sizeMB: option("--size-mb", default: 1024)).run()
 case "stream-bundle":
   // Child process of bundle-memory: streams one file and reports its own peak memory.
   try BundleMemoryBenchmark.streamAndReport(path: stringOption("--file") ?? "")
 default:
-  print("usage: FHIRJSONBenchmarks throughput|bundle-memory|models [--size-mb N] [--runs N]")
+  print("usage: FHIRJSONBenchmarks throughput|bundle-memory|models|care [--size-mb N] [--runs N]")
   exit(2)
 }

@@ -7,6 +7,7 @@ public enum DSTU2TimingAdapter {
   /// Reads a DSTU2 timing.
   public static func pattern(_ timing: Timing) -> TimingPattern {
     var p = TimingPattern()
+    p.unitNameSuffix = "s"
     p.events = timing.event
     p.codeText = timing.code?.text?.string
     guard let r = timing.repeat else { return p }

@@ -63,7 +63,8 @@ public struct R4MedicationRequestCoder: ResourceCoder {
     if r.dosageInstruction.isEmpty { r.dosageInstruction = [Dosage()] }
     r.dosageInstruction[0].text = Primitive(FHIRString(uncheckedString: text))
   }
-  /// Dosage timings → `schedule`; `doseAndRate.doseQuantity` → each element's targetValues.
+  /// Dosage timings → `schedule`; `doseAndRate.doseQuantity` → each element's targetValues (see
+  /// ``TargetValueMapping``).
   /// Without timing: the documented default (daily, all day, from the bounds / validity period /
   /// authored date), reported defaulted.
   public var getCareSchedule: @Sendable (Resource, TimeZone, inout ConversionReport) -> Schedule = { r, zone, report in
@@ -79,8 +80,11 @@ public struct R4MedicationRequestCoder: ResourceCoder {
     for d in r.dosageInstruction {
       var targets: [OutcomeValue] = []
       for dr in d.doseAndRate {
-        if case .quantity(let q) = dr.dose, let v = q.value?.value?.doubleValue {
-          targets.append(OutcomeValue(.double(v), units: q.unit?.string ?? q.code?.string, kind: "dose"))
+        if case .quantity(let q) = dr.dose,
+          let v = TargetValueMapping.read(
+            value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension)
+        {
+          targets.append(v)
           report.mapped("MedicationRequest.dosageInstruction.doseAndRate.doseQuantity")
         }
       }
@@ -99,10 +103,14 @@ public struct R4MedicationRequestCoder: ResourceCoder {
       var d = Dosage()
       d.timing = R4TimingAdapter.timing(w.timing)
       d.doseAndRate = w.targetValues.compactMap { v in
-        guard case .double(let x) = v.value else { report.unrepresentable("MedicationRequest.dosageInstruction.doseAndRate"); return nil }
+        guard let parts = TargetValueMapping.write(v) else {
+          report.unrepresentable("MedicationRequest.dosageInstruction.doseAndRate")
+          return nil
+        }
         var q = Quantity()
-        q.value = decimal(x)
-        q.unit = v.units.map { Primitive(FHIRString(uncheckedString: $0)) }
+        q.value = parts.value
+        q.unit = parts.unit.map { Primitive(FHIRString(uncheckedString: $0)) }
+        q.extension = parts.extensions
         var dr = Dosage.DoseAndRate()
         dr.dose = .quantity(q)
         return dr

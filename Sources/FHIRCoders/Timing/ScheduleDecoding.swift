@@ -71,7 +71,7 @@ public enum ScheduleDecoding {
     // Interval.
     var interval = DateComponents(day: 1)
     let unit = timing.periodUnit ?? "d"
-    if timing.periodUnit == nil { report.defaulted(path + ".repeat.periodUnit") } else { report.mapped(path + ".repeat.periodUnit") }
+    if timing.periodUnit == nil { report.defaulted(path + ".repeat.periodUnit" + timing.unitNameSuffix) } else { report.mapped(path + ".repeat.periodUnit" + timing.unitNameSuffix) }
     if let period = timing.period {
       if let (components, exact) = TimingUnit.interval(period, unit: unit) {
         interval = components
@@ -205,7 +205,7 @@ public enum ScheduleDecoding {
     guard let value = timing.duration else { return .allDay }
     report.mapped(path + ".repeat.duration")
     let unit = timing.durationUnit ?? "s"
-    if timing.durationUnit != nil { report.mapped(path + ".repeat.durationUnit") } else { report.defaulted(path + ".repeat.durationUnit") }
+    if timing.durationUnit != nil { report.mapped(path + ".repeat.durationUnit" + timing.unitNameSuffix) } else { report.defaulted(path + ".repeat.durationUnit" + timing.unitNameSuffix) }
     if let seconds = TimingUnit.seconds[unit] { return .seconds(value * seconds) }
     // Months and years as 30 and 365 days.
     report.unrepresentable(path + ".repeat.duration")

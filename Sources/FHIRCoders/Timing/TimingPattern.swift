@@ -45,6 +45,9 @@ public struct TimingPattern: Hashable, Sendable {
   public var offset: Int?
   /// `code.text`.
   public var codeText: String?
+  /// Appended to `periodUnit` / `durationUnit` in report paths: `"s"` for DSTU2, whose elements
+  /// are `periodUnits` and `durationUnits`.
+  public var unitNameSuffix = ""
 
   public init() {}
 }

@@ -1,0 +1,105 @@
+import CareModel
+import FHIRCoders
+import FHIRCore
+import FHIRJSON
+import FHIRR4
+import Foundation
+
+/// R4 NDJSON of the converted types (Patient, MedicationRequest, CarePlan, Observation) → care
+/// entities, next to decode-only on the same lines in the same run; with and without element
+/// accounting (the report's walk over each input's JSON).
+struct CareBenchmark {
+  var sizeMB: Int
+  var runs: Int
+  let chunkSize = 1 << 16
+  static let types: Set<String> = ["Patient", "MedicationRequest", "CarePlan", "Observation"]
+
+  func run() throws {
+    let lines = try Corpus.resourceLines(under: "r4").filter { line in
+      guard let type = try? line.withUnsafeBytes({ try JSONValue(parsing: $0) })["resourceType"]?.stringValue
+      else { return false }
+      return Self.types.contains(type)
+    }
+    let corpus = Corpus.ndjson(from: lines, atLeast: sizeMB << 20)
+    let megabytes = Double(corpus.count) / Double(1 << 20)
+    let resources = corpus.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    print("corpus: \(String(format: "%.1f", megabytes)) MB of R4 NDJSON, \(resources) resources")
+    print("(\(Self.types.sorted().joined(separator: ", "))), best of \(runs) interleaved rounds\n")
+
+    var quiet = Coders()
+    quiet.setAccounting(false)
+    let contenders: [(String, (UnsafeRawBufferPointer) throws -> Int)] = [
+      ("typed decode only", { try read($0) { try AnyResource.decode(from: $0).value == nil ? 0 : 1 } }),
+      ("decode → care entities (accounting)", { try read($0) { try Coders().convert($0) } }),
+      ("decode → care entities (no accounting)", { try read($0) { try quiet.convert($0) } }),
+    ]
+    var best = contenders.map { _ in Double.infinity }
+    var counts = contenders.map { _ in 0 }
+    try corpus.withUnsafeBytes { bytes in
+      for _ in 0..<runs {
+        for (index, contender) in contenders.enumerated() {
+          let start = DispatchTime.now().uptimeNanoseconds
+          counts[index] = try contender.1(bytes)
+          best[index] = min(best[index], Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+      }
+    }
+    print("benchmark                                   MB/s   resources/s   ratio to decode-only")
+    for (index, contender) in contenders.enumerated() {
+      let name = contender.0.padding(toLength: 40, withPad: " ", startingAt: 0)
+      print(
+        "\(name) \(String(format: "%8.1f", megabytes / best[index]))  \(String(format: "%12.0f", Double(resources) / best[index]))   \(String(format: "%6.2f", best[0] / best[index]))x")
+    }
+    print("\nentities (or located errors) per run: \(counts[1]); care conversion at \(String(format: "%.2f", best[0] / best[1]))x decode-only with accounting, \(String(format: "%.2f", best[0] / best[2]))x without (target >= 0.70x)")
+  }
+
+  /// The coders used, decoding one line into entities.
+  struct Coders {
+    var patient = R4PatientCoder()
+    var medication = R4MedicationRequestCoder()
+    var plan = R4CarePlanCoder()
+    var observation = R4ObservationCoder()
+
+    mutating func setAccounting(_ on: Bool) {
+      patient.accountsForEveryElement = on
+      medication.accountsForEveryElement = on
+      plan.accountsForEveryElement = on
+      plan.activityCoder.accountsForEveryElement = on
+      observation.accountsForEveryElement = on
+    }
+
+    /// Entities made (a CarePlan gives the plan and its Tasks); a located error counts as one.
+    func convert(_ tokens: JSONTokens) throws -> Int {
+      guard let resource = try AnyResource.decode(from: tokens).value else { return 0 }
+      do {
+        switch resource {
+        case .patient(let r): _ = try patient.decode(r)
+        case .medicationRequest(let r): _ = try medication.decode(r)
+        case .observation(let r): _ = try observation.decode(r)
+        case .carePlan(let r): return try 1 + plan.decodeWithTasks(r).tasks.count
+        default: return 0
+        }
+      } catch is CoderError {}
+      return 1
+    }
+  }
+
+  private func read(_ bytes: UnsafeRawBufferPointer, _ body: (JSONTokens) throws -> Int) throws -> Int {
+    let reader = NDJSONReader()
+    var total = 0
+    var failure: (any Error)?
+    let handle: (NDJSONReader.Event) -> Void = { event in
+      guard case .record(let tokens, _) = event else { return }
+      do { total += try body(tokens) } catch { failure = error }
+    }
+    var start = 0
+    while start < bytes.count {
+      let end = min(start + chunkSize, bytes.count)
+      try reader.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), handle)
+      start = end
+    }
+    try reader.finish(handle)
+    if let failure { throw failure }
+    return total
+  }
+}

@@ -1,0 +1,23 @@
+import CareModel
+
+/// Title and instructions of a CarePlan activity, shared by both releases: the detail's code
+/// text (else first coding display) is the title and its `description` the instructions; with no
+/// code, the description is the title. A care `titleAbsent` extension on the detail marks a task
+/// with instructions and no title.
+enum ActivityText {
+  static func read(
+    codeText: String?, codeDisplay: String?, hasCode: Bool, description: String?, referenceDisplay: String?,
+    titleAbsent: Bool, path: String, report: inout ConversionReport
+  ) -> (title: String?, instructions: String?) {
+    if hasCode { report.mapped(path + ".code") }
+    if description != nil { report.mapped(path + ".description") }
+    if titleAbsent { return (nil, description) }
+    if hasCode { return (codeText ?? codeDisplay, description) }
+    if let description { return (description, nil) }
+    if let referenceDisplay {
+      report.mapped("CarePlan.activity.reference.display")
+      return (referenceDisplay, nil)
+    }
+    return (nil, nil)
+  }
+}

@@ -1,0 +1,27 @@
+public import Foundation
+
+/// A CarePlan activity together with what its Task needs from the plan: the plan's id and care
+/// uuid (the Task's `carePlanUUID`), the activity's position, and the plan's start (the schedule
+/// anchor). The `Resource` of the activity coders.
+public struct PlanActivity<Activity: Sendable>: Sendable {
+  /// The activity.
+  public var activity: Activity
+  /// The plan's `id`, if any.
+  public var planID: String?
+  /// The plan's care uuid.
+  public var planUUID: UUID?
+  /// The activity's position in `CarePlan.activity`.
+  public var index: Int
+  /// The plan's `period.start`, used when the activity gives no start.
+  public var anchor: Date?
+
+  public init(activity: Activity, planID: String? = nil, planUUID: UUID? = nil, index: Int = 0, anchor: Date? = nil) {
+    self.activity = activity
+    self.planID = planID
+    self.planUUID = planUUID
+    self.index = index
+    self.anchor = anchor
+  }
+}
+
+extension PlanActivity: Equatable where Activity: Equatable {}

@@ -1,0 +1,47 @@
+public import CareModel
+public import FHIRCore
+public import Foundation
+
+/// A schedule element's target value ⇄ a FHIR dose `Quantity` (value and unit), shared by both
+/// releases. The value's `kind` (when not `"dose"`), `createdDate` and an integer type travel as
+/// care extensions on the quantity, so entity → FHIR → entity is exact.
+public enum TargetValueMapping {
+  /// The `kind` given to doses read from FHIR.
+  public static let doseKind = "dose"
+
+  /// A target value from a quantity's `value`, `unit` (else `code`) and care extensions; `nil`
+  /// when the quantity has no usable value.
+  public static func read(value: Double?, unit: String?, extensions: [Extension]) -> OutcomeValue? {
+    guard let value, value.isFinite else { return nil }
+    var result = OutcomeValue(.double(value), units: unit, kind: doseKind)
+    if CareExtensions.strings(extensions, "valueType").first == "integer", let whole = Int(exactly: value) {
+      result.value = .integer(whole)
+    }
+    if let kind = CareExtensions.strings(extensions, "kind").first { result.kind = kind }
+    if CareExtensions.strings(extensions, "kindAbsent").first == "true" { result.kind = nil }
+    if let created = CareExtensions.strings(extensions, "createdDate").first { result.createdDate = CareExtensions.parseDate(created) }
+    return result
+  }
+
+  /// The quantity parts for a target value: its number, unit and care extensions; `nil` for text,
+  /// boolean and date values, which a dose cannot hold.
+  public static func write(_ target: OutcomeValue) -> (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])? {
+    let number: Double
+    var extensions: [Extension] = []
+    switch target.value {
+    case .double(let x): number = x
+    case .integer(let i):
+      number = Double(i)
+      extensions.append(CareExtensions.string("valueType", "integer"))
+    default: return nil
+    }
+    guard let value = decimal(number) else { return nil }
+    if let kind = target.kind {
+      if kind != doseKind { extensions.append(CareExtensions.string("kind", kind)) }
+    } else {
+      extensions.append(CareExtensions.string("kindAbsent", "true"))
+    }
+    if let created = target.createdDate { extensions.append(CareExtensions.date("createdDate", created)) }
+    return (value, target.units, extensions)
+  }
+}

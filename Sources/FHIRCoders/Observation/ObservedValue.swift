@@ -1,0 +1,96 @@
+public import CareModel
+public import FHIRCore
+public import Foundation
+
+/// A release-neutral Observation `value[x]`, read from and written to each release's value by the
+/// Observation coders, and turned into outcome values by ``read(kind:path:zone:report:)``.
+public enum ObservedValue: Sendable {
+  /// A number and its unit (`unit`, else `code`); `comparator` present means the value is a bound.
+  case quantity(value: Double?, unit: String?, hasComparator: Bool, extensions: [Extension])
+  case integer(Int?)
+  case boolean(Bool?)
+  case string(String?)
+  /// A CodeableConcept's text, else first coding display, else first coding code.
+  case concept(String?)
+  case dateTime(Primitive<FHIRDateTime>?)
+  case time(String?)
+  case period(start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?)
+  case range(low: (Double, String?)?, high: (Double, String?)?)
+  case ratio(numerator: (Double, String?)?, denominator: (Double, String?)?)
+  /// `origin` + `factor` × each data point.
+  case sampled(origin: Double?, unit: String?, factor: Double?, data: String?)
+  /// A value with no outcome form (Attachment); its elements are reported dropped.
+  case unsupported
+
+  /// The outcome values for this value; `path` is the FHIR path of the value (`Observation.valueQuantity`).
+  /// - Quantity → double with units; integer, boolean, string → the same type; CodeableConcept → text;
+  ///   time → text; dateTime → date.
+  /// - Period → the start date (`kind`), and the end as a second date of kind `<kind>.end`.
+  /// - Range → doubles of kind `<kind>.low` / `<kind>.high`.
+  /// - Ratio → one double numerator ÷ denominator with units `<num unit>/<den unit>`; a missing or
+  ///   zero denominator is unrepresentable.
+  /// - SampledData → one double per data point (`origin + factor × x`); `E`, `L`, `U` points are
+  ///   unrepresentable.
+  public func read(kind: String?, path: String, zone: TimeZone, report: inout ConversionReport) -> [OutcomeValue] {
+    func suffixed(_ s: String) -> String { kind.map { $0 + "." + s } ?? s }
+    switch self {
+    case .quantity(let value, let unit, let hasComparator, _):
+      guard let value, value.isFinite else { report.unrepresentable(path); return [] }
+      report.mapped(path)
+      if hasComparator { report.unrepresentable(path + ".comparator") }
+      return [OutcomeValue(.double(value), units: unit, kind: kind)]
+    case .integer(let i):
+      guard let i else { return [] }
+      report.mapped(path)
+      return [OutcomeValue(.integer(i), kind: kind)]
+    case .boolean(let b):
+      guard let b else { return [] }
+      report.mapped(path)
+      return [OutcomeValue(.boolean(b), kind: kind)]
+    case .string(let s), .concept(let s), .time(let s):
+      guard let s else { return [] }
+      report.mapped(path)
+      return [OutcomeValue(.text(s), kind: kind)]
+    case .dateTime(let d):
+      guard let point = FHIRDates.point(d, zone: zone) else { report.unrepresentable(path); return [] }
+      report.mapped(path)
+      return [OutcomeValue(.date(point.date), kind: kind)]
+    case .period(let start, let end):
+      var values: [OutcomeValue] = []
+      if let p = FHIRDates.point(start, zone: zone) {
+        values.append(OutcomeValue(.date(p.date), kind: kind))
+        report.mapped(path + ".start")
+      }
+      if let p = FHIRDates.point(end, zone: zone) {
+        values.append(OutcomeValue(.date(p.date), kind: suffixed("end")))
+        report.mapped(path + ".end")
+      }
+      return values
+    case .range(let low, let high):
+      var values: [OutcomeValue] = []
+      if let low { values.append(OutcomeValue(.double(low.0), units: low.1, kind: suffixed("low"))); report.mapped(path + ".low") }
+      if let high { values.append(OutcomeValue(.double(high.0), units: high.1, kind: suffixed("high"))); report.mapped(path + ".high") }
+      return values
+    case .ratio(let numerator, let denominator):
+      guard let numerator, let denominator, denominator.0 != 0 else { report.unrepresentable(path); return [] }
+      report.mapped(path)
+      let units = numerator.1 == nil && denominator.1 == nil ? nil : (numerator.1 ?? "1") + "/" + (denominator.1 ?? "1")
+      return [OutcomeValue(.double(numerator.0 / denominator.0), units: units, kind: kind)]
+    case .sampled(let origin, let unit, let factor, let data):
+      report.mapped(path)
+      var values: [OutcomeValue] = []
+      for point in (data ?? "").split(separator: " ") {
+        guard let x = Double(point) else { report.unrepresentable(path + ".data"); continue }
+        values.append(OutcomeValue(.double((origin ?? 0) + (factor ?? 1) * x), units: unit, kind: kind))
+      }
+      return values
+    case .unsupported:
+      return []
+    }
+  }
+
+  /// The `kind` for a code: the first LOINC coding's code, else the text, else the first coding's code.
+  public static func kind(codings: [(system: String?, code: String?)], text: String?) -> String? {
+    codings.first { $0.system == "http://loinc.org" && $0.code != nil }?.code ?? text ?? codings.lazy.compactMap(\.code).first
+  }
+}

@@ -1,0 +1,121 @@
+import CareModel
+import FHIRCoders
+import FHIRCore
+import FHIRDSTU2
+import FHIRR4
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// Observation ⇄ Outcome for both releases: every example converts (or fails with a located
+/// error when it has no value at all), each value[x] form maps as documented, round trips are exact.
+@Suite struct ObservationCoderTests {
+  static let r4Examples = Fixtures.files(extensions: ["json"], under: "r4/examples/Observation")
+  static let dstu2Examples = Fixtures.files(extensions: ["json"], under: "dstu2/examples/Observation")
+
+  static func decode<T: FHIRDecodable>(_ type: T.Type, _ path: String) throws -> T {
+    let bytes = Fixtures.bytes(path)
+    return try #require(try T.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count)).value)
+  }
+
+  static func sample() -> CareModel.Outcome {
+    let start = Date(timeIntervalSince1970: 1_704_067_200)
+    var outcome = CareModel.Outcome(
+      id: "obs-1", taskUUID: UUID(uuidString: "11111111-2222-3333-4444-555555555511"), taskOccurrenceIndex: 3,
+      values: [
+        OutcomeValue(.double(120.5), units: "mm[Hg]", kind: "8480-6"),
+        OutcomeValue(.integer(7), units: "steps", kind: "steps", createdDate: start),
+        OutcomeValue(.boolean(true), kind: nil),
+        OutcomeValue(.text("fine"), units: "mood", kind: "mood"),
+        OutcomeValue(.date(start.addingTimeInterval(60)), kind: "taken"),
+      ],
+      endDate: start.addingTimeInterval(3600), uuid: UUID(uuidString: "11111111-2222-3333-4444-555555555512")!,
+      effectiveDate: start, timezone: TimeZone(identifier: "Asia/Tokyo")!)
+    outcome.source = "watch"
+    return outcome
+  }
+
+  @Test(arguments: r4Examples)
+  func r4ExampleConverts(path: String) throws {
+    let resource = try Self.decode(FHIRR4.Observation.self, path)
+    let hasValue = resource.value != nil || resource.component.contains { $0.value != nil }
+    do {
+      let converted = try R4ObservationCoder().decode(resource)
+      #expect(hasValue)
+      #expect(converted.report.dropped.keys.allSatisfy { $0.hasPrefix("Observation.") })
+      if case .quantity(let q) = resource.value, q.value != nil {
+        #expect(converted.value.values.first?.units == q.unit?.string ?? q.code?.string)
+        #expect(converted.value.values.first?.kind != nil)
+      }
+      if resource.effective != nil || resource.issued != nil { #expect(converted.report.defaulted["Observation.effective"] == nil) }
+    } catch let error as CoderError {
+      #expect(!hasValue)
+      #expect(error.path == "Observation.value[x]" && error.resourceType == "Observation")
+    }
+  }
+
+  @Test(arguments: dstu2Examples)
+  func dstu2ExampleConverts(path: String) throws {
+    let resource = try Self.decode(FHIRDSTU2.Observation.self, path)
+    let hasValue = resource.value != nil || resource.component.contains { $0.value != nil }
+    do {
+      let converted = try DSTU2ObservationCoder().decode(resource)
+      #expect(hasValue)
+      #expect(converted.report.dropped.keys.allSatisfy { $0.hasPrefix("Observation.") })
+      let components = resource.component.filter { if case .quantity = $0.value { true } else { false } }.count
+      #expect(converted.report.mapped["Observation.component.valueQuantity", default: 0] == components)
+    } catch let error as CoderError {
+      #expect(!hasValue)
+      #expect(error.path == "Observation.value[x]" && error.resourceID == resource.id?.string)
+    }
+  }
+
+  @Test func eachValueFormMapsAsDocumented() throws {
+    var report = ConversionReport()
+    let utc = TimeZone(identifier: "UTC")!
+    #expect(ObservedValue.range(low: (1, "mg"), high: (2, "mg")).read(kind: "k", path: "V", zone: utc, report: &report)
+      == [OutcomeValue(.double(1), units: "mg", kind: "k.low"), OutcomeValue(.double(2), units: "mg", kind: "k.high")])
+    #expect(ObservedValue.ratio(numerator: (1, "mg"), denominator: (4, "mL")).read(kind: "k", path: "V", zone: utc, report: &report)
+      == [OutcomeValue(.double(0.25), units: "mg/mL", kind: "k")])
+    #expect(ObservedValue.ratio(numerator: (1, nil), denominator: (0, nil)).read(kind: "k", path: "R", zone: utc, report: &report).isEmpty)
+    #expect(report.unrepresentable["R"] == 1)
+    #expect(ObservedValue.sampled(origin: 10, unit: "mV", factor: 2, data: "1 E 3").read(kind: "k", path: "S", zone: utc, report: &report)
+      == [OutcomeValue(.double(12), units: "mV", kind: "k"), OutcomeValue(.double(16), units: "mV", kind: "k")])
+    #expect(report.unrepresentable["S.data"] == 1)
+    #expect(ObservedValue.period(start: "2024-01-01T00:00:00Z", end: "2024-01-02T00:00:00Z").read(kind: nil, path: "P", zone: utc, report: &report)
+      == [OutcomeValue(.date(Date(timeIntervalSince1970: 1_704_067_200))), OutcomeValue(.date(Date(timeIntervalSince1970: 1_704_153_600)), kind: "end")])
+    #expect(ObservedValue.kind(codings: [("http://snomed.info/sct", "1"), ("http://loinc.org", "8867-4")], text: "Heart rate") == "8867-4")
+    #expect(ObservedValue.kind(codings: [("http://snomed.info/sct", "1")], text: "Heart rate") == "Heart rate")
+  }
+
+  @Test func r4QuantityObservationBecomesAnOutcome() throws {
+    var o = FHIRR4.Observation(status: "final", code: FHIRR4.CodeableConcept(coding: [FHIRR4.Coding(system: "http://loinc.org", code: "8867-4")]))
+    o.id = "hr"
+    o.value = .quantity(FHIRR4.Quantity(value: FHIRDecimal("72").map { Primitive($0) }, unit: "beats/min"))
+    o.effective = .dateTime("2024-01-01T00:00:00Z")
+    o.interpretation = [FHIRR4.CodeableConcept(text: "normal")]
+    let converted = try R4ObservationCoder().decode(o)
+    #expect(converted.value.values == [OutcomeValue(.double(72), units: "beats/min", kind: "8867-4")])
+    #expect(converted.value.effectiveDate == Date(timeIntervalSince1970: 1_704_067_200))
+    #expect(converted.report.dropped == ["Observation.interpretation.text": 1, "Observation.status": 1])
+  }
+
+  @Test func outcomeRoundTripsThroughBothReleases() throws {
+    let r4 = R4ObservationCoder()
+    let r4FHIR = try r4.encode(Self.sample())
+    #expect(r4FHIR.report.isLossless)
+    #expect(try r4.decode(r4FHIR.value).value == Self.sample())
+    let dstu2 = DSTU2ObservationCoder()
+    #expect(try dstu2.decode(dstu2.encode(Self.sample()).value).value == Self.sample())
+  }
+
+  @Test func overridingAClosureChangesOnlyItsField() throws {
+    let fhir = try DSTU2ObservationCoder().encode(Self.sample()).value
+    var coder = DSTU2ObservationCoder()
+    coder.getCareTask = { _, _ in (nil, 0) }
+    var expected = Self.sample()
+    expected.taskUUID = nil
+    expected.taskOccurrenceIndex = 0
+    #expect(try coder.decode(fhir).value == expected)
+  }
+}
