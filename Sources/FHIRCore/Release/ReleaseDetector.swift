@@ -58,14 +58,18 @@ public enum ReleaseDetector {
     var detection = Detection(release: nil, r4Evidence: [], dstu2Evidence: [])
     var r4 = 0
     var dstu2 = 0
+    // Each kind of evidence counts once, however often it occurs, so that one element
+    // repeated many times cannot outweigh several independent signs.
     func note(_ release: FHIRRelease, _ weight: Int, _ reason: String) {
       switch release {
       case .r4:
+        guard !detection.r4Evidence.contains(reason) else { return }
         r4 += weight
-        if !detection.r4Evidence.contains(reason) { detection.r4Evidence.append(reason) }
+        detection.r4Evidence.append(reason)
       case .dstu2:
+        guard !detection.dstu2Evidence.contains(reason) else { return }
         dstu2 += weight
-        if !detection.dstu2Evidence.contains(reason) { detection.dstu2Evidence.append(reason) }
+        detection.dstu2Evidence.append(reason)
       }
     }
 
@@ -97,7 +101,8 @@ public enum ReleaseDetector {
         if tokens[value].kind == .string { note(.dstu2, 2, "\(key) as a code") }
       case "category":
         // Observation.category and Condition.category: one CodeableConcept in DSTU2, a list in R4.
-        if tokens[value].kind == .objectStart { note(.dstu2, 2, "category as a single CodeableConcept") }
+        // (R4 Claim and ExplanationOfBenefit items have a single category too: weak evidence.)
+        if tokens[value].kind == .objectStart { note(.dstu2, 1, "category as a single CodeableConcept") }
       case "class":
         // Encounter.class: a code in DSTU2, a Coding in R4.
         if tokens[value].kind == .string { note(.dstu2, 2, "Encounter.class as a code") }
