@@ -1,0 +1,80 @@
+// libFuzzer entry point for the FHIRJSON layer, built by Scripts/fuzz.sh together with
+// the FHIRJSON sources (not a SwiftPM target: libFuzzer provides `main`).
+//
+// The first input byte picks the target and a chunk size, so one binary covers the
+// tokenizer with chunk splitting, NDJSON framing and Bundle streaming. Any trap, leak
+// or address error is a finding; errors thrown as `JSONError` are expected.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFHIRJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+  guard count > 0 else { return 0 }
+  let selector = start.load(as: UInt8.self)
+  let input = UnsafeRawBufferPointer(start: start + 1, count: count - 1)
+  let chunkSize = Int(selector >> 2) % 61 + 1
+  switch selector & 3 {
+  case 0: tokenize(input, chunkSize: chunkSize, options: .init())
+  case 1: tokenize(input, chunkSize: chunkSize, options: .init(maxDepth: 16, maxStringLength: 64, allowsMultipleValues: true))
+  case 2: readNDJSON(input, chunkSize: chunkSize)
+  default: streamBundle(input, chunkSize: chunkSize)
+  }
+  return 0
+}
+
+private func chunks(_ input: UnsafeRawBufferPointer, size: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+  var start = 0
+  while start < input.count {
+    let end = min(start + size, input.count)
+    try body(UnsafeRawBufferPointer(rebasing: input[start..<end]))
+    start = end
+  }
+}
+
+private func tokenize(_ input: UnsafeRawBufferPointer, chunkSize: Int, options: JSONTokenizer.Options) {
+  let tokenizer = JSONTokenizer(options: options)
+  do {
+    try chunks(input, size: chunkSize) { chunk in
+      try tokenizer.feed(chunk)
+      while let output = tokenizer.nextOutput() { check(output) }
+    }
+    try tokenizer.finish()
+    while let output = tokenizer.nextOutput() { check(output) }
+  } catch is JSONError {
+  } catch {
+    fatalError("unexpected error type")
+  }
+}
+
+private func check(_ output: JSONTokenizer.Output) {
+  let tokens: JSONTokens
+  switch output {
+  case .value(let value): tokens = value
+  case .element(let value, _): tokens = value
+  }
+  // Every value handed out re-parses after writing, to the same value.
+  let value = JSONValue(tokens: tokens)
+  var writer = JSONWriter()
+  writer.value(tokens)
+  let reparsed = try? writer.output.withUnsafeBytes { try JSONValue(parsing: $0, options: .init(maxDepth: 10_000)) }
+  if reparsed != value { fatalError("writer round trip differs") }
+}
+
+private func readNDJSON(_ input: UnsafeRawBufferPointer, chunkSize: Int) {
+  let reader = NDJSONReader(options: .init(maxDepth: 32, maxStringLength: 256))
+  let handle: (NDJSONReader.Event) -> Void = { event in
+    if case .record(let tokens, _) = event { check(.value(tokens)) }
+  }
+  try? chunks(input, size: chunkSize) { try reader.feed($0, handle) }
+  try? reader.finish(handle)
+}
+
+private func streamBundle(_ input: UnsafeRawBufferPointer, chunkSize: Int) {
+  let reader = BundleStreamReader(options: .init(maxDepth: 32, maxStringLength: 256, allowsMultipleValues: true))
+  let handle: (BundleStreamReader.Event) -> Void = { event in
+    switch event {
+    case .entry(let tokens, _): check(.element(tokens, index: 0))
+    case .bundle(let tokens): check(.value(tokens))
+    }
+  }
+  try? chunks(input, size: chunkSize) { try reader.feed($0, handle) }
+  try? reader.finish(handle)
+}
