@@ -139,4 +139,14 @@ import Testing
     input.add(try S.r4(#"{"resourceType":"MedicationRequest","id":"mr1","status":"active","intent":"order"}"#))
     #expect(pipeline.run(input).tasks.first?.title == "Custom")
   }
+
+  @Test func logTasksCanBeTurnedOff() throws {
+    var pipeline = Pipeline()
+    pipeline.options.logsUntiedObservations = false
+    var input = PipelineInput()
+    input.add(try S.r4(#"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"Mood"},"valueString":"good"}"#))
+    let result = pipeline.run(input)
+    #expect(result.outcomes.isEmpty && result.tasks.isEmpty)
+    #expect(result.report.notConverted == ["Observation": 1])
+  }
 }

@@ -117,8 +117,7 @@ struct MergeRun {
       }
     }
     // A plan named by a care extension is kept only when it is in the output.
-    let known = Set(planUUIDs.values)
-    task.carePlanUUID = planUUID ?? task.carePlanUUID.flatMap { known.contains($0) ? $0 : nil }
+    task.carePlanUUID = planUUID ?? task.carePlanUUID.flatMap { uuid in planUUIDs.values.contains(uuid) ? uuid : nil }
     taskOfOrder[resource.key] = result.tasks.count
     result.tasks.append(task)
   }
