@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "FHIRDSTU2", targets: ["FHIRDSTU2"]),
     .library(name: "CareModel", targets: ["CareModel"]),
     .library(name: "FHIRCoders", targets: ["FHIRCoders"]),
+    .library(name: "CarePipeline", targets: ["CarePipeline"]),
     .library(name: "FHIRReleaseConversion", targets: ["FHIRReleaseConversion"]),
     .executable(name: "fhirkit", targets: ["fhirkit"]),
   ],
@@ -47,6 +48,10 @@ let package = Package(
     .target(
       name: "FHIRCoders",
       dependencies: ["CareModel", "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
+    .target(
+      name: "CarePipeline",
+      dependencies: ["CareModel", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2"],
+      exclude: ["README.md"]),
     .target(
       name: "FHIRReleaseConversion",
       dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
@@ -93,6 +98,9 @@ let package = Package(
         "FHIRCoders", "CareModel", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
+    .testTarget(
+      name: "CarePipelineTests",
+      dependencies: ["CarePipeline", "CareModel", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
     .testTarget(
       name: "FHIRReleaseConversionTests",
       dependencies: ["FHIRReleaseConversion", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),

@@ -1,0 +1,216 @@
+import CareModel
+import FHIRCoders
+import Foundation
+
+/// One run of the merge over an input (see `docs/pipeline.md` for the rules). Resources are
+/// visited in key order in each pass, so the output does not depend on the input's order.
+struct MergeRun {
+  let pipeline: Pipeline
+  let index: ResourceIndex
+  let resolver: ReferenceResolver
+  var result = PipelineResult()
+
+  /// Resource key → the Patient entity's uuid and id.
+  var patients: [String: (uuid: UUID, id: String)] = [:]
+  /// Resource key → the CarePlan entity's uuid.
+  var planUUIDs: [String: UUID] = [:]
+  /// Order (MedicationRequest / MedicationOrder) key → position of its task in `result.tasks`.
+  var taskOfOrder: [String: Int] = [:]
+  /// Observation key → position of the task a CarePlan activity ties it to.
+  var taskOfObservation: [String: Int] = [:]
+  /// Orders turned into a CarePlan activity's Task (not standalone).
+  var claimedOrders: Set<String> = []
+
+  init(pipeline: Pipeline, entries: [PipelineInput.Entry]) {
+    self.pipeline = pipeline
+    index = ResourceIndex(entries)
+    resolver = ReferenceResolver(index: index)
+  }
+
+  mutating func run() -> PipelineResult {
+    result.report.resourcesRead = index.read
+    result.report.duplicatesMerged = index.duplicates
+    let all = index.sorted.map { ($0, pipeline.coders.facts(for: $0)) }
+    for (resource, facts) in all {
+      switch facts {
+      case .patient(let decode): addPatient(resource, decode)
+      case .notConverted: result.report.notConverted[resource.type, default: 0] += 1
+      default: break
+      }
+    }
+    for case (let resource, .carePlan(let plan)) in all { addPlan(resource, plan) }
+    for case (let resource, .order(let order)) in all where !claimedOrders.contains(resource.key) {
+      addStandaloneOrder(resource, order)
+    }
+    addObservations(all.compactMap { resource, facts in
+      if case .observation(let o) = facts { (resource, o) } else { nil }
+    })
+    finish()
+    return result
+  }
+
+  // MARK: Patients, plans, orders
+
+  mutating func addPatient(_ resource: IndexedResource, _ decode: () throws -> Converted<CareModel.Patient>) {
+    guard var patient = attempt(resource, decode)?.value else { return }
+    identify(&patient, resource)
+    patients[resource.key] = (patient.uuid, patient.id)
+    result.patients.append(patient)
+  }
+
+  mutating func addPlan(_ resource: IndexedResource, _ facts: ResourceFacts.Plan) {
+    guard let (plan, tasks) = attempt(resource, facts.decode) else { return }
+    var entity = plan.value
+    identify(&entity, resource)
+    entity.patientUUID = patientKey(facts.subject, from: resource).flatMap { patients[$0]?.uuid }
+    record(plan.report, for: resource.type)
+    planUUIDs[resource.key] = entity.uuid
+    result.carePlans.append(entity)
+    for (i, converted) in tasks.enumerated() {
+      var task = converted.value
+      record(converted.report, for: resource.type)
+      if resource.id == nil {
+        // Activities of a plan without id would all get the same identity.
+        if task.id == "careplan-activity-\(i)" { task.id = entity.id + "-activity-\(i)" }
+        task.uuid = StableUUID.forResource(type: "CarePlanActivity", id: resource.key + "/\(i)")
+      }
+      let activity = i < facts.activities.count ? facts.activities[i] : ResourceFacts.Activity(reference: nil, outcomes: [])
+      var order: IndexedResource?
+      if let site = activity.reference, let target = follow(site, from: resource, expecting: nil),
+        case .order(let orderFacts) = pipeline.coders.facts(for: target),
+        let fromOrder = decodeOrder(target, orderFacts)
+      {
+        // The order's title, instructions and schedule; the activity's identity and plan.
+        task.title = fromOrder.value.title
+        task.instructions = fromOrder.value.instructions
+        task.schedule = fromOrder.value.schedule
+        order = target
+      }
+      task.carePlanUUID = entity.uuid
+      let position = result.tasks.count
+      result.tasks.append(task)
+      if let order {
+        claimedOrders.insert(order.key)
+        if taskOfOrder[order.key] == nil { taskOfOrder[order.key] = position }
+      }
+      for site in activity.outcomes {
+        guard let target = follow(site, from: resource, expecting: ["Observation"]) else { continue }
+        if taskOfObservation[target.key] == nil {
+          taskOfObservation[target.key] = position
+        } else {
+          result.report.observationsClaimedTwice += 1
+        }
+      }
+    }
+  }
+
+  mutating func addStandaloneOrder(_ resource: IndexedResource, _ facts: ResourceFacts.Order) {
+    guard let converted = decodeOrder(resource, facts) else { return }
+    var task = converted.value
+    identify(&task, resource)
+    var planUUID: UUID?
+    for site in facts.basedOn {
+      guard let target = follow(site, from: resource, expecting: nil) else { continue }
+      if target.type == "CarePlan", let uuid = planUUIDs[target.key] {
+        planUUID = uuid
+        break
+      }
+    }
+    // A plan named by a care extension is kept only when it is in the output.
+    task.carePlanUUID = planUUID ?? task.carePlanUUID.flatMap { uuid in planUUIDs.values.contains(uuid) ? uuid : nil }
+    taskOfOrder[resource.key] = result.tasks.count
+    result.tasks.append(task)
+  }
+
+  /// Converts an order, handing the coder the Medication its reference resolves to.
+  mutating func decodeOrder(_ resource: IndexedResource, _ facts: ResourceFacts.Order) -> Converted<CareModel.Task>? {
+    let medication = facts.medication.flatMap { follow($0, from: resource, expecting: ["Medication"]) }
+    guard let converted = attempt(resource, { try facts.decode(medication) }) else { return nil }
+    record(converted.report, for: resource.type)
+    return converted
+  }
+
+  // MARK: Helpers
+
+  /// Gives an entity from a resource without id an id and uuid of its own: the coders' defaults
+  /// (`careplan`, the uuid of the type name) would make all such resources one entity. The id is
+  /// the `urn:uuid:` of its entry (else the fullUrl, else the resource key); the uuid that of the
+  /// fullUrl (as references to it resolve), else one derived from the key.
+  func identify<E: CareEntity>(_ entity: inout E, _ resource: IndexedResource) {
+    guard resource.id == nil else { return }
+    let url = resource.fullUrl
+    entity.id = url.map { $0.hasPrefix("urn:uuid:") ? String($0.dropFirst(9)) : $0 } ?? resource.key
+    if entity.uuid == StableUUID.forReference(resource.type) {
+      entity.uuid = url.flatMap { StableUUID.forReference($0) } ?? StableUUID.forResource(type: resource.type, id: resource.key)
+    }
+  }
+
+  /// Follows `site`; records it as unresolved when it leads nowhere, or to a type not in `types`.
+  mutating func follow(_ site: ResourceFacts.Site, from referrer: IndexedResource, expecting types: Set<String>?)
+    -> IndexedResource?
+  {
+    switch resolver.resolve(site.reference, from: referrer) {
+    case .found(let target):
+      if let types, !types.contains(target.type) {
+        unresolved(site, from: referrer, .unexpectedType)
+        return nil
+      }
+      return target
+    case .notFound(let form):
+      unresolved(site, from: referrer, .notFound, form: form)
+      return nil
+    }
+  }
+
+  /// The key of the converted Patient `site` points at.
+  mutating func patientKey(_ site: ResourceFacts.Site?, from referrer: IndexedResource) -> String? {
+    guard let site, let target = follow(site, from: referrer, expecting: ["Patient"]) else { return nil }
+    guard patients[target.key] != nil else {
+      unresolved(site, from: referrer, .notConverted)
+      return nil
+    }
+    return target.key
+  }
+
+  mutating func unresolved(
+    _ site: ResourceFacts.Site, from referrer: IndexedResource, _ reason: UnresolvedReference.Reason,
+    form: UnresolvedReference.Form? = nil
+  ) {
+    result.report.unresolvedReferences.append(
+      UnresolvedReference(
+        resourceType: referrer.type, resourceID: referrer.id, path: site.path,
+        form: form ?? ReferenceResolver.form(site.reference), reason: reason))
+  }
+
+  /// Runs a coder, recording a failure (a ``CoderError``, or one made for any other error).
+  mutating func attempt<T>(_ resource: IndexedResource, _ body: () throws -> T) -> T? {
+    do {
+      return try body()
+    } catch let error as CoderError {
+      result.report.failures.append(error)
+    } catch {
+      result.report.failures.append(
+        CoderError(.invalidValue, path: resource.type, resourceType: resource.type, resourceID: resource.id,
+          message: "the coder failed"))
+    }
+    return nil
+  }
+
+  mutating func record(_ report: ConversionReport, for type: String) {
+    result.report.conversion[type, default: ConversionReport()].merge(report)
+  }
+
+  mutating func finish() {
+    func byID<E: CareEntity>(_ a: E, _ b: E) -> Bool { (a.id, a.uuid.uuidString) < (b.id, b.uuid.uuidString) }
+    result.patients.sort(by: byID)
+    result.carePlans.sort(by: byID)
+    result.tasks.sort(by: byID)
+    result.outcomes.sort(by: byID)
+    result.report.entities = [
+      "patient": result.patients.count, "carePlan": result.carePlans.count, "task": result.tasks.count,
+      "outcome": result.outcomes.count,
+    ]
+    result.report.unresolvedReferences.sort()
+    result.report.failures.sort { $0.description < $1.description }
+  }
+}

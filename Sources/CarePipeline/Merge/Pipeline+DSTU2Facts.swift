@@ -1,0 +1,62 @@
+import FHIRCoders
+import FHIRCore
+import FHIRDSTU2
+
+extension Pipeline.Coders {
+  /// The merge facts of a DSTU2 resource.
+  func dstu2Facts(_ resource: FHIRDSTU2.AnyResource) -> ResourceFacts {
+    switch resource {
+    case .patient(let patient):
+      let coder = dstu2Patient
+      return .patient { try coder.decode(patient) }
+    case .carePlan(let plan):
+      let coder = dstu2CarePlan
+      let activities = plan.activity.enumerated().map { i, a in
+        ResourceFacts.Activity(
+          reference: Site.make(a.reference?.reference?.string, "CarePlan.activity[\(i)].reference"),
+          outcomes: a.actionResulting.enumerated().compactMap { j, ref in
+            Site.make(ref.reference?.string, "CarePlan.activity[\(i)].actionResulting[\(j)]")
+          })
+      }
+      return .carePlan(
+        ResourceFacts.Plan(
+          subject: Site.make(plan.subject?.reference?.string, "CarePlan.subject"), activities: activities,
+          decode: { try coder.decodeWithTasks(plan) }))
+    case .medicationOrder(let order):
+      let coder = dstu2MedicationOrder
+      var medication: Site?
+      if case .reference(let ref) = order.medication {
+        medication = Site.make(ref.reference?.string, "MedicationOrder.medicationReference")
+      }
+      return .order(
+        ResourceFacts.Order(
+          basedOn: [], medication: medication,
+          decode: { resolved in
+            var order = order
+            // A Medication found elsewhere in the input is handed to the coder as a contained one.
+            if case .dstu2(.medication(var m))? = resolved?.resource, case .reference(var ref) = order.medication,
+              let target = ref.reference?.string, !target.hasPrefix("#")
+            {
+              let id = m.id?.string ?? "medication"
+              m.id = Primitive(FHIRID(uncheckedString: id))
+              order.contained.append(.medication(m))
+              ref.reference = Primitive(FHIRString(uncheckedString: "#" + id))
+              order.medication = .reference(ref)
+            }
+            return try coder.decode(order)
+          }))
+    case .observation(let observation):
+      let coder = dstu2Observation
+      let code = observation.code
+      let kind = ObservedValue.kind(
+        codings: (code?.coding ?? []).map { (system: $0.system?.string, code: $0.code?.string) }, text: code?.text?.string)
+      return .observation(
+        ResourceFacts.Observation(
+          subject: Site.make(observation.subject?.reference?.string, "Observation.subject"), basedOn: [],
+          kind: kind, title: code?.text?.string ?? code?.coding.lazy.compactMap(\.display?.string).first ?? kind,
+          decode: { try coder.decode(observation) }))
+    case .medication, .bundle, .other:
+      return .notConverted
+    }
+  }
+}

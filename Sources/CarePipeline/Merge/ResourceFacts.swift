@@ -1,0 +1,55 @@
+import CareModel
+import FHIRCoders
+
+/// What the merge needs from one resource, independent of its release: the references it
+/// follows (with their JSON paths) and how to convert the resource with the configured coders.
+enum ResourceFacts {
+  case patient(() throws -> Converted<CareModel.Patient>)
+  case carePlan(Plan)
+  case order(Order)
+  case observation(Observation)
+  /// A type that becomes no entity of its own.
+  case notConverted
+
+  /// A reference written in a resource, and where.
+  struct Site {
+    var reference: String
+    var path: String
+
+    /// A site for `reference`, or `nil` when there is no reference text.
+    static func make(_ reference: String?, _ path: String) -> Site? {
+      reference.map { Site(reference: $0, path: path) }
+    }
+  }
+
+  /// A CarePlan: its subject, its activities and the plan coder's `decodeWithTasks`.
+  struct Plan {
+    var subject: Site?
+    var activities: [Activity]
+    var decode: () throws -> (plan: Converted<CareModel.CarePlan>, tasks: [Converted<CareModel.Task>])
+  }
+
+  /// A CarePlan activity: what it points at (`activity.reference`) and its outcome references
+  /// (R4 `outcomeReference`, DSTU2 `actionResulting`).
+  struct Activity {
+    var reference: Site?
+    var outcomes: [Site]
+  }
+
+  /// A MedicationRequest or MedicationOrder. `decode` takes the Medication its non-contained
+  /// `medicationReference` resolved to, if any.
+  struct Order {
+    var basedOn: [Site]
+    var medication: Site?
+    var decode: (IndexedResource?) throws -> Converted<CareModel.Task>
+  }
+
+  /// An Observation: its subject, R4 `basedOn`, its code's kind and display title.
+  struct Observation {
+    var subject: Site?
+    var basedOn: [Site]
+    var kind: String?
+    var title: String?
+    var decode: () throws -> Converted<CareModel.Outcome>
+  }
+}

@@ -1,0 +1,27 @@
+public import FHIRCoders
+
+/// What a pipeline run did, without any data value: counts, conversion reports per resource
+/// type, references it could not follow and resources that could not be converted.
+public struct PipelineReport: Sendable {
+  /// Resources taken in, per `resourceType` (Bundles flattened, duplicates counted).
+  public var resourcesRead: [String: Int] = [:]
+  /// Resources dropped because a newer (or identical) version of the same resource was seen, per type.
+  public var duplicatesMerged: [String: Int] = [:]
+  /// Resources of types that become no entity of their own (Encounter, Medication, …), per type.
+  /// Medications still give task titles, and any resource can be a reference target.
+  public var notConverted: [String: Int] = [:]
+  /// Entities produced, per care record kind (`patient`, `carePlan`, `task`, `outcome`).
+  public var entities: [String: Int] = [:]
+  /// The coders' reports, merged per resource type.
+  public var conversion: [String: ConversionReport] = [:]
+  /// References needed for the merge that could not be followed, sorted.
+  public var unresolvedReferences: [UnresolvedReference] = []
+  /// Resources the coders could not convert at all, sorted by description.
+  public var failures: [CoderError] = []
+  /// Outcomes whose effective time is before their task's first occurrence (given index 0).
+  public var outcomesBeforeSchedule = 0
+  /// Observations that more than one task claims (the first task, in key order, takes them).
+  public var observationsClaimedTwice = 0
+
+  public init() {}
+}

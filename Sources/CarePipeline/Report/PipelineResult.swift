@@ -1,0 +1,23 @@
+public import CareModel
+
+/// The entities a pipeline run produced, each kind sorted by `id` then `uuid`, and its report.
+public struct PipelineResult: Sendable {
+  /// Care patients.
+  public var patients: [CareModel.Patient] = []
+  /// Care plans: one per FHIR CarePlan, plus one observation log plan per patient with log tasks.
+  public var carePlans: [CareModel.CarePlan] = []
+  /// Tasks: CarePlan activities, medication orders not in a plan, and observation log tasks.
+  public var tasks: [CareModel.Task] = []
+  /// Outcomes: one per converted Observation.
+  public var outcomes: [CareModel.Outcome] = []
+  /// What the run did.
+  public var report = PipelineReport()
+
+  public init() {}
+
+  /// All entities as care records: patients, plans, tasks, then outcomes.
+  public var records: [CareRecord] {
+    patients.map(CareRecord.patient) + carePlans.map(CareRecord.carePlan) + tasks.map(CareRecord.task)
+      + outcomes.map(CareRecord.outcome)
+  }
+}

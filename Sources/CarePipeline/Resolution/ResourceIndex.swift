@@ -1,0 +1,83 @@
+import FHIRCoders
+import FHIRCore
+import Foundation
+
+/// The input's resources after de-duplication, found by `Type/id` or by `fullUrl`.
+///
+/// The same resource seen twice — the same `Type/id`, or the same `fullUrl` — is kept once: the
+/// newer `meta.versionId` (when both are integers and differ), else the later `meta.lastUpdated`,
+/// else (for an order-independent result) the one whose compact JSON sorts last.
+struct ResourceIndex {
+  private(set) var byKey: [String: IndexedResource] = [:]
+  private var keyByFullURL: [String: String] = [:]
+  /// Resources read, per type.
+  private(set) var read: [String: Int] = [:]
+  /// Resources dropped as duplicates, per type.
+  private(set) var duplicates: [String: Int] = [:]
+
+  init(_ entries: [PipelineInput.Entry]) {
+    for entry in entries { add(entry) }
+  }
+
+  /// The kept resources, sorted by key.
+  var sorted: [IndexedResource] { byKey.keys.sorted().map { byKey[$0]! } }
+
+  /// The resource with `key`.
+  subscript(key: String) -> IndexedResource? { byKey[key] }
+
+  /// The key of the resource whose entry had `fullUrl`.
+  func key(forFullURL fullUrl: String) -> String? { keyByFullURL[fullUrl] }
+
+  private mutating func add(_ entry: PipelineInput.Entry) {
+    let type = entry.resource.resourceType ?? "?"
+    read[type, default: 0] += 1
+    var key: String
+    if let id = entry.resource.id {
+      key = type + "/" + id
+    } else if let url = entry.fullUrl {
+      key = "url:" + url
+    } else {
+      key = "anon:" + type + ":" + Self.hash(entry.resource.canonicalBytes)
+    }
+    if let url = entry.fullUrl, let known = keyByFullURL[url] { key = known }
+    let candidate = IndexedResource(key: key, fullUrl: entry.fullUrl, resource: entry.resource)
+    if let existing = byKey[key] {
+      duplicates[type, default: 0] += 1
+      if Self.isNewer(candidate.resource, than: existing.resource) {
+        byKey[key] = IndexedResource(key: key, fullUrl: existing.fullUrl ?? candidate.fullUrl, resource: candidate.resource)
+      }
+    } else {
+      byKey[key] = candidate
+    }
+    if let url = entry.fullUrl, keyByFullURL[url] == nil { keyByFullURL[url] = key }
+  }
+
+  /// Whether `a` is a newer version than `b` (see the type's documentation).
+  static func isNewer(_ a: PipelineResource, than b: PipelineResource) -> Bool {
+    let (va, vb) = (a.version, b.version)
+    if let x = va.versionId.flatMap({ Int($0) }), let y = vb.versionId.flatMap({ Int($0) }), x != y { return x > y }
+    switch (date(va.lastUpdated), date(vb.lastUpdated)) {
+    case (let x?, let y?) where x != y: return x > y
+    case (.some, nil): return true
+    case (nil, .some): return false
+    default: break
+    }
+    let (ba, bb) = (a.canonicalBytes, b.canonicalBytes)
+    return ba != bb && !ba.lexicographicallyPrecedes(bb)
+  }
+
+  static func date(_ text: String?) -> Date? {
+    guard let text else { return nil }
+    return FHIRDates.point(FHIRInstant(uncheckedString: text).components, zone: TimeZone(secondsFromGMT: 0)!)?.date
+  }
+
+  /// FNV-1a of `bytes`, in hex (a key for resources with neither id nor fullUrl).
+  static func hash(_ bytes: [UInt8]) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return String(hash, radix: 16)
+  }
+}
