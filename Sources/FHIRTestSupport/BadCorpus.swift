@@ -100,9 +100,8 @@ public enum BadCorpus {
       bad = Array(#"{"resourceType":"Patient","id":"bad","deep":"#.utf8)
       bad += [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
       bad += Array("}".utf8)
-      // The object is level 1, so the 512th array (level 513) is refused; the error names
-      // the array that holds it (the 511th, at deep + 510 × [0]).
-      report = Report(layer: "json", code: "depthLimitExceeded", line: 2, path: "deep" + String(repeating: "[0]", count: 510))
+      // The object is level 1, so the 512th array (level 513), at deep + 511 × [0], is refused.
+      report = Report(layer: "json", code: "depthLimitExceeded", line: 2, path: "deep" + String(repeating: "[0]", count: 511))
     case "huge-string.ndjson":
       // One byte over the default 64 MiB string limit.
       bad = Array(#"{"resourceType":"Patient","id":"bad","name":[{"family":""#.utf8)
