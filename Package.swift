@@ -105,6 +105,9 @@ let package = Package(
       name: "FHIRReleaseConversionTests",
       dependencies: ["FHIRReleaseConversion", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
     .testTarget(
+      name: "BadInputCorpusTests",
+      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
+    .testTarget(
       name: "fhirkitTests",
       dependencies: ["fhirkit", "FHIRTestSupport"]),
   ]

@@ -85,6 +85,19 @@ import Testing
     #expect(JSONWriter.bytes(of: value) == deep)
   }
 
+  /// The refused container is named by its own place, whether or not whitespace
+  /// separates it from the bracket before it.
+  @Test func depthErrorNamesTheRefusedValue() throws {
+    let options = JSONTokenizer.Options(maxDepth: 3)
+    for text in [#"{"a":[[[1]]]}"#, #"{"a":[ [ [1]]]}"#, #"{"a":[[ [1]]]}"#] {
+      for size in [1, 4, 100] {
+        let error = try #require(Chunked.error(Array(text.utf8), chunkSize: size, options: options))
+        #expect(error.kind == .depthLimitExceeded)
+        #expect(error.path.description == "a[0][0]", "\(text), chunk size \(size): \(error)")
+      }
+    }
+  }
+
   @Test func hugeStringOverTheLimitFailsCleanly() throws {
     // A 100 MB string against the default 64 MiB limit, streamed and whole.
     var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 100 << 20)

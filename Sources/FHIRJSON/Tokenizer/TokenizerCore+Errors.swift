@@ -66,7 +66,11 @@ extension TokenizerCore {
       let frame = frame(at: level)
       if frame.isArray {
         var index = frame.index
-        if level == depth - 1 && offset > lastEnd && (index < 0 || commaFollowsLastToken(before: offset)) {
+        // With no element yet, anything from the end of `[` on is element 0 (even a
+        // `[` right after it, refused for depth).
+        if level == depth - 1
+          && ((index < 0 && offset >= lastEnd) || (offset > lastEnd && commaFollowsLastToken(before: offset)))
+        {
           index += 1
         }
         if index >= 0 { components.append(.index(index)) }

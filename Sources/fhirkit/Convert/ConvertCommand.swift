@@ -17,7 +17,9 @@ struct ConvertCommand: ParsableCommand {
       one per line. --from r4 --to r4 re-encodes through the R4 models, which checks \\
       and normalises files. What a conversion drops, defaults or carries as an \\
       extension is counted on stderr and listed with --report, by path, never with \\
-      data values. (--to care arrives with the pipeline.)
+      data values. Error-level issues are printed on stderr with their place; the \\
+      record is still written, and the exit code is 1. (--to care arrives with the \\
+      pipeline.)
 
       Examples:
         fhirkit convert --to r4 Fixtures/dstu2/bundles > r4.ndjson
@@ -74,7 +76,12 @@ struct ConvertCommand: ParsableCommand {
           },
           { record in
             let (bytes, issues, conversion) = try convert(record, inputRelease: &inputRelease)
-            for issue in issues where issue.severity == .error { issueReport.write(issue, location: record.location) }
+            let errors = issues.filter { $0.severity == .error }
+            for issue in errors {
+              // The place and code on stderr, as for JSON errors; the record is still written.
+              printError("fhirkit: \(record.location): \(issue)")
+              issueReport.write(issue, location: record.location)
+            }
             for entry in conversion.entries {
               issueReport.write([
                 "location": .string(record.location), "path": .string(entry.path),
@@ -90,6 +97,10 @@ struct ConvertCommand: ParsableCommand {
             }
             try out.writeLine(bytes)
             converted += 1
+            if !errors.isEmpty {
+              failed += 1
+              if strict { throw someRecordsFailed }
+            }
           })
       } catch let error as JSONError {
         printError("fhirkit: \(error)")

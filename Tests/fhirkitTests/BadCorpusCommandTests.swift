@@ -1,0 +1,48 @@
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// Every file of `Fixtures/bad/` through `fhirkit convert --to r4`: exit code 1 when
+/// something is wrong, each expected error on stderr with its place, no data value on
+/// stderr, and the good records around the bad ones still written.
+@Suite struct BadCorpusCommandTests {
+  @Test(arguments: BadCorpus.entries)
+  func convertReportsAndGoesOn(_ entry: BadCorpus.Entry) throws {
+    try check(entry, path: "Fixtures/\(BadCorpus.folder)/\(entry.file)")
+  }
+
+  @Test(arguments: BadCorpus.generatedFiles)
+  func convertReportsGeneratedCases(_ file: String) throws {
+    let (bytes, entry) = BadCorpus.generated(file)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fhirkit-bad-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent(file).path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+    try check(entry, path: path)
+  }
+
+  func check(_ entry: BadCorpus.Entry, path: String) throws {
+    let result = try CommandRunner.run(["convert", "--from", entry.release ?? "auto", "--to", "r4", path])
+    #expect(result.exitCode == (entry.failsInCLI ? 1 : 0), "\(result.stderr)")
+    for report in entry.expect {
+      let place: String
+      switch (report.layer, report.line, report.entry) {
+      case ("json", let line?, _): place = "\(path):\(line):"
+      case (_, let line?, _): place = "\(path):\(line): \(report.severity)"
+      case (_, _, let index?): place = "\(path) entry[\(index)]: \(report.severity)"
+      default: place = path
+      }
+      let line = result.stderr.split(separator: "\n").first { $0.contains(place) && $0.contains("at \(report.path) (\(report.code)") }
+      if report.severity == "error" {
+        #expect(line != nil, "no \(report) on stderr:\n\(result.stderr)")
+      }
+    }
+    #expect(!result.stderr.contains(BadCorpus.marker), "stderr quotes the data")
+    let written = result.stdout.split(separator: "\n")
+    #expect(written.count >= entry.goodRecords, "\(result.stderr)")
+    if entry.expect.allSatisfy({ $0.layer == "json" }) {
+      #expect(written.count == entry.goodRecords, "\(result.stderr)")
+    }
+  }
+}
