@@ -19,9 +19,7 @@ extension FHIRDecodable {
   public static func decode(from tokens: JSONTokens, options: DecodingOptions = .lenient) throws
     -> DecodingResult<Self>
   {
-    var decoder = FHIRDecoder(tokens: tokens, options: options)
-    let value = try Self(from: &decoder, at: 0)
-    return DecodingResult(value: value, issues: decoder.issues)
+    try decode(from: tokens, at: 0, options: options)
   }
 }
 

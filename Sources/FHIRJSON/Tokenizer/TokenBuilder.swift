@@ -54,9 +54,6 @@ struct TokenBuilder {
     decoded.deallocate()
   }
 
-  /// The number of source bytes held.
-  var rawCount: Int { raw.count }
-
   /// The largest value a builder holds: its offsets and text positions are 32-bit.
   static let maxValueBytes = Int(UInt32.max >> 1)
 

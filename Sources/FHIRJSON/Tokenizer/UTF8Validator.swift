@@ -10,15 +10,6 @@ enum UTF8Validator {
     case incomplete(at: Int)
   }
 
-  /// The index of the first byte that starts an invalid or incomplete sequence, or
-  /// `nil` when all of `bytes` is valid UTF-8.
-  static func firstInvalidIndex(in bytes: UnsafeRawBufferPointer) -> Int? {
-    switch check(bytes) {
-    case .valid: return nil
-    case .invalid(let index), .incomplete(let index): return index
-    }
-  }
-
   /// Checks `bytes`, skipping ASCII runs 32 bytes at a time.
   static func check(_ bytes: UnsafeRawBufferPointer) -> Outcome {
     let count = bytes.count
