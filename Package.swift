@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "CareModel", targets: ["CareModel"]),
     .library(name: "FHIRCoders", targets: ["FHIRCoders"]),
     .library(name: "CarePipeline", targets: ["CarePipeline"]),
+    .library(name: "CareStore", targets: ["CareStore"]),
+    .library(name: "CareStoreSQLite", targets: ["CareStoreSQLite"]),
     .library(name: "FHIRReleaseConversion", targets: ["FHIRReleaseConversion"]),
     .executable(name: "fhirkit", targets: ["fhirkit"]),
   ],
@@ -19,6 +21,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // C library
@@ -53,6 +56,12 @@ let package = Package(
       dependencies: ["CareModel", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2"],
       exclude: ["README.md"]),
     .target(
+      name: "CareStore",
+      dependencies: ["CareModel", "CarePipeline", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2"]),
+    .target(
+      name: "CareStoreSQLite",
+      dependencies: ["CareStore", "CareModel", "CarePipeline", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(
       name: "FHIRReleaseConversion",
       dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
     .target(
@@ -63,12 +72,14 @@ let package = Package(
     .executableTarget(
       name: "fhirkit",
       dependencies: [
-        "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion",
+        "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "CarePipeline", "CareStore",
+        "CareStoreSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
       name: "FHIRJSONBenchmarks",
-      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "CYAJL", "FHIRTestSupport", "CareModel", "FHIRCoders"],
+      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "CYAJL", "FHIRTestSupport", "CareModel", "FHIRCoders",
+        "CarePipeline", "CareStore", "CareStoreSQLite", "FHIRDSTU2"],
       path: "Benchmarks/FHIRJSONBenchmarks"),
 
     // Test support (not a product)
@@ -101,6 +112,12 @@ let package = Package(
     .testTarget(
       name: "CarePipelineTests",
       dependencies: ["CarePipeline", "CareModel", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
+    .testTarget(
+      name: "CareStoreTests",
+      dependencies: [
+        "CareStore", "CareStoreSQLite", "CarePipeline", "CareModel", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4",
+        "FHIRDSTU2", "FHIRTestSupport", "fhirkit",
+      ]),
     .testTarget(
       name: "FHIRReleaseConversionTests",
       dependencies: ["FHIRReleaseConversion", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),

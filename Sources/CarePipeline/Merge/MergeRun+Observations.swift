@@ -23,6 +23,7 @@ extension MergeRun {
       guard var converted = attempt(resource, facts.decode) else { continue }
       record(converted.report, for: resource.type)
       identify(&converted.value, resource)
+      addSource(converted.value.uuid, resource)
       var position = taskOfObservation[resource.key]
       if position == nil {
         for site in facts.basedOn {

@@ -55,6 +55,7 @@ struct MergeRun {
     guard var patient = attempt(resource, decode)?.value else { return }
     identify(&patient, resource)
     patients[resource.key] = (patient.uuid, patient.id)
+    addSource(patient.uuid, resource)
     result.patients.append(patient)
   }
 
@@ -65,6 +66,7 @@ struct MergeRun {
     entity.patientUUID = patientKey(facts.subject, from: resource).flatMap { patients[$0]?.uuid }
     record(plan.report, for: resource.type)
     planUUIDs[resource.key] = entity.uuid
+    addSource(entity.uuid, resource)
     result.carePlans.append(entity)
     for (i, converted) in tasks.enumerated() {
       var task = converted.value
@@ -87,6 +89,8 @@ struct MergeRun {
         order = target
       }
       task.carePlanUUID = entity.uuid
+      addSource(task.uuid, resource)
+      if let order { addSource(task.uuid, order) }
       let position = result.tasks.count
       result.tasks.append(task)
       if let order {
@@ -119,6 +123,7 @@ struct MergeRun {
     // A plan named by a care extension is kept only when it is in the output.
     task.carePlanUUID = planUUID ?? task.carePlanUUID.flatMap { uuid in planUUIDs.values.contains(uuid) ? uuid : nil }
     taskOfOrder[resource.key] = result.tasks.count
+    addSource(task.uuid, resource)
     result.tasks.append(task)
   }
 

@@ -1,4 +1,5 @@
 public import CareModel
+public import Foundation
 
 /// The entities a pipeline run produced, each kind sorted by `id` then `uuid`, and its report.
 public struct PipelineResult: Sendable {
@@ -12,6 +13,10 @@ public struct PipelineResult: Sendable {
   public var outcomes: [CareModel.Outcome] = []
   /// What the run did.
   public var report = PipelineReport()
+  /// Provenance: for each entity's `uuid`, the resources it came from (a Patient, CarePlan,
+  /// order or Observation; an activity Task also names the order it took its schedule from).
+  /// Observation log plans and tasks are made by the pipeline and have no entry.
+  public var sources: [UUID: [SourceReference]] = [:]
 
   public init() {}
 

@@ -1,0 +1,78 @@
+public import CarePipeline
+public import Foundation
+
+/// What the store's versioning, importer and queries need from a database: a few reads and
+/// writes inside transactions. SQLite (`CareStoreSQLite`) is the embedded default; a server
+/// backend (PostgreSQL) implements the same protocols, and nothing above them changes.
+public protocol CareStoreBackend: Sendable {
+  /// Runs `body` in one read transaction (a consistent snapshot).
+  /// - Throws: ``StoreError``, or what `body` throws.
+  func read<T>(_ body: (any StoreReader) throws -> T) throws -> T
+
+  /// Runs `body` in one write transaction: all of it is stored, or none of it. The backend may
+  /// run `body` again when another writer holds the store (after a wait), so `body` must not
+  /// change anything outside the transaction.
+  /// - Throws: ``StoreError``, or what `body` throws (the transaction is then rolled back).
+  func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T
+}
+
+/// Which versions of one kind to read.
+public enum VersionFilter: Hashable, Sendable {
+  /// Every version.
+  case all
+  /// The versions of the entities with these ids.
+  case ids([String])
+  /// The versions that link to one of these root uuids.
+  case linkedTo([UUID])
+  /// The versions whose `effectiveDate` is in `[start, end)`.
+  case effective(from: Date, to: Date)
+  /// The versions with these uuids.
+  case uuids([UUID])
+}
+
+/// Reads inside a transaction.
+public protocol StoreReader {
+  /// The newest version of each entity of `kind` among `ids` that has one.
+  func heads(_ kind: EntityKind, ids: [String]) throws -> [String: VersionHead]
+  /// The newest version of each entity of `kind` whose root uuid is among `roots`.
+  func heads(_ kind: EntityKind, roots: [UUID]) throws -> [UUID: VersionHead]
+  /// The versions of `kind` that pass `filter`, ordered by id, then sequence.
+  func versions(_ kind: EntityKind, _ filter: VersionFilter) throws -> [StoredVersion]
+  /// The source resources recorded for each version uuid in `uuids`.
+  func sources(of uuids: [UUID]) throws -> [UUID: [SourceReference]]
+  /// The versions made from a resource of `type` with `id`, as (kind, version uuid).
+  func versions(fromResource type: String, id: String) throws -> [(kind: EntityKind, uuid: UUID)]
+  /// The current adherence outcome in each of `slots` that has one, by outcome id.
+  func occupiedSlots(_ slots: [OccurrenceSlot]) throws -> [OccurrenceSlot: String]
+  /// The number of rows per table (`patient`, …, `versions`, `provenance`).
+  func rowCounts() throws -> [String: Int]
+}
+
+/// Reads and writes inside a write transaction.
+public protocol StoreWriter: StoreReader {
+  /// Appends `version`; when `head` is given, `version` replaces it as the entity's newest.
+  func append(_ version: StoredVersion, replacing head: VersionHead?) throws
+  /// Records the resources `version` came from.
+  func addSources(_ sources: [SourceReference], to version: UUID) throws
+}
+
+/// One occurrence of one task version: an outcome of a task that counts towards adherence must
+/// be the only current outcome in its slot (CareKitStore's rule).
+public struct OccurrenceSlot: Hashable, Sendable {
+  /// The task version.
+  public var taskVersion: UUID
+  /// The occurrence index.
+  public var index: Int
+
+  public init(taskVersion: UUID, index: Int) {
+    self.taskVersion = taskVersion
+    self.index = index
+  }
+}
+
+extension StoreReader {
+  /// Every version of every kind, in import order (patients, plans, tasks, outcomes).
+  public func allVersions() throws -> [StoredVersion] {
+    try EntityKind.allCases.flatMap { try versions($0, .all) }
+  }
+}

@@ -1,0 +1,143 @@
+public import CareModel
+public import CarePipeline
+import Foundation
+
+/// Writes a pipeline's entities into a store, in batched transactions (each all or nothing).
+///
+/// Idempotent: importing the same result again adds nothing; an entity whose content changed
+/// gets exactly one new version. Entities are written kind by kind — patients, plans, tasks,
+/// outcomes — so that links always name something already stored, and every derived uuid is
+/// a function of the content, so an import interrupted at any point and run again leaves the
+/// store exactly as one uninterrupted run would. See `docs/store.md`.
+public struct CareImporter: Sendable {
+  /// The store written to.
+  public let backend: any CareStoreBackend
+  /// Entities per write transaction.
+  public var batchSize: Int
+
+  /// Creates an importer.
+  /// - Parameters:
+  ///   - backend: The store.
+  ///   - batchSize: Entities per transaction (default 2000).
+  public init(backend: any CareStoreBackend, batchSize: Int = 2000) {
+    self.backend = backend
+    self.batchSize = max(1, batchSize)
+  }
+
+  /// One entity to write, encoded before the transaction starts.
+  struct Item {
+    var record: CareRecord
+    var json: Data
+    var hash: String
+    var sources: [SourceReference]
+  }
+
+  /// Imports `result`.
+  /// - Parameters:
+  ///   - result: A pipeline run's entities and provenance.
+  ///   - afterBatch: Called after each committed batch with the summary so far.
+  /// - Returns: Counts per kind.
+  /// - Throws: ``StoreError`` (batches committed before it stay stored), or `EncodingError` for an
+  ///   entity that cannot be encoded.
+  @discardableResult
+  public func importResult(_ result: PipelineResult, afterBatch: (ImportSummary) -> Void = { _ in }) throws
+    -> ImportSummary
+  {
+    var summary = ImportSummary()
+    let groups: [(EntityKind, [CareRecord])] = [
+      (.patient, result.patients.map(CareRecord.patient)), (.carePlan, result.carePlans.map(CareRecord.carePlan)),
+      (.task, result.tasks.map(CareRecord.task)), (.outcome, result.outcomes.map(CareRecord.outcome)),
+    ]
+    let encoder = VersionRules.encoder()
+    for (kind, records) in groups {
+      var counts = ImportSummary.Counts()
+      // One entity per id: the last in the pipeline's order.
+      var last: [String: Int] = [:]
+      for (i, record) in records.enumerated() { last[record.id] = i }
+      counts.duplicateIDs = records.count - last.count
+      var start = 0
+      while start < records.count {
+        let end = min(start + batchSize, records.count)
+        var items: [Item] = []
+        items.reserveCapacity(end - start)
+        for i in start..<end where last[records[i].id] == i {
+          let json = try encoder.encode(records[i])
+          items.append(
+            Item(record: records[i], json: json, hash: VersionRules.hash(json), sources: result.sources[records[i].uuid] ?? []))
+        }
+        let batch = try backend.write { writer in try Self.write(items, kind: kind, to: writer) }
+        let done = batch.counts[kind] ?? ImportSummary.Counts()
+        counts.added += done.added
+        counts.unchanged += done.unchanged
+        counts.newVersions += done.newVersions
+        counts.conflicts += done.conflicts
+        summary.conflicts += batch.conflicts
+        summary.batches += 1
+        summary.counts[kind] = counts
+        afterBatch(summary)
+        start = end
+      }
+      summary.counts[kind] = counts
+    }
+    return summary
+  }
+
+  /// Writes one batch inside a transaction; pure apart from `writer`, so it can be retried.
+  static func write(_ items: [Item], kind: EntityKind, to writer: any StoreWriter) throws -> ImportSummary {
+    var summary = ImportSummary()
+    var counts = ImportSummary.Counts()
+    let heads = try writer.heads(kind, ids: items.map(\.record.id))
+    var tasks: [UUID: VersionHead] = [:]
+    var occupied: [OccurrenceSlot: String] = [:]
+    if kind == .outcome {
+      tasks = try writer.heads(.task, roots: Array(Set(items.compactMap(\.record.link))))
+      let slots = items.compactMap { item -> OccurrenceSlot? in slot(of: item, tasks: tasks) }
+      occupied = try writer.occupiedSlots(slots)
+    }
+    for item in items {
+      let head = heads[item.record.id]
+      var version: StoredVersion
+      if let head {
+        if head.contentHash == item.hash && !head.deleted {
+          counts.unchanged += 1
+          continue
+        }
+        version = try VersionRules.next(item.record, kind: kind, after: head, hash: item.hash)
+      } else {
+        version = VersionRules.first(item.record, kind: kind, json: item.json, hash: item.hash)
+      }
+      switch item.record {
+      case .task(let task):
+        version.impactsAdherence = task.impactsAdherence
+      case .outcome(let outcome):
+        version.occurrenceIndex = outcome.taskOccurrenceIndex
+        if let root = outcome.taskUUID, let task = tasks[root] {
+          version.taskVersionUUID = task.uuid
+          version.impactsAdherence = task.impactsAdherence ?? true
+          if let slot = slot(of: item, tasks: tasks), version.impactsAdherence == true {
+            if let holder = occupied[slot], holder != item.record.id {
+              counts.conflicts += 1
+              summary.conflicts.append((item.record.id, holder))
+              continue
+            }
+            occupied[slot] = item.record.id
+          }
+        }
+      default: break
+      }
+      try writer.append(version, replacing: head)
+      if !item.sources.isEmpty { try writer.addSources(item.sources.sorted(), to: version.uuid) }
+      if head == nil { counts.added += 1 } else { counts.newVersions += 1 }
+    }
+    summary.counts[kind] = counts
+    return summary
+  }
+
+  /// The occurrence slot an outcome item takes, when its task is stored and counts towards adherence.
+  static func slot(of item: Item, tasks: [UUID: VersionHead]) -> OccurrenceSlot? {
+    guard case .outcome(let outcome) = item.record, let root = outcome.taskUUID, let task = tasks[root],
+      task.impactsAdherence ?? true
+    else { return nil }
+    return OccurrenceSlot(taskVersion: task.uuid, index: outcome.taskOccurrenceIndex)
+  }
+}

@@ -1,0 +1,40 @@
+/// What an import did, per entity kind — counts only, no data values.
+public struct ImportSummary: Hashable, Sendable {
+  /// Counts for one kind.
+  public struct Counts: Hashable, Sendable {
+    /// Entities stored for the first time.
+    public var added = 0
+    /// Entities whose newest version already had this content.
+    public var unchanged = 0
+    /// Entities whose content changed: one new version each.
+    public var newVersions = 0
+    /// Outcomes not stored because their task's occurrence already has an outcome (adherence
+    /// tasks only; see `docs/store.md`).
+    public var conflicts = 0
+    /// Entities given twice in one input under the same id (the later in the pipeline's order is stored).
+    public var duplicateIDs = 0
+
+    public init() {}
+  }
+
+  /// Counts per kind.
+  public var counts: [EntityKind: Counts] = [:]
+  /// Write transactions committed.
+  public var batches = 0
+  /// Outcomes not stored, as (outcome id, occupied by outcome id) — ids only.
+  public var conflicts: [(outcome: String, occupiedBy: String)] = []
+
+  public init() {}
+
+  /// Versions written (added + new versions) over all kinds.
+  public var versionsWritten: Int { counts.values.reduce(0) { $0 + $1.added + $1.newVersions } }
+
+  public static func == (a: Self, b: Self) -> Bool {
+    a.counts == b.counts && a.batches == b.batches && a.conflicts.map(\.outcome) == b.conflicts.map(\.outcome)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(counts)
+    hasher.combine(batches)
+  }
+}

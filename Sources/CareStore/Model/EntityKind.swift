@@ -1,0 +1,32 @@
+/// The kinds of care entity the store keeps, each in a table of its own.
+public enum EntityKind: String, CaseIterable, Sendable, Codable, Comparable {
+  case patient
+  case carePlan
+  case task
+  case outcome
+
+  /// The kind an entity of this kind links to (`carePlan` → `patient`), if any.
+  public var linkTarget: EntityKind? {
+    switch self {
+    case .patient: nil
+    case .carePlan: .patient
+    case .task: .carePlan
+    case .outcome: .task
+    }
+  }
+
+  /// The name of the link field (`patientUUID`, `carePlanUUID`, `taskUUID`).
+  public var linkField: String? {
+    switch self {
+    case .patient: nil
+    case .carePlan: "patientUUID"
+    case .task: "carePlanUUID"
+    case .outcome: "taskUUID"
+    }
+  }
+
+  /// Import order: an entity is written after those it links to.
+  public static func < (a: Self, b: Self) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+}

@@ -1,0 +1,49 @@
+import CareModel
+import Foundation
+
+extension CareRecord {
+  /// The store's kind for this record (`nil` for contacts, which the store does not keep).
+  var entityKind: EntityKind? { EntityKind(rawValue: kind) }
+
+  var id: String {
+    switch self {
+    case .patient(let e): e.id
+    case .carePlan(let e): e.id
+    case .task(let e): e.id
+    case .outcome(let e): e.id
+    case .contact(let e): e.id
+    }
+  }
+
+  var effectiveDate: Date {
+    switch self {
+    case .patient(let e): e.effectiveDate
+    case .carePlan(let e): e.effectiveDate
+    case .task(let e): e.effectiveDate
+    case .outcome(let e): e.effectiveDate
+    case .contact(let e): e.effectiveDate
+    }
+  }
+
+  /// The one link the record makes (`patientUUID`, `carePlanUUID` or `taskUUID`).
+  var link: UUID? { links.first?.uuid }
+
+  /// The record with the version fields the store gives it.
+  func versioned(uuid: UUID, previous: [UUID], effectiveDate: Date, deletedDate: Date?) -> CareRecord {
+    func apply<E: CareEntity>(_ e: E) -> E {
+      var e = e
+      e.uuid = uuid
+      e.previousVersionUUIDs = previous
+      e.effectiveDate = effectiveDate
+      if let deletedDate { e.deletedDate = deletedDate }
+      return e
+    }
+    switch self {
+    case .patient(let e): return .patient(apply(e))
+    case .carePlan(let e): return .carePlan(apply(e))
+    case .task(let e): return .task(apply(e))
+    case .outcome(let e): return .outcome(apply(e))
+    case .contact(let e): return .contact(apply(e))
+    }
+  }
+}

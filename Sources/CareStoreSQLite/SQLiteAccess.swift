@@ -1,0 +1,237 @@
+import CarePipeline
+import CareStore
+import Foundation
+import GRDB
+
+/// The store's reads and writes on one SQLite connection, inside a transaction.
+struct SQLiteAccess: StoreWriter {
+  let db: Database
+
+  // MARK: Reading
+
+  func heads(_ kind: EntityKind, ids: [String]) throws -> [String: VersionHead] {
+    var heads: [String: VersionHead] = [:]
+    for chunk in ids.chunked(500) {
+      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+      for head in try fetchHeads(kind, where: "v.id IN (\(marks))", StatementArguments(chunk)) { heads[head.id] = head }
+    }
+    return heads
+  }
+
+  func heads(_ kind: EntityKind, roots: [UUID]) throws -> [UUID: VersionHead] {
+    var heads: [UUID: VersionHead] = [:]
+    for chunk in roots.chunked(500) {
+      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+      for head in try fetchHeads(kind, where: "v.root_uuid IN (\(marks))", StatementArguments(chunk.map(\.uuidString))) {
+        heads[head.rootUUID] = head
+      }
+    }
+    return heads
+  }
+
+  private func fetchHeads(_ kind: EntityKind, where condition: String, _ arguments: StatementArguments) throws
+    -> [VersionHead]
+  {
+    let table = SQLiteSchema.table(kind)
+    let adherence = kind == .task ? "e.impacts_adherence" : "NULL"
+    let sql = """
+      SELECT v.uuid, v.id, v.root_uuid, v.seq, e.effective_date, v.content_hash, e.deleted_date, \(adherence)
+      FROM versions v JOIN \(table) e ON e.uuid = v.uuid
+      WHERE v.kind = ? AND v.is_head = 1 AND \(condition)
+      """
+    var all = StatementArguments([kind.rawValue])
+    all += arguments
+    return try Row.fetchAll(db, sql: sql, arguments: all).map { row in
+      VersionHead(
+        kind: kind, id: row[1], uuid: try uuid(row[0]), rootUUID: try uuid(row[2]), sequence: row[3],
+        effectiveDate: Date(timeIntervalSince1970: row[4]), contentHash: row[5],
+        deleted: (row[6] as Double?) != nil, impactsAdherence: row[7])
+    }
+  }
+
+  func versions(_ kind: EntityKind, _ filter: VersionFilter) throws -> [StoredVersion] {
+    let table = SQLiteSchema.table(kind)
+    let link = SQLiteSchema.linkColumn(kind).map { "e.\($0)" } ?? "NULL"
+    let extra =
+      switch kind {
+      case .task: "NULL, NULL, e.impacts_adherence"
+      case .outcome: "e.task_version_uuid, e.occurrence_index, e.impacts_adherence"
+      default: "NULL, NULL, NULL"
+      }
+    var sql = """
+      SELECT v.uuid, v.id, v.root_uuid, v.seq, v.previous_uuid, e.effective_date, e.deleted_date, v.content_hash,
+        \(link), \(extra), e.json
+      FROM versions v JOIN \(table) e ON e.uuid = v.uuid
+      """
+    var rows: [Row] = []
+    func fetch(_ condition: String, _ values: [String]) throws {
+      let marks = Array(repeating: "?", count: values.count).joined(separator: ",")
+      rows += try Row.fetchAll(
+        db, sql: sql + " WHERE " + condition.replacingOccurrences(of: "$", with: marks), arguments: StatementArguments(values))
+    }
+    switch filter {
+    case .all: rows = try Row.fetchAll(db, sql: sql)
+    case .ids(let ids): for c in ids.chunked(500) { try fetch("e.id IN ($)", Array(c)) }
+    case .uuids(let uuids): for c in uuids.chunked(500) { try fetch("e.uuid IN ($)", c.map(\.uuidString)) }
+    case .linkedTo(let roots):
+      guard kind != .patient else { break }
+      for c in roots.chunked(500) { try fetch("\(link) IN ($)", c.map(\.uuidString)) }
+    case .effective(let from, let to):
+      sql += " WHERE e.effective_date >= ? AND e.effective_date < ?"
+      rows = try Row.fetchAll(db, sql: sql, arguments: [from.timeIntervalSince1970, to.timeIntervalSince1970])
+    }
+    return try rows.map { row in
+      StoredVersion(
+        kind: kind, id: row[1], uuid: try uuid(row[0]), rootUUID: try uuid(row[2]), sequence: row[3],
+        previousUUID: try (row[4] as String?).map(uuid), effectiveDate: Date(timeIntervalSince1970: row[5]),
+        deletedDate: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)), contentHash: row[7],
+        link: try (row[8] as String?).map(uuid), taskVersionUUID: try (row[9] as String?).map(uuid),
+        occurrenceIndex: row[10], impactsAdherence: row[11], json: row[12])
+    }.sorted { ($0.id, $0.sequence) < ($1.id, $1.sequence) }
+  }
+
+  func sources(of uuids: [UUID]) throws -> [UUID: [SourceReference]] {
+    var sources: [UUID: [SourceReference]] = [:]
+    for chunk in uuids.chunked(500) {
+      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT version_uuid, resource_type, resource_id, full_url, version_id, release FROM provenance
+          WHERE version_uuid IN (\(marks)) ORDER BY version_uuid, ordinal
+          """, arguments: StatementArguments(chunk.map(\.uuidString)))
+      for row in rows {
+        let release = SourceReference.Release(rawValue: row[5]) ?? .r4
+        sources[try uuid(row[0]), default: []].append(
+          SourceReference(resourceType: row[1], resourceID: row[2], fullUrl: row[3], versionID: row[4], release: release))
+      }
+    }
+    return sources
+  }
+
+  func versions(fromResource type: String, id: String) throws -> [(kind: EntityKind, uuid: UUID)] {
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT v.kind, v.uuid FROM provenance p JOIN versions v ON v.uuid = p.version_uuid
+        WHERE p.resource_type = ? AND p.resource_id = ? ORDER BY v.kind, v.id, v.seq
+        """, arguments: [type, id])
+    return try rows.compactMap { row in
+      guard let kind = EntityKind(rawValue: row[0]) else { return nil }
+      return (kind, try uuid(row[1]))
+    }
+  }
+
+  func occupiedSlots(_ slots: [OccurrenceSlot]) throws -> [OccurrenceSlot: String] {
+    var occupied: [OccurrenceSlot: String] = [:]
+    let byKey = Dictionary(slots.map { (Self.slotKey($0), $0) }, uniquingKeysWith: { a, _ in a })
+    for chunk in Array(byKey.keys).chunked(500) {
+      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+      for row in try Row.fetchAll(
+        db, sql: "SELECT slot, id FROM outcome WHERE slot IN (\(marks))", arguments: StatementArguments(chunk))
+      {
+        if let slot = byKey[row[0]] { occupied[slot] = row[1] }
+      }
+    }
+    return occupied
+  }
+
+  func rowCounts() throws -> [String: Int] {
+    var counts: [String: Int] = [:]
+    for table in SQLiteSchema.tables {
+      counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+    }
+    return counts
+  }
+
+  // MARK: Writing
+
+  func append(_ version: StoredVersion, replacing head: VersionHead?) throws {
+    if let head {
+      try db.cachedStatement(sql: "UPDATE versions SET is_head = 0 WHERE uuid = ?").execute(arguments: [head.uuid.uuidString])
+      if head.kind == .outcome {
+        try db.cachedStatement(sql: "UPDATE outcome SET slot = NULL WHERE uuid = ?").execute(arguments: [head.uuid.uuidString])
+      }
+    }
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO versions (uuid, kind, id, seq, root_uuid, previous_uuid, is_head, content_hash)
+        VALUES (?, ?, ?, ?, ?, ?, 1, ?)
+        """
+    ).execute(arguments: [
+      version.uuid.uuidString, version.kind.rawValue, version.id, version.sequence, version.rootUUID.uuidString,
+      version.previousUUID?.uuidString, version.contentHash,
+    ])
+    let common: [(any DatabaseValueConvertible)?] = [
+      version.uuid.uuidString, version.id, version.effectiveDate.timeIntervalSince1970,
+      version.deletedDate?.timeIntervalSince1970,
+    ]
+    switch version.kind {
+    case .patient:
+      try db.cachedStatement(sql: "INSERT INTO patient (uuid, id, effective_date, deleted_date, json) VALUES (?, ?, ?, ?, ?)")
+        .execute(arguments: StatementArguments(common + [version.json]))
+    case .carePlan:
+      try db.cachedStatement(
+        sql: "INSERT INTO care_plan (uuid, id, effective_date, deleted_date, patient_uuid, json) VALUES (?, ?, ?, ?, ?, ?)"
+      ).execute(arguments: StatementArguments(common + [version.link?.uuidString, version.json]))
+    case .task:
+      try db.cachedStatement(
+        sql: """
+          INSERT INTO task (uuid, id, effective_date, deleted_date, care_plan_uuid, impacts_adherence, json)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          """
+      ).execute(arguments: StatementArguments(common + [version.link?.uuidString, version.impactsAdherence ?? true, version.json]))
+    case .outcome:
+      var slot: String?
+      if let task = version.taskVersionUUID, let index = version.occurrenceIndex, version.impactsAdherence == true,
+        version.deletedDate == nil
+      {
+        slot = Self.slotKey(OccurrenceSlot(taskVersion: task, index: index))
+      }
+      try db.cachedStatement(
+        sql: """
+          INSERT INTO outcome (uuid, id, effective_date, deleted_date, task_uuid, task_version_uuid, occurrence_index,
+            impacts_adherence, slot, json)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """
+      ).execute(
+        arguments: StatementArguments(
+          common + [
+            version.link?.uuidString, version.taskVersionUUID?.uuidString, version.occurrenceIndex ?? 0,
+            version.impactsAdherence ?? false, slot, version.json,
+          ]))
+    }
+  }
+
+  func addSources(_ sources: [SourceReference], to version: UUID) throws {
+    let statement = try db.cachedStatement(
+      sql: """
+        INSERT INTO provenance (version_uuid, ordinal, resource_type, resource_id, full_url, version_id, release)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """)
+    for (ordinal, source) in sources.enumerated() {
+      try statement.execute(arguments: [
+        version.uuidString, ordinal, source.resourceType, source.resourceID, source.fullUrl, source.versionID,
+        source.release.rawValue,
+      ])
+    }
+  }
+
+  // MARK: Helpers
+
+  static func slotKey(_ slot: OccurrenceSlot) -> String { "\(slot.taskVersion.uuidString)|\(slot.index)" }
+
+  private func uuid(_ text: String) throws -> UUID {
+    guard let uuid = UUID(uuidString: text) else {
+      throw StoreError(.corrupt, store: db.description, operation: "reading", detail: "a stored uuid is malformed")
+    }
+    return uuid
+  }
+}
+
+extension Array {
+  /// The array in consecutive pieces of at most `size` elements.
+  func chunked(_ size: Int) -> [ArraySlice<Element>] {
+    stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+  }
+}

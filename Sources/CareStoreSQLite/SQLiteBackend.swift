@@ -1,0 +1,188 @@
+public import CareStore
+public import Foundation
+import GRDB
+
+/// The embedded store: one SQLite file through GRDB, in WAL mode with foreign keys on, created
+/// readable and writable by its owner only (mode 0600). Writers wait for each other (busy
+/// timeout) and a write transaction that still finds the store locked is retried.
+public final class SQLiteBackend: CareStoreBackend {
+  /// How the store is opened.
+  public struct Options: Sendable {
+    /// Open without writing anything (no migration; writes fail with ``StoreError/Kind/readOnly``).
+    public var readOnly = false
+    /// How long a writer waits for another one, in seconds.
+    public var busyTimeout: TimeInterval = 30
+    /// How many times a write transaction is retried when the store stays locked.
+    public var busyRetries = 20
+    /// A size limit in database pages (SQLite `max_page_count`, pages of 4 KiB); writing past it
+    /// fails with ``StoreError/Kind/diskFull``, as a full disk does.
+    public var maxPageCount: Int?
+
+    public init() {}
+  }
+
+  /// The store file's path.
+  public let path: String
+  private let queue: DatabaseQueue
+
+  /// Opens the store at `path`, creating it (mode 0600) and its schema when missing.
+  /// - Parameters:
+  ///   - path: The store file.
+  ///   - options: How to open it.
+  /// - Throws: ``StoreError``: `corrupt` for a file that is not a store, `newerSchema` for a store
+  ///   written by a newer FHIRKit, `readOnly`, `cannotOpen`, `busy`.
+  public init(path: String, options: Options = Options()) throws {
+    self.path = path
+    if !options.readOnly && !FileManager.default.fileExists(atPath: path) {
+      let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+      guard fd >= 0 || errno == EEXIST else {
+        let code = errno
+        throw StoreError(code == EROFS || code == EACCES ? .readOnly : .cannotOpen, store: path, operation: "creating the store",
+          detail: String(cString: strerror(code)))
+      }
+      if fd >= 0 { close(fd) }
+    }
+    var configuration = Configuration()
+    configuration.readonly = options.readOnly
+    configuration.journalMode = options.readOnly ? .default : .wal
+    configuration.foreignKeysEnabled = true
+    configuration.busyMode = .timeout(options.busyTimeout)
+    configuration.label = "CareStore"
+    let pages = options.maxPageCount
+    configuration.prepareDatabase { db in
+      if let pages { try db.execute(sql: "PRAGMA max_page_count = \(pages)") }
+    }
+    self.busyRetries = options.busyRetries
+    do {
+      queue = try DatabaseQueue(path: path, configuration: configuration)
+    } catch {
+      throw Self.storeError(error, path: path, operation: "opening the store")
+    }
+    try prepareSchema(readOnly: options.readOnly)
+  }
+
+  private let busyRetries: Int
+
+  /// Checks the file is a store this version can use, then applies missing migrations.
+  private func prepareSchema(readOnly: Bool) throws {
+    let migrator = SQLiteSchema.migrator
+    do {
+      let state = try queue.read { db -> (superseded: Bool, foreign: Bool, complete: Bool) in
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        let foreign = !tables.isEmpty && !tables.contains("grdb_migrations")
+        if foreign { return (false, true, false) }
+        return (try migrator.hasBeenSuperseded(db), false, try migrator.hasCompletedMigrations(db))
+      }
+      if state.foreign {
+        throw StoreError(.corrupt, store: path, operation: "opening the store", detail: "tables of another application")
+      }
+      if state.superseded {
+        throw StoreError(.newerSchema, store: path, operation: "opening the store")
+      }
+      if !state.complete {
+        if readOnly { throw StoreError(.readOnly, store: path, operation: "migrating the store schema") }
+        try withBusyRetry { try migrator.migrate(queue) }
+      }
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw Self.storeError(error, path: path, operation: "opening the store")
+    }
+  }
+
+  public func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
+    do {
+      return try withBusyRetry { try queue.read { db in try body(SQLiteAccess(db: db)) } }
+    } catch let error as DatabaseError {
+      throw Self.storeError(error, path: path, operation: "reading")
+    }
+  }
+
+  public func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T {
+    do {
+      return try withBusyRetry {
+        try queue.writeWithoutTransaction { db in
+          var value: T?
+          try db.inTransaction(.immediate) {
+            value = try body(SQLiteAccess(db: db))
+            return .commit
+          }
+          return value!
+        }
+      }
+    } catch let error as DatabaseError {
+      throw Self.storeError(error, path: path, operation: "writing")
+    }
+  }
+
+  /// Runs `body` again (after a pause) while it fails because another process holds the store.
+  private func withBusyRetry<T>(_ body: () throws -> T) throws -> T {
+    var attempt = 0
+    while true {
+      do {
+        return try body()
+      } catch let error as DatabaseError
+        where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && attempt < busyRetries
+      {
+        attempt += 1
+        usleep(useconds_t(min(attempt, 10)) * 50_000)
+      }
+    }
+  }
+
+  /// Runs `PRAGMA integrity_check` and returns its lines (`["ok"]` for a sound file).
+  /// - Throws: ``StoreError`` when the file cannot be read.
+  public func integrityCheck() throws -> [String] {
+    do {
+      return try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    } catch {
+      throw Self.storeError(error, path: path, operation: "checking integrity")
+    }
+  }
+
+  /// Every row of every table, as text lines sorted within each table: two stores with the same
+  /// lines hold the same content.
+  /// - Throws: ``StoreError`` when the file cannot be read.
+  public func contentDump() throws -> [String] {
+    do {
+      return try queue.read { db in
+        var lines: [String] = []
+        for table in SQLiteSchema.tables {
+          let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table)")
+          lines += rows.map { row in
+            table + ": " + row.columnNames.map { name -> String in
+              let value = row[name] as DatabaseValue
+              switch value.storage {
+              case .blob(let data): return name + "=" + (String(data: data, encoding: .utf8) ?? data.base64EncodedString())
+              default: return name + "=" + value.description
+              }
+            }.joined(separator: " ")
+          }.sorted()
+        }
+        return lines
+      }
+    } catch {
+      throw Self.storeError(error, path: path, operation: "reading")
+    }
+  }
+
+  /// The typed error for a database error.
+  static func storeError(_ error: any Error, path: String, operation: String) -> StoreError {
+    if let error = error as? StoreError { return error }
+    guard let error = error as? DatabaseError else {
+      return StoreError(.database, store: path, operation: operation, detail: String(describing: type(of: error)))
+    }
+    let kind: StoreError.Kind
+    switch error.resultCode {
+    case .SQLITE_FULL: kind = .diskFull
+    case .SQLITE_READONLY: kind = .readOnly
+    case .SQLITE_CORRUPT, .SQLITE_NOTADB: kind = .corrupt
+    case .SQLITE_BUSY, .SQLITE_LOCKED: kind = .busy
+    case .SQLITE_CANTOPEN, .SQLITE_PERM: kind = .cannotOpen
+    case .SQLITE_CONSTRAINT: kind = .constraint
+    default: kind = .database
+    }
+    // SQLite's own message names tables and columns, never values.
+    return StoreError(kind, store: path, operation: operation, detail: error.message ?? "SQLite code \(error.extendedResultCode.rawValue)")
+  }
+}

@@ -1,0 +1,115 @@
+import CareStore
+import GRDB
+
+/// The store's schema as named GRDB migrations. A migration, once released, never changes; a
+/// new schema adds a migration. A store with migrations this list does not know was written by
+/// a newer FHIRKit and is refused (``StoreError/Kind/newerSchema``).
+enum SQLiteSchema {
+  /// The table of each entity kind.
+  static func table(_ kind: EntityKind) -> String {
+    switch kind {
+    case .patient: "patient"
+    case .carePlan: "care_plan"
+    case .task: "task"
+    case .outcome: "outcome"
+    }
+  }
+
+  /// The link column of each kind (`nil` for patients).
+  static func linkColumn(_ kind: EntityKind) -> String? {
+    switch kind {
+    case .patient: nil
+    case .carePlan: "patient_uuid"
+    case .task: "care_plan_uuid"
+    case .outcome: "task_uuid"
+    }
+  }
+
+  /// Every table, for counts and content comparisons.
+  static let tables = ["versions", "patient", "care_plan", "task", "outcome", "provenance"]
+
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1-entities-versions-provenance") { db in
+      // Version bookkeeping for every kind: chains, heads, content hashes.
+      try db.execute(
+        sql: """
+          CREATE TABLE versions (
+            uuid TEXT PRIMARY KEY NOT NULL,
+            kind TEXT NOT NULL,
+            id TEXT NOT NULL,
+            seq INTEGER NOT NULL CHECK (seq >= 1),
+            root_uuid TEXT NOT NULL,
+            previous_uuid TEXT REFERENCES versions(uuid),
+            is_head INTEGER NOT NULL CHECK (is_head IN (0, 1)),
+            content_hash TEXT NOT NULL,
+            UNIQUE (kind, id, seq)
+          );
+          CREATE UNIQUE INDEX versions_one_head ON versions(kind, id) WHERE is_head = 1;
+          CREATE INDEX versions_head_by_root ON versions(kind, root_uuid) WHERE is_head = 1;
+
+          CREATE TABLE patient (
+            uuid TEXT PRIMARY KEY NOT NULL REFERENCES versions(uuid),
+            id TEXT NOT NULL,
+            effective_date REAL NOT NULL,
+            deleted_date REAL,
+            json BLOB NOT NULL
+          );
+          CREATE INDEX patient_by_id ON patient(id);
+
+          CREATE TABLE care_plan (
+            uuid TEXT PRIMARY KEY NOT NULL REFERENCES versions(uuid),
+            id TEXT NOT NULL,
+            effective_date REAL NOT NULL,
+            deleted_date REAL,
+            patient_uuid TEXT REFERENCES patient(uuid),
+            json BLOB NOT NULL
+          );
+          CREATE INDEX care_plan_by_id ON care_plan(id);
+          CREATE INDEX care_plan_by_patient ON care_plan(patient_uuid);
+
+          CREATE TABLE task (
+            uuid TEXT PRIMARY KEY NOT NULL REFERENCES versions(uuid),
+            id TEXT NOT NULL,
+            effective_date REAL NOT NULL,
+            deleted_date REAL,
+            care_plan_uuid TEXT REFERENCES care_plan(uuid),
+            impacts_adherence INTEGER NOT NULL,
+            json BLOB NOT NULL
+          );
+          CREATE INDEX task_by_id ON task(id);
+          CREATE INDEX task_by_plan ON task(care_plan_uuid);
+
+          CREATE TABLE outcome (
+            uuid TEXT PRIMARY KEY NOT NULL REFERENCES versions(uuid),
+            id TEXT NOT NULL,
+            effective_date REAL NOT NULL,
+            deleted_date REAL,
+            task_uuid TEXT REFERENCES task(uuid),
+            task_version_uuid TEXT REFERENCES task(uuid),
+            occurrence_index INTEGER NOT NULL,
+            impacts_adherence INTEGER NOT NULL,
+            -- "<task version>|<occurrence>" while this is the current outcome of an adherence task.
+            slot TEXT UNIQUE,
+            json BLOB NOT NULL
+          );
+          CREATE INDEX outcome_by_id ON outcome(id);
+          CREATE INDEX outcome_by_task ON outcome(task_uuid);
+          CREATE INDEX outcome_by_date ON outcome(effective_date);
+
+          CREATE TABLE provenance (
+            version_uuid TEXT NOT NULL REFERENCES versions(uuid),
+            ordinal INTEGER NOT NULL,
+            resource_type TEXT NOT NULL,
+            resource_id TEXT,
+            full_url TEXT,
+            version_id TEXT,
+            release TEXT NOT NULL,
+            PRIMARY KEY (version_uuid, ordinal)
+          ) WITHOUT ROWID;
+          CREATE INDEX provenance_by_resource ON provenance(resource_type, resource_id);
+          """)
+    }
+    return migrator
+  }
+}
