@@ -14,7 +14,7 @@ struct FHIRKitCommand: ParsableCommand {
       3 input unreadable.
       """,
     version: "0.1.0",
-    subcommands: [InspectCommand.self, ValidateCommand.self, ConvertCommand.self],
+    subcommands: [InspectCommand.self, ValidateCommand.self, ConvertCommand.self, ImportCommand.self, ExportCommand.self],
     defaultSubcommand: nil)
 
   /// Runs the command, mapping usage errors to exit code 2 (argument-parser's default

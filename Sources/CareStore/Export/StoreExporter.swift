@@ -1,0 +1,118 @@
+public import CareModel
+import FHIRCoders
+import FHIRCore
+import FHIRDSTU2
+import FHIRR4
+public import Foundation
+
+/// Writes the store's entities back out: as FHIR R4 or DSTU2 resources through the
+/// `FHIRCoders` coders (each entity's care fields kept as FHIRKit care extensions, so that
+/// entity → FHIR → entity is exact), or as care-entity NDJSON (`CareJSON`).
+///
+/// Each entity is written in its version in effect at ``date`` (by default the newest);
+/// deleted entities are left out. A CarePlan is written with its tasks as activities; tasks
+/// of no stored plan become MedicationRequests (R4) or MedicationOrders (DSTU2).
+public struct StoreExporter {
+  /// What to write.
+  public enum Target: String, CaseIterable, Sendable {
+    case r4
+    case dstu2
+    case care
+  }
+
+  /// One exported resource (or care record) as compact JSON, with the uuid it stands for.
+  public struct Item: Sendable {
+    /// `resourceType` of a FHIR resource, or the care record's kind.
+    public var type: String
+    /// The entity's uuid (the `fullUrl` of its Bundle entry is `urn:uuid:` this).
+    public var uuid: UUID
+    /// The JSON.
+    public var json: [UInt8]
+  }
+
+  /// The store.
+  public let store: CareStore
+  /// The date whose versions are written.
+  public var date: Date
+
+  /// Creates an exporter.
+  public init(store: CareStore, date: Date = .distantFuture) {
+    self.store = store
+    self.date = date
+  }
+
+  /// The export, in order: patients, plans (with their tasks), other tasks, outcomes.
+  /// - Parameter failures: Receives the entities a coder could not write, as (kind, id).
+  /// - Throws: ``StoreError``.
+  public func items(_ target: Target, failures: (String, String) -> Void = { _, _ in }) throws -> [Item] {
+    let patients = try store.records(.patient, at: date)
+    let plans = try store.records(.carePlan, at: date)
+    let tasks = try store.records(.task, at: date)
+    let outcomes = try store.records(.outcome, at: date)
+    if target == .care {
+      let encoder = CareJSON.makeEncoder()
+      return try (patients + plans + tasks + outcomes).map { record in
+        Item(type: record.kind, uuid: record.uuid, json: Array(try encoder.encode(record)))
+      }
+    }
+    var planRoots: Set<UUID> = []
+    for case .carePlan(let plan) in plans { planRoots.insert(plan.previousVersionUUIDs.isEmpty ? plan.uuid : root(plan.uuid)) }
+    var tasksOfPlan: [UUID: [CareModel.Task]] = [:]
+    var standalone: [CareModel.Task] = []
+    for case .task(let task) in tasks {
+      if let plan = task.carePlanUUID, planRoots.contains(plan) {
+        tasksOfPlan[plan, default: []].append(task)
+      } else {
+        standalone.append(task)
+      }
+    }
+    var items: [Item] = []
+    func add(_ type: String, _ uuid: UUID, _ kind: String, _ id: String, _ body: () throws -> [UInt8]) {
+      do { items.append(Item(type: type, uuid: uuid, json: try body())) } catch { failures(kind, id) }
+    }
+    let r4 = target == .r4
+    for case .patient(let p) in patients {
+      add("Patient", p.uuid, "patient", p.id) {
+        r4 ? try R4PatientCoder().encode(p).value.jsonBytes() : try DSTU2PatientCoder().encode(p).value.jsonBytes()
+      }
+    }
+    for case .carePlan(let plan) in plans {
+      let own = tasksOfPlan[plan.previousVersionUUIDs.isEmpty ? plan.uuid : root(plan.uuid)] ?? []
+      add("CarePlan", plan.uuid, "carePlan", plan.id) {
+        r4
+          ? try R4CarePlanCoder().encode(plan, tasks: own).value.jsonBytes()
+          : try DSTU2CarePlanCoder().encode(plan, tasks: own).value.jsonBytes()
+      }
+    }
+    for task in standalone {
+      add(r4 ? "MedicationRequest" : "MedicationOrder", task.uuid, "task", task.id) {
+        r4
+          ? try R4MedicationRequestCoder().encode(task).value.jsonBytes()
+          : try DSTU2MedicationOrderCoder().encode(task).value.jsonBytes()
+      }
+    }
+    for case .outcome(let o) in outcomes {
+      add("Observation", o.uuid, "outcome", o.id) {
+        r4 ? try R4ObservationCoder().encode(o).value.jsonBytes() : try DSTU2ObservationCoder().encode(o).value.jsonBytes()
+      }
+    }
+    return items
+  }
+
+  /// The root uuid of the version `uuid` (links name roots).
+  private func root(_ uuid: UUID) -> UUID {
+    (try? store.backend.read { try $0.versions(.carePlan, .uuids([uuid])).first?.rootUUID }) ?? uuid
+  }
+
+  /// `items` as a collection Bundle, each entry's `fullUrl` the entity's `urn:uuid:`.
+  public static func bundle(_ items: [Item]) -> [UInt8] {
+    var out = Array(#"{"resourceType":"Bundle","type":"collection","entry":["#.utf8)
+    for (i, item) in items.enumerated() {
+      if i > 0 { out.append(UInt8(ascii: ",")) }
+      out += Array(#"{"fullUrl":"urn:uuid:"#.utf8) + Array(item.uuid.uuidString.lowercased().utf8)
+      out += Array(#"","resource":"#.utf8) + item.json + [UInt8(ascii: "}")]
+    }
+    out += Array("]}".utf8)
+    return out
+  }
+}

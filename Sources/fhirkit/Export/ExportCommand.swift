@@ -1,0 +1,76 @@
+import ArgumentParser
+import CareStore
+import CareStoreSQLite
+import Foundation
+
+/// `fhirkit export`: care store → FHIR R4 / DSTU2 or care-entity NDJSON.
+struct ExportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Write the store's entities as FHIR R4, DSTU2 or care-entity JSON.",
+    discussion: """
+      Each entity is written in its newest version (deleted ones are left out), through the \
+      coders: care fields FHIR has no element for travel as FHIRKit care extensions. A care \
+      plan carries its tasks as activities.
+
+      Exit codes: 0 all good; 1 some entities could not be written (the others are); \
+      2 usage error; 3 the store cannot be read.
+      """)
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case ndjson
+    case bundle
+  }
+
+  @Option(help: "The store file.")
+  var store: String
+
+  @Option(help: "What to write: r4, dstu2 or care.")
+  var to: Target
+
+  @Option(help: "ndjson (one resource per line) or bundle (one collection Bundle).")
+  var format: Format = .ndjson
+
+  @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+  var output: String?
+
+  struct Target: ExpressibleByArgument {
+    var value: StoreExporter.Target
+    init?(argument: String) {
+      guard let value = StoreExporter.Target(rawValue: argument.lowercased()) else { return nil }
+      self.value = value
+    }
+    static var allValueStrings: [String] { StoreExporter.Target.allCases.map(\.rawValue) }
+  }
+
+  func validate() throws {
+    if to.value == .care && format == .bundle { throw ValidationError("--to care writes NDJSON only") }
+  }
+
+  func run() throws {
+    guard FileManager.default.fileExists(atPath: store) else {
+      printError("fhirkit: \(store): no such store")
+      throw ExitCode(3)
+    }
+    var failed = 0
+    let items: [StoreExporter.Item]
+    do {
+      let backend = try SQLiteBackend(path: store, options: { var o = SQLiteBackend.Options(); o.readOnly = true; return o }())
+      items = try StoreExporter(store: CareStore(backend: backend)).items(to.value) { kind, id in
+        failed += 1
+        printError("fhirkit: \(kind) \(id): the coder could not write it")
+      }
+    } catch let error as StoreError {
+      printError("fhirkit: \(error)")
+      throw ExitCode(3)
+    }
+    let out = try OutputFile(path: output)
+    switch format {
+    case .ndjson: for item in items { try out.writeLine(item.json) }
+    case .bundle: try out.writeLine(StoreExporter.bundle(items))
+    }
+    try out.close()
+    printError("fhirkit: exported \(items.count) \(to.value == .care ? "records" : "resources")")
+    if failed > 0 { throw someRecordsFailed }
+  }
+}
