@@ -1,0 +1,67 @@
+import CareStore
+import CareStoreSQLite
+import FHIRTestSupport
+import Foundation
+import Testing
+
+@Suite("Killed and concurrent importers", .serialized)
+struct CrashConcurrencyTests {
+  /// The R4 bundles and some DSTU2 ones: a few seconds of importing in a debug build.
+  static let inputs = ["r4/bundles"] + Array(Fixtures.files(extensions: ["json"], under: "dstu2/bundles").prefix(8))
+
+  @Test("an import killed with SIGKILL at random points leaves a sound store; running it again gives the uninterrupted result")
+  func killedImports() throws {
+    let folder = StoreTestSupport.folder()
+    let reference = folder + "/reference.sqlite"
+    let start = Date()
+    let code = try ImportProcess(inputs: Self.inputs, store: reference, batchSize: 25).wait()
+    let duration = Date().timeIntervalSince(start)
+    #expect(code == 0 || code == 1)
+    let expected = try SQLiteBackend(path: reference).contentDump()
+    #expect(expected.count > 1000)
+
+    let crashed = folder + "/crashed.sqlite"
+    var generator = SystemRandomNumberGenerator()
+    var kills = 0
+    var partial = 0
+    for _ in 0..<22 {
+      let run = try ImportProcess(inputs: Self.inputs, store: crashed, batchSize: 25)
+      usleep(useconds_t(Double.random(in: 0.1...1.0, using: &generator) * duration * 1_000_000))
+      if run.kill() { kills += 1 }
+      let backend = try SQLiteBackend(path: crashed)
+      #expect(try backend.integrityCheck() == ["ok"])
+      #expect(try StoreInvariants.violations(in: backend) == [])
+      let rows = try backend.contentDump().count
+      if rows > 0 && rows < expected.count { partial += 1 }
+    }
+    #expect(kills >= 20)
+    #expect(partial >= 1, "no kill landed while batches were being written")
+    let final = try ImportProcess(inputs: Self.inputs, store: crashed, batchSize: 25).wait()
+    #expect(final == code)
+    #expect(try SQLiteBackend(path: crashed).contentDump() == expected)
+    print("crash test: \(kills) kills, \(partial) left a partly written store; final content equal")
+  }
+
+  @Test("two import processes on one store both finish and nothing is lost")
+  func concurrentImports() throws {
+    let folder = StoreTestSupport.folder()
+    let r4 = ["r4/bundles"]
+    let dstu2 = Array(Fixtures.files(extensions: ["json"], under: "dstu2/bundles").prefix(8))
+    let sequential = folder + "/sequential.sqlite"
+    _ = try ImportProcess(inputs: r4, store: sequential, batchSize: 10).wait()
+    _ = try ImportProcess(inputs: dstu2, store: sequential, batchSize: 10).wait()
+    let expected = try SQLiteBackend(path: sequential).contentDump()
+
+    let shared = folder + "/shared.sqlite"
+    _ = try SQLiteBackend(path: shared)  // created with its schema, as a user would have it
+    let a = try ImportProcess(inputs: dstu2, store: shared, batchSize: 10)
+    let b = try ImportProcess(inputs: r4, store: shared, batchSize: 10)
+    let c = try ImportProcess(inputs: r4, store: shared, batchSize: 10)
+    let codes = [a.wait(), b.wait(), c.wait()]
+    #expect(codes.allSatisfy { $0 == 0 || $0 == 1 }, "exit codes \(codes)")
+    let backend = try SQLiteBackend(path: shared)
+    #expect(try backend.integrityCheck() == ["ok"])
+    #expect(try StoreInvariants.violations(in: backend) == [])
+    #expect(try backend.contentDump() == expected)
+  }
+}
