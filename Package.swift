@@ -116,7 +116,7 @@ let package = Package(
       name: "CareStoreTests",
       dependencies: [
         "CareStore", "CareStoreSQLite", "CarePipeline", "CareModel", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4",
-        "FHIRDSTU2", "FHIRTestSupport", "fhirkit",
+        "FHIRDSTU2", "FHIRTestSupport", "fhirkit", .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(
       name: "FHIRReleaseConversionTests",
