@@ -19,6 +19,7 @@ extension MergeRun {
     var tied: [(Outcome, Int)] = []
     var logged: [LogKey: [Outcome]] = [:]
     var titles: [LogKey: String] = [:]
+    let taskOfUUID = Dictionary(result.tasks.enumerated().map { ($1.uuid, $0) }, uniquingKeysWith: { a, _ in a })
     for (resource, facts) in observations {
       guard var converted = attempt(resource, facts.decode) else { continue }
       record(converted.report, for: resource.type)
@@ -33,6 +34,10 @@ extension MergeRun {
             break
           }
         }
+      }
+      if position == nil, let uuid = converted.value.taskUUID {
+        // A task named by a care extension (an exported store) is kept only when it is in the output.
+        position = taskOfUUID[uuid]
       }
       if let position {
         tied.append((converted.value, position))

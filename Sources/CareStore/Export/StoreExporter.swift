@@ -76,12 +76,27 @@ public struct StoreExporter {
         r4 ? try R4PatientCoder().encode(p).value.jsonBytes() : try DSTU2PatientCoder().encode(p).value.jsonBytes()
       }
     }
+    // A plan's subject is written `Patient/<id>`, which resolves without the Bundle's fullUrls
+    // (in NDJSON too); the coders' default is the patient's `urn:uuid:`.
+    var patientIDs: [UUID: String] = [:]
+    for case .patient(let p) in patients { patientIDs[p.previousVersionUUIDs.isEmpty ? p.uuid : patientRoot(p.uuid)] = p.id }
+    let subject: @Sendable (UUID?) -> Primitive<FHIRString>? = { [patientIDs] uuid in
+      guard let uuid else { return nil }
+      let text = patientIDs[uuid].map { "Patient/" + $0 } ?? "urn:uuid:" + uuid.uuidString.lowercased()
+      return Primitive(FHIRString(uncheckedString: text))
+    }
+    var r4Plans = R4CarePlanCoder()
+    r4Plans.setFHIRPatientUUID = { e, r, _ in r.subject = subject(e.patientUUID).map { FHIRR4.Reference(reference: $0) } }
+    var dstu2Plans = DSTU2CarePlanCoder()
+    dstu2Plans.setFHIRPatientUUID = { e, r, _ in
+      r.subject = subject(e.patientUUID).map { FHIRDSTU2.Reference(reference: $0) }
+    }
     for case .carePlan(let plan) in plans {
       let own = tasksOfPlan[plan.previousVersionUUIDs.isEmpty ? plan.uuid : root(plan.uuid)] ?? []
       add("CarePlan", plan.uuid, "carePlan", plan.id) {
         r4
-          ? try R4CarePlanCoder().encode(plan, tasks: own).value.jsonBytes()
-          : try DSTU2CarePlanCoder().encode(plan, tasks: own).value.jsonBytes()
+          ? try r4Plans.encode(plan, tasks: own).value.jsonBytes()
+          : try dstu2Plans.encode(plan, tasks: own).value.jsonBytes()
       }
     }
     for task in standalone {
@@ -99,9 +114,14 @@ public struct StoreExporter {
     return items
   }
 
-  /// The root uuid of the version `uuid` (links name roots).
+  /// The root uuid of the plan version `uuid` (links name roots).
   private func root(_ uuid: UUID) -> UUID {
     (try? store.backend.read { try $0.versions(.carePlan, .uuids([uuid])).first?.rootUUID }) ?? uuid
+  }
+
+  /// The root uuid of the patient version `uuid`.
+  private func patientRoot(_ uuid: UUID) -> UUID {
+    (try? store.backend.read { try $0.versions(.patient, .uuids([uuid])).first?.rootUUID }) ?? uuid
   }
 
   /// `items` as a collection Bundle, each entry's `fullUrl` the entity's `urn:uuid:`.
