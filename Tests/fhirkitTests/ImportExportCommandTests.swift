@@ -1,0 +1,53 @@
+import FHIRTestSupport
+import Foundation
+import Testing
+
+@Suite("fhirkit import and export")
+struct ImportExportCommandTests {
+  static func folder() -> String {
+    let path = NSTemporaryDirectory() + "fhirkit-import-" + UUID().uuidString
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  @Test("import prints counts per kind; a second import finds everything unchanged")
+  func importTwice() throws {
+    let store = Self.folder() + "/store.sqlite"
+    let first = try CommandRunner.run(["import", "Fixtures/r4/bundles", "--store", store])
+    #expect(first.exitCode == 0)
+    let patientLine = first.stdout.split(separator: "\n").first { $0.hasPrefix("patient") }.map(String.init)
+    #expect(patientLine?.split(separator: " ").map(String.init) == ["patient", "4", "0", "0"])
+    #expect(first.stdout.contains("outcome"))
+    let second = try CommandRunner.run(["import", "Fixtures/r4/bundles", "--store", store])
+    #expect(second.exitCode == 0)
+    let again = second.stdout.split(separator: "\n").first { $0.hasPrefix("patient") }.map(String.init)
+    #expect(again?.split(separator: " ").map(String.init) == ["patient", "0", "4", "0"])
+    let attributes = try FileManager.default.attributesOfItem(atPath: store)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+
+    let export = try CommandRunner.run(["export", "--store", store, "--to", "r4"])
+    #expect(export.exitCode == 0)
+    let lines = export.stdout.split(separator: "\n")
+    #expect(lines.count > 200)
+    #expect(lines.allSatisfy { $0.hasPrefix(#"{"resourceType":"#) })
+    let bundle = try CommandRunner.run(["export", "--store", store, "--to", "dstu2", "--format", "bundle"])
+    #expect(bundle.exitCode == 0)
+    #expect(bundle.stdout.hasPrefix(#"{"resourceType":"Bundle","type":"collection""#))
+  }
+
+  @Test("exit codes: missing input 3, a file that is not a store 3 (left as it was), usage 2")
+  func exitCodes() throws {
+    let folder = Self.folder()
+    #expect(try CommandRunner.run(["import", folder + "/missing.json", "--store", folder + "/s.sqlite"]).exitCode == 3)
+    let garbage = folder + "/garbage.sqlite"
+    let bytes = Data(repeating: 0x42, count: 8192)
+    FileManager.default.createFile(atPath: garbage, contents: bytes)
+    let result = try CommandRunner.run(["import", "Fixtures/r4/bundles", "--store", garbage])
+    #expect(result.exitCode == 3)
+    #expect(result.stderr.contains("not a FHIRKit store"))
+    #expect(FileManager.default.contents(atPath: garbage) == bytes)
+    #expect(try CommandRunner.run(["export", "--store", folder + "/none.sqlite", "--to", "r4"]).exitCode == 3)
+    #expect(try CommandRunner.run(["export", "--store", garbage, "--to", "care", "--format", "bundle"]).exitCode == 2)
+    #expect(try CommandRunner.run(["import", "--batch-size", "0", "Fixtures/r4/bundles"]).exitCode == 2)
+  }
+}
