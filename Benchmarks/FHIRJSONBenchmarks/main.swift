@@ -6,6 +6,7 @@
 //   swift run -c release FHIRJSONBenchmarks bundle-memory [--size-mb 1024]
 //   swift run -c release FHIRJSONBenchmarks models [--size-mb 128] [--runs 3]
 //   swift run -c release FHIRJSONBenchmarks care [--size-mb 128] [--runs 3]
+//   swift run -c release FHIRJSONBenchmarks store [--resources 1000000] [--batch-size 2000]
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -36,12 +37,16 @@ case "models":
   ).run()
 case "care":
   try CareBenchmark(sizeMB: option("--size-mb", default: 128), runs: option("--runs", default: 3)).run()
+case "store":
+  try StoreBenchmark(
+    resources: option("--resources", default: 1_000_000), batchSize: option("--batch-size", default: 2000)
+  ).run()
 case "bundle-memory":
   try BundleMemoryBenchmark(sizeMB: option("--size-mb", default: 1024)).run()
 case "stream-bundle":
   // Child process of bundle-memory: streams one file and reports its own peak memory.
   try BundleMemoryBenchmark.streamAndReport(path: stringOption("--file") ?? "")
 default:
-  print("usage: FHIRJSONBenchmarks throughput|bundle-memory|models|care [--size-mb N] [--runs N]")
+  print("usage: FHIRJSONBenchmarks throughput|bundle-memory|models|care|store [--size-mb N] [--runs N]")
   exit(2)
 }
