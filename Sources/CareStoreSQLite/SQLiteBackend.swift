@@ -49,8 +49,12 @@ public final class SQLiteBackend: CareStoreBackend {
     configuration.busyMode = .timeout(options.busyTimeout)
     configuration.label = "CareStore"
     let pages = options.maxPageCount
+    let readOnly = options.readOnly
     configuration.prepareDatabase { db in
       if let pages { try db.execute(sql: "PRAGMA max_page_count = \(pages)") }
+      // WAL with NORMAL sync: a killed process loses nothing committed; a power cut may lose
+      // the last commits, never consistency.
+      if !readOnly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
     }
     self.busyRetries = options.busyRetries
     do {

@@ -48,7 +48,6 @@ public struct CareImporter: Sendable {
       (.patient, result.patients.map(CareRecord.patient)), (.carePlan, result.carePlans.map(CareRecord.carePlan)),
       (.task, result.tasks.map(CareRecord.task)), (.outcome, result.outcomes.map(CareRecord.outcome)),
     ]
-    let encoder = VersionRules.encoder()
     for (kind, records) in groups {
       var counts = ImportSummary.Counts()
       // One entity per id: the last in the pipeline's order.
@@ -58,13 +57,8 @@ public struct CareImporter: Sendable {
       var start = 0
       while start < records.count {
         let end = min(start + batchSize, records.count)
-        var items: [Item] = []
-        items.reserveCapacity(end - start)
-        for i in start..<end where last[records[i].id] == i {
-          let json = try encoder.encode(records[i])
-          items.append(
-            Item(record: records[i], json: json, hash: VersionRules.hash(json), sources: result.sources[records[i].uuid] ?? []))
-        }
+        let chosen = (start..<end).filter { last[records[$0].id] == $0 }
+        let items = try Self.encode(chosen.map { records[$0] }, sources: result.sources)
         let batch = try backend.write { writer in try Self.write(items, kind: kind, to: writer) }
         let done = batch.counts[kind] ?? ImportSummary.Counts()
         counts.added += done.added
@@ -80,6 +74,31 @@ public struct CareImporter: Sendable {
       summary.counts[kind] = counts
     }
     return summary
+  }
+
+  /// Encodes and hashes `records`, on all cores (encoding is most of an import's own work).
+  /// - Throws: `EncodingError` for an entity that cannot be encoded.
+  static func encode(_ records: [CareRecord], sources: [UUID: [SourceReference]]) throws -> [Item] {
+    let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, records.count / 64))
+    let results = UnsafeMutableBufferPointer<Result<(Data, String), any Error>?>.allocate(capacity: records.count)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    nonisolated(unsafe) let output = results
+    DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+      let encoder = VersionRules.encoder()
+      var i = lane
+      while i < records.count {
+        output[i] = Result {
+          let json = try encoder.encode(records[i])
+          return (json, VersionRules.hash(json))
+        }
+        i += lanes
+      }
+    }
+    return try records.indices.map { i in
+      let (json, hash) = try results[i]!.get()
+      return Item(record: records[i], json: json, hash: hash, sources: sources[records[i].uuid] ?? [])
+    }
   }
 
   /// Writes one batch inside a transaction; pure apart from `writer`, so it can be retried.

@@ -9,15 +9,17 @@ public import Foundation
 /// imports give the same store, interrupted or not.
 public enum VersionRules {
   /// The encoder for stored JSON and content hashes (care JSON: keys sorted, dates ISO 8601).
-  static func encoder() -> JSONEncoder { CareJSON.makeEncoder() }
+  static func encoder() -> JSONEncoder { StoreDates.encoder() }
 
   /// A 128-bit content hash (two FNV-1a lanes, hex) of `bytes`.
   public static func hash(_ bytes: Data) -> String {
     var a: UInt64 = 0xcbf2_9ce4_8422_2325
     var b: UInt64 = 0x8422_2325_cbf2_9ce4
-    for byte in bytes {
-      a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
-      b = (b ^ UInt64(byte)) &* 0x100_0000_01b3
+    bytes.withUnsafeBytes { buffer in
+      for byte in buffer {
+        a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
+        b = (b ^ UInt64(byte)) &* 0x100_0000_01b3
+      }
     }
     return String(a, radix: 16) + "-" + String(b, radix: 16)
   }

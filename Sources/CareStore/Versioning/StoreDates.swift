@@ -1,0 +1,78 @@
+import CareModel
+import Foundation
+
+/// Care JSON's date text (ISO 8601, UTC, milliseconds: `2020-09-13T12:26:40.124Z`), written
+/// without a date formatter: the importer encodes every entity, and Foundation's
+/// `ISO8601DateFormatter` behind a lock was most of that time. Same text as `CareJSON`'s
+/// (milliseconds rounded to nearest); years outside 1583…9999 (Julian dates before the reform, five digits) fall back to the formatter.
+enum StoreDates {
+  /// The text for `date`.
+  static func format(_ date: Date) -> String {
+    fast(date) ?? fallback(date)
+  }
+
+  static func fast(_ date: Date) -> String? {
+    let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+    guard milliseconds.magnitude < 2.6e14 else { return nil }
+    let total = Int64(milliseconds)
+    let dayLength: Int64 = 86_400_000
+    let days = total >= 0 ? total / dayLength : (total - dayLength + 1) / dayLength
+    let inDay = total - days * dayLength
+    // Days since 1970-01-01 to a Gregorian date (H. Hinnant's civil-from-days).
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    // Before the Gregorian reform Foundation counts in the Julian calendar: leave those to it.
+    guard year >= 1583 && year <= 9999 else { return nil }
+    var bytes = [UInt8](repeating: 0, count: 24)
+    func put(_ value: Int64, _ width: Int, at offset: Int) {
+      var v = value
+      for i in stride(from: width - 1, through: 0, by: -1) {
+        bytes[offset + i] = UInt8(48 + v % 10)
+        v /= 10
+      }
+    }
+    put(year, 4, at: 0)
+    bytes[4] = 0x2D
+    put(month, 2, at: 5)
+    bytes[7] = 0x2D
+    put(day, 2, at: 8)
+    bytes[10] = 0x54
+    put(inDay / 3_600_000, 2, at: 11)
+    bytes[13] = 0x3A
+    put(inDay / 60_000 % 60, 2, at: 14)
+    bytes[16] = 0x3A
+    put(inDay / 1000 % 60, 2, at: 17)
+    bytes[19] = 0x2E
+    put(inDay % 1000, 3, at: 20)
+    bytes[23] = 0x5A
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  nonisolated(unsafe) private static let formatter: ISO8601DateFormatter = {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter
+  }()
+  private static let lock = NSLock()
+
+  static func fallback(_ date: Date) -> String {
+    lock.withLock { formatter.string(from: date) }
+  }
+
+  /// A care JSON encoder writing dates with ``format(_:)``.
+  static func encoder() -> JSONEncoder {
+    let encoder = CareJSON.makeEncoder()
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(format(date))
+    }
+    return encoder
+  }
+}
