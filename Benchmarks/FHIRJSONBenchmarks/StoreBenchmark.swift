@@ -18,7 +18,8 @@ struct StoreBenchmark {
   var batchSize: Int
 
   func run() throws {
-    let paths = Fixtures.files(extensions: ["json"], under: "r4/bundles")
+    let paths =
+      Fixtures.files(extensions: ["json"], under: "r4/bundles")
       + Fixtures.files(extensions: ["json"], under: "dstu2/bundles").filter { $0.contains("synthea__") }
     let templates = paths.map { (bytes: Fixtures.bytes($0), r4: $0.hasPrefix("r4/")) }
     let perCopy = try templates.reduce(0) { total, t in
@@ -62,8 +63,12 @@ struct StoreBenchmark {
     let againTime = seconds(since: start)
     let size = (try FileManager.default.attributesOfItem(atPath: folder + "/store.sqlite")[.size] as? Int) ?? 0
 
-    print("resources: \(count), entities: \(entities) (\(result.patients.count) patients, \(result.carePlans.count) plans, \(result.tasks.count) tasks, \(result.outcomes.count) outcomes)")
-    print("versions written: \(summary.versionsWritten) in \(summary.batches) batches of \(batchSize); store file \(size >> 20) MiB\n")
+    print(
+      "resources: \(count), entities: \(entities) (\(result.patients.count) patients, \(result.carePlans.count) plans, \(result.tasks.count) tasks, \(result.outcomes.count) outcomes)"
+    )
+    print(
+      "versions written: \(summary.versionsWritten) in \(summary.batches) batches of \(batchSize); store file \(size >> 20) MiB\n"
+    )
     print("step                              seconds   resources/s    entities/s")
     func row(_ name: String, _ time: Double) {
       print(
@@ -76,7 +81,8 @@ struct StoreBenchmark {
     row("store re-import (unchanged)", againTime)
     print(
       String(
-        format: "\nstoring / pipeline: %.2f (target <= 0.50); storing / (decode + pipeline): %.2f; re-import wrote %d versions",
+        format:
+          "\nstoring / pipeline: %.2f (target <= 0.50); storing / (decode + pipeline): %.2f; re-import wrote %d versions",
         storeTime / pipelineTime, storeTime / (decodeTime + pipelineTime), again.versionsWritten))
   }
 

@@ -22,7 +22,8 @@ struct SQLiteAccess: StoreWriter {
     var heads: [UUID: VersionHead] = [:]
     for chunk in roots.chunked(500) {
       let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-      for head in try fetchHeads(kind, where: "v.root_uuid IN (\(marks))", StatementArguments(chunk.map(\.uuidString))) {
+      for head in try fetchHeads(kind, where: "v.root_uuid IN (\(marks))", StatementArguments(chunk.map(\.uuidString)))
+      {
         heads[head.rootUUID] = head
       }
     }
@@ -67,7 +68,8 @@ struct SQLiteAccess: StoreWriter {
     func fetch(_ condition: String, _ values: [String]) throws {
       let marks = Array(repeating: "?", count: values.count).joined(separator: ",")
       rows += try Row.fetchAll(
-        db, sql: sql + " WHERE " + condition.replacingOccurrences(of: "$", with: marks), arguments: StatementArguments(values))
+        db, sql: sql + " WHERE " + condition.replacingOccurrences(of: "$", with: marks),
+        arguments: StatementArguments(values))
     }
     switch filter {
     case .all: rows = try Row.fetchAll(db, sql: sql)
@@ -103,7 +105,8 @@ struct SQLiteAccess: StoreWriter {
       for row in rows {
         let release = SourceReference.Release(rawValue: row[5]) ?? .r4
         sources[try uuid(row[0]), default: []].append(
-          SourceReference(resourceType: row[1], resourceID: row[2], fullUrl: row[3], versionID: row[4], release: release))
+          SourceReference(
+            resourceType: row[1], resourceID: row[2], fullUrl: row[3], versionID: row[4], release: release))
       }
     }
     return sources
@@ -148,9 +151,13 @@ struct SQLiteAccess: StoreWriter {
 
   func append(_ version: StoredVersion, replacing head: VersionHead?) throws {
     if let head {
-      try db.cachedStatement(sql: "UPDATE versions SET is_head = 0 WHERE uuid = ?").execute(arguments: [head.uuid.uuidString])
+      try db.cachedStatement(sql: "UPDATE versions SET is_head = 0 WHERE uuid = ?").execute(arguments: [
+        head.uuid.uuidString
+      ])
       if head.kind == .outcome {
-        try db.cachedStatement(sql: "UPDATE outcome SET slot = NULL WHERE uuid = ?").execute(arguments: [head.uuid.uuidString])
+        try db.cachedStatement(sql: "UPDATE outcome SET slot = NULL WHERE uuid = ?").execute(arguments: [
+          head.uuid.uuidString
+        ])
       }
     }
     try db.cachedStatement(
@@ -168,11 +175,14 @@ struct SQLiteAccess: StoreWriter {
     ]
     switch version.kind {
     case .patient:
-      try db.cachedStatement(sql: "INSERT INTO patient (uuid, id, effective_date, deleted_date, json) VALUES (?, ?, ?, ?, ?)")
-        .execute(arguments: StatementArguments(common + [version.json]))
+      try db.cachedStatement(
+        sql: "INSERT INTO patient (uuid, id, effective_date, deleted_date, json) VALUES (?, ?, ?, ?, ?)"
+      )
+      .execute(arguments: StatementArguments(common + [version.json]))
     case .carePlan:
       try db.cachedStatement(
-        sql: "INSERT INTO care_plan (uuid, id, effective_date, deleted_date, patient_uuid, json) VALUES (?, ?, ?, ?, ?, ?)"
+        sql:
+          "INSERT INTO care_plan (uuid, id, effective_date, deleted_date, patient_uuid, json) VALUES (?, ?, ?, ?, ?, ?)"
       ).execute(arguments: StatementArguments(common + [version.link?.uuidString, version.json]))
     case .task:
       try db.cachedStatement(
@@ -180,7 +190,9 @@ struct SQLiteAccess: StoreWriter {
           INSERT INTO task (uuid, id, effective_date, deleted_date, care_plan_uuid, impacts_adherence, json)
           VALUES (?, ?, ?, ?, ?, ?, ?)
           """
-      ).execute(arguments: StatementArguments(common + [version.link?.uuidString, version.impactsAdherence ?? true, version.json]))
+      ).execute(
+        arguments: StatementArguments(
+          common + [version.link?.uuidString, version.impactsAdherence ?? true, version.json]))
     case .outcome:
       var slot: String?
       if let task = version.taskVersionUUID, let index = version.occurrenceIndex, version.impactsAdherence == true,

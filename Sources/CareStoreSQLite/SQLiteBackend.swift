@@ -37,7 +37,8 @@ public final class SQLiteBackend: CareStoreBackend {
       let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
       guard fd >= 0 || errno == EEXIST else {
         let code = errno
-        throw StoreError(code == EROFS || code == EACCES ? .readOnly : .cannotOpen, store: path, operation: "creating the store",
+        throw StoreError(
+          code == EROFS || code == EACCES ? .readOnly : .cannotOpen, store: path, operation: "creating the store",
           detail: String(cString: strerror(code)))
       }
       if fd >= 0 { close(fd) }
@@ -154,13 +155,15 @@ public final class SQLiteBackend: CareStoreBackend {
         for table in SQLiteSchema.tables {
           let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(table)")
           lines += rows.map { row in
-            table + ": " + row.columnNames.map { name -> String in
-              let value = row[name] as DatabaseValue
-              switch value.storage {
-              case .blob(let data): return name + "=" + (String(data: data, encoding: .utf8) ?? data.base64EncodedString())
-              default: return name + "=" + value.description
-              }
-            }.joined(separator: " ")
+            table + ": "
+              + row.columnNames.map { name -> String in
+                let value = row[name] as DatabaseValue
+                switch value.storage {
+                case .blob(let data):
+                  return name + "=" + (String(data: data, encoding: .utf8) ?? data.base64EncodedString())
+                default: return name + "=" + value.description
+                }
+              }.joined(separator: " ")
           }.sorted()
         }
         return lines
@@ -187,6 +190,8 @@ public final class SQLiteBackend: CareStoreBackend {
     default: kind = .database
     }
     // SQLite's own message names tables and columns, never values.
-    return StoreError(kind, store: path, operation: operation, detail: error.message ?? "SQLite code \(error.extendedResultCode.rawValue)")
+    return StoreError(
+      kind, store: path, operation: operation,
+      detail: error.message ?? "SQLite code \(error.extendedResultCode.rawValue)")
   }
 }

@@ -9,7 +9,9 @@ struct CrashConcurrencyTests {
   /// The R4 bundles and some DSTU2 ones: a few seconds of importing in a debug build.
   static let inputs = ["r4/bundles"] + Array(Fixtures.files(extensions: ["json"], under: "dstu2/bundles").prefix(8))
 
-  @Test("an import killed with SIGKILL at random points leaves a sound store; running it again gives the uninterrupted result")
+  @Test(
+    "an import killed with SIGKILL at random points leaves a sound store; running it again gives the uninterrupted result"
+  )
   func killedImports() throws {
     let folder = StoreTestSupport.folder()
     let reference = folder + "/reference.sqlite"

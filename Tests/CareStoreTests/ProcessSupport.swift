@@ -8,7 +8,8 @@ final class ImportProcess {
   /// Starts `fhirkit import` on `inputs` (paths relative to `Fixtures`) into `store`.
   init(inputs: [String], store: String, batchSize: Int) throws {
     process.executableURL = CommandRunner.executable
-    process.arguments = ["import"] + inputs.map { Fixtures.root + "/" + $0 } + ["--store", store, "--batch-size", "\(batchSize)"]
+    process.arguments =
+      ["import"] + inputs.map { Fixtures.root + "/" + $0 } + ["--store", store, "--batch-size", "\(batchSize)"]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()

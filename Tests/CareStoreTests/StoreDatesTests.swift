@@ -11,12 +11,18 @@ struct StoreDatesTests {
     var generator = SystemRandomNumberGenerator()
     let care = CareJSON.makeEncoder()
     let store = StoreDates.encoder()
-    var dates = [0, -0.0004, 0.0006, 1.9996, -1.5, 951_782_400, 1_600_000_000.1235, -62_135_596_800, 253_402_300_799.999]
-      .map(Date.init(timeIntervalSince1970:))
+    var dates = [
+      0, -0.0004, 0.0006, 1.9996, -1.5, 951_782_400, 1_600_000_000.1235, -62_135_596_800, 253_402_300_799.999,
+    ]
+    .map(Date.init(timeIntervalSince1970:))
     for _ in 0..<2000 { dates.append(Date(timeIntervalSince1970: Double.random(in: -5e10...5e10, using: &generator))) }
-    for _ in 0..<500 { dates.append(Date(timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &generator)))) }
+    for _ in 0..<500 {
+      dates.append(
+        Date(timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &generator))))
+    }
     for date in dates {
-      let a = String(decoding: try store.encode([date]), as: UTF8.self), b = String(decoding: try care.encode([date]), as: UTF8.self)
+      let a = String(decoding: try store.encode([date]), as: UTF8.self),
+        b = String(decoding: try care.encode([date]), as: UTF8.self)
       #expect(a == b, "\(date.timeIntervalSince1970)")
     }
   }

@@ -10,7 +10,8 @@ import Testing
 struct StoreFaultTests {
   /// One R4 patient's entities: a small first import.
   static let small: PipelineResult = {
-    Pipeline().run(try! StoreTestSupport.input(Array(StoreTestSupport.syntheaBundles.filter { $0.hasPrefix("r4/") }.prefix(1))))
+    Pipeline().run(
+      try! StoreTestSupport.input(Array(StoreTestSupport.syntheaBundles.filter { $0.hasPrefix("r4/") }.prefix(1))))
   }()
 
   func kind(of body: () throws -> Void) -> StoreError.Kind? {
@@ -48,7 +49,8 @@ struct StoreFaultTests {
     var options = SQLiteBackend.Options()
     options.maxPageCount = pages + 8
     let limited = try SQLiteBackend(path: backend.path, options: options)
-    #expect(kind { try CareStore(backend: limited).importResult(StoreTestSupport.allResult, batchSize: 200) } == .diskFull)
+    #expect(
+      kind { try CareStore(backend: limited).importResult(StoreTestSupport.allResult, batchSize: 200) } == .diskFull)
     let after = try SQLiteBackend(path: backend.path)
     #expect(try after.integrityCheck() == ["ok"])
     #expect(try StoreInvariants.violations(in: after) == [])
@@ -71,7 +73,9 @@ struct StoreFaultTests {
     if geteuid() != 0 {
       // File permissions do not stop root, so this part runs for other users only.
       try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: backend.path)
-      #expect(kind { try CareStore(backend: try SQLiteBackend(path: backend.path)).importResult(StoreTestSupport.allResult) } == .readOnly)
+      #expect(
+        kind { try CareStore(backend: try SQLiteBackend(path: backend.path)).importResult(StoreTestSupport.allResult) }
+          == .readOnly)
       try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: backend.path)
     }
     #expect(try SQLiteBackend(path: backend.path).contentDump() == before)
@@ -115,12 +119,18 @@ struct StoreFaultTests {
     let backend = try StoreTestSupport.newStore()
     try CareStore(backend: backend).importResult(Self.small)
     let queue = try DatabaseQueue(path: backend.path)
-    try queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2-from-a-newer-fhirkit')") }
-    let before = try queue.read { try Row.fetchAll($0, sql: "SELECT uuid, json FROM versions JOIN patient USING (uuid)") }
+    try queue.write {
+      try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2-from-a-newer-fhirkit')")
+    }
+    let before = try queue.read {
+      try Row.fetchAll($0, sql: "SELECT uuid, json FROM versions JOIN patient USING (uuid)")
+    }
     let error = #expect(throws: StoreError.self) { _ = try SQLiteBackend(path: backend.path) }
     #expect(error?.kind == .newerSchema)
     #expect(error?.description.contains("newer FHIRKit") == true)
-    #expect(try queue.read { try Row.fetchAll($0, sql: "SELECT uuid, json FROM versions JOIN patient USING (uuid)") } == before)
+    #expect(
+      try queue.read { try Row.fetchAll($0, sql: "SELECT uuid, json FROM versions JOIN patient USING (uuid)") }
+        == before)
   }
 
   @Test("tombstones: a deleted entity leaves queries from its deletion date on")
@@ -133,7 +143,8 @@ struct StoreFaultTests {
     let deletion = plan.effectiveDate.addingTimeInterval(86_400 * 30)
     #expect(try store.delete(.carePlan, id: plan.id, at: deletion))
     #expect(try !store.delete(.carePlan, id: plan.id, at: deletion))
-    #expect(try store.carePlans(ofPatient: patient.id, at: deletion.addingTimeInterval(-1)).contains { $0.id == plan.id })
+    #expect(
+      try store.carePlans(ofPatient: patient.id, at: deletion.addingTimeInterval(-1)).contains { $0.id == plan.id })
     #expect(try !store.carePlans(ofPatient: patient.id, at: deletion).contains { $0.id == plan.id })
     let history = try store.history(.carePlan, id: plan.id)
     #expect(history.count == 2 && history[1].stored.deletedDate == deletion)

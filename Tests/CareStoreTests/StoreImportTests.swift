@@ -37,11 +37,13 @@ struct StoreImportTests {
     // One MedicationRequest gets a dosage: exactly one new Task version.
     let path = "r4/bundles/" + "synthea__Chauncey_Johnston_f4673866-81fb-4d81-9a2c-9ac8a2f7b4d0.json"
     let order = "e7e8a88c-cb4d-4b99-8a7f-c400085af98e"
-    let dosage = #""dosageInstruction": [{"text": "Two tablets daily", "doseAndRate": [{"doseQuantity": {"value": 2, "unit": "tablet"}}]}]"#
+    let dosage =
+      #""dosageInstruction": [{"text": "Two tablets daily", "doseAndRate": [{"doseQuantity": {"value": 2, "unit": "tablet"}}]}]"#
     let path2 = StoreTestSupport.syntheaBundles.first { $0.hasPrefix("r4/bundles/synthea__Chauncey_Johnston") } ?? path
     let changed = Pipeline().run(
       try StoreTestSupport.input(
-        StoreTestSupport.syntheaBundles, replace: [path2: StoreTestSupport.inserting(dosage, afterID: order, in: path2)]))
+        StoreTestSupport.syntheaBundles, replace: [path2: StoreTestSupport.inserting(dosage, afterID: order, in: path2)]
+      ))
     let third = try store.importResult(changed)
     #expect(third.versionsWritten == 1)
     #expect(third.counts[.task]?.newVersions == 1)

@@ -18,7 +18,8 @@ struct StoreQueryTests {
       id: "p1", name: NameComponents(givenName: name), uuid: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
       effectiveDate: effective, timezone: utc)
     let plan = CareModel.CarePlan(
-      id: "plan1", title: "Plan", patientUUID: patient.uuid, uuid: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!,
+      id: "plan1", title: "Plan", patientUUID: patient.uuid,
+      uuid: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!,
       effectiveDate: t0, timezone: utc)
     let task = CareModel.Task(
       id: "task1", title: taskTitle, schedule: .daily(start: t0), carePlanUUID: plan.uuid,
@@ -27,7 +28,8 @@ struct StoreQueryTests {
       CareModel.Outcome(
         id: "o\(k)", taskUUID: task.uuid, taskOccurrenceIndex: k,
         values: [OutcomeValue(.integer(k), units: "steps")],
-        uuid: UUID(uuidString: "00000000-0000-0000-0000-00000000010\(k)")!, effectiveDate: t0.addingTimeInterval(Double(k) * day + 3600),
+        uuid: UUID(uuidString: "00000000-0000-0000-0000-00000000010\(k)")!,
+        effectiveDate: t0.addingTimeInterval(Double(k) * day + 3600),
         timezone: utc)
     }
     result.patients = [patient]
@@ -67,7 +69,8 @@ struct StoreQueryTests {
     let backend = try StoreTestSupport.newStore()
     let store = CareStore(backend: backend)
     try store.importResult(Self.result(name: "Ann", effective: Self.t0))
-    let events = try store.events(ofTask: "task1", from: Self.t0.addingTimeInterval(Self.day), to: Self.t0.addingTimeInterval(6 * Self.day))
+    let events = try store.events(
+      ofTask: "task1", from: Self.t0.addingTimeInterval(Self.day), to: Self.t0.addingTimeInterval(6 * Self.day))
     #expect(events.map(\.occurrenceIndex) == [1, 2, 3, 4, 5])
     #expect(events.map { $0.outcomes.map(\.id) } == [[], ["o2"], [], [], ["o5"]])
     #expect(events.first?.date == Self.t0.addingTimeInterval(Self.day))
@@ -93,7 +96,8 @@ struct StoreQueryTests {
     for outcome in result.outcomes.prefix(200) where outcome.taskOccurrenceIndex > 0 {
       guard let task = outcome.taskUUID.flatMap({ tasks[$0] }) else { continue }
       let events = try store.events(
-        ofTask: task.id, from: outcome.effectiveDate.addingTimeInterval(-2 * Self.day), to: outcome.effectiveDate.addingTimeInterval(1))
+        ofTask: task.id, from: outcome.effectiveDate.addingTimeInterval(-2 * Self.day),
+        to: outcome.effectiveDate.addingTimeInterval(1))
       let event = try #require(events.first { $0.occurrenceIndex == outcome.taskOccurrenceIndex })
       #expect(event.outcomes.contains { $0.id == outcome.id })
       #expect(event.date <= outcome.effectiveDate)

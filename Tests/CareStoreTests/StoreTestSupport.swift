@@ -11,7 +11,8 @@ import Foundation
 enum StoreTestSupport {
   /// Every Synthea bundle in Fixtures (both releases), relative to `Fixtures`.
   static let syntheaBundles: [String] =
-    Fixtures.files(extensions: ["json"], under: "r4/bundles") + Fixtures.files(extensions: ["json"], under: "dstu2/bundles")
+    Fixtures.files(extensions: ["json"], under: "r4/bundles")
+    + Fixtures.files(extensions: ["json"], under: "dstu2/bundles")
 
   /// The input for `paths`, each decoded leniently by its release; `replace` swaps a file's bytes.
   static func input(_ paths: [String], replace: [String: [UInt8]] = [:]) throws -> PipelineInput {
@@ -54,7 +55,10 @@ enum StoreTestSupport {
 
   /// The pipeline's entity counts.
   static func counts(_ result: PipelineResult) -> [EntityKind: Int] {
-    [.patient: result.patients.count, .carePlan: result.carePlans.count, .task: result.tasks.count, .outcome: result.outcomes.count]
+    [
+      .patient: result.patients.count, .carePlan: result.carePlans.count, .task: result.tasks.count,
+      .outcome: result.outcomes.count,
+    ]
   }
 
   /// `bytes` of a fixture with `insertion` placed right after the member `"id": "<id>"`.

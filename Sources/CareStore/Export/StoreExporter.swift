@@ -56,7 +56,9 @@ public struct StoreExporter {
       }
     }
     var planRoots: Set<UUID> = []
-    for case .carePlan(let plan) in plans { planRoots.insert(plan.previousVersionUUIDs.isEmpty ? plan.uuid : root(plan.uuid)) }
+    for case .carePlan(let plan) in plans {
+      planRoots.insert(plan.previousVersionUUIDs.isEmpty ? plan.uuid : root(plan.uuid))
+    }
     var tasksOfPlan: [UUID: [CareModel.Task]] = [:]
     var standalone: [CareModel.Task] = []
     for case .task(let task) in tasks {
@@ -79,14 +81,17 @@ public struct StoreExporter {
     // A plan's subject is written `Patient/<id>`, which resolves without the Bundle's fullUrls
     // (in NDJSON too); the coders' default is the patient's `urn:uuid:`.
     var patientIDs: [UUID: String] = [:]
-    for case .patient(let p) in patients { patientIDs[p.previousVersionUUIDs.isEmpty ? p.uuid : patientRoot(p.uuid)] = p.id }
+    for case .patient(let p) in patients {
+      patientIDs[p.previousVersionUUIDs.isEmpty ? p.uuid : patientRoot(p.uuid)] = p.id
+    }
     let subject: @Sendable (UUID?) -> Primitive<FHIRString>? = { [patientIDs] uuid in
       guard let uuid else { return nil }
       let text = patientIDs[uuid].map { "Patient/" + $0 } ?? "urn:uuid:" + uuid.uuidString.lowercased()
       return Primitive(FHIRString(uncheckedString: text))
     }
     var r4Plans = R4CarePlanCoder()
-    r4Plans.setFHIRPatientUUID = { e, r, _ in r.subject = subject(e.patientUUID).map { FHIRR4.Reference(reference: $0) } }
+    r4Plans.setFHIRPatientUUID = { e, r, _ in r.subject = subject(e.patientUUID).map { FHIRR4.Reference(reference: $0) }
+    }
     var dstu2Plans = DSTU2CarePlanCoder()
     dstu2Plans.setFHIRPatientUUID = { e, r, _ in
       r.subject = subject(e.patientUUID).map { FHIRDSTU2.Reference(reference: $0) }
@@ -108,7 +113,9 @@ public struct StoreExporter {
     }
     for case .outcome(let o) in outcomes {
       add("Observation", o.uuid, "outcome", o.id) {
-        r4 ? try R4ObservationCoder().encode(o).value.jsonBytes() : try DSTU2ObservationCoder().encode(o).value.jsonBytes()
+        r4
+          ? try R4ObservationCoder().encode(o).value.jsonBytes()
+          : try DSTU2ObservationCoder().encode(o).value.jsonBytes()
       }
     }
     return items

@@ -49,7 +49,9 @@ public enum StoreInvariants {
             if version.sequence > 1, previous(of: record) != [version.previousUUID!] {
               problems.append("\(place) v\(version.sequence): previousVersionUUIDs is not the version before")
             }
-            if record.links.first?.uuid != version.link { problems.append("\(place) v\(version.sequence): link column differs") }
+            if record.links.first?.uuid != version.link {
+              problems.append("\(place) v\(version.sequence): link column differs")
+            }
           }
         }
       }
@@ -68,10 +70,14 @@ public enum StoreInvariants {
         }
       }
       // Current outcomes of adherence tasks: one per (task version, occurrence).
-      let outcomes = Dictionary(grouping: all[.outcome] ?? [], by: \.id).compactMap { $0.value.max { $0.sequence < $1.sequence } }
+      let outcomes = Dictionary(grouping: all[.outcome] ?? [], by: \.id).compactMap {
+        $0.value.max { $0.sequence < $1.sequence }
+      }
       for o in outcomes where o.deletedDate == nil && o.impactsAdherence == true {
         guard let task = o.taskVersionUUID, let index = o.occurrenceIndex else { continue }
-        if !slots.insert("\(task)|\(index)").inserted { problems.append("outcome \(o.id): occurrence already has an outcome") }
+        if !slots.insert("\(task)|\(index)").inserted {
+          problems.append("outcome \(o.id): occurrence already has an outcome")
+        }
       }
       return problems.sorted()
     }

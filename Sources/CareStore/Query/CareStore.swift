@@ -54,7 +54,9 @@ public struct CareStore: Sendable {
 
   /// The care plans of the patient with `id`, in effect at `date`.
   public func carePlans(ofPatient id: String, at date: Date = Date()) throws -> [CareModel.CarePlan] {
-    try linked(.carePlan, to: .patient, id: id, at: date).compactMap { if case .carePlan(let e) = $0 { e } else { nil } }
+    try linked(.carePlan, to: .patient, id: id, at: date).compactMap {
+      if case .carePlan(let e) = $0 { e } else { nil }
+    }
   }
 
   /// The tasks of the care plan with `id`, in effect at `date`.
@@ -96,7 +98,8 @@ public struct CareStore: Sendable {
       let until = i + 1 < versions.count ? versions[i + 1].effectiveDate : Date.distantFuture
       let from = max(start, version.effectiveDate), to = min(end, until)
       guard from < to, case .task(let task) = try Self.record(version) else { continue }
-      for occurrence in ScheduleOccurrences.occurrences(of: task.schedule, timeZone: task.timezone, from: from, to: to) {
+      for occurrence in ScheduleOccurrences.occurrences(of: task.schedule, timeZone: task.timezone, from: from, to: to)
+      {
         events.append(
           ScheduleEvent(
             task: task, occurrenceIndex: occurrence.index, date: occurrence.date,
@@ -111,7 +114,9 @@ public struct CareStore: Sendable {
     try backend.read { reader in
       let versions = try reader.versions(kind, .ids([id]))
       let sources = try reader.sources(of: versions.map(\.uuid))
-      return try versions.map { EntityVersion(stored: $0, record: try Self.record($0), sources: sources[$0.uuid] ?? []) }
+      return try versions.map {
+        EntityVersion(stored: $0, record: try Self.record($0), sources: sources[$0.uuid] ?? [])
+      }
     }
   }
 

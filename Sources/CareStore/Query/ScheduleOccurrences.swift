@@ -12,7 +12,9 @@ enum ScheduleOccurrences {
   }
 
   /// The occurrences in `[start, end)`, in time order.
-  static func occurrences(of schedule: Schedule, timeZone: TimeZone, from start: Date, to end: Date, limit: Int = 100_000)
+  static func occurrences(
+    of schedule: Schedule, timeZone: TimeZone, from start: Date, to end: Date, limit: Int = 100_000
+  )
     -> [Occurrence]
   {
     var calendar = Calendar(identifier: .gregorian)
@@ -31,7 +33,9 @@ enum ScheduleOccurrences {
     // Index of the first found: the number of occurrences of all elements strictly before it,
     // plus those at the same instant from earlier elements.
     let before = schedule.elements.reduce(0) { $0 + count(of: $1, before: first.date, calendar: calendar) }
-    return found.enumerated().map { offset, item in Occurrence(index: before + offset, date: item.date, element: item.element) }
+    return found.enumerated().map { offset, item in
+      Occurrence(index: before + offset, date: item.date, element: item.element)
+    }
   }
 
   /// How many occurrences of `element` fall strictly before `date`.

@@ -47,7 +47,9 @@ public enum VersionRules {
   /// The version that replaces `head` with `record`'s content. Its `effectiveDate` is the
   /// entity's, but never before the version it replaces (CareKitStore's rule).
   /// - Throws: `EncodingError` if the entity cannot be encoded.
-  static func next(_ record: CareRecord, kind: EntityKind, after head: VersionHead, hash: String) throws -> StoredVersion {
+  static func next(_ record: CareRecord, kind: EntityKind, after head: VersionHead, hash: String) throws
+    -> StoredVersion
+  {
     let uuid = versionUUID(kind, id: record.id, previous: head.uuid, hash: hash)
     let effective = max(record.effectiveDate, head.effectiveDate)
     let versioned = record.versioned(uuid: uuid, previous: [head.uuid], effectiveDate: effective, deletedDate: nil)
@@ -62,8 +64,10 @@ public enum VersionRules {
   /// - Throws: `EncodingError` / `DecodingError` if the stored entity cannot be re-encoded.
   static func tombstone(after last: StoredVersion, head: VersionHead, at date: Date) throws -> StoredVersion {
     let effective = max(date, head.effectiveDate)
-    let uuid = versionUUID(head.kind, id: head.id, previous: head.uuid, hash: tombstoneHash + "|\(effective.timeIntervalSince1970)")
-    let record = try last.record().versioned(uuid: uuid, previous: [head.uuid], effectiveDate: effective, deletedDate: effective)
+    let uuid = versionUUID(
+      head.kind, id: head.id, previous: head.uuid, hash: tombstoneHash + "|\(effective.timeIntervalSince1970)")
+    let record = try last.record().versioned(
+      uuid: uuid, previous: [head.uuid], effectiveDate: effective, deletedDate: effective)
     var version = last
     version.uuid = uuid
     version.sequence = head.sequence + 1

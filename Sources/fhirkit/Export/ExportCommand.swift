@@ -55,7 +55,11 @@ struct ExportCommand: ParsableCommand {
     var failed = 0
     let items: [StoreExporter.Item]
     do {
-      let backend = try SQLiteBackend(path: store, options: { var o = SQLiteBackend.Options(); o.readOnly = true; return o }())
+      let backend = try SQLiteBackend(
+        path: store,
+        options: {
+          var o = SQLiteBackend.Options(); o.readOnly = true; return o
+        }())
       items = try StoreExporter(store: CareStore(backend: backend)).items(to.value) { kind, id in
         failed += 1
         printError("fhirkit: \(kind) \(id): the coder could not write it")
