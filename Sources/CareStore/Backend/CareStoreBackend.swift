@@ -16,20 +16,6 @@ public protocol CareStoreBackend: Sendable {
   func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T
 }
 
-/// Which versions of one kind to read.
-public enum VersionFilter: Hashable, Sendable {
-  /// Every version.
-  case all
-  /// The versions of the entities with these ids.
-  case ids([String])
-  /// The versions that link to one of these root uuids.
-  case linkedTo([UUID])
-  /// The versions whose `effectiveDate` is in `[start, end)`.
-  case effective(from: Date, to: Date)
-  /// The versions with these uuids.
-  case uuids([UUID])
-}
-
 /// Reads inside a transaction.
 public protocol StoreReader {
   /// The newest version of each entity of `kind` among `ids` that has one.
@@ -54,20 +40,6 @@ public protocol StoreWriter: StoreReader {
   func append(_ version: StoredVersion, replacing head: VersionHead?) throws
   /// Records the resources `version` came from.
   func addSources(_ sources: [SourceReference], to version: UUID) throws
-}
-
-/// One occurrence of one task version: an outcome of a task that counts towards adherence must
-/// be the only current outcome in its slot (CareKitStore's rule).
-public struct OccurrenceSlot: Hashable, Sendable {
-  /// The task version.
-  public var taskVersion: UUID
-  /// The occurrence index.
-  public var index: Int
-
-  public init(taskVersion: UUID, index: Int) {
-    self.taskVersion = taskVersion
-    self.index = index
-  }
 }
 
 extension StoreReader {

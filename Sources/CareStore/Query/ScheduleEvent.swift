@@ -1,5 +1,5 @@
 public import CareModel
-public import CarePipeline
+import CarePipeline
 public import Foundation
 
 /// One occurrence of a task's schedule, with the outcomes recorded for it (CareKitStore's
@@ -15,14 +15,4 @@ public struct ScheduleEvent: Hashable, Sendable {
   public var element: ScheduleElement
   /// The outcomes in effect recorded for this occurrence of the task.
   public var outcomes: [CareModel.Outcome]
-}
-
-/// One version of an entity, with the resources it came from.
-public struct EntityVersion: Hashable, Sendable {
-  /// The version's bookkeeping and content.
-  public var stored: StoredVersion
-  /// The entity.
-  public var record: CareRecord
-  /// The FHIR resources it came from.
-  public var sources: [SourceReference]
 }
