@@ -8,11 +8,11 @@ extension Pipeline {
     public var directory: String?
     /// Roughly how many bytes of staged resource JSON one merge partition holds; a partition
     /// is one or more whole patient groups, so a single larger group makes a larger one.
-    /// Default 8 MiB.
+    /// Default 1 MiB (decoded, a partition takes some 25 times its JSON size).
     public var partitionBytes: Int
 
     /// Creates staging options.
-    public init(directory: String? = nil, partitionBytes: Int = 8 << 20) {
+    public init(directory: String? = nil, partitionBytes: Int = 1 << 20) {
       self.directory = directory
       self.partitionBytes = partitionBytes
     }
