@@ -33,6 +33,22 @@ enum PipelineComparison {
     #expect(summary(a.report) == summary(b.report), "\(comment)", sourceLocation: sourceLocation)
   }
 
+  /// Runs `input` in memory and staged on disk (every group in a partition of its own, and all
+  /// in one), expects the same entities and report, and returns the in-memory result.
+  static func runBothWays(
+    _ input: PipelineInput, with pipeline: Pipeline = Pipeline(), sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> PipelineResult {
+    let memory = pipeline.run(input)
+    for partitionBytes in [1, 1 << 30] {
+      var records: [CareRecord] = []
+      let report = try pipeline.convert(input, staging: .init(partitionBytes: partitionBytes)) { records.append($0) }
+      try expectSame(
+        PipelineResult(records: records, report: report), memory, "staged, partitions of \(partitionBytes) bytes",
+        sourceLocation: sourceLocation)
+    }
+    return memory
+  }
+
   /// The staged path over `sources`, collected into a sorted result.
   static func staged(
     _ sources: [PipelineSource], reading: Pipeline.ReadOptions = .init(), partitionBytes: Int = 64 << 10
