@@ -47,11 +47,11 @@ extension StagedMerge {
       let root = sets.find(Int32(i))
       roots[i] = root
       let known = smallestKey[Int(root)]
-      if known < 0 || keys[i] < keys[Int(known)] { smallestKey[Int(root)] = Int32(i) }
+      if known < 0 || keys.precedes(Int32(i), known) { smallestKey[Int(root)] = Int32(i) }
     }
     var rank = [Int32](repeating: 0, count: count + 1)
     let sortedRoots = (0..<count + 1).filter { smallestKey[$0] >= 0 }.sorted {
-      keys[Int(smallestKey[$0])] < keys[Int(smallestKey[$1])]
+      keys.precedes(smallestKey[$0], smallestKey[$1])
     }
     for (position, root) in sortedRoots.enumerated() { rank[root] = Int32(position) }
     let order = (0..<Int32(count)).sorted { a, b in
@@ -86,7 +86,7 @@ extension StagedMerge {
     var urls: [String: String] = [:]
     var members = Set<Int32>()
     func load(_ ordinal: Int32) throws -> IndexedResource {
-      let key = keys[Int(ordinal)]
+      let key = keys.key(ordinal)
       for url in urlsOfOrdinal[ordinal] ?? [] { urls[url] = key }
       return IndexedResource(key: key, fullUrl: fullURLs[ordinal], resource: try self.load(ordinal))
     }
@@ -104,7 +104,7 @@ extension StagedMerge {
     for ordinal in partitions.order[range] {
       for guest in partitions.guests[ordinal] ?? [] where !members.contains(guest) {
         members.insert(guest)
-        guestKeys.insert(keys[Int(guest)])
+        guestKeys.insert(keys.key(guest))
         resources.append(try load(guest))
       }
     }

@@ -33,8 +33,8 @@ final class StagedMerge {
   /// The references each staged version follows: `ordinal offset kind reference` lines.
   let sites: StagingFile
 
-  var keys: [String] = []
-  var ordinalOfKey: [String: Int32] = [:]
+  /// Each kept resource's key; its position is the resource's ordinal.
+  var keys = KeyTable()
   var slots: [Slot] = []
   /// The kept version's entry `fullUrl`, for resources that have one.
   var fullURLs: [Int32: String] = [:]
@@ -69,18 +69,16 @@ final class StagedMerge {
     report.resourcesRead[type, default: 0] += 1
     let bytes = resource.canonicalBytes
     var key = ResourceIndex.key(of: resource, fullUrl: entry.fullUrl) { bytes }
-    if let url = entry.fullUrl, let known = ordinalOfURL[url] { key = keys[Int(known)] }
+    if let url = entry.fullUrl, let known = ordinalOfURL[url] { key = keys.key(known) }
     let ordinal: Int32
-    if let existing = ordinalOfKey[key] {
+    if let existing = keys.ordinal(of: key) {
       ordinal = existing
       report.duplicatesMerged[type, default: 0] += 1
       if ResourceIndex.isNewer(resource, than: try load(existing)) {
         try stage(resource, bytes, as: existing, fullUrl: fullURLs[existing] ?? entry.fullUrl)
       }
     } else {
-      ordinal = Int32(keys.count)
-      keys.append(key)
-      ordinalOfKey[key] = ordinal
+      ordinal = keys.insert(key)
       slots.append(Slot())
       try stage(resource, bytes, as: ordinal, fullUrl: entry.fullUrl)
     }
@@ -96,7 +94,7 @@ final class StagedMerge {
     var slot = Slot(offset: try file.append(bytes), length: Int32(bytes.count), type: intern(type))
     if case .dstu2 = resource { slot.isDSTU2 = true }
     fullURLs[ordinal] = fullUrl
-    let indexed = IndexedResource(key: keys[Int(ordinal)], fullUrl: fullUrl, resource: resource)
+    let indexed = IndexedResource(key: keys.key(ordinal), fullUrl: fullUrl, resource: resource)
     var lines: [(Character, String)] = []
     planUUIDs[ordinal] = nil
     switch pipeline.coders.facts(for: indexed) {
@@ -163,9 +161,9 @@ final class StagedMerge {
   func target(of reference: String, from referrer: Int32) -> Int32? {
     let form = ReferenceResolver.form(reference)
     let key = ReferenceResolver.targetKey(
-      reference, form: form, referrerFullURL: fullURLs[referrer], hasKey: { ordinalOfKey[$0] != nil },
-      keyForURL: { ordinalOfURL[$0].map { keys[Int($0)] } })
-    return key.flatMap { ordinalOfKey[$0] }
+      reference, form: form, referrerFullURL: fullURLs[referrer], hasKey: { keys.ordinal(of: $0) != nil },
+      keyForURL: { ordinalOfURL[$0].map { keys.key($0) } })
+    return key.flatMap { keys.ordinal(of: $0) }
   }
 }
 
