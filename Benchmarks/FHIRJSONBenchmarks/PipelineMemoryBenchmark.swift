@@ -42,7 +42,7 @@ struct PipelineMemoryBenchmark {
       let pipe = Pipe()
       cat.standardOutput = pipe
       child.standardInput = pipe
-      child.arguments = ["pipeline-staged", "--stdin"]
+      child.arguments = ["pipeline-staged", "--stdin", "--input-bytes", "\(bytes)"]
       try cat.run()
       try child.run()
       cat.waitUntilExit()
@@ -69,7 +69,7 @@ struct PipelineMemoryBenchmark {
     var handles: [String: FileHandle] = [:]
     for type in template.keys {
       let path = folder + "/" + type + ".ndjson"
-      FileManager.default.createFile(atPath: path, contents: nil)
+      _ = FileManager.default.createFile(atPath: path, contents: nil)
       handles[type] = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     }
     for copy in 0..<copies {
@@ -100,10 +100,10 @@ struct PipelineMemoryBenchmark {
 
   /// Converts the export (a folder, or NDJSON on standard input) and prints entities, MB/s and
   /// peak resident memory.
-  static func convertAndReport(folder: String?, partitionKB: Int?) throws {
+  static func convertAndReport(folder: String?, partitionKB: Int?, inputBytes stdinBytes: Int?) throws {
     let baseline = peakResidentMB()
     let start = DispatchTime.now().uptimeNanoseconds
-    var inputBytes = 0
+    var inputBytes = stdinBytes ?? 0
     let sources: [PipelineSource]
     if let folder {
       sources = [.path(folder)]
@@ -124,12 +124,11 @@ struct PipelineMemoryBenchmark {
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let read = report.resourcesRead.values.reduce(0, +)
-    if inputBytes == 0 { inputBytes = Int(Double(read) * 2_300) }  // stdin: size not known here
     let megabytes = Double(inputBytes) / Double(1 << 20)
     let peak = peakResidentMB()
     let entities = report.entities.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     print(
-      "converted \(read) resources (\(folder == nil ? "standard input, ~" : "")\(Int(megabytes)) MB) into \(records) care records (\(entities); \(outputBytes >> 20) MB NDJSON) in \(String(format: "%.1f", seconds)) s: \(String(format: "%.1f", megabytes / seconds)) MB/s, \(Int(Double(read) / seconds)) resources/s"
+      "converted \(read) resources (\(Int(megabytes)) MB\(folder == nil ? " on standard input" : "")) into \(records) care records (\(entities); \(outputBytes >> 20) MB NDJSON) in \(String(format: "%.1f", seconds)) s: \(String(format: "%.1f", megabytes / seconds)) MB/s, \(Int(Double(read) / seconds)) resources/s"
     )
     print(
       "unresolved references \(report.unresolvedReferences.count), failures \(report.failures.count), bad records \(report.inputIssues.count)"

@@ -50,7 +50,8 @@ case "pipeline-staged":
   // Child process of pipeline-memory: converts one export and reports its own peak memory.
   try PipelineMemoryBenchmark.convertAndReport(
     folder: arguments.contains("--stdin") ? nil : stringOption("--folder"),
-    partitionKB: stringOption("--partition-kb").flatMap { Int($0) })
+    partitionKB: stringOption("--partition-kb").flatMap { Int($0) },
+    inputBytes: stringOption("--input-bytes").flatMap { Int($0) })
 default:
   print("usage: FHIRJSONBenchmarks throughput|bundle-memory|models|care|pipeline-memory [--size-mb N] [--runs N]")
   exit(2)

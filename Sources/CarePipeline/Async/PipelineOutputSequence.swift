@@ -1,4 +1,4 @@
-public import CareModel
+import CareModel
 
 /// The care entities a ``Pipeline`` makes from an async sequence of resources, followed by its
 /// report (see ``Pipeline/records(from:staging:)``).
