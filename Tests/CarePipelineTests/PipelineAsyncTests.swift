@@ -41,4 +41,31 @@ import Testing
     let actual = PipelineResult(records: store.records, report: try #require(report))
     try PipelineComparison.expectSame(actual, expected, path)
   }
+
+  /// Whole Bundles as elements are flattened with their entries' fullUrls; the report comes last.
+  @Test func bundlesAsElements() async throws {
+    let paths = PipelineGoldenTests.files.filter { $0.hasPrefix("r4/") }
+    var input = PipelineInput()
+    var bundles: [PipelineResource] = []
+    for path in paths {
+      let bundle = try PipelineTestSupport.r4(Fixtures.bytes(path))
+      bundles.append(.r4(bundle))
+      input.add(bundle)
+    }
+    let stream = AsyncStream<PipelineResource> { continuation in
+      for bundle in bundles { continuation.yield(bundle) }
+      continuation.finish()
+    }
+    var outputs: [PipelineOutput] = []
+    for try await output in Pipeline().records(from: stream, staging: .init(partitionBytes: 1)) { outputs.append(output) }
+    guard case .report(let report)? = outputs.last else {
+      Issue.record("the last element is not the report")
+      return
+    }
+    let records = outputs.dropLast().compactMap { output -> CareRecord? in
+      if case .record(let record) = output { record } else { nil }
+    }
+    #expect(records.count == outputs.count - 1)
+    try PipelineComparison.expectSame(PipelineResult(records: records, report: report), Pipeline().run(input), "bundles")
+  }
 }
