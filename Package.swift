@@ -66,7 +66,7 @@ let package = Package(
     .executableTarget(
       name: "fhirkit",
       dependencies: [
-        "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion",
+        "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CarePipeline", "CareModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(

@@ -11,6 +11,8 @@ struct ResourceRecord {
   var location: String
   /// The resource's path in its document, prefixed to issue paths.
   var pathPrefix: JSONPath
+  /// The Bundle entry's `fullUrl`, when the resource came in a Bundle entry.
+  var fullUrl: String? = nil
 }
 
 /// Streams the resources of one input: NDJSON lines, Bundle entries (entry by entry),
@@ -45,9 +47,11 @@ enum ResourceReader {
         case .entry(let tokens, let index):
           guard let resource = member("resource", of: tokens) else { return }
           let prefix = JSONPath([.key("entry"), .index(index)])
+          let fullUrl = member("fullUrl", of: tokens).flatMap { tokens[$0].kind == .string ? tokens.string(at: $0) : nil }
           try body(
             ResourceRecord(
-              tokens: tokens, index: resource, location: "\(source) entry[\(index)]", pathPrefix: prefix))
+              tokens: tokens, index: resource, location: "\(source) entry[\(index)]", pathPrefix: prefix,
+              fullUrl: fullUrl))
         case .bundle(let tokens):
           bundles += 1
           // A top-level resource that is not a Bundle is a record of its own.

@@ -1,0 +1,90 @@
+import CarePipeline
+import FHIRDSTU2
+import FHIRKit
+import FHIRR4
+
+/// Reads the resources of the command's inputs, each decoded in its release, into a
+/// ``PipelineInput`` for the care pipeline (`convert --to care`, `import`).
+///
+/// Records that cannot be read are printed on stderr with their place (never their
+/// values), written to the issue report, counted, and skipped; in strict mode the first
+/// one stops the command with exit code 1. Bundle entries keep their `fullUrl`, which
+/// `urn:uuid:` references resolve against.
+final class CareInputReader {
+  /// The release to read the inputs as.
+  let from: ReleaseOption
+  /// Whether the first bad record stops the command.
+  let strict: Bool
+  /// Where issues are also written, as NDJSON.
+  let issueReport: IssueReport
+  /// The resources read so far.
+  private(set) var input = PipelineInput()
+  /// Resources read and decoded.
+  private(set) var resourcesRead = 0
+  /// Records that could not be read or decoded.
+  private(set) var failed = 0
+  /// Inputs that could not be read at all.
+  private(set) var unreadable = 0
+
+  /// Creates a reader.
+  init(from: ReleaseOption, strict: Bool, issueReport: IssueReport) {
+    self.from = from
+    self.strict = strict
+    self.issueReport = issueReport
+  }
+
+  /// Reads every resource of `files` into ``input``.
+  /// - Throws: `ExitCode(1)` at the first bad record in strict mode.
+  func read(_ files: [InputFiles.Input]) throws {
+    for file in files {
+      var inputRelease: FHIRRelease?
+      do {
+        try ResourceReader.read(
+          file,
+          onError: { [self] error in
+            failed += 1
+            printError("fhirkit: \(error)")
+            issueReport.write(error)
+            if strict { throw someRecordsFailed }
+          },
+          { [self] record in try add(record, inputRelease: &inputRelease) })
+      } catch let error as JSONError {
+        printError("fhirkit: \(error)")
+        unreadable += 1
+      }
+    }
+  }
+
+  /// Decodes one record in its release and adds it to the input.
+  private func add(_ record: ResourceRecord, inputRelease: inout FHIRRelease?) throws {
+    let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix)
+    let issues: [ValidationIssue]
+    let decoded: Bool
+    switch from.release(for: record.tokens, inputRelease: &inputRelease) {
+    case .r4:
+      let result = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options)
+      if let value = result.value { input.add(value, fullUrl: record.fullUrl) }
+      (issues, decoded) = (result.issues, result.value != nil)
+    case .dstu2:
+      let result = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options)
+      if let value = result.value { input.add(value, fullUrl: record.fullUrl) }
+      (issues, decoded) = (result.issues, result.value != nil)
+    }
+    let errors = issues.filter { $0.severity == .error }
+    for issue in errors {
+      printError("fhirkit: \(record.location): \(issue)")
+      issueReport.write(issue, location: record.location)
+    }
+    guard decoded else {
+      failed += 1
+      printError("fhirkit: \(record.location): not a resource the models can read")
+      if strict { throw someRecordsFailed }
+      return
+    }
+    resourcesRead += 1
+    if !errors.isEmpty {
+      failed += 1
+      if strict { throw someRecordsFailed }
+    }
+  }
+}
