@@ -30,7 +30,7 @@ import Testing
   func entitiesMatchTheGoldenFile(path: String) throws {
     let result = Pipeline().run(try PipelineTestSupport.input(fixture: path))
     let actual = try CareJSON.ndjson(result.records)
-    let golden = Fixtures.root + "/golden/care/" + (path as NSString).deletingPathExtension.replacingOccurrences(
+    let golden = Fixtures.root + "/" + Fixtures.goldenFolder + "/care/" + (path as NSString).deletingPathExtension.replacingOccurrences(
       of: "/bundles/", with: "/") + ".ndjson"
     if Self.recording {
       try FileManager.default.createDirectory(
