@@ -53,7 +53,10 @@ let package = Package(
       dependencies: ["CareModel", "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
     .target(
       name: "CarePipeline",
-      dependencies: ["CareModel", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2"],
+      dependencies: [
+        "CareModel", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ],
       exclude: ["README.md"]),
     .target(
       name: "CareStore",
@@ -78,8 +81,10 @@ let package = Package(
       ]),
     .executableTarget(
       name: "FHIRJSONBenchmarks",
-      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "CYAJL", "FHIRTestSupport", "CareModel", "FHIRCoders",
-        "CarePipeline", "CareStore", "CareStoreSQLite", "FHIRDSTU2"],
+      dependencies: [
+        "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "CYAJL", "FHIRTestSupport", "CareModel", "FHIRCoders",
+        "CarePipeline", "CareStore", "CareStoreSQLite",
+      ],
       path: "Benchmarks/FHIRJSONBenchmarks"),
 
     // Test support (not a product)

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds the benchmarks in release mode and runs them: tokenizer throughput against
-# raw YAJL on >= 100 MB of NDJSON, then peak memory streaming a 1 GB Bundle.
+# raw YAJL on >= 100 MB of NDJSON, then peak memory streaming a 1 GB Bundle and converting
+# a 1 GB Bulk Data folder to care entities through the staged pipeline.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/setup.sh
 swift build -c release --product FHIRJSONBenchmarks
 .build/release/FHIRJSONBenchmarks throughput "$@"
 .build/release/FHIRJSONBenchmarks bundle-memory
+.build/release/FHIRJSONBenchmarks pipeline-memory
