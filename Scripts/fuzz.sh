@@ -11,10 +11,12 @@
 #
 # Each run starts from seeds made from Fixtures/ (Scripts/fuzz-seeds.py) plus what
 # earlier runs on this machine found (.build-fuzz/corpus/TARGET), and prints one line:
-#   TARGET: runs N, cov C, ft F, corpus K, S s, crash none|FILE
+#   TARGET: runs N, cov C, ft F, corpus K, S s (wall time, seeds included), crash none|FILE
 # A crash leaves its input in .build-fuzz/artifacts/TARGET/ and makes the script exit 1
 # (after running the remaining targets with `all`). FUZZ_JOBS=2 runs two targets at once;
-# FUZZ_SKIP_BUILD=1 uses the binaries already built.
+# FUZZ_SKIP_BUILD=1 uses the binaries already built; FUZZ_TIMEOUT (default 120) is the
+# wall-clock seconds one input may take before libFuzzer calls it a hang (the machine
+# may be shared: under `nice` a 0.2 s input has been seen to take 29 s of wall time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=(fhirjson r4-resource dstu2-resource r4-coders dstu2-coders release-conversion care-pipeline)
@@ -39,8 +41,8 @@ run() {
   mkdir -p "$corpus" "$artifacts" "$out/logs"
   rm -rf "$seeds"
   python3 Scripts/fuzz-seeds.py "$target" "$seeds" 2>/dev/null
-  local log="$out/logs/$target.log" status=0
-  "$bin/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -timeout=25 -rss_limit_mb=2048 \
+  local log="$out/logs/$target.log" status=0 began=$SECONDS
+  "$bin/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -timeout="${FUZZ_TIMEOUT:-120}" -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "$seeds" >"$log" 2>&1 || status=$?
   # The last status line libFuzzer printed (INITED, pulse, NEW or DONE) has cov and ft.
   local last runs cov ft corp crash
@@ -51,7 +53,7 @@ run() {
   ft=$(grep -Eo 'ft: [0-9]+' <<<"$last" | grep -Eo '[0-9]+' || echo '?')
   corp=$(grep -Eo 'corp: [0-9]+' <<<"$last" | grep -Eo '[0-9]+' || echo '?')
   crash=$(grep -Eo "Test unit written to [^ ]+" "$log" | sed 's/Test unit written to //' | tail -1 || true)
-  echo "$target: runs ${runs:-?}, cov $cov, ft $ft, corpus $corp, $seconds s, crash ${crash:-none}"
+  echo "$target: runs ${runs:-?}, cov $cov, ft $ft, corpus $corp, $((SECONDS - began)) s, crash ${crash:-none}"
   if [ "$status" -ne 0 ] || [ -n "$crash" ]; then
     grep -E 'fuzz finding|Fatal error|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY' "$log" | head -5 >&2 || true
     echo "fuzz.sh: $target failed (exit $status); log: $log" >&2
