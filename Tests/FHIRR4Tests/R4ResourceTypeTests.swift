@@ -5,8 +5,8 @@ import FHIRTestSupport
 import Foundation
 import Testing
 
-/// A `resourceType` that is no R4 resource type is reported where it stands; real
-/// types FHIRKit does not model pass through without an issue.
+/// A `resourceType` that is no FHIR resource type is an error where it stands, one of the
+/// other release a warning; real types FHIRKit does not model pass through without an issue.
 @Suite struct R4ResourceTypeTests {
   func decode(_ json: String) throws -> DecodingResult<AnyResource> {
     try Array(json.utf8).withUnsafeBytes { try AnyResource.decode(from: JSONTokens(parsing: $0)) }
@@ -18,6 +18,13 @@ import Testing
     #expect(result.errors.map(\.code) == [.unexpectedResourceType])
     #expect(result.errors.first?.path.description == "resourceType")
     #expect(result.errors.first?.message.contains("Spaceship") == false)
+  }
+
+  @Test func typeOfTheOtherReleaseIsAWarning() throws {
+    let result = try decode(#"{"resourceType":"MedicationOrder","id":"m"}"#)
+    #expect(result.errors.isEmpty)
+    #expect(result.issues.map(\.code) == [.unexpectedResourceType])
+    #expect(result.issues.first?.severity == .warning)
   }
 
   @Test func unmodelledRealTypePassesThrough() throws {

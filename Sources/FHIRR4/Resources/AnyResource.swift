@@ -61,7 +61,7 @@ public indirect enum AnyResource: FHIRCodable {
       try decoder.record(.error, .required, "resource without a resourceType", at: index)
       self = .other(JSONValue(tokens: decoder.tokens, at: index))
     case let type?:
-      if !Self.resourceTypes.contains(type) { try Self.reportUnknownType(&decoder, inObjectAt: index) }
+      if !Self.resourceTypes.contains(type) { try Self.reportUnknownType(type, &decoder, inObjectAt: index) }
       self = .other(JSONValue(tokens: decoder.tokens, at: index))
     }
   }
