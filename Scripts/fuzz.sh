@@ -52,7 +52,8 @@ run() {
   cov=$(grep -Eo 'cov: [0-9]+' <<<"$last" | grep -Eo '[0-9]+' || echo '?')
   ft=$(grep -Eo 'ft: [0-9]+' <<<"$last" | grep -Eo '[0-9]+' || echo '?')
   corp=$(grep -Eo 'corp: [0-9]+' <<<"$last" | grep -Eo '[0-9]+' || echo '?')
-  crash=$(grep -Eo "Test unit written to [^ ]+" "$log" | sed 's/Test unit written to //' | tail -1 || true)
+  # slow-unit-* files are information (an input over 10 s), not findings.
+  crash=$(grep -Eo "Test unit written to [^ ]+" "$log" | sed 's/Test unit written to //' | grep -v '/slow-unit-' | tail -1 || true)
   echo "$target: runs ${runs:-?}, cov $cov, ft $ft, corpus $corp, $((SECONDS - began)) s, crash ${crash:-none}"
   if [ "$status" -ne 0 ] || [ -n "$crash" ]; then
     grep -E 'fuzz finding|Fatal error|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY' "$log" | head -5 >&2 || true
