@@ -128,7 +128,7 @@ let package = Package(
       dependencies: ["FHIRReleaseConversion", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
     .testTarget(
       name: "BadInputCorpusTests",
-      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
+      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRCoders", "FHIRTestSupport"]),
     .testTarget(
       name: "fhirkitTests",
       dependencies: ["fhirkit", "FHIRTestSupport"]),

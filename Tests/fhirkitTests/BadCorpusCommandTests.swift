@@ -25,7 +25,7 @@ import Testing
   func check(_ entry: BadCorpus.Entry, path: String) throws {
     let result = try CommandRunner.run(["convert", "--from", entry.release ?? "auto", "--to", "r4", path])
     #expect(result.exitCode == (entry.failsInCLI ? 1 : 0), "\(result.stderr)")
-    for report in entry.expect {
+    for report in entry.cliExpect {
       let place: String
       switch (report.layer, report.line, report.entry) {
       case ("json", let line?, _): place = "\(path):\(line):"

@@ -1,3 +1,6 @@
+public import FHIRCore
+public import FHIRJSON
+
 /// What a conversion did with each FHIR element, counted per path (`MedicationRequest.dosageInstruction.timing.repeat.periodMax`),
 /// without any data value. Array positions are not part of a path, so counts add up over repeats.
 public struct ConversionReport: Hashable, Sendable {
@@ -15,6 +18,9 @@ public struct ConversionReport: Hashable, Sendable {
 
   /// Counts per disposition and path.
   public private(set) var counts: [Disposition: [String: Int]] = [:]
+  /// Problems in the input the conversion worked around (a timing period that is not
+  /// positive, a period ending before it starts), each at its JSON path in the resource.
+  public private(set) var issues: [ValidationIssue] = []
 
   public init() {}
 
@@ -31,6 +37,20 @@ public struct ConversionReport: Hashable, Sendable {
   public mutating func defaulted(_ path: String) { record(.defaulted, path) }
   /// Records `path` as not fully representable.
   public mutating func unrepresentable(_ path: String) { record(.unrepresentable, path) }
+
+  /// Records a problem in the input at `path` (the JSON path in the resource, with array
+  /// positions: `dosageInstruction[1].timing.repeat.period`). The message names no data value.
+  public mutating func issue(_ code: ValidationIssue.Code, _ message: String, at path: JSONPath) {
+    issues.append(ValidationIssue(.error, code, message, path: path))
+  }
+
+  /// Sets the resource type and id of the issues that have none yet.
+  public mutating func locateIssues(resourceType: String, id: String?) {
+    for index in issues.indices where issues[index].resourceType == nil {
+      issues[index].resourceType = resourceType
+      issues[index].resourceID = id
+    }
+  }
 
   /// The paths with `disposition` and their counts.
   public subscript(disposition: Disposition) -> [String: Int] { counts[disposition] ?? [:] }
@@ -60,6 +80,7 @@ public struct ConversionReport: Hashable, Sendable {
     for (disposition, paths) in other.counts {
       for (path, count) in paths { counts[disposition, default: [:]][path, default: 0] += count }
     }
+    issues += other.issues
   }
 
   /// Whether nothing was dropped, defaulted or left unrepresentable.
