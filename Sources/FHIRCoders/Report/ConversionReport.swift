@@ -46,11 +46,11 @@ public struct ConversionReport: Hashable, Sendable {
 
   /// Whether `path`, or an element containing it, was mapped.
   public func isMapped(_ path: String) -> Bool {
-    let mapped = self.mapped
+    guard let mapped = counts[.mapped], !mapped.isEmpty else { return false }
     var candidate = Substring(path)
     while true {
       if mapped[String(candidate)] != nil { return true }
-      guard let dot = candidate.lastIndex(of: ".") else { return false }
+      guard let dot = candidate.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
       candidate = candidate[..<dot]
     }
   }
