@@ -4,9 +4,10 @@ import FHIRJSON
 /// Accounts for every element of a resource: each leaf of its JSON that the coder did not
 /// record as mapped (itself or an ancestor) is recorded as dropped.
 ///
-/// The resource is written once and its tokens walked once; paths are built as bytes in
-/// one buffer, a mapped element's subtree is skipped, and only the distinct dropped paths
-/// become `String`s. (A path counts as mapped when it, or a path it extends by `.key`, is.)
+/// The resource is written once and its tokens walked once. Paths are built as bytes in
+/// one buffer with a running hash, a mapped element's subtree is skipped, and only the
+/// distinct dropped paths become `String`s. (A path counts as mapped when it, or a path
+/// it extends by `.key`, is.)
 public enum ElementAccounting {
   /// Walks `resource`'s JSON and records unmapped leaves as dropped under `root`.
   /// - Parameters:
@@ -20,8 +21,8 @@ public enum ElementAccounting {
       return
     }
     guard !report.isMapped(root) else { return }
-    var walker = Walker(mapped: Set(report.mapped.keys.map { PathKey(Array($0.utf8)) }))
-    var path = Array(root.utf8)
+    var walker = Walker(mapped: report.mapped.keys.map { PathKey(Array($0.utf8)) })
+    var path = PathKey(Array(root.utf8))
     walker.walk(tokens, at: 0, path: &path, isRoot: true)
     for (pathKey, count) in walker.seen {
       let path = String(decoding: pathKey.bytes, as: UTF8.self)
@@ -33,15 +34,15 @@ public enum ElementAccounting {
 
   /// Counts the unmapped leaves of a resource's tokens by path.
   struct Walker {
-    /// The paths recorded as mapped, as UTF-8.
-    let mapped: Set<PathKey>
+    /// The paths recorded as mapped (few: searched in order, by digest first).
+    let mapped: [PathKey]
     /// Unmapped leaves counted per path.
     var seen: [PathKey: Int] = [:]
 
     /// Counts the leaves of the value at `index` under `path` (members append `.key`),
     /// skipping mapped members and care extensions (objects whose `url` is under
     /// ``CareExtensions/base``).
-    mutating func walk(_ tokens: JSONTokens, at index: Int, path: inout [UInt8], isRoot: Bool) {
+    mutating func walk(_ tokens: JSONTokens, at index: Int, path: inout PathKey, isRoot: Bool) {
       switch tokens[index].kind {
       case .objectStart:
         let end = tokens.endIndex(ofValueAt: index)
@@ -49,11 +50,11 @@ public enum ElementAccounting {
         var member = index + 1
         while member < end {
           if !(isRoot && tokens.text(at: member, equals: "resourceType".utf8)) {
-            let length = path.count
+            let saved = path.mark
             path.append(UInt8(ascii: "."))
             tokens.withText(at: member) { path.append(contentsOf: $0) }
-            if !mapped.contains(PathKey(path)) { walk(tokens, at: member + 1, path: &path, isRoot: false) }
-            path.removeLast(path.count - length)
+            if !mapped.contains(path) { walk(tokens, at: member + 1, path: &path, isRoot: false) }
+            path.restore(saved)
           }
           member = tokens.endIndex(ofValueAt: member + 1) + 1
         }
@@ -67,19 +68,46 @@ public enum ElementAccounting {
       case .null:
         break
       default:
-        seen[PathKey(path), default: 0] += 1
+        seen[path, default: 0] += 1
       }
     }
   }
 
-  /// A path's UTF-8 bytes as a set or dictionary key, hashed in one call rather than byte by byte.
+  /// A path's UTF-8 bytes with their FNV-1a digest, kept up to date as bytes are appended,
+  /// so that a path is never hashed from its start again.
   struct PathKey: Hashable {
-    var bytes: [UInt8]
+    private(set) var bytes: [UInt8]
+    private(set) var digest: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) {
+      self.bytes = []
+      append(contentsOf: bytes)
+    }
+
+    mutating func append(_ byte: UInt8) {
+      bytes.append(byte)
+      digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+
+    mutating func append(contentsOf more: some Sequence<UInt8>) {
+      for byte in more { append(byte) }
+    }
+
+    /// The path's length and digest, to come back to with ``restore(_:)``.
+    var mark: (count: Int, digest: UInt64) { (bytes.count, digest) }
+
+    /// Goes back to an earlier, shorter state of this path.
+    mutating func restore(_ mark: (count: Int, digest: UInt64)) {
+      bytes.removeLast(bytes.count - mark.count)
+      digest = mark.digest
+    }
+
+    static func == (lhs: PathKey, rhs: PathKey) -> Bool {
+      lhs.digest == rhs.digest && lhs.bytes == rhs.bytes
+    }
 
     func hash(into hasher: inout Hasher) {
-      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+      hasher.combine(digest)
     }
   }
 
