@@ -126,7 +126,8 @@ public struct DSTU2CarePlanActivityCoder: ResourceCoder {
 
   public func decode(_ resource: Resource) throws -> Converted<Entity> {
     var report = ConversionReport()
-    var entity = Entity(id: getCareID(resource, &report), schedule: Schedule(elements: []))
+    // A stable placeholder: getCareVersionFields sets the uuid (UUID() would read /dev/urandom).
+    var entity = Entity(id: getCareID(resource, &report), schedule: Schedule(elements: []), uuid: StableUUID.derived("CarePlan.activity"))
     getCareVersionFields(resource, &entity, &report)
     (entity.title, entity.instructions) = getCareText(resource, &report)
     entity.schedule = getCareSchedule(resource, entity.timezone, &report)

@@ -161,7 +161,8 @@ public struct R4MedicationRequestCoder: ResourceCoder {
 
   public func decode(_ resource: Resource) throws -> Converted<Entity> {
     var report = ConversionReport()
-    var entity = Entity(id: getCareID(resource, &report), schedule: Schedule(elements: []))
+    // A stable placeholder: getCareVersionFields sets the uuid (UUID() would read /dev/urandom).
+    var entity = Entity(id: getCareID(resource, &report), schedule: Schedule(elements: []), uuid: StableUUID.derived("MedicationRequest"))
     getCareVersionFields(resource, &entity, &report)
     entity.title = getCareTitle(resource, &report)
     entity.instructions = getCareInstructions(resource, &report)

@@ -16,8 +16,22 @@ public struct ConversionReport: Hashable, Sendable {
     case unrepresentable
   }
 
-  /// Counts per disposition and path.
-  public private(set) var counts: [Disposition: [String: Int]] = [:]
+  /// Counts per path, one table per disposition (four stored tables: recording a path
+  /// hashes it once).
+  private var mappedCounts: [String: Int] = [:]
+  private var droppedCounts: [String: Int] = [:]
+  private var defaultedCounts: [String: Int] = [:]
+  private var unrepresentableCounts: [String: Int] = [:]
+
+  /// Counts per disposition and path (dispositions with no path left out).
+  public var counts: [Disposition: [String: Int]] {
+    var counts: [Disposition: [String: Int]] = [:]
+    for disposition in Disposition.allCases where !self[disposition].isEmpty {
+      counts[disposition] = self[disposition]
+    }
+    return counts
+  }
+
   /// Problems in the input the conversion worked around (a timing period that is not
   /// positive, a period ending before it starts), each at its JSON path in the resource.
   public private(set) var issues: [ValidationIssue] = []
@@ -26,7 +40,16 @@ public struct ConversionReport: Hashable, Sendable {
 
   /// Records one occurrence of `path` with `disposition`.
   public mutating func record(_ disposition: Disposition, _ path: String) {
-    counts[disposition, default: [:]][path, default: 0] += 1
+    add(1, of: path, to: disposition)
+  }
+
+  private mutating func add(_ count: Int, of path: String, to disposition: Disposition) {
+    switch disposition {
+    case .mapped: mappedCounts[path, default: 0] += count
+    case .dropped: droppedCounts[path, default: 0] += count
+    case .defaulted: defaultedCounts[path, default: 0] += count
+    case .unrepresentable: unrepresentableCounts[path, default: 0] += count
+    }
   }
 
   /// Records `path` as mapped.
@@ -53,7 +76,14 @@ public struct ConversionReport: Hashable, Sendable {
   }
 
   /// The paths with `disposition` and their counts.
-  public subscript(disposition: Disposition) -> [String: Int] { counts[disposition] ?? [:] }
+  public subscript(disposition: Disposition) -> [String: Int] {
+    switch disposition {
+    case .mapped: mappedCounts
+    case .dropped: droppedCounts
+    case .defaulted: defaultedCounts
+    case .unrepresentable: unrepresentableCounts
+    }
+  }
 
   /// Paths dropped.
   public var dropped: [String: Int] { self[.dropped] }
@@ -66,19 +96,20 @@ public struct ConversionReport: Hashable, Sendable {
 
   /// Whether `path`, or an element containing it, was mapped.
   public func isMapped(_ path: String) -> Bool {
-    let mapped = self.mapped
+    let mapped = mappedCounts
+    guard !mapped.isEmpty else { return false }
     var candidate = Substring(path)
     while true {
       if mapped[String(candidate)] != nil { return true }
-      guard let dot = candidate.lastIndex(of: ".") else { return false }
+      guard let dot = candidate.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
       candidate = candidate[..<dot]
     }
   }
 
   /// Adds another report's counts to this one.
   public mutating func merge(_ other: ConversionReport) {
-    for (disposition, paths) in other.counts {
-      for (path, count) in paths { counts[disposition, default: [:]][path, default: 0] += count }
+    for disposition in Disposition.allCases {
+      for (path, count) in other[disposition] { add(count, of: path, to: disposition) }
     }
     issues += other.issues
   }
