@@ -63,7 +63,7 @@ let package = Package(
     .executableTarget(
       name: "fhirkit",
       dependencies: [
-        "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CarePipeline", "CareModel",
+        "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CarePipeline", "CareModel", "FHIRCoders",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
