@@ -109,7 +109,7 @@ let package = Package(
       dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
     .testTarget(
       name: "fhirkitTests",
-      dependencies: ["fhirkit", "FHIRTestSupport"]),
+      dependencies: ["fhirkit", "FHIRTestSupport", "CareModel", "FHIRJSON"]),
   ]
 )
 

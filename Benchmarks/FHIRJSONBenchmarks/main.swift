@@ -6,6 +6,8 @@
 //   swift run -c release FHIRJSONBenchmarks bundle-memory [--size-mb 1024]
 //   swift run -c release FHIRJSONBenchmarks models [--size-mb 128] [--runs 3]
 //   swift run -c release FHIRJSONBenchmarks care [--size-mb 128] [--runs 3]
+//   swift build -c release && .build/release/FHIRJSONBenchmarks cli-jobs [--size-mb 128] [--runs 3]
+//       (runs the release fhirkit binary next to it with --jobs 1 and --jobs 2)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -36,12 +38,14 @@ case "models":
   ).run()
 case "care":
   try CareBenchmark(sizeMB: option("--size-mb", default: 128), runs: option("--runs", default: 3)).run()
+case "cli-jobs":
+  try CLIJobsBenchmark(sizeMB: option("--size-mb", default: 128), runs: option("--runs", default: 3)).run()
 case "bundle-memory":
   try BundleMemoryBenchmark(sizeMB: option("--size-mb", default: 1024)).run()
 case "stream-bundle":
   // Child process of bundle-memory: streams one file and reports its own peak memory.
   try BundleMemoryBenchmark.streamAndReport(path: stringOption("--file") ?? "")
 default:
-  print("usage: FHIRJSONBenchmarks throughput|bundle-memory|models|care [--size-mb N] [--runs N]")
+  print("usage: FHIRJSONBenchmarks throughput|bundle-memory|models|care|cli-jobs [--size-mb N] [--runs N]")
   exit(2)
 }

@@ -103,7 +103,7 @@ struct ConvertCommand: ParsableCommand {
         throw code
       }
       Console.shared.endProgress()
-      return try summary.finish(noun: "entity")
+      return try summary.finish(noun: "care record(s)")
     case (_, .r4), (_, .dstu2):
       let output = ResourceOutput(format: format, file: out)
       let run = ReleaseConversionRun(
@@ -114,7 +114,7 @@ struct ConvertCommand: ParsableCommand {
       try output.finish()
     }
     Console.shared.endProgress()
-    try summary.finish(noun: "resource", stopped: stopped)
+    try summary.finish(noun: "resource(s)", stopped: stopped)
   }
 
   /// `--from` as a FHIR release option (`care` is handled before).

@@ -2,33 +2,24 @@ import ArgumentParser
 import FHIRKit
 
 /// `convert --to r4|dstu2` from FHIR input: reads the records, converts them in batches on
-/// `jobs` threads, and writes them in input order — the output does not depend on `jobs`.
-///
-/// Within a batch, release detection and then conversion run in parallel; everything a user
-/// sees (messages, report lines, output) is produced afterwards, in input order, by one thread.
+/// `jobs` threads (``RecordBatcher``), and writes them in input order — the output does not
+/// depend on `jobs`.
 final class ReleaseConversionRun {
-  /// Records converted together; large enough to keep the threads busy, small enough
-  /// that memory stays bounded.
-  static let batchSize = 2048
-
-  private let from: ReleaseOption
-  private let converter: RecordConverter
   private let strict: Bool
-  private let jobs: Int
   private let issueReport: IssueReport
   private let output: ResourceOutput
-  private var pending: [ResourceRecord] = []
-  private var inputRelease: FHIRRelease?
+  private var batcher: RecordBatcher<RecordConverter.Converted>!
   /// What the run did, for the summary.
   private(set) var summary = RunSummary()
 
   init(from: ReleaseOption, to target: FHIRRelease, strict: Bool, jobs: Int, issueReport: IssueReport, output: ResourceOutput) {
-    self.from = from
-    self.converter = RecordConverter(target: target)
     self.strict = strict
-    self.jobs = jobs
     self.issueReport = issueReport
     self.output = output
+    let converter = RecordConverter(target: target)
+    batcher = RecordBatcher(
+      from: from, jobs: jobs, work: { record, release in try converter.convert(record, from: release) },
+      handle: { [unowned self] record, outcome in try handle(record, outcome) })
   }
 
   /// Converts every record of `files`.
@@ -38,49 +29,26 @@ final class ReleaseConversionRun {
     let hooks = ResourceReader.Hooks(
       bytesRead: { Console.shared.count(bytes: $0) }, topLevelValue: { [output] in output.noteTopLevelValue($0) })
     for file in files {
-      inputRelease = nil
+      try batcher.startInput()
       do {
         try ResourceReader.read(
           file, hooks: hooks,
           onError: { [self] error in
             // Records before the bad one come out first, so that messages stay in order.
-            try flush()
+            try batcher.flush()
             summary.failed += 1
             Console.shared.count(issues: 1)
             printRecordMessage("fhirkit: \(error)")
             issueReport.write(error)
             if strict { throw someRecordsFailed }
           },
-          { [self] record in
-            pending.append(record)
-            if pending.count >= Self.batchSize { try flush() }
-          })
-        try flush()
+          { [batcher] record in try batcher!.add(record) })
+        try batcher.flush()
       } catch let error as JSONError {
-        try flush()
+        try batcher.flush()
         printError("fhirkit: \(error)")
         summary.unreadable += 1
       }
-    }
-  }
-
-  /// Converts the pending records and writes them, in order.
-  private func flush() throws {
-    guard !pending.isEmpty else { return }
-    let batch = pending
-    pending.removeAll(keepingCapacity: true)
-    var releases: [FHIRRelease] = []
-    releases.reserveCapacity(batch.count)
-    if from == .auto {
-      let detected = ParallelMap.map(batch, jobs: jobs) { [from] record in from.detect(record.tokens) }
-      for outcome in detected { releases.append(from.release(detected: try outcome.get(), inputRelease: &inputRelease)) }
-    } else {
-      releases = Array(repeating: from.release(detected: nil, inputRelease: &inputRelease), count: batch.count)
-    }
-    let work = Array(zip(batch, releases))
-    let results = ParallelMap.map(work, jobs: jobs) { [converter] record, release in try converter.convert(record, from: release) }
-    for ((record, _), outcome) in zip(work, results) {
-      try handle(record, outcome)
     }
   }
 

@@ -1,8 +1,9 @@
 import FHIRKit
 
 /// Decides how standard input is framed, from its first bytes: NDJSON when the first
-/// non-blank line is a complete JSON value and more follows, otherwise one or more JSON
-/// values (a pretty-printed Bundle, concatenated resources). The bytes looked at are kept
+/// non-blank line is a complete JSON value other than a Bundle and more follows, otherwise
+/// one or more JSON values (a pretty-printed Bundle, Bundles one per line, concatenated
+/// resources). The bytes looked at are kept
 /// and handed back, since standard input cannot be read twice.
 struct FramingSniffer {
   /// A first line longer than this is not waited for: the input is read as JSON values.
@@ -31,10 +32,12 @@ struct FramingSniffer {
       // One line so far: either framing reads a single value the same way.
       return atEnd ? .json : nil
     }
-    let isComplete = buffered[start..<newline].withUnsafeBytes { line in
-      (try? JSONTokens(parsing: line)) != nil
-    }
-    return isComplete ? .ndjson : .json
+    let firstValue = buffered[start..<newline].withUnsafeBytes { line in try? JSONTokens(parsing: line) }
+    guard let firstValue else { return .json }
+    // Bundles one per line are read as JSON values, so that their entries are streamed
+    // one by one, as from a file.
+    let isBundle = ResourceReader.member("resourceType", of: firstValue).map { firstValue.string(at: $0) == "Bundle" } ?? false
+    return isBundle ? .json : .ndjson
   }
 
   private static func isBlank(_ byte: UInt8) -> Bool {

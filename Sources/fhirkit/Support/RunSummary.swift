@@ -12,8 +12,9 @@ struct RunSummary {
   var actions: [String: Int] = [:]
 
   /// The summary line: `fhirkit: 9 resource(s) written; 2 dropped; 1 failed`.
+  /// - Parameter noun: What was written, as printed (`resource(s)`).
   func line(noun: String) -> String {
-    var line = "fhirkit: \(written) \(noun)(s) written"
+    var line = "fhirkit: \(written) \(noun) written"
     if !actions.isEmpty {
       line += "; " + actions.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }
