@@ -128,6 +128,16 @@ import Testing
     #expect(plain.stderr == "fhirkit: 78 resource(s) written\n")
   }
 
+  @Test func verboseQuotesValuesOtherwiseNever() throws {
+    let input = Array(#"{"resourceType":"Bundle","type":"collection","entry":[{"resource":{"resourceType":"Patient","id":"p","gender":"Secretgender"}}]}"#.utf8)
+    let plain = try CommandRunner.run(["convert", "--to", "r4", "-"], stdin: input)
+    #expect(plain.exitCode == 1)
+    #expect(plain.stderr.contains("entry[0].resource.gender (invalidCode)") && !plain.stderr.contains("Secretgender"))
+    let verbose = try CommandRunner.run(["convert", "--to", "r4", "--verbose", "-"], stdin: input)
+    #expect(verbose.exitCode == 1)
+    #expect(verbose.stderr.contains(#"(value: "Secretgender")"#), "\(verbose.stderr)")
+  }
+
   @Test func versionHelpAndCompletions() throws {
     let version = try CommandRunner.run(["--version"])
     #expect(version.exitCode == 0)

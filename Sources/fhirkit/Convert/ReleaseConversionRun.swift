@@ -64,10 +64,10 @@ final class ReleaseConversionRun {
     let errors = converted.issues.filter { $0.severity == .error }
     for issue in errors {
       // The place and code on stderr, as for JSON errors; the record is still written.
-      printRecordMessage("fhirkit: \(record.location): \(issue)")
+      printRecordMessage("fhirkit: \(record.location): \(issue)" + VerboseValue.suffix(for: record, at: issue.path))
       issueReport.write(issue, location: record.location)
     }
-    for entry in converted.conversion.entries {
+    for entry in converted.conversion.entries where issueReport.isEnabled {
       issueReport.write([
         "location": .string(record.location), "path": .string(entry.path),
         "action": .string(entry.action.rawValue), "message": .string(entry.note),

@@ -73,7 +73,7 @@ final class CareInputReader {
     }
     let errors = issues.filter { $0.severity == .error }
     for issue in errors {
-      printRecordMessage("fhirkit: \(record.location): \(issue)")
+      printRecordMessage("fhirkit: \(record.location): \(issue)" + VerboseValue.suffix(for: record, at: issue.path))
       issueReport.write(issue, location: record.location)
     }
     Console.shared.count(resources: 1, issues: errors.isEmpty ? 0 : 1)
