@@ -39,6 +39,7 @@ final class Console: @unchecked Sendable {
     lock.withLock {
       progressEnabled = isTerminal && !quiet
       start = DispatchTime.now().uptimeNanoseconds
+      lastDraw = start  // the first line after a quarter second, not at once
     }
   }
 
@@ -74,6 +75,13 @@ final class Console: @unchecked Sendable {
       clearLine()
       FileHandle.standardError.write(Data((line + "\n").utf8))
     }
+  }
+
+  /// Clears the progress line before something is written to standard output, which may
+  /// be the same terminal. The line is drawn again at the next update.
+  func clearForStandardOutput() {
+    guard lineShown else { return }
+    lock.withLock { clearLine() }
   }
 
   private func clearLine() {

@@ -54,20 +54,26 @@ struct ValidateCommand: ParsableCommand {
       handle: { record, outcome in
         resources += 1
         let issues = try outcome.get()
+        let hasErrors = issues.contains { $0.severity == .error }
+        Console.shared.count(resources: 1, issues: hasErrors ? 1 : 0)
         for issue in issues where verbose || issue.severity != .information {
+          Console.shared.clearForStandardOutput()
           print("\(record.location): \(issue)")
           issueReport.write(issue, location: record.location)
         }
-        if issues.contains(where: { $0.severity == .error }) {
+        if hasErrors {
           failed += 1
           if strict { throw someRecordsFailed }
         }
       })
+    Console.shared.startProgress()
+    defer { Console.shared.endProgress() }
+    let hooks = ResourceReader.Hooks(bytesRead: { Console.shared.count(bytes: $0) })
     for file in files {
       try batcher.startInput()
       do {
         try ResourceReader.read(
-          file,
+          file, hooks: hooks,
           onError: { error in
             try batcher.flush()
             failed += 1
@@ -82,6 +88,7 @@ struct ValidateCommand: ParsableCommand {
         unreadable += 1
       }
     }
+    Console.shared.endProgress()
     fflush(nil)  // all streams: the issues come before the summary
     printError("fhirkit: \(resources) resource(s) checked, \(failed) with errors")
     if unreadable > 0 { throw ExitCode(3) }
