@@ -128,6 +128,30 @@ import Testing
     #expect(plain.stderr == "fhirkit: 78 resource(s) written\n")
   }
 
+  /// On a terminal (util-linux `script` gives the command one), the progress line is drawn
+  /// and cleared; the output file is the same as without it.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func progressLineOnATerminal() throws {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("fhirkit-tty-\(getpid()).ndjson").path
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let command = "'\(CommandRunner.executable.path)' convert --to dstu2 --jobs 1 -o '\(output)' Fixtures/r4/bundles"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = ["-qec", command, "/dev/null"]
+    process.currentDirectoryURL = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent()
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardInput = Pipe()
+    try process.run()
+    let terminal = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(terminal.contains("\r\u{1B}[K") && terminal.contains(" MB read, ") && terminal.contains("resources ("), "\(terminal.suffix(300))")
+    // The summary comes after the line was cleared, on a line of its own.
+    #expect(terminal.contains("\r\u{1B}[Kfhirkit: "))
+    let plain = try CommandRunner.run(["convert", "--to", "dstu2", "--jobs", "1", "Fixtures/r4/bundles"])
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == plain.stdout)
+  }
+
   @Test func verboseQuotesValuesOtherwiseNever() throws {
     let input = Array(#"{"resourceType":"Bundle","type":"collection","entry":[{"resource":{"resourceType":"Patient","id":"p","gender":"Secretgender"}}]}"#.utf8)
     let plain = try CommandRunner.run(["convert", "--to", "r4", "-"], stdin: input)
