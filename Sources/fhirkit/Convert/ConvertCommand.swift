@@ -31,8 +31,11 @@ struct ConvertCommand: ParsableCommand {
       Examples:
         fhirkit convert --to r4 Fixtures/dstu2/bundles > r4.ndjson
         cat export.ndjson | fhirkit convert --from r4 --to r4 - > normalised.ndjson
-        fhirkit convert --to care Fixtures/r4/bundles -o care.ndjson --report issues.ndjson
+        fhirkit convert --to care --report issues.ndjson Fixtures/r4/bundles
         fhirkit convert --from care --to r4 --format bundle care.ndjson
+
+      Exit codes: 0 all good; 1 some records failed (counts on stderr); 2 usage error; \
+      3 input unreadable. More: docs/cli.md.
       """)
 
   /// What to produce.
@@ -66,7 +69,7 @@ struct ConvertCommand: ParsableCommand {
   @Flag(help: "Stop at the first bad record (the records before it are still written).")
   var strict = false
 
-  @Option(name: .shortAndLong, help: "Convert on this many threads (default: all cores); the output is the same.")
+  @Option(name: .shortAndLong, help: "With --to r4|dstu2, convert on this many threads (default: all cores); the output is the same.")
   var jobs: Int?
 
   @OptionGroup var messages: MessageOptions

@@ -19,6 +19,9 @@ struct ValidateCommand: ParsableCommand {
       Examples:
         fhirkit validate Fixtures/r4/examples/Patient
         fhirkit validate --release dstu2 --report issues.ndjson export.ndjson
+
+      Exit codes: 0 no errors; 1 some resources have errors; 2 usage error; 3 input \
+      unreadable.
       """)
 
   @Argument(help: "Files, folders or - for standard input.")
