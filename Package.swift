@@ -75,8 +75,8 @@ let package = Package(
     .executableTarget(
       name: "fhirkit",
       dependencies: [
-        "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "CarePipeline", "CareStore",
-        "CareStoreSQLite",
+        "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders", "CarePipeline",
+        "CareStore", "CareStoreSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -131,7 +131,7 @@ let package = Package(
       dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRCoders", "FHIRTestSupport"]),
     .testTarget(
       name: "fhirkitTests",
-      dependencies: ["fhirkit", "FHIRTestSupport"]),
+      dependencies: ["fhirkit", "FHIRTestSupport", "CareModel", "FHIRJSON"]),
   ]
 )
 

@@ -40,10 +40,11 @@ final class CareInputReader {
       var inputRelease: FHIRRelease?
       do {
         try ResourceReader.read(
-          file,
+          file, hooks: ResourceReader.Hooks(bytesRead: { Console.shared.count(bytes: $0) }),
           onError: { [self] error in
             failed += 1
-            printError("fhirkit: \(error)")
+            Console.shared.count(issues: 1)
+            printRecordMessage("fhirkit: \(error)")
             issueReport.write(error)
             if strict { throw someRecordsFailed }
           },
@@ -72,12 +73,13 @@ final class CareInputReader {
     }
     let errors = issues.filter { $0.severity == .error }
     for issue in errors {
-      printError("fhirkit: \(record.location): \(issue)")
+      printRecordMessage("fhirkit: \(record.location): \(issue)" + VerboseValue.suffix(for: record, at: issue.path))
       issueReport.write(issue, location: record.location)
     }
+    Console.shared.count(resources: 1, issues: errors.isEmpty ? 0 : 1)
     guard decoded else {
       failed += 1
-      printError("fhirkit: \(record.location): not a resource the models can read")
+      printRecordMessage("fhirkit: \(record.location): not a resource the models can read")
       if strict { throw someRecordsFailed }
       return
     }
