@@ -75,6 +75,14 @@ import Testing
     #expect(strict.exitCode == 1 && strict.stdout.isEmpty)
   }
 
+  @Test func jobsDoNotChangeTheEntities() throws {
+    let arguments = ["convert", "--to", "care", "Fixtures/r4/bundles", "Fixtures/dstu2/bundles"]
+    let one = try CommandRunner.run(arguments + ["--jobs", "1"])
+    let two = try CommandRunner.run(arguments + ["--jobs", "2"])
+    #expect(one.stdout.split(separator: "\n").count > 3000)
+    #expect(one.stdout == two.stdout && one.stderr == two.stderr && one.exitCode == two.exitCode)
+  }
+
   @Test func jsonFormatWritesOneArray() throws {
     let ndjson = try CommandRunner.run(["convert", "--to", "care", ConvertInputsTests.synthea])
     let json = try CommandRunner.run(["convert", "--to", "care", "--format", "json", ConvertInputsTests.synthea])

@@ -15,6 +15,7 @@ struct CareConversionRun {
   var from: ReleaseOption
   var strict: Bool
   var format: OutputFormat
+  var jobs: Int
   var issueReport: IssueReport
   var output: OutputFile
 
@@ -57,7 +58,7 @@ struct CareConversionRun {
   /// Reads the inputs and runs the pipeline: the one place `convert --to care` calls it.
   /// - Returns: The pipeline's result and what reading the inputs found.
   private func mergeIntoCareEntities(_ files: [InputFiles.Input]) throws -> (PipelineResult, (failed: Int, unreadable: Int)) {
-    let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport)
+    let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport, jobs: jobs)
     try reader.read(files)
     let result = Pipeline().run(reader.input)
     return (result, (reader.failed, reader.unreadable))

@@ -69,7 +69,7 @@ struct ConvertCommand: ParsableCommand {
   @Flag(help: "Stop at the first bad record (the records before it are still written).")
   var strict = false
 
-  @Option(name: .shortAndLong, help: "With --to r4|dstu2, convert on this many threads (default: all cores); the output is the same.")
+  @Option(name: .shortAndLong, help: "Decode and convert on this many threads (default: all cores); the output is the same.")
   var jobs: Int?
 
   @OptionGroup var messages: MessageOptions
@@ -96,7 +96,8 @@ struct ConvertCommand: ParsableCommand {
       do { try run.run(files, summary: &summary) } catch let code as ExitCode { stopped = code }
       try output.finish()
     case (_, .care):
-      let run = CareConversionRun(from: release, strict: strict, format: format, issueReport: issueReport, output: out)
+      let run = CareConversionRun(
+        from: release, strict: strict, format: format, jobs: jobs ?? processorCount, issueReport: issueReport, output: out)
       do {
         summary = try run.run(files)
       } catch let code as ExitCode {
