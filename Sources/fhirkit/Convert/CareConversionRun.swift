@@ -1,3 +1,4 @@
+import ArgumentParser
 import CareModel
 import CarePipeline
 import FHIRKit
@@ -19,15 +20,29 @@ struct CareConversionRun {
   var issueReport: IssueReport
   var output: OutputFile
 
-  /// Reads, merges and writes.
+  /// Reads, stages, merges and writes: entities are written partition by partition as the
+  /// staged merge hands them out, so memory stays bounded whatever the input's size.
   /// - Returns: What the run did, for the summary.
   /// - Throws: `ExitCode(1)` at the first bad record in strict mode.
   func run(_ files: [InputFiles.Input]) throws -> RunSummary {
     var summary = RunSummary()
-    let (result, reading) = try mergeIntoCareEntities(files)
-    summary.failed = reading.failed
-    summary.unreadable = reading.unreadable
-    let report = result.report
+    let staged: StagedConversion
+    do {
+      staged = try StagedConversion(pipeline: Pipeline())
+    } catch let error as StagingError {
+      printError("fhirkit: \(error)")
+      throw ExitCode(3)
+    }
+    let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport, jobs: jobs, staged: staged)
+    try reader.read(files)
+    summary.failed = reader.failed
+    summary.unreadable = reader.unreadable
+    let writer = RecordWriter(format: format, output: output)
+    let report = try staged.finish { record in
+      try writer.write(record)
+      summary.written += 1
+    }
+    try writer.close()
     for reference in report.unresolvedReferences {
       printRecordMessage("fhirkit: unresolved reference: \(reference)")
       var line: JSONObject = [
@@ -49,34 +64,36 @@ struct CareConversionRun {
     summary.failed += report.failures.count
     if !report.unresolvedReferences.isEmpty { summary.actions["unresolved reference(s)"] = report.unresolvedReferences.count }
     for (kind, count) in report.entities where count > 0 { summary.actions[kind] = count }
-    let records = result.records
-    try write(records)
-    summary.written = records.count
     return summary
   }
 
-  /// Reads the inputs and runs the pipeline: the one place `convert --to care` calls it.
-  /// - Returns: The pipeline's result and what reading the inputs found.
-  private func mergeIntoCareEntities(_ files: [InputFiles.Input]) throws -> (PipelineResult, (failed: Int, unreadable: Int)) {
-    let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport, jobs: jobs)
-    try reader.read(files)
-    let result = Pipeline().run(reader.input)
-    return (result, (reader.failed, reader.unreadable))
-  }
-
-  private func write(_ records: [CareRecord]) throws {
+  /// Writes care records as NDJSON, or as one pretty JSON array for `--format json`.
+  private final class RecordWriter {
+    let format: OutputFormat
+    let output: OutputFile
     let encoder = CareJSON.makeEncoder()
-    switch format {
-    case .ndjson, .bundle:
-      for record in records { try output.writeLine(Array(try encoder.encode(record))) }
-    case .json:
-      let values = try records.map { record in
-        try Array(try encoder.encode(record)).withUnsafeBytes { try JSONValue(parsing: $0) }
-      }
-      var writer = JSONWriter(style: .pretty)
-      writer.value(.array(values))
-      try output.writeLine(writer.takeOutput())
+    var values: [JSONValue] = []
+
+    init(format: OutputFormat, output: OutputFile) {
+      self.format = format
+      self.output = output
     }
-    try output.close()
+
+    func write(_ record: CareRecord) throws {
+      let bytes = Array(try encoder.encode(record))
+      switch format {
+      case .ndjson, .bundle: try output.writeLine(bytes)
+      case .json: values.append(try bytes.withUnsafeBytes { try JSONValue(parsing: $0) })
+      }
+    }
+
+    func close() throws {
+      if format == .json {
+        var writer = JSONWriter(style: .pretty)
+        writer.value(.array(values))
+        try output.writeLine(writer.takeOutput())
+      }
+      try output.close()
+    }
   }
 }
