@@ -11,4 +11,5 @@ swift build -c release --product fhirkit
 .build/release/FHIRJSONBenchmarks throughput "$@"
 .build/release/FHIRJSONBenchmarks bundle-memory
 .build/release/FHIRJSONBenchmarks pipeline-memory
+.build/release/FHIRJSONBenchmarks pipeline-memory --cli
 .build/release/FHIRJSONBenchmarks cli-jobs

@@ -18,6 +18,9 @@ struct PipelineMemoryBenchmark {
   var standardInput: Bool
   /// The staging partition size, if not the default.
   var partitionKB: Int?
+  /// Whether the release `fhirkit` binary beside this one converts the stream
+  /// (`cat export/*.ndjson | fhirkit convert - --to care`) instead of the library.
+  var commandLine = false
 
   /// The copy number written into the template; replaced by each copy's own, same width.
   static let marker = Array("-c999999".utf8)
@@ -33,6 +36,10 @@ struct PipelineMemoryBenchmark {
     fflush(nil)
     let child = Process()
     child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    if commandLine {
+      try Self.runCommandLine(folder: folder, bytes: bytes)
+      return
+    }
     if standardInput {
       // `cat export/*.ndjson | …`: one stream, types interleaved by file.
       let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { folder + "/" + $0 }
@@ -52,6 +59,36 @@ struct PipelineMemoryBenchmark {
     }
     child.waitUntilExit()
     if child.terminationStatus != 0 { throw CocoaError(.fileReadUnknown) }
+  }
+
+  /// Pipes the export through `fhirkit convert - --to care` and prints its wall time and peak
+  /// resident memory (`getrusage(RUSAGE_CHILDREN)`: the largest child, which is fhirkit).
+  static func runCommandLine(folder: String, bytes: Int) throws {
+    let fhirkit = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fhirkit")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { folder + "/" + $0 }
+    let cat = Process()
+    cat.executableURL = URL(fileURLWithPath: "/bin/cat")
+    cat.arguments = files
+    let pipe = Pipe()
+    cat.standardOutput = pipe
+    let child = Process()
+    child.executableURL = fhirkit
+    child.arguments = ["convert", "-", "--to", "care", "--quiet", "-o", "/dev/null"]
+    child.standardInput = pipe
+    let start = Date()
+    try cat.run()
+    try child.run()
+    cat.waitUntilExit()
+    child.waitUntilExit()
+    let seconds = Date().timeIntervalSince(start)
+    var usage = rusage()
+    getrusage(RUSAGE_CHILDREN, &usage)
+    let peak = usage.ru_maxrss / 1024
+    print(
+      "cat export/*.ndjson | fhirkit convert - --to care: exit \(child.terminationStatus), \(bytes >> 20) MB in \(String(format: "%.1f", seconds)) s (\(String(format: "%.1f", Double(bytes) / 1_048_576 / seconds)) MB/s)"
+    )
+    print("peak resident memory of fhirkit (getrusage RUSAGE_CHILDREN ru_maxrss): \(peak) MB; target bounded (< 256 MB): \(peak < 256 ? "met" : "NOT met")")
+    if child.terminationStatus > 1 { throw CocoaError(.fileReadUnknown) }
   }
 
   /// Writes copies of the R4 Synthea Bundles as `<folder>/<Type>.ndjson` until at least `bytes`.
