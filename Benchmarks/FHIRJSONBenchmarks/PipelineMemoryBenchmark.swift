@@ -82,7 +82,11 @@ struct PipelineMemoryBenchmark {
     child.waitUntilExit()
     let seconds = Date().timeIntervalSince(start)
     var usage = rusage()
-    getrusage(RUSAGE_CHILDREN, &usage)
+    #if os(Linux)
+      getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_CHILDREN, &usage)
+    #endif
     let peak = usage.ru_maxrss / 1024
     print(
       "cat export/*.ndjson | fhirkit convert - --to care: exit \(child.terminationStatus), \(bytes >> 20) MB in \(String(format: "%.1f", seconds)) s (\(String(format: "%.1f", Double(bytes) / 1_048_576 / seconds)) MB/s)"
