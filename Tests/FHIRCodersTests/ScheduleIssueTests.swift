@@ -110,3 +110,47 @@ import Testing
     #expect(a.issues.map(\.path.description) == ["a", "b"])
   }
 }
+
+/// Regressions: timings whose numbers are too big for the schedule (found by feeding the
+/// `r4-coders` fuzz target hand-made extremes) trapped or ran without end.
+@Suite struct ScheduleExtremeTests {
+  func elements(_ configure: (inout TimingPattern) -> Void) -> ([ScheduleElement], ConversionReport) {
+    var p = TimingPattern()
+    p.hasRepeat = true
+    configure(&p)
+    var report = ConversionReport()
+    let anchor = Date(timeIntervalSince1970: 1_704_067_200)
+    let result = ScheduleDecoding.elements(p, path: "T", anchor: anchor, zone: TimeZone(identifier: "UTC")!, report: &report)
+    return (result, report)
+  }
+
+  @Test(arguments: [1e300, 1e19, 1_000_001])
+  func hugePeriodIsUnrepresentableNotATrap(_ period: Double) {
+    let (result, report) = elements { $0.frequency = 1; $0.period = period; $0.periodUnit = "d" }
+    #expect(result.count == 1)
+    #expect(report.unrepresentable["T.repeat.period"] == 1)
+  }
+
+  @Test func hugeFrequencyIsCapped() {
+    let (result, report) = elements { $0.frequency = 2_000_000_000; $0.period = 1; $0.periodUnit = "d" }
+    #expect(result.count == TimingUnit.maxFrequency)
+    #expect(report.unrepresentable["T.repeat.frequency"] != nil)
+  }
+
+  @Test func hugeCountOverALongPeriodIsUnrepresentableNotATrap() {
+    let (result, report) = elements { $0.count = Int.max / 2; $0.period = 1_000_000; $0.periodUnit = "wk" }
+    #expect(result.count == 1)
+    #expect(report.unrepresentable["T.repeat.count"] != nil)
+  }
+
+  @Test func theFuzzInputConvertsWithoutTrapping() throws {
+    let json = """
+      {"resourceType":"MedicationRequest","id":"x","status":"active","intent":"order","subject":{"reference":"Patient/p"},
+       "dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1e300,"periodUnit":"d"}}}]}
+      """
+    let tokens = try Array(json.utf8).withUnsafeBytes { try JSONTokens(parsing: $0) }
+    let request = try #require(FHIRR4.MedicationRequest.decode(from: tokens).value)
+    let converted = try R4MedicationRequestCoder().decode(request)
+    #expect(converted.value.schedule.elements.first?.interval == DateComponents(day: 1))
+  }
+}

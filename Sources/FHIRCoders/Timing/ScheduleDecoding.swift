@@ -107,9 +107,10 @@ public enum ScheduleDecoding {
     if timing.periodMax != nil { report.unrepresentable(path + ".repeat.periodMax") }
     if timing.frequencyMax != nil { report.unrepresentable(path + ".repeat.frequencyMax") }
     if timing.durationMax != nil { report.unrepresentable(path + ".repeat.durationMax") }
-    let frequency = max(1, timing.frequency ?? 1)
+    // At most `maxFrequency` elements per period, whatever the input asks for.
+    let frequency = min(max(1, timing.frequency ?? 1), TimingUnit.maxFrequency)
     if timing.frequency != nil { report.mapped(path + ".repeat.frequency") }
-    if let f = timing.frequency, f < 1 { report.unrepresentable(path + ".repeat.frequency") }
+    if let f = timing.frequency, f < 1 || f > TimingUnit.maxFrequency { report.unrepresentable(path + ".repeat.frequency") }
 
     // Clock times from timeOfDay and when.
     var times: [(minutes: Int, seconds: Int, text: String?)] = []
@@ -206,10 +207,14 @@ public enum ScheduleDecoding {
       var elementEnd = end
       if let occurrences {
         var step = DateComponents()
+        var fits = true
         for unit in ScheduleElement.units {
-          if let value = pattern.interval.value(for: unit), value != 0 { step.setValue(value * occurrences, for: unit) }
+          guard let value = pattern.interval.value(for: unit), value != 0 else { continue }
+          let (product, overflow) = value.multipliedReportingOverflow(by: occurrences)
+          if overflow { fits = false } else { step.setValue(product, for: unit) }
         }
-        if let countEnd = calendar.date(byAdding: step, to: pattern.start) {
+        if !fits { report.unrepresentable(path + ".repeat.count") }
+        if fits, let countEnd = calendar.date(byAdding: step, to: pattern.start) {
           elementEnd = min(elementEnd ?? countEnd, countEnd)
         }
       }

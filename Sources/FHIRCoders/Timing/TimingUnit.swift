@@ -16,11 +16,17 @@ public enum TimingUnit {
     "a": ("mo", 12), "wk": ("d", 7), "d": ("h", 24), "h": ("min", 60), "min": ("s", 60),
   ]
 
+  /// The longest period accepted, in its unit; a longer one (`1e300 d`) is not representable.
+  public static let maxPeriod = 1_000_000.0
+  /// The most elements one period is split into (`frequency`); more are not representable.
+  public static let maxFrequency = 1_440
+
   /// A period of `value` `unit` as calendar components, exact when the fraction is a whole number
   /// of a smaller unit (`0.5 d` is 12 hours); otherwise rounded to whole seconds (or, for months,
-  /// to days of 30) with `exact` false.
+  /// to days of 30) with `exact` false. `nil` when `value` is not positive, not finite, over
+  /// ``maxPeriod`` or `unit` is unknown.
   public static func interval(_ value: Double, unit: String) -> (DateComponents, exact: Bool)? {
-    guard value > 0, value.isFinite, var current = component[unit] else { return nil }
+    guard value > 0, value <= maxPeriod, value.isFinite, var current = component[unit] else { return nil }
     var amount = value
     var unitCode = unit
     while abs(amount - amount.rounded()) > 1e-9 {
