@@ -128,7 +128,7 @@ let package = Package(
       dependencies: ["FHIRReleaseConversion", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
     .testTarget(
       name: "BadInputCorpusTests",
-      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRCoders", "FHIRTestSupport"]),
+      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRCoders", "CarePipeline", "FHIRTestSupport"]),
     .testTarget(
       name: "fhirkitTests",
       dependencies: ["fhirkit", "FHIRTestSupport", "CareModel", "FHIRJSON"]),

@@ -21,6 +21,10 @@ public enum BadCorpus {
     public var expect: [Report]
     /// Problems the file holds that no layer reports yet, each naming the missing layer.
     public var knownIssues: [KnownIssue]?
+    /// What the care pipeline must report (layer `pipeline`: an unresolved reference, `code`
+    /// its reason, `entry` the referring Bundle entry, `path` the reference's path in the
+    /// referring resource), for files whose problem only the merge can see.
+    public var pipelineExpect: [Report]?
 
     public init(file: String, goodRecords: Int, expect: [Report]) {
       self.file = file
@@ -41,7 +45,8 @@ public enum BadCorpus {
   /// One expected report.
   public struct Report: Decodable, Sendable, Hashable, CustomStringConvertible {
     /// `json` (a `JSONError` from the tokenizer or a framer), `model` (a `ValidationIssue`
-    /// from the models) or `coder` (a located issue in a coder's `ConversionReport`).
+    /// from the models), `coder` (a located issue in a coder's `ConversionReport`) or
+    /// `pipeline` (an unresolved reference in a `PipelineReport`).
     public var layer: String
     /// `JSONError.Kind` for `json`, `ValidationIssue.Code` for `model`.
     public var code: String

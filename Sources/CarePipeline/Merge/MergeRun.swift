@@ -51,6 +51,9 @@ struct MergeRun {
     for case (let resource, .order(let order)) in all where !claimedOrders.contains(resource.key) {
       addStandaloneOrder(resource, order)
     }
+    checkReferences(
+      orders: all.compactMap { resource, facts in if case .order(let o) = facts { (resource, o) } else { nil } },
+      observations: all.compactMap { resource, facts in if case .observation(let o) = facts { (resource, o) } else { nil } })
     addObservations(all.compactMap { resource, facts in
       if case .observation(let o) = facts { (resource, o) } else { nil }
     })

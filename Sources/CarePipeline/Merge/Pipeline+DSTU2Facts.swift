@@ -30,6 +30,7 @@ extension Pipeline.Coders {
       }
       return .order(
         ResourceFacts.Order(
+          subject: Site.make(order.patient?.reference?.string, "MedicationOrder.patient"),
           basedOn: [], medication: medication,
           decode: { resolved in
             var order = order
@@ -53,6 +54,10 @@ extension Pipeline.Coders {
       return .observation(
         ResourceFacts.Observation(
           subject: Site.make(observation.subject?.reference?.string, "Observation.subject"), basedOn: [],
+          members: observation.related.enumerated().compactMap { k, related in
+            related.type?.string == "has-member"
+              ? Site.make(related.target?.reference?.string, "Observation.related[\(k)].target") : nil
+          },
           kind: kind, title: code?.text?.string ?? code?.coding.lazy.compactMap(\.display?.string).first ?? kind,
           decode: { try coder.decode(observation) }))
     case .medication, .bundle, .other:

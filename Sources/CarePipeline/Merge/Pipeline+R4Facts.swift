@@ -32,6 +32,7 @@ extension Pipeline.Coders {
       }
       return .order(
         ResourceFacts.Order(
+          subject: Site.make(request.subject?.reference?.string, "MedicationRequest.subject"),
           basedOn: request.basedOn.enumerated().compactMap { k, ref in
             Site.make(ref.reference?.string, "MedicationRequest.basedOn[\(k)]")
           },
@@ -60,6 +61,9 @@ extension Pipeline.Coders {
           subject: Site.make(observation.subject?.reference?.string, "Observation.subject"),
           basedOn: observation.basedOn.enumerated().compactMap { k, ref in
             Site.make(ref.reference?.string, "Observation.basedOn[\(k)]")
+          },
+          members: observation.hasMember.enumerated().compactMap { k, ref in
+            Site.make(ref.reference?.string, "Observation.hasMember[\(k)]")
           },
           kind: kind, title: code?.text?.string ?? code?.coding.lazy.compactMap(\.display?.string).first ?? kind,
           decode: { try coder.decode(observation) }))

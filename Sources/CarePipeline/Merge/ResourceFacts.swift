@@ -36,18 +36,22 @@ enum ResourceFacts {
     var outcomes: [Site]
   }
 
-  /// A MedicationRequest or MedicationOrder. `decode` takes the Medication its non-contained
+  /// A MedicationRequest or MedicationOrder: its patient (R4 `subject`, DSTU2 `patient`), R4
+  /// `basedOn` and `medicationReference`. `decode` takes the Medication its non-contained
   /// `medicationReference` resolved to, if any.
   struct Order {
+    var subject: Site?
     var basedOn: [Site]
     var medication: Site?
     var decode: (IndexedResource?) throws -> Converted<CareModel.Task>
   }
 
-  /// An Observation: its subject, R4 `basedOn`, its code's kind and display title.
+  /// An Observation: its subject, R4 `basedOn`, its members (R4 `hasMember`, DSTU2 `related`
+  /// of type `has-member`), its code's kind and display title.
   struct Observation {
     var subject: Site?
     var basedOn: [Site]
+    var members: [Site] = []
     var kind: String?
     var title: String?
     var decode: () throws -> Converted<CareModel.Outcome>

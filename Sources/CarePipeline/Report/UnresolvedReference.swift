@@ -23,6 +23,8 @@ public struct UnresolvedReference: Hashable, Sendable, Comparable, CustomStringC
     case unexpectedType
     /// It points at a resource that could not be converted.
     case notConverted
+    /// Following it leads back to the referring resource (an `Observation.hasMember` cycle).
+    case circular
   }
 
   /// The referring resource's type.

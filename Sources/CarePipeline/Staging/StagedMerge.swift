@@ -112,11 +112,13 @@ final class StagedMerge {
         lines += activity.outcomes.map { ("u", $0.reference) }
       }
     case .order(let order):
+      if let subject = order.subject { lines.append(("u", subject.reference)) }
       lines += order.basedOn.map { ("u", $0.reference) }
       if let medication = order.medication { lines.append(("m", medication.reference)) }
     case .observation(let observation):
       lines.append(("s", observation.subject?.reference ?? ""))
       lines += observation.basedOn.map { ("u", $0.reference) }
+      lines += observation.members.map { ("u", $0.reference) }
     case .notConverted:
       break
     }
