@@ -53,7 +53,10 @@ let package = Package(
       dependencies: ["CareModel", "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
     .target(
       name: "CarePipeline",
-      dependencies: ["CareModel", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2"],
+      dependencies: [
+        "CareModel", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ],
       exclude: ["README.md"]),
     .target(
       name: "CareStore",
@@ -72,14 +75,16 @@ let package = Package(
     .executableTarget(
       name: "fhirkit",
       dependencies: [
-        "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "CarePipeline", "CareStore",
-        "CareStoreSQLite",
+        "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders", "CarePipeline",
+        "CareStore", "CareStoreSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
       name: "FHIRJSONBenchmarks",
-      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "CYAJL", "FHIRTestSupport", "CareModel", "FHIRCoders",
-        "CarePipeline", "CareStore", "CareStoreSQLite", "FHIRDSTU2"],
+      dependencies: [
+        "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "CYAJL", "FHIRTestSupport", "CareModel", "FHIRCoders",
+        "CarePipeline", "CareStore", "CareStoreSQLite",
+      ],
       path: "Benchmarks/FHIRJSONBenchmarks"),
 
     // Test support (not a product)
@@ -123,10 +128,10 @@ let package = Package(
       dependencies: ["FHIRReleaseConversion", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
     .testTarget(
       name: "BadInputCorpusTests",
-      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport"]),
+      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRCoders", "FHIRTestSupport"]),
     .testTarget(
       name: "fhirkitTests",
-      dependencies: ["fhirkit", "FHIRTestSupport"]),
+      dependencies: ["fhirkit", "FHIRTestSupport", "CareModel", "FHIRJSON"]),
   ]
 )
 

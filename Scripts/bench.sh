@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # Builds the benchmarks in release mode and runs them: tokenizer throughput against
-# raw YAJL on >= 100 MB of NDJSON, then peak memory streaming a 1 GB Bundle.
+# raw YAJL on >= 100 MB of NDJSON, then peak memory streaming a 1 GB Bundle and converting
+# a 1 GB Bulk Data folder to care entities through the staged pipeline, then
+# `fhirkit convert` with --jobs 1 and --jobs 2 on the same >= 100 MB input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/setup.sh
 swift build -c release --product FHIRJSONBenchmarks
+swift build -c release --product fhirkit
 .build/release/FHIRJSONBenchmarks throughput "$@"
 .build/release/FHIRJSONBenchmarks bundle-memory
+.build/release/FHIRJSONBenchmarks pipeline-memory
+.build/release/FHIRJSONBenchmarks cli-jobs

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Sets up a fresh machine if needed, builds fhirkit and runs it on the bundled sample
-# data: what the files hold, whether they are valid, and a DSTU2 → R4 conversion.
+# Sets up a fresh machine if needed, builds fhirkit and runs the main job on the bundled
+# sample data: two Synthea patients (one R4 Bundle, one DSTU2 Bundle) merged into care
+# entities and imported into the default store ./fhirkit.sqlite, with a summary; then the
+# same import again (nothing new: imports are idempotent) and what the store holds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/setup.sh
@@ -8,16 +10,18 @@ swift build --product fhirkit
 fhirkit=.build/debug/fhirkit
 sample_r4="Fixtures/r4/bundles/synthea__Gustavo_Mejía_59a8543c-e24f-4a01-b28b-47ccde6bc11d.json"
 sample_dstu2="Fixtures/dstu2/bundles/synthea__Gerhold_Donovan_66.json"
-echo "== fhirkit inspect: resource types, releases and bytes"
-$fhirkit inspect "$sample_r4" Fixtures/r4/ndjson
+echo "== fhirkit import: care entities into the default store ./fhirkit.sqlite"
+$fhirkit import "$sample_r4" "$sample_dstu2"
 echo
-echo "== fhirkit validate: the R4 and DSTU2 models' issues (none expected here)"
-$fhirkit validate "$sample_r4" Fixtures/r4/examples/Patient
+echo "== fhirkit import again: nothing new"
+$fhirkit import "$sample_r4" "$sample_dstu2"
 echo
-echo "== fhirkit convert --to r4: a Synthea DSTU2 bundle, one R4 resource per line"
+echo "== fhirkit export --to care: entities in the store, by kind"
+$fhirkit export --store fhirkit.sqlite --to care | grep -o '"kind":"[a-zA-Z]*"' | sort | uniq -c
+echo
+echo "== fhirkit convert --to r4: the DSTU2 patient as R4 (first 300 bytes)"
 converted=$(mktemp)
-$fhirkit convert --to r4 "$sample_dstu2" -o "$converted"
-echo "$(wc -l <"$converted") lines; the first begins:"
+$fhirkit convert --to r4 --quiet "$sample_dstu2" -o "$converted"
 head -c 300 "$converted"
 echo " …"
 rm -f "$converted"

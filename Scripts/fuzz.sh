@@ -1,26 +1,92 @@
 #!/usr/bin/env bash
-# Builds the FHIRJSON libFuzzer target (address sanitizer on) and runs it.
-#   bash Scripts/fuzz.sh [seconds]      default 60; corpus seeded from Fixtures/
-# A crash leaves a crash-* file in .build-fuzz/ and exits non-zero.
+# Builds the libFuzzer targets (address sanitizer on) and runs them.
+#
+#   bash Scripts/fuzz.sh TARGET [SECONDS]   run one target, default 60 s
+#   bash Scripts/fuzz.sh all [SECONDS]      run every target in turn, SECONDS each
+#   bash Scripts/fuzz.sh build              build only
+#   bash Scripts/fuzz.sh list               the targets
+#
+# Targets: fhirjson r4-resource dstu2-resource r4-coders dstu2-coders
+#          release-conversion care-pipeline   (sources in Fuzz/Sources/fuzz-TARGET)
+#
+# Each run starts from seeds made from Fixtures/ (Scripts/fuzz-seeds.py) plus what
+# earlier runs on this machine found (.build-fuzz/corpus/TARGET), and prints one line:
+#   TARGET: runs N, cov C, ft F, corpus K, S s (wall time, seeds included), crash none|FILE
+# A crash leaves its input in .build-fuzz/artifacts/TARGET/ and makes the script exit 1
+# (after running the remaining targets with `all`). FUZZ_JOBS=2 runs two targets at once;
+# FUZZ_SKIP_BUILD=1 uses the binaries already built; FUZZ_TIMEOUT (default 120) is the
+# wall-clock seconds one input may take before libFuzzer calls it a hang (the machine
+# may be shared: under `nice` a 0.2 s input has been seen to take 29 s of wall time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash Scripts/setup.sh
-seconds="${1:-60}"
+targets=(fhirjson r4-resource dstu2-resource r4-coders dstu2-coders release-conversion care-pipeline)
+what="${1:-}"
+seconds="${2:-60}"
 out=.build-fuzz
-mkdir -p "$out/corpus"
-# FHIRJSON's sources without the file reader (it needs swift-system, not wanted here).
-sources=$(find Sources/FHIRJSON -name '*.swift' ! -name 'ByteChunks.swift' | sort)
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name FuzzFHIRJSON \
-  -I Sources/CYAJL -lyajl $sources Tests/Fuzz/FuzzFHIRJSON.swift -o "$out/fuzz-fhirjson" 2>&1 \
-  | grep -v 'Cannot export local symbol' || true
-# Seeds: small real files, each prefixed by a selector byte for each target.
-if [ -z "$(ls -A "$out/corpus")" ]; then
-  i=0
-  for f in $(find Fixtures -name '*.json' -size -16k | sort | head -60) $(find Fixtures -name '*.ndjson' -size -64k | sort); do
-    for selector in 0 1 2 3; do
-      { printf "\\x$(printf %02x $((selector + 4 * (i % 16))))"; cat "$f"; } > "$out/corpus/seed-$i-$selector"
-    done
-    i=$((i + 1))
-  done
-fi
-"$out/fuzz-fhirjson" -max_total_time="$seconds" -max_len=65536 -artifact_prefix="$out/" "$out/corpus" 2>&1 | tail -5
+bin=Fuzz/.build/release
+
+build() {
+  if [ -n "${FUZZ_SKIP_BUILD:-}" ] && [ -x "$bin/fuzz-fhirjson" ]; then return; fi
+  bash Scripts/setup.sh
+  local start=$SECONDS
+  (cd Fuzz && swift build -c release --sanitize=fuzzer --sanitize=address 2>&1) \
+    | grep -E 'error:|Compiling|Linking|Build' | grep -v 'Compiling [A-Z]' || true
+  [ -x "$bin/fuzz-fhirjson" ] || { echo "fuzz.sh: build failed" >&2; exit 2; }
+  echo "fuzz.sh: build took $((SECONDS - start)) s"
+}
+
+run() {
+  local target=$1
+  local seeds="$out/seeds/$target" corpus="$out/corpus/$target" artifacts="$out/artifacts/$target"
+  mkdir -p "$corpus" "$artifacts" "$out/logs"
+  rm -rf "$seeds"
+  python3 Scripts/fuzz-seeds.py "$target" "$seeds" 2>/dev/null
+  local log="$out/logs/$target.log" status=0 began=$SECONDS
+  "$bin/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -timeout="${FUZZ_TIMEOUT:-120}" -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "$seeds" >"$log" 2>&1 || status=$?
+  # The last status line libFuzzer printed (INITED, pulse, NEW or DONE) has cov and ft.
+  local last runs cov ft corp crash
+  last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
+  runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || true)
+  [ -n "$runs" ] || runs=$(sed -E 's/^#([0-9]+).*/\1/' <<<"$last")
+  cov=$(grep -Eo 'cov: [0-9]+' <<<"$last" | grep -Eo '[0-9]+' || echo '?')
+  ft=$(grep -Eo 'ft: [0-9]+' <<<"$last" | grep -Eo '[0-9]+' || echo '?')
+  corp=$(grep -Eo 'corp: [0-9]+' <<<"$last" | grep -Eo '[0-9]+' || echo '?')
+  # slow-unit-* files are information (an input over 10 s), not findings.
+  crash=$(grep -Eo "Test unit written to [^ ]+" "$log" | sed 's/Test unit written to //' | grep -v '/slow-unit-' | tail -1 || true)
+  echo "$target: runs ${runs:-?}, cov $cov, ft $ft, corpus $corp, $((SECONDS - began)) s, crash ${crash:-none}"
+  if [ "$status" -ne 0 ] || [ -n "$crash" ]; then
+    grep -E 'fuzz finding|Fatal error|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY' "$log" | head -5 >&2 || true
+    echo "fuzz.sh: $target failed (exit $status); log: $log" >&2
+    return 1
+  fi
+}
+
+case "$what" in
+  list) printf '%s\n' "${targets[@]}" ;;
+  build) build ;;
+  all)
+    build
+    failed=0
+    if [ "${FUZZ_JOBS:-1}" -gt 1 ]; then
+      pids=()
+      for target in "${targets[@]}"; do
+        run "$target" & pids+=($!)
+        if [ "${#pids[@]}" -ge "$FUZZ_JOBS" ]; then wait "${pids[0]}" || failed=1; pids=("${pids[@]:1}"); fi
+      done
+      for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+    else
+      for target in "${targets[@]}"; do run "$target" || failed=1; done
+    fi
+    exit "$failed"
+    ;;
+  *)
+    if [[ " ${targets[*]} " != *" $what "* ]]; then
+      echo "usage: bash Scripts/fuzz.sh TARGET|all [SECONDS] | build | list" >&2
+      echo "targets: ${targets[*]}" >&2
+      exit 2
+    fi
+    build
+    run "$what"
+    ;;
+esac

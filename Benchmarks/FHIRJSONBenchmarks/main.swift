@@ -7,6 +7,9 @@
 //   swift run -c release FHIRJSONBenchmarks models [--size-mb 128] [--runs 3]
 //   swift run -c release FHIRJSONBenchmarks care [--size-mb 128] [--runs 3]
 //   swift run -c release FHIRJSONBenchmarks store [--resources 1000000] [--batch-size 2000]
+//   swift run -c release FHIRJSONBenchmarks pipeline-memory [--size-mb 1024] [--stdin] [--partition-kb N]
+//   swift build -c release && .build/release/FHIRJSONBenchmarks cli-jobs [--size-mb 128] [--runs 3]
+//       (runs the release fhirkit binary next to it with --jobs 1 and --jobs 2)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -41,12 +44,24 @@ case "store":
   try StoreBenchmark(
     resources: option("--resources", default: 1_000_000), batchSize: option("--batch-size", default: 2000)
   ).run()
+case "cli-jobs":
+  try CLIJobsBenchmark(sizeMB: option("--size-mb", default: 128), runs: option("--runs", default: 3)).run()
 case "bundle-memory":
   try BundleMemoryBenchmark(sizeMB: option("--size-mb", default: 1024)).run()
 case "stream-bundle":
   // Child process of bundle-memory: streams one file and reports its own peak memory.
   try BundleMemoryBenchmark.streamAndReport(path: stringOption("--file") ?? "")
+case "pipeline-memory":
+  try PipelineMemoryBenchmark(sizeMB: option("--size-mb", default: 1024), standardInput: arguments.contains("--stdin"),
+    partitionKB: stringOption("--partition-kb").flatMap { Int($0) }
+  ).run()
+case "pipeline-staged":
+  // Child process of pipeline-memory: converts one export and reports its own peak memory.
+  try PipelineMemoryBenchmark.convertAndReport(
+    folder: arguments.contains("--stdin") ? nil : stringOption("--folder"),
+    partitionKB: stringOption("--partition-kb").flatMap { Int($0) },
+    inputBytes: stringOption("--input-bytes").flatMap { Int($0) })
 default:
-  print("usage: FHIRJSONBenchmarks throughput|bundle-memory|models|care|store [--size-mb N] [--runs N]")
+  print("usage: FHIRJSONBenchmarks throughput|bundle-memory|models|care|store|pipeline-memory|cli-jobs [--size-mb N] [--runs N]")
   exit(2)
 }

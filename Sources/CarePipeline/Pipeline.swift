@@ -3,7 +3,8 @@
 /// the task they belong to (or of an observation log task). References are resolved within the
 /// input; those that cannot be are reported, never guessed. See `docs/pipeline.md`.
 ///
-/// This first version holds the whole input in memory.
+/// ``run(_:)-(PipelineInput)`` holds the whole input in memory; ``convert(_:reading:staging:_:)``
+/// and ``records(from:staging:)-(Resources,_)`` stage it on disk for inputs larger than memory.
 ///
 /// ```swift
 /// var input = PipelineInput()

@@ -13,20 +13,26 @@ public enum Fixtures {
 
   /// Paths relative to ``root`` of every file ending in one of `extensions`, sorted.
   /// Without `folder`, the bad-input corpus (`bad/`) is left out: it is read only by
-  /// the tests that expect its errors (``BadCorpus``).
+  /// the tests that expect its errors (``BadCorpus``); so are the golden care files
+  /// (`golden/`), which are FHIRKit's output, not FHIR.
   public static func files(extensions: Set<String>, under folder: String = "") -> [String] {
     let base = folder.isEmpty ? root : root + "/" + folder
     guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
     var result: [String] = []
     for case let relative as String in enumerator {
       let ext = (relative as NSString).pathExtension
-      if folder.isEmpty && relative.hasPrefix(BadCorpus.folder + "/") { continue }
+      if folder.isEmpty && (relative.hasPrefix(BadCorpus.folder + "/") || relative.hasPrefix(goldenFolder + "/")) {
+        continue
+      }
       if extensions.contains(ext) {
         result.append(folder.isEmpty ? relative : folder + "/" + relative)
       }
     }
     return result.sorted()
   }
+
+  /// The folder of golden output files, relative to ``root``.
+  public static let goldenFolder = "golden"
 
   /// Every `.json` file.
   public static var jsonFiles: [String] { files(extensions: ["json"]) }

@@ -10,10 +10,18 @@ struct FHIRKitCommand: ParsableCommand {
       Inputs are files, folders (searched recursively for .json and .ndjson) or - for \
       standard input carrying NDJSON or one or more JSON values (Bundles or resources).
 
+      Examples:
+        fhirkit inspect Fixtures/r4/bundles
+        fhirkit validate --report issues.ndjson Fixtures/dstu2/bundles
+        fhirkit convert --to r4 Fixtures/dstu2/bundles > r4.ndjson
+        cat export.ndjson | fhirkit convert --to care - > care.ndjson
+
       Exit codes: 0 all good; 1 some records failed (counts on stderr); 2 usage error; \
       3 input unreadable.
+
+      Shell completions: fhirkit --generate-completion-script bash|zsh|fish.
       """,
-    version: "0.1.0",
+    version: FHIRKitVersion.current,
     subcommands: [InspectCommand.self, ValidateCommand.self, ConvertCommand.self, ImportCommand.self, ExportCommand.self],
     defaultSubcommand: nil)
 

@@ -1,3 +1,4 @@
+import FHIRCoders
 import FHIRCore
 import FHIRDSTU2
 import FHIRJSON
@@ -6,7 +7,9 @@ import FHIRTestSupport
 
 /// Reads one corpus file the way `fhirkit` does — NDJSON lines or Bundle entries, then
 /// release detection and the release's `AnyResource.decode` — and records every
-/// error- and warning-level report with its place.
+/// error- and warning-level report with its place. Resources with a schedule
+/// (MedicationRequest, MedicationOrder, CarePlan) also go through their coder, whose
+/// located issues are reported as layer `coder`.
 struct CorpusReader {
   /// What reading a file gave.
   struct Outcome {
@@ -87,13 +90,16 @@ struct CorpusReader {
     let options = DecodingOptions(mode: .lenient, pathPrefix: prefix)
     let issues: [ValidationIssue]
     let decoded: Bool
+    var coderIssues: [ValidationIssue] = []
     switch release ?? detected ?? lastRelease ?? .r4 {
     case .r4:
       let result = try FHIRR4.AnyResource.decode(from: tokens, at: index, options: options)
       (issues, decoded) = (result.issues, result.value != nil)
+      if let value = result.value { coderIssues = try Self.coderIssues(value) }
     case .dstu2:
       let result = try FHIRDSTU2.AnyResource.decode(from: tokens, at: index, options: options)
       (issues, decoded) = (result.issues, result.value != nil)
+      if let value = result.value { coderIssues = try Self.coderIssues(value) }
     }
     for issue in issues where issue.severity != .information {
       outcome.reports.append(
@@ -101,7 +107,34 @@ struct CorpusReader {
           layer: "model", code: issue.code.rawValue, severity: issue.severity.rawValue, line: line, entry: entry,
           path: issue.path.description))
     }
-    if decoded && !issues.contains(where: { $0.severity == .error }) { outcome.goodRecords += 1 }
+    // Coder paths start at the resource; in a Bundle, under the entry's `resource`.
+    let coderPrefix = prefix == .root ? [] : prefix.components + [.key("resource")]
+    for issue in coderIssues {
+      outcome.reports.append(
+        BadCorpus.Report(
+          layer: "coder", code: issue.code.rawValue, severity: issue.severity.rawValue, line: line, entry: entry,
+          path: JSONPath(coderPrefix + issue.path.components).description))
+    }
+    let failed = (issues + coderIssues).contains { $0.severity == .error }
+    if decoded && !failed { outcome.goodRecords += 1 }
+  }
+
+  /// The issues the coder of an R4 resource with a schedule reports.
+  static func coderIssues(_ resource: FHIRR4.AnyResource) throws -> [ValidationIssue] {
+    switch resource {
+    case .medicationRequest(let request): try R4MedicationRequestCoder().decode(request).report.issues
+    case .carePlan(let plan): try R4CarePlanCoder().decodeWithTasks(plan).tasks.flatMap(\.report.issues)
+    default: []
+    }
+  }
+
+  /// The issues the coder of a DSTU2 resource with a schedule reports.
+  static func coderIssues(_ resource: FHIRDSTU2.AnyResource) throws -> [ValidationIssue] {
+    switch resource {
+    case .medicationOrder(let order): try DSTU2MedicationOrderCoder().decode(order).report.issues
+    case .carePlan(let plan): try DSTU2CarePlanCoder().decodeWithTasks(plan).tasks.flatMap(\.report.issues)
+    default: []
+    }
   }
 
   /// The index of the value of member `key` of the object at index 0.

@@ -14,7 +14,7 @@ import Testing
   static func run(r4 entries: [(String?, String)]) throws -> PipelineResult {
     var input = PipelineInput()
     input.add(try S.r4(S.bundle(entries.map { (fullUrl: $0.0, resource: $0.1) })))
-    return Pipeline().run(input)
+    return try PipelineComparison.runBothWays(input)
   }
 
   @Test func eachReferenceFormResolves() throws {
@@ -100,7 +100,7 @@ import Testing
       (fullUrl: nil, resource: #"{"resourceType":"CarePlan","id":"cp1","status":"active","subject":{"reference":"urn:uuid:7b1d0c4e-5f6a-4b3c-9d2e-1f0a9b8c7d6e"},"period":{"start":"2020-01-01T00:00:00Z"},"activity":[{"reference":{"reference":"MedicationOrder/mo1"},"actionResulting":[{"reference":"Observation/o1"},{"reference":"Observation/gone"}]}]}"#),
       (fullUrl: nil, resource: #"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"Dose"},"effectiveDateTime":"2020-01-02T08:00:00Z",\#(Self.observationValue)}"#),
     ])))
-    let result = Pipeline().run(input)
+    let result = try PipelineComparison.runBothWays(input)
     #expect(result.tasks.count == 1)
     let task = try #require(result.tasks.first)
     #expect(task.title == "Drug C" && task.carePlanUUID == result.carePlans.first?.uuid)
@@ -126,7 +126,7 @@ import Testing
     var input = PipelineInput()
     input.add(try S.dstu2(#"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"Mood"},"subject":{"reference":"Patient/p1"},"effectiveDateTime":"2020-01-02T08:00:00Z","valueString":"good"}"#))
     input.add(try S.r4(#"{"resourceType":"Patient","id":"p1"}"#))
-    let result = Pipeline().run(input)
+    let result = try PipelineComparison.runBothWays(input)
     #expect(result.outcomes.count == 1 && result.tasks.count == 1 && result.carePlans.count == 1)
     #expect(result.carePlans.first?.patientUUID == result.patients.first?.uuid)
     #expect(CareJSON.unresolvedLinks(in: result.records).isEmpty)
@@ -137,7 +137,7 @@ import Testing
     pipeline.coders.r4MedicationRequest.getCareTitle = { _, _ in "Custom" }
     var input = PipelineInput()
     input.add(try S.r4(#"{"resourceType":"MedicationRequest","id":"mr1","status":"active","intent":"order"}"#))
-    #expect(pipeline.run(input).tasks.first?.title == "Custom")
+    #expect(try PipelineComparison.runBothWays(input, with: pipeline).tasks.first?.title == "Custom")
   }
 
   @Test func logTasksCanBeTurnedOff() throws {
@@ -145,7 +145,7 @@ import Testing
     pipeline.options.logsUntiedObservations = false
     var input = PipelineInput()
     input.add(try S.r4(#"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"Mood"},"valueString":"good"}"#))
-    let result = pipeline.run(input)
+    let result = try PipelineComparison.runBothWays(input, with: pipeline)
     #expect(result.outcomes.isEmpty && result.tasks.isEmpty)
     #expect(result.report.notConverted == ["Observation": 1])
   }

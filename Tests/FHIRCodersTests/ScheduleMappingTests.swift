@@ -35,6 +35,7 @@ import Testing
     #expect(elements.count == 1)
     #expect(elements[0].interval == DateComponents(day: 1))
     #expect(report.unrepresentable["T.repeat.period"] == 1)
+    #expect(report.issues.map(\.path.description) == ["repeat.period"])
   }
 
   @Test func fractionalPeriodUsesASmallerUnit() {

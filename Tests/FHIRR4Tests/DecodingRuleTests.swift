@@ -92,6 +92,25 @@ import Testing
     #expect(duplicate.path.description == "deceasedDateTime")
   }
 
+  @Test func keyGivenTwiceIsAnErrorAndTheLastOneIsKept() throws {
+    let json = #"""
+      {"resourceType":"Patient","gender":"male","name":[{"family":"A","given":["X"],"family":"B"}],
+       "futureElement":1,"gender":"female","futureElement":2,"active":true}
+      """#
+    let result = try decode(json)
+    let repeated = result.issues.filter { $0.code == .duplicateKey }
+    #expect(repeated.map(\.path.description) == ["gender", "futureElement", "name[0].family"])
+    #expect(repeated.allSatisfy { $0.severity == .error && !$0.message.contains("male") })
+    let patient = try #require(result.value)
+    #expect(patient.gender?.string == "female")
+    #expect(patient.name.first?.family?.string == "B")
+    #expect(patient.name.first?.given.map(\.string) == ["X"])
+    #expect(patient.unknown["futureElement"] == .number(JSONNumber(2)))
+    #expect(patient.unknown.count == 1)
+    #expect(patient.active?.value?.bool == true)
+    #expect(throws: FHIRDecodingError.self) { try decode(json, options: .strict) }
+  }
+
   @Test func emptyValues() throws {
     let result = try decode(#"{"resourceType":"Patient","name":[],"telecom":[{}],"birthDate":""}"#)
     let empty = result.issues.filter { $0.code == .empty }.map(\.path.description)

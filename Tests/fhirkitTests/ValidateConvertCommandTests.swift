@@ -44,10 +44,4 @@ import Testing
     #expect(result.exitCode == 0, "\(result.stderr)")
     #expect(result.stdout.split(separator: "\n").count == input.split(separator: 0x0A).count)
   }
-
-  @Test func careTargetIsAUsageErrorForNow() throws {
-    let result = try CommandRunner.run(["convert", "--to", "care", "Fixtures/r4/examples/Patient"])
-    #expect(result.exitCode == 2)
-    #expect(result.stderr.contains("pipeline"))
-  }
 }

@@ -4,10 +4,11 @@ public import FHIRR4
 /// The resources a ``Pipeline`` merges, of either release and in any order. Bundles are
 /// flattened as they are added: each entry's resource is added with the entry's `fullUrl`.
 ///
-/// Everything is held in memory; staging on disk for large Bulk Data exports is still to come.
+/// Everything is held in memory; for inputs larger than memory, read sources with
+/// ``Pipeline/convert(_:reading:staging:_:)``, which stages resources on disk.
 public struct PipelineInput {
   /// One resource with the `fullUrl` of the Bundle entry it came in, if any.
-  public struct Entry {
+  public struct Entry: Sendable {
     /// The resource.
     public var resource: PipelineResource
     /// The Bundle entry's `fullUrl`, if the resource came in a Bundle.
@@ -35,13 +36,7 @@ public struct PipelineInput {
   ///   - resource: The resource or Bundle.
   ///   - fullUrl: The `fullUrl` of the entry the resource came in, if any.
   public mutating func add(_ resource: FHIRR4.AnyResource, fullUrl: String? = nil) {
-    if case .bundle(let bundle) = resource {
-      for entry in bundle.entry {
-        if let inner = entry.resource { add(inner, fullUrl: entry.fullUrl?.string) }
-      }
-    } else {
-      entries.append(Entry(resource: .r4(resource), fullUrl: fullUrl))
-    }
+    Self.flatten(.r4(resource), fullUrl: fullUrl) { entries.append($0) }
   }
 
   /// Adds a DSTU2 resource; a Bundle adds its entries' resources (nested Bundles too).
@@ -49,12 +44,28 @@ public struct PipelineInput {
   ///   - resource: The resource or Bundle.
   ///   - fullUrl: The `fullUrl` of the entry the resource came in, if any.
   public mutating func add(_ resource: FHIRDSTU2.AnyResource, fullUrl: String? = nil) {
-    if case .bundle(let bundle) = resource {
+    Self.flatten(.dstu2(resource), fullUrl: fullUrl) { entries.append($0) }
+  }
+
+  /// Adds a resource of either release; a Bundle adds its entries' resources (nested Bundles too).
+  public mutating func add(_ resource: PipelineResource, fullUrl: String? = nil) {
+    Self.flatten(resource, fullUrl: fullUrl) { entries.append($0) }
+  }
+
+  /// Calls `body` with `resource`, or with each resource of a Bundle (nested Bundles too) and
+  /// its entry's `fullUrl`.
+  static func flatten(_ resource: PipelineResource, fullUrl: String?, _ body: (Entry) throws -> Void) rethrows {
+    switch resource {
+    case .r4(.bundle(let bundle)):
       for entry in bundle.entry {
-        if let inner = entry.resource { add(inner, fullUrl: entry.fullUrl?.string) }
+        if let inner = entry.resource { try flatten(.r4(inner), fullUrl: entry.fullUrl?.string, body) }
       }
-    } else {
-      entries.append(Entry(resource: .dstu2(resource), fullUrl: fullUrl))
+    case .dstu2(.bundle(let bundle)):
+      for entry in bundle.entry {
+        if let inner = entry.resource { try flatten(.dstu2(inner), fullUrl: entry.fullUrl?.string, body) }
+      }
+    default:
+      try body(Entry(resource: resource, fullUrl: fullUrl))
     }
   }
 }

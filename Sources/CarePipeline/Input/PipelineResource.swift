@@ -5,7 +5,7 @@ import FHIRJSON
 import Foundation
 
 /// One FHIR resource of either release, as the pipeline takes it.
-public enum PipelineResource {
+public enum PipelineResource: Sendable {
   /// An R4 resource.
   case r4(FHIRR4.AnyResource)
   /// A DSTU2 resource.

@@ -20,11 +20,20 @@ struct MergeRun {
   var taskOfObservation: [String: Int] = [:]
   /// Orders turned into a CarePlan activity's Task (not standalone).
   var claimedOrders: Set<String> = []
+  /// The uuids of every CarePlan entity of the whole input, when this run merges one staged
+  /// partition of it (a care extension may name a plan of another partition).
+  let knownPlanUUIDs: Set<UUID>?
 
   init(pipeline: Pipeline, entries: [PipelineInput.Entry]) {
+    self.init(pipeline: pipeline, index: ResourceIndex(entries))
+  }
+
+  /// A run over an index built elsewhere (a staged partition).
+  init(pipeline: Pipeline, index: ResourceIndex, knownPlanUUIDs: Set<UUID>? = nil) {
     self.pipeline = pipeline
-    index = ResourceIndex(entries)
+    self.index = index
     resolver = ReferenceResolver(index: index)
+    self.knownPlanUUIDs = knownPlanUUIDs
   }
 
   mutating func run() -> PipelineResult {
@@ -121,7 +130,11 @@ struct MergeRun {
       }
     }
     // A plan named by a care extension is kept only when it is in the output.
-    task.carePlanUUID = planUUID ?? task.carePlanUUID.flatMap { uuid in planUUIDs.values.contains(uuid) ? uuid : nil }
+    task.carePlanUUID =
+      planUUID
+      ?? task.carePlanUUID.flatMap { uuid in
+        (knownPlanUUIDs?.contains(uuid) ?? planUUIDs.values.contains(uuid)) ? uuid : nil
+      }
     taskOfOrder[resource.key] = result.tasks.count
     addSource(task.uuid, resource)
     result.tasks.append(task)
@@ -142,6 +155,11 @@ struct MergeRun {
   /// the `urn:uuid:` of its entry (else the fullUrl, else the resource key); the uuid that of the
   /// fullUrl (as references to it resolve), else one derived from the key.
   func identify<E: CareEntity>(_ entity: inout E, _ resource: IndexedResource) {
+    Self.identify(&entity, resource)
+  }
+
+  /// ``identify(_:_:)``, for staging (which needs plan uuids before merging).
+  static func identify<E: CareEntity>(_ entity: inout E, _ resource: IndexedResource) {
     guard resource.id == nil else { return }
     let url = resource.fullUrl
     entity.id = url.map { $0.hasPrefix("urn:uuid:") ? String($0.dropFirst(9)) : $0 } ?? resource.key

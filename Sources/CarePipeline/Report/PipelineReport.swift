@@ -22,6 +22,27 @@ public struct PipelineReport: Sendable {
   public var outcomesBeforeSchedule = 0
   /// Observations that more than one task claims (the first task, in key order, takes them).
   public var observationsClaimedTwice = 0
+  /// Records that could not be read from the sources and were skipped, in reading order
+  /// (empty when the input was given as decoded resources).
+  public var inputIssues: [InputIssue] = []
 
   public init() {}
+
+  /// Adds the entity-side figures of a staged partition's report (not the read and duplicate
+  /// counts, which staging counts over the whole input). Call ``sort()`` after the last one.
+  mutating func add(partition other: PipelineReport) {
+    notConverted.merge(other.notConverted, uniquingKeysWith: +)
+    entities.merge(other.entities, uniquingKeysWith: +)
+    for (type, report) in other.conversion { conversion[type, default: ConversionReport()].merge(report) }
+    unresolvedReferences += other.unresolvedReferences
+    failures += other.failures
+    outcomesBeforeSchedule += other.outcomesBeforeSchedule
+    observationsClaimedTwice += other.observationsClaimedTwice
+  }
+
+  /// Sorts the lists as a single run does.
+  mutating func sort() {
+    unresolvedReferences.sort()
+    failures.sort { $0.description < $1.description }
+  }
 }

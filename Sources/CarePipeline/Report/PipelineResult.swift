@@ -26,3 +26,29 @@ public struct PipelineResult: Sendable {
       + outcomes.map(CareRecord.outcome)
   }
 }
+
+extension PipelineResult {
+  /// Collects streamed entities (from ``Pipeline/convert(_:reading:staging:_:)`` or the async
+  /// ``Pipeline/records(from:staging:)``) into a result sorted as ``Pipeline/run(_:)-(PipelineInput)`` sorts.
+  /// - Parameters:
+  ///   - records: The entities, in any order.
+  ///   - report: The run's report.
+  public init(records: some Sequence<CareRecord>, report: PipelineReport) {
+    self.init()
+    for record in records {
+      switch record {
+      case .patient(let x): patients.append(x)
+      case .carePlan(let x): carePlans.append(x)
+      case .task(let x): tasks.append(x)
+      case .outcome(let x): outcomes.append(x)
+      case .contact: break  // the pipeline makes none
+      }
+    }
+    func byID<E: CareEntity>(_ a: E, _ b: E) -> Bool { (a.id, a.uuid.uuidString) < (b.id, b.uuid.uuidString) }
+    patients.sort(by: byID)
+    carePlans.sort(by: byID)
+    tasks.sort(by: byID)
+    outcomes.sort(by: byID)
+    self.report = report
+  }
+}

@@ -15,33 +15,45 @@ struct ReferenceResolver {
   func resolve(_ reference: String?, from referrer: IndexedResource) -> Resolution {
     guard let reference, !reference.isEmpty else { return .notFound(.other) }
     let form = Self.form(reference)
-    switch form {
-    case .contained:
+    if form == .contained {
       let id = String(reference.dropFirst())
       for resource in referrer.resource.contained where !id.isEmpty && resource.id == id {
         return .found(IndexedResource(key: referrer.key + "#" + id, fullUrl: nil, resource: resource))
       }
+      return .notFound(form)
+    }
+    let key = Self.targetKey(
+      reference, form: form, referrerFullURL: referrer.fullUrl, hasKey: { index[$0] != nil },
+      keyForURL: { index.key(forFullURL: $0) })
+    if let key, let found = index[key] { return .found(found) }
+    return .notFound(form)
+  }
+
+  /// The key of the resource a reference that is not `#id` leads to, found with `hasKey` (is
+  /// there a resource with this `Type/id` key) and `keyForURL` (the key of the entry with this
+  /// `fullUrl`). Shared by the in-memory index and the on-disk staging.
+  static func targetKey(
+    _ reference: String, form: UnresolvedReference.Form, referrerFullURL: String?, hasKey: (String) -> Bool,
+    keyForURL: (String) -> String?
+  ) -> String? {
+    switch form {
     case .urn:
-      if let key = index.key(forFullURL: reference), let found = index[key] { return .found(found) }
+      return keyForURL(reference)
     case .absolute:
       let plain = Self.withoutHistory(reference)
       for url in [reference, plain] {
-        if let key = index.key(forFullURL: url), let found = index[key] { return .found(found) }
+        if let key = keyForURL(url) { return key }
       }
-      if let typeID = Self.typeAndID(plain), let found = index[typeID] { return .found(found) }
+      if let typeID = Self.typeAndID(plain), hasKey(typeID) { return typeID }
     case .relative:
       let plain = Self.withoutHistory(reference)
-      if let typeID = Self.typeAndID(plain), let found = index[typeID] { return .found(found) }
+      if let typeID = Self.typeAndID(plain), hasKey(typeID) { return typeID }
       // Against the referring entry's base, for entries known only by fullUrl.
-      if let base = referrer.fullUrl.flatMap(Self.base(of:)),
-        let key = index.key(forFullURL: base + plain), let found = index[key]
-      {
-        return .found(found)
-      }
-    case .other:
+      if let base = referrerFullURL.flatMap(Self.base(of:)), let key = keyForURL(base + plain) { return key }
+    case .contained, .other:
       break
     }
-    return .notFound(form)
+    return nil
   }
 
   /// How `reference` is written.

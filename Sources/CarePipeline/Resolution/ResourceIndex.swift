@@ -14,13 +14,24 @@ struct ResourceIndex {
   private(set) var read: [String: Int] = [:]
   /// Resources dropped as duplicates, per type.
   private(set) var duplicates: [String: Int] = [:]
+  /// Keys of resources present only as reference targets (a staged partition's Medications
+  /// from other partitions): they are followed, never converted or counted.
+  private(set) var guests: Set<String> = []
 
   init(_ entries: [PipelineInput.Entry]) {
     for entry in entries { add(entry) }
   }
 
-  /// The kept resources, sorted by key.
-  var sorted: [IndexedResource] { byKey.keys.sorted().map { byKey[$0]! } }
+  /// An index of resources already de-duplicated (a staged partition): `urls` maps each
+  /// `fullUrl` to its key, `guests` are reference targets only.
+  init(resources: [IndexedResource], urls: [String: String], guests: Set<String>) {
+    for resource in resources { byKey[resource.key] = resource }
+    keyByFullURL = urls
+    self.guests = guests
+  }
+
+  /// The kept resources that are not guests, sorted by key.
+  var sorted: [IndexedResource] { byKey.keys.sorted().filter { !guests.contains($0) }.map { byKey[$0]! } }
 
   /// The resource with `key`.
   subscript(key: String) -> IndexedResource? { byKey[key] }
@@ -31,14 +42,7 @@ struct ResourceIndex {
   private mutating func add(_ entry: PipelineInput.Entry) {
     let type = entry.resource.resourceType ?? "?"
     read[type, default: 0] += 1
-    var key: String
-    if let id = entry.resource.id {
-      key = type + "/" + id
-    } else if let url = entry.fullUrl {
-      key = "url:" + url
-    } else {
-      key = "anon:" + type + ":" + Self.hash(entry.resource.canonicalBytes)
-    }
+    var key = Self.key(of: entry.resource, fullUrl: entry.fullUrl) { entry.resource.canonicalBytes }
     if let url = entry.fullUrl, let known = keyByFullURL[url] { key = known }
     let candidate = IndexedResource(key: key, fullUrl: entry.fullUrl, resource: entry.resource)
     if let existing = byKey[key] {
@@ -50,6 +54,15 @@ struct ResourceIndex {
       byKey[key] = candidate
     }
     if let url = entry.fullUrl, keyByFullURL[url] == nil { keyByFullURL[url] = key }
+  }
+
+  /// The key of a resource before `fullUrl` de-duplication: `Type/id`, else `url:<fullUrl>`,
+  /// else `anon:<Type>:<hash of its compact JSON>`.
+  static func key(of resource: PipelineResource, fullUrl: String?, canonicalBytes: () -> [UInt8]) -> String {
+    let type = resource.resourceType ?? "?"
+    if let id = resource.id { return type + "/" + id }
+    if let url = fullUrl { return "url:" + url }
+    return "anon:" + type + ":" + hash(canonicalBytes())
   }
 
   /// Whether `a` is a newer version than `b` (see the type's documentation).

@@ -1,3 +1,4 @@
+public import FHIRJSON
 public import Foundation
 
 /// A CarePlan activity together with what its Task needs from the plan: the plan's id and care
@@ -25,3 +26,11 @@ public struct PlanActivity<Activity: Sendable>: Sendable {
 }
 
 extension PlanActivity: Equatable where Activity: Equatable {}
+
+extension PlanActivity {
+  /// The JSON path of an element of the activity's `detail` in the CarePlan
+  /// (`activity[2].detail.scheduledTiming`), for located issues.
+  public func detailPath(_ key: String) -> JSONPath {
+    JSONPath([.key("activity"), .index(index), .key("detail"), .key(key)])
+  }
+}

@@ -20,6 +20,15 @@ public enum FHIRDates {
   public static func point(_ components: DateTimeComponents, zone: TimeZone) -> Point? {
     guard let year = components.year else { return nil }
     let written = components.utcOffsetMinutes.flatMap { TimeZone(secondsFromGMT: $0 * 60) }
+    let offsetMinutes = components.utcOffsetMinutes ?? (zone == utc ? 0 : nil)
+    if let offsetMinutes, written != nil || components.utcOffsetMinutes == nil,
+      var date = fixedOffsetDate(components, year: year, offsetMinutes: offsetMinutes)
+    {
+      if let fraction = components.fraction, let value = Double("0." + fraction) {
+        date = date.addingTimeInterval(value)
+      }
+      return Point(date: date, zone: written, precision: components.precision)
+    }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = written ?? zone
     var parts = DateComponents()
@@ -34,6 +43,26 @@ public enum FHIRDates {
       date = date.addingTimeInterval(value)
     }
     return Point(date: date, zone: written, precision: components.precision)
+  }
+
+  /// The instant of `components` at a fixed UTC offset, by arithmetic on the proleptic
+  /// Gregorian calendar (no `Calendar`); `nil` outside the ranges where that agrees with
+  /// Foundation's Gregorian calendar (years before 1583 switch to Julian there).
+  static func fixedOffsetDate(_ components: DateTimeComponents, year: Int, offsetMinutes: Int) -> Date? {
+    let month = components.month ?? 1, day = components.day ?? 1
+    let hour = components.hour ?? 0, minute = components.minute ?? 0, second = components.second ?? 0
+    guard (1583...9999).contains(year), (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
+      (0...59).contains(minute), (0...60).contains(second)
+    else { return nil }
+    // Days since 1970-01-01 (Howard Hinnant's days_from_civil).
+    let y = month <= 2 ? year - 1 : year
+    let era = y / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetMinutes * 60
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 
   /// Reads a FHIR dateTime.

@@ -25,23 +25,23 @@ public enum StableUUID {
 
   /// A name-based UUID (FNV-1a, two seeds), version bits set to 5.
   static func derived(_ name: String) -> UUID {
-    func fnv(_ seed: UInt64) -> UInt64 {
-      var hash = seed
-      for byte in name.utf8 {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x100_0000_01b3
+    var name = name
+    var a: UInt64 = 0xcbf2_9ce4_8422_2325
+    var b: UInt64 = 0x8422_2325_cbf2_9ce4
+    name.withUTF8 { bytes in
+      for byte in bytes {
+        a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
+        b = (b ^ UInt64(byte)) &* 0x100_0000_01b3
       }
-      return hash
     }
-    let a = fnv(0xcbf2_9ce4_8422_2325), b = fnv(0x8422_2325_cbf2_9ce4)
-    var bytes = [UInt8](repeating: 0, count: 16)
-    for i in 0..<8 {
-      bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * i))
-      bytes[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * i))
+    // Bytes 0-7 are `a` and 8-15 are `b`, least significant first.
+    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &uuid) { raw in
+      raw.storeBytes(of: a.littleEndian, toByteOffset: 0, as: UInt64.self)
+      raw.storeBytes(of: b.littleEndian, toByteOffset: 8, as: UInt64.self)
+      raw[6] = (raw[6] & 0x0F) | 0x50
+      raw[8] = (raw[8] & 0x3F) | 0x80
     }
-    bytes[6] = (bytes[6] & 0x0F) | 0x50
-    bytes[8] = (bytes[8] & 0x3F) | 0x80
-    return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-      bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    return UUID(uuid: uuid)
   }
 }

@@ -57,11 +57,13 @@ public struct DSTU2CarePlanActivityCoder: ResourceCoder {
     switch r.activity.detail?.scheduled {
     case .timing(let t):
       return Schedule(elements: ScheduleDecoding.elements(
-        DSTU2TimingAdapter.pattern(t), path: detail + ".scheduledTiming", anchor: anchor, zone: zone, targetValues: targets,
+        DSTU2TimingAdapter.pattern(t), path: detail + ".scheduledTiming",
+        at: r.detailPath("scheduledTiming"), anchor: anchor, zone: zone, targetValues: targets,
         report: &report))
     case .period(let p):
       return Schedule(elements: [PeriodSchedule.element(
-        start: p.start, end: p.end, path: detail + ".scheduledPeriod", anchor: anchor, zone: zone, targets: targets,
+        start: p.start, end: p.end, path: detail + ".scheduledPeriod", at: r.detailPath("scheduledPeriod"),
+        anchor: anchor, zone: zone, targets: targets,
         report: &report)])
     case .string(let s):
       report.mapped(detail + ".scheduledString")
@@ -124,13 +126,15 @@ public struct DSTU2CarePlanActivityCoder: ResourceCoder {
 
   public func decode(_ resource: Resource) throws -> Converted<Entity> {
     var report = ConversionReport()
-    var entity = Entity(id: getCareID(resource, &report), schedule: Schedule(elements: []))
+    // A stable placeholder: getCareVersionFields sets the uuid (UUID() would read /dev/urandom).
+    var entity = Entity(id: getCareID(resource, &report), schedule: Schedule(elements: []), uuid: StableUUID.derived("CarePlan.activity"))
     getCareVersionFields(resource, &entity, &report)
     (entity.title, entity.instructions) = getCareText(resource, &report)
     entity.schedule = getCareSchedule(resource, entity.timezone, &report)
     entity.impactsAdherence = getCareImpactsAdherence(resource, &report)
     entity.carePlanUUID = getCareCarePlanUUID(resource, &report)
     if accountsForEveryElement { ElementAccounting.account(resource.activity, root: "CarePlan.activity", in: &report) }
+    report.locateIssues(resourceType: "CarePlan", id: resource.planID)
     return Converted(entity, report: report)
   }
 

@@ -1,5 +1,6 @@
 public import CareModel
 public import FHIRCore
+import FHIRJSON
 public import FHIRDSTU2
 public import Foundation
 
@@ -92,7 +93,7 @@ public struct DSTU2MedicationOrderCoder: ResourceCoder {
       return Schedule(elements: ScheduleDecoding.elements(nil, path: path, anchor: anchor, zone: zone, report: &report))
     }
     var elements: [ScheduleElement] = []
-    for d in r.dosageInstruction {
+    for (position, d) in r.dosageInstruction.enumerated() {
       var targets: [OutcomeValue] = []
       switch d.dose {
       case .quantity(let q):
@@ -111,7 +112,8 @@ public struct DSTU2MedicationOrderCoder: ResourceCoder {
       case nil: break
       }
       elements += ScheduleDecoding.elements(
-        d.timing.map(DSTU2TimingAdapter.pattern), path: path, anchor: anchor, zone: zone, targetValues: targets,
+        d.timing.map(DSTU2TimingAdapter.pattern), path: path,
+        at: JSONPath([.key("dosageInstruction"), .index(position), .key("timing")]), anchor: anchor, zone: zone, targetValues: targets,
         report: &report)
     }
     return Schedule(elements: elements)
@@ -189,6 +191,7 @@ public struct DSTU2MedicationOrderCoder: ResourceCoder {
     entity.impactsAdherence = getCareImpactsAdherence(resource, &report)
     entity.carePlanUUID = getCareCarePlanUUID(resource, &report)
     if accountsForEveryElement { ElementAccounting.account(resource, root: "MedicationOrder", in: &report) }
+    report.locateIssues(resourceType: "MedicationOrder", id: resource.id?.string)
     return Converted(entity, report: report)
   }
 

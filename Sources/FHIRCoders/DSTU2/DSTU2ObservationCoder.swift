@@ -139,7 +139,8 @@ public struct DSTU2ObservationCoder: ResourceCoder {
         message: "neither a value nor a component value to become an outcome value")
     }
     var report = ConversionReport()
-    var entity = Entity(id: getCareID(resource, &report))
+    // A stable placeholder: getCareVersionFields sets the uuid (UUID() would read /dev/urandom).
+    var entity = Entity(id: getCareID(resource, &report), uuid: StableUUID.derived("Observation"))
     getCareVersionFields(resource, &entity, &report)
     entity.values = getCareValues(resource, entity.timezone, &report)
     (entity.taskUUID, entity.taskOccurrenceIndex) = getCareTask(resource, &report)

@@ -78,7 +78,8 @@ public struct R4CarePlanCoder: ResourceCoder {
 
   public func decode(_ resource: Resource) throws -> Converted<Entity> {
     var report = ConversionReport()
-    var entity = Entity(id: getCareID(resource, &report), title: "")
+    // A stable placeholder: getCareVersionFields sets the uuid (UUID() would read /dev/urandom).
+    var entity = Entity(id: getCareID(resource, &report), title: "", uuid: StableUUID.derived("CarePlan"))
     getCareVersionFields(resource, &entity, &report)
     entity.title = getCareTitle(resource, &report)
     entity.patientUUID = getCarePatientUUID(resource, &report)

@@ -1,5 +1,6 @@
 public import CareModel
 public import FHIRCore
+import FHIRJSON
 public import FHIRR4
 public import Foundation
 
@@ -77,7 +78,7 @@ public struct R4MedicationRequestCoder: ResourceCoder {
       return Schedule(elements: ScheduleDecoding.elements(nil, path: path, anchor: anchor, zone: zone, report: &report))
     }
     var elements: [ScheduleElement] = []
-    for d in r.dosageInstruction {
+    for (position, d) in r.dosageInstruction.enumerated() {
       var targets: [OutcomeValue] = []
       for dr in d.doseAndRate {
         if case .quantity(let q) = dr.dose,
@@ -89,7 +90,8 @@ public struct R4MedicationRequestCoder: ResourceCoder {
         }
       }
       elements += ScheduleDecoding.elements(
-        d.timing.map(R4TimingAdapter.pattern), path: path, anchor: anchor, zone: zone, targetValues: targets,
+        d.timing.map(R4TimingAdapter.pattern), path: path,
+        at: JSONPath([.key("dosageInstruction"), .index(position), .key("timing")]), anchor: anchor, zone: zone, targetValues: targets,
         report: &report)
     }
     return Schedule(elements: elements)
@@ -159,7 +161,8 @@ public struct R4MedicationRequestCoder: ResourceCoder {
 
   public func decode(_ resource: Resource) throws -> Converted<Entity> {
     var report = ConversionReport()
-    var entity = Entity(id: getCareID(resource, &report), schedule: Schedule(elements: []))
+    // A stable placeholder: getCareVersionFields sets the uuid (UUID() would read /dev/urandom).
+    var entity = Entity(id: getCareID(resource, &report), schedule: Schedule(elements: []), uuid: StableUUID.derived("MedicationRequest"))
     getCareVersionFields(resource, &entity, &report)
     entity.title = getCareTitle(resource, &report)
     entity.instructions = getCareInstructions(resource, &report)
@@ -167,6 +170,7 @@ public struct R4MedicationRequestCoder: ResourceCoder {
     entity.impactsAdherence = getCareImpactsAdherence(resource, &report)
     entity.carePlanUUID = getCareCarePlanUUID(resource, &report)
     if accountsForEveryElement { ElementAccounting.account(resource, root: "MedicationRequest", in: &report) }
+    report.locateIssues(resourceType: "MedicationRequest", id: resource.id?.string)
     return Converted(entity, report: report)
   }
 

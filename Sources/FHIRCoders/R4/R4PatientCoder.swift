@@ -87,7 +87,8 @@ public struct R4PatientCoder: ResourceCoder {
 
   public func decode(_ resource: Resource) throws -> Converted<Entity> {
     var report = ConversionReport()
-    var entity = Entity(id: getCareID(resource, &report))
+    // A stable placeholder: getCareVersionFields sets the uuid (UUID() would read /dev/urandom).
+    var entity = Entity(id: getCareID(resource, &report), uuid: StableUUID.derived("Patient"))
     getCareVersionFields(resource, &entity, &report)
     entity.name = getCareName(resource, &report)
     entity.sex = getCareSex(resource, &report)

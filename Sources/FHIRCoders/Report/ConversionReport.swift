@@ -1,3 +1,6 @@
+public import FHIRCore
+public import FHIRJSON
+
 /// What a conversion did with each FHIR element, counted per path (`MedicationRequest.dosageInstruction.timing.repeat.periodMax`),
 /// without any data value. Array positions are not part of a path, so counts add up over repeats.
 public struct ConversionReport: Hashable, Sendable {
@@ -13,14 +16,40 @@ public struct ConversionReport: Hashable, Sendable {
     case unrepresentable
   }
 
-  /// Counts per disposition and path.
-  public private(set) var counts: [Disposition: [String: Int]] = [:]
+  /// Counts per path, one table per disposition (four stored tables: recording a path
+  /// hashes it once).
+  private var mappedCounts: [String: Int] = [:]
+  private var droppedCounts: [String: Int] = [:]
+  private var defaultedCounts: [String: Int] = [:]
+  private var unrepresentableCounts: [String: Int] = [:]
+
+  /// Counts per disposition and path (dispositions with no path left out).
+  public var counts: [Disposition: [String: Int]] {
+    var counts: [Disposition: [String: Int]] = [:]
+    for disposition in Disposition.allCases where !self[disposition].isEmpty {
+      counts[disposition] = self[disposition]
+    }
+    return counts
+  }
+
+  /// Problems in the input the conversion worked around (a timing period that is not
+  /// positive, a period ending before it starts), each at its JSON path in the resource.
+  public private(set) var issues: [ValidationIssue] = []
 
   public init() {}
 
   /// Records one occurrence of `path` with `disposition`.
   public mutating func record(_ disposition: Disposition, _ path: String) {
-    counts[disposition, default: [:]][path, default: 0] += 1
+    add(1, of: path, to: disposition)
+  }
+
+  private mutating func add(_ count: Int, of path: String, to disposition: Disposition) {
+    switch disposition {
+    case .mapped: mappedCounts[path, default: 0] += count
+    case .dropped: droppedCounts[path, default: 0] += count
+    case .defaulted: defaultedCounts[path, default: 0] += count
+    case .unrepresentable: unrepresentableCounts[path, default: 0] += count
+    }
   }
 
   /// Records `path` as mapped.
@@ -32,8 +61,29 @@ public struct ConversionReport: Hashable, Sendable {
   /// Records `path` as not fully representable.
   public mutating func unrepresentable(_ path: String) { record(.unrepresentable, path) }
 
+  /// Records a problem in the input at `path` (the JSON path in the resource, with array
+  /// positions: `dosageInstruction[1].timing.repeat.period`). The message names no data value.
+  public mutating func issue(_ code: ValidationIssue.Code, _ message: String, at path: JSONPath) {
+    issues.append(ValidationIssue(.error, code, message, path: path))
+  }
+
+  /// Sets the resource type and id of the issues that have none yet.
+  public mutating func locateIssues(resourceType: String, id: String?) {
+    for index in issues.indices where issues[index].resourceType == nil {
+      issues[index].resourceType = resourceType
+      issues[index].resourceID = id
+    }
+  }
+
   /// The paths with `disposition` and their counts.
-  public subscript(disposition: Disposition) -> [String: Int] { counts[disposition] ?? [:] }
+  public subscript(disposition: Disposition) -> [String: Int] {
+    switch disposition {
+    case .mapped: mappedCounts
+    case .dropped: droppedCounts
+    case .defaulted: defaultedCounts
+    case .unrepresentable: unrepresentableCounts
+    }
+  }
 
   /// Paths dropped.
   public var dropped: [String: Int] { self[.dropped] }
@@ -46,20 +96,22 @@ public struct ConversionReport: Hashable, Sendable {
 
   /// Whether `path`, or an element containing it, was mapped.
   public func isMapped(_ path: String) -> Bool {
-    let mapped = self.mapped
+    let mapped = mappedCounts
+    guard !mapped.isEmpty else { return false }
     var candidate = Substring(path)
     while true {
       if mapped[String(candidate)] != nil { return true }
-      guard let dot = candidate.lastIndex(of: ".") else { return false }
+      guard let dot = candidate.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
       candidate = candidate[..<dot]
     }
   }
 
   /// Adds another report's counts to this one.
   public mutating func merge(_ other: ConversionReport) {
-    for (disposition, paths) in other.counts {
-      for (path, count) in paths { counts[disposition, default: [:]][path, default: 0] += count }
+    for disposition in Disposition.allCases {
+      for (path, count) in other[disposition] { add(count, of: path, to: disposition) }
     }
+    issues += other.issues
   }
 
   /// Whether nothing was dropped, defaulted or left unrepresentable.

@@ -1,4 +1,5 @@
 public import CareModel
+public import FHIRJSON
 public import Foundation
 
 /// Timing → schedule elements. The rules are listed in `docs/mapping.md`.
@@ -10,10 +11,13 @@ public enum ScheduleDecoding {
   ///   - anchor: Where a schedule without bounds starts (validity period, authored date…).
   ///   - zone: The entity's time zone, for clock times and dates without a zone.
   ///   - targetValues: The targets each element gets.
-  ///   - report: Receives what was mapped, defaulted or not representable.
+  ///   - location: The JSON path of the timing in the resource, with array positions
+  ///     (`dosageInstruction[1].timing`), for located issues; `nil` derives it from `path`.
+  ///   - report: Receives what was mapped, defaulted or not representable, and the issues
+  ///     (a period that is not positive, bounds that end before they start).
   public static func elements(
-    _ timing: TimingPattern?, path: String, anchor: Date, zone: TimeZone, targetValues: [OutcomeValue] = [],
-    report: inout ConversionReport
+    _ timing: TimingPattern?, path: String, at location: JSONPath? = nil, anchor: Date, zone: TimeZone,
+    targetValues: [OutcomeValue] = [], report: inout ConversionReport
   ) -> [ScheduleElement] {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone
@@ -53,8 +57,15 @@ public enum ScheduleDecoding {
         report.defaulted(path + ".repeat.boundsPeriod.start")
       }
       if let point = FHIRDates.point(e, zone: zone) {
-        end = point.date
-        report.mapped(path + ".repeat.boundsPeriod.end")
+        if point.date < start {
+          // per-1: the end must not come before the start. An open schedule keeps the start.
+          report.issue(
+            .invalidValue, "repeat.boundsPeriod ends before it starts (per-1); the end is dropped",
+            at: (location ?? elementPath(path)).appending(key: "repeat").appending(key: "boundsPeriod"))
+        } else {
+          end = point.date
+          report.mapped(path + ".repeat.boundsPeriod.end")
+        }
       }
     case .duration(let amount):
       end = add(amount, to: start, calendar: calendar)
@@ -72,7 +83,15 @@ public enum ScheduleDecoding {
     var interval = DateComponents(day: 1)
     let unit = timing.periodUnit ?? "d"
     if timing.periodUnit == nil { report.defaulted(path + ".repeat.periodUnit" + timing.unitNameSuffix) } else { report.mapped(path + ".repeat.periodUnit" + timing.unitNameSuffix) }
-    if let period = timing.period {
+    if let period = timing.period, !(period > 0) {
+      // tim-5 forbids a negative period; 0 would repeat without end. One unit is used.
+      report.issue(
+        .invalidValue, "repeat.period is not a positive number (tim-5); a period of 1 is used",
+        at: (location ?? elementPath(path)).appending(key: "repeat").appending(key: "period"))
+      report.unrepresentable(path + ".repeat.period")
+      report.defaulted(path + ".repeat.period")
+      if let (components, _) = TimingUnit.interval(1, unit: unit) { interval = components }
+    } else if let period = timing.period {
       if let (components, exact) = TimingUnit.interval(period, unit: unit) {
         interval = components
         report.mapped(path + ".repeat.period")
@@ -199,6 +218,12 @@ public enum ScheduleDecoding {
         targetValues: targetValues))
     }
     return elements
+  }
+
+  /// The JSON path of an element path without its resource type and array positions
+  /// (`MedicationRequest.dosageInstruction.timing` → `dosageInstruction.timing`).
+  static func elementPath(_ path: String) -> JSONPath {
+    JSONPath(path.split(separator: ".").dropFirst().map { .key(String($0)) })
   }
 
   static func duration(_ timing: TimingPattern, path: String, report: inout ConversionReport) -> ScheduleElement.Duration {

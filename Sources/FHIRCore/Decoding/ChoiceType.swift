@@ -29,11 +29,21 @@ public struct ChoiceTable<Choice: ChoiceType>: Sendable {
     }
   }
 
-  @usableFromInline let entries: [String: Entry]
+  /// The entries by suffix, first of each suffix kept; searched by the suffix's bytes.
+  @usableFromInline let entries: [(suffix: [UInt8], entry: Entry)]
 
   /// A table from its entries.
   public init(_ entries: [(String, Entry)]) {
-    self.entries = Dictionary(entries, uniquingKeysWith: { first, _ in first })
+    var seen: Set<String> = []
+    self.entries = entries.compactMap { suffix, entry in seen.insert(suffix).inserted ? (Array(suffix.utf8), entry) : nil }
+  }
+
+  /// The entry for the type suffix `bytes`.
+  @usableFromInline func entry(forSuffix bytes: UnsafeRawBufferPointer) -> Entry? {
+    for candidate in entries where candidate.suffix.count == bytes.count {
+      if candidate.suffix.withUnsafeBytes({ $0.elementsEqual(bytes) }) { return candidate.entry }
+    }
+    return nil
   }
 
   /// A primitive type: `embed` makes the choice, `extract` reads it back.
@@ -84,14 +94,21 @@ extension FHIRDecoder {
   /// - Returns: whether the key belonged to the choice.
   @inlinable
   public mutating func choice<C: ChoiceType>(
-    _ slot: inout C?, name: String, key: String, member: Member
+    _ slot: inout C?, name: StaticString, key: MemberKey, member: Member
   ) throws -> Bool {
-    let isElement = key.hasPrefix("_")
-    let bare = isElement ? key.dropFirst() : Substring(key)
-    guard bare.hasPrefix(name), bare.count > name.count else { return false }
-    let suffix = String(bare.dropFirst(name.count))
-    guard let entry = C.choices.entries[suffix] else { return false }
-    if let existing = slot, existing.typeSuffix != suffix {
+    let found: (entry: ChoiceTable<C>.Entry, isElement: Bool, suffix: UnsafeRawBufferPointer)? = key.withUTF8 { bytes in
+      let isElement = bytes.first == UInt8(ascii: "_")
+      let bare = UnsafeRawBufferPointer(rebasing: bytes[(isElement ? 1 : 0)...])
+      let nameCount = name.utf8CodeUnitCount
+      guard bare.count > nameCount,
+        UnsafeRawBufferPointer(rebasing: bare[..<nameCount]).elementsEqual(
+          UnsafeRawBufferPointer(start: name.utf8Start, count: nameCount))
+      else { return nil }
+      let suffix = UnsafeRawBufferPointer(rebasing: bare[nameCount...])
+      return C.choices.entry(forSuffix: suffix).map { ($0, isElement, suffix) }
+    }
+    guard let (entry, isElement, suffix) = found else { return false }
+    if let existing = slot, !existing.typeSuffix.utf8.elementsEqual(suffix) {
       try record(.error, .duplicateChoice, "more than one type given for \(name)[x]", at: member.keyIndex)
       return true
     }

@@ -30,10 +30,13 @@ public struct FHIRDecoder {
   public struct Members {
     @usableFromInline var index: Int
     @usableFromInline let end: Int
+    /// Key indices of members given again later in the object, which are skipped.
+    @usableFromInline var superseded: [Int]?
 
-    @inlinable init(index: Int, end: Int) {
+    @inlinable init(index: Int, end: Int, superseded: [Int]?) {
       self.index = index
       self.end = end
+      self.superseded = superseded
     }
   }
 
@@ -49,35 +52,93 @@ public struct FHIRDecoder {
   }
 
   /// The members of the object at `index`, or `nil` (and an issue) if it is not an object.
+  ///
+  /// A key given twice in one object is an error (``ValidationIssue/Code/duplicateKey``,
+  /// at the later key): the last member with that key is decoded, the earlier ones are
+  /// skipped, as most JSON readers do.
   @inlinable
   public mutating func members(ofObjectAt index: Int) throws -> Members? {
     guard try expect(.objectStart, at: index, "object") else { return nil }
     let end = tokens.endIndex(ofValueAt: index)
     if end == index + 1 { try record(.warning, .empty, "empty object", at: index) }
-    return Members(index: index + 1, end: end)
+    let superseded = end - index > 4 ? try supersededMembers(from: index + 1, to: end) : nil
+    return Members(index: index + 1, end: end, superseded: superseded)
   }
 
   /// The next member, or `nil` at the end of the object.
   @inlinable
   public func nextMember(_ members: inout Members) -> Member? {
-    guard members.index < members.end else { return nil }
-    let member = Member(keyIndex: members.index, valueIndex: members.index + 1)
-    members.index = tokens.endIndex(ofValueAt: members.index + 1) + 1
-    return member
+    while members.index < members.end {
+      let keyIndex = members.index
+      members.index = tokens.endIndex(ofValueAt: keyIndex + 1) + 1
+      if let superseded = members.superseded, superseded.contains(keyIndex) { continue }
+      return Member(keyIndex: keyIndex, valueIndex: keyIndex + 1)
+    }
+    return nil
   }
 
-  /// The key of `member` (no allocation for keys of up to 15 bytes).
+  /// The key of `member`, read in place (see ``MemberKey``).
   @inlinable
-  public func key(_ member: Member) -> String {
-    tokens.string(at: member.keyIndex)
+  public func key(_ member: Member) -> MemberKey {
+    key(at: member.keyIndex)
+  }
+
+  /// The key token at `index`, read in place.
+  @inlinable
+  func key(at index: Int) -> MemberKey {
+    tokens.withText(at: index) { MemberKey(start: $0.baseAddress, count: $0.count) }
+  }
+
+  /// Finds keys given more than once among the members from `first` to `end`, records an
+  /// error at each repetition, and returns the key indices of the members to skip (all
+  /// but the last of each key), or `nil` when every key is given once.
+  @usableFromInline
+  mutating func supersededMembers(from first: Int, to end: Int) throws -> [Int]? {
+    guard let repeated = Self.repeatedKeys(in: tokens, from: first, to: end) else { return nil }
+    for (_, repetition) in repeated {
+      try record(.error, .duplicateKey, "key given more than once in one object; the last one is kept", at: repetition)
+    }
+    return repeated.map(\.skipped)
+  }
+
+  /// Pairs of key indices (an earlier member, the later one with the same key) among the
+  /// members from `first` to `end`; `nil` when every key is given once.
+  static func repeatedKeys(in tokens: JSONTokens, from first: Int, to end: Int) -> [(skipped: Int, repetition: Int)]? {
+    func key(at index: Int) -> MemberKey {
+      tokens.withText(at: index) { MemberKey(start: $0.baseAddress, count: $0.count) }
+    }
+    var repeated: [(skipped: Int, repetition: Int)]?
+    withUnsafeTemporaryAllocation(of: (digest: UInt64, keyIndex: Int).self, capacity: (end - first + 1) / 2) {
+      seen in
+      var seenCount = 0
+      var keyIndex = first
+      while keyIndex < end {
+        let memberKey = key(at: keyIndex)
+        let digest = memberKey.digest
+        var earlier = 0
+        while earlier < seenCount {
+          if seen[earlier].digest == digest && memberKey == key(at: seen[earlier].keyIndex) { break }
+          earlier += 1
+        }
+        if earlier < seenCount {
+          repeated = (repeated ?? []) + [(seen[earlier].keyIndex, keyIndex)]
+          seen[earlier].keyIndex = keyIndex
+        } else {
+          seen[seenCount] = (digest, keyIndex)
+          seenCount += 1
+        }
+        keyIndex = tokens.endIndex(ofValueAt: keyIndex + 1) + 1
+      }
+    }
+    return repeated
   }
 
   /// Keeps a member the model does not know, in document order, and reports it.
   /// DSTU2's `fhir_comments` are kept the same way without a report.
   public mutating func keepUnknown(_ member: Member, in unknown: inout JSONObject) throws {
-    let key = key(member)
-    unknown.append(key: key, value: JSONValue(tokens: tokens, at: member.valueIndex))
-    if key != "fhir_comments" {
+    let memberKey = key(member)
+    unknown.append(key: memberKey.string, value: JSONValue(tokens: tokens, at: member.valueIndex))
+    if memberKey != "fhir_comments" {
       try record(.information, .unknownElement, "element not in the model, kept as is", at: member.keyIndex)
     }
   }
@@ -131,9 +192,11 @@ public struct FHIRDecoder {
 
   /// Whether the token at `index` is of `kind`; records a wrong-type issue if not.
   @inlinable
-  public mutating func expect(_ kind: JSONToken.Kind, at index: Int, _ name: String) throws -> Bool {
+  public mutating func expect(
+    _ kind: JSONToken.Kind, at index: Int, _ name: @autoclosure () -> String
+  ) throws -> Bool {
     guard tokens[index].kind == kind else {
-      try record(.error, .wrongType, "expected \(name), found \(Self.describe(tokens[index].kind))", at: index)
+      try record(.error, .wrongType, "expected \(name()), found \(Self.describe(tokens[index].kind))", at: index)
       return false
     }
     return true

@@ -41,8 +41,13 @@ public struct DateTimeComponents: Hashable, Sendable {
 
   /// Parses `text` of the given shape; returns the parts, or a problem (never quoting the text).
   static func parse(_ text: String, shape: Shape) -> (DateTimeComponents, problem: String?) {
+    var text = text
+    return text.withUTF8 { parse(utf8: $0, shape: shape) }
+  }
+
+  /// Parses UTF-8 `bytes` of the given shape.
+  static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, shape: Shape) -> (DateTimeComponents, problem: String?) {
     var parts = DateTimeComponents()
-    let bytes = Array(text.utf8)
     var i = 0
 
     func digits(_ count: Int) -> Int? {
@@ -55,8 +60,8 @@ public struct DateTimeComponents: Hashable, Sendable {
       i += count
       return value
     }
-    func expect(_ character: Character) -> Bool {
-      guard i < bytes.count, bytes[i] == character.asciiValue else { return false }
+    func expect(_ character: Unicode.Scalar) -> Bool {
+      guard i < bytes.count, bytes[i] == UInt8(ascii: character) else { return false }
       i += 1
       return true
     }
@@ -73,7 +78,7 @@ public struct DateTimeComponents: Hashable, Sendable {
         let start = i
         while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
         guard i > start else { return "fraction of a second needs digits" }
-        parts.fraction = String(decoding: bytes[start..<i], as: UTF8.self)
+        parts.fraction = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
       }
       return nil
     }

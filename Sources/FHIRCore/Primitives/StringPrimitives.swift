@@ -20,13 +20,16 @@ public struct FHIRCode: StringPrimitiveValue {
   public let string: String
   public init(uncheckedString: String) { string = uncheckedString }
   public static func problem(with string: String) -> String? {
-    var previousWasSpace = true
-    for byte in string.utf8 {
-      let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-      if isSpace && previousWasSpace { return "leading or repeated whitespace" }
-      previousWasSpace = isSpace
+    var text = string
+    return text.withUTF8 { bytes in
+      var previousWasSpace = true
+      for byte in bytes {
+        let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        if isSpace && previousWasSpace { return "leading or repeated whitespace" }
+        previousWasSpace = isSpace
+      }
+      return previousWasSpace && !bytes.isEmpty ? "trailing whitespace" : nil
     }
-    return previousWasSpace && !string.isEmpty ? "trailing whitespace" : nil
   }
 }
 
@@ -36,17 +39,20 @@ public struct FHIRID: StringPrimitiveValue {
   public let string: String
   public init(uncheckedString: String) { string = uncheckedString }
   public static func problem(with string: String) -> String? {
-    guard string.utf8.count <= 64 else { return "longer than 64 characters" }
-    for byte in string.utf8 {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
-        continue
-      default:
-        return "characters other than A-Z a-z 0-9 - ."
+    var text = string
+    return text.withUTF8 { bytes in
+      guard bytes.count <= 64 else { return "longer than 64 characters" }
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
+          continue
+        default:
+          return "characters other than A-Z a-z 0-9 - ."
+        }
       }
+      return nil
     }
-    return nil
   }
 }
 
@@ -56,7 +62,8 @@ public struct FHIRURI: StringPrimitiveValue {
   public let string: String
   public init(uncheckedString: String) { string = uncheckedString }
   public static func problem(with string: String) -> String? {
-    string.utf8.contains { $0 <= 0x20 } ? "whitespace in a URI" : nil
+    var text = string
+    return text.withUTF8 { bytes in bytes.contains { $0 <= 0x20 } } ? "whitespace in a URI" : nil
   }
 }
 
@@ -66,16 +73,19 @@ public struct FHIRBase64Binary: StringPrimitiveValue {
   public let string: String
   public init(uncheckedString: String) { string = uncheckedString }
   public static func problem(with string: String) -> String? {
-    for byte in string.utf8 {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="),
-        0x20, 0x0A, 0x0D, 0x09:
-        continue
-      default:
-        return "characters outside base64"
+    var text = string
+    return text.withUTF8 { bytes in
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="),
+          0x20, 0x0A, 0x0D, 0x09:
+          continue
+        default:
+          return "characters outside base64"
+        }
       }
+      return nil
     }
-    return nil
   }
 }

@@ -46,6 +46,8 @@ public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
     case unknownElement
     /// A `resourceType` the decoder did not expect.
     case unexpectedResourceType
+    /// A key given more than once in one object (the last one is kept).
+    case duplicateKey
   }
 
   public var severity: Severity

@@ -60,7 +60,8 @@ public indirect enum AnyResource: FHIRCodable {
     case nil:
       try decoder.record(.error, .required, "resource without a resourceType", at: index)
       self = .other(JSONValue(tokens: decoder.tokens, at: index))
-    default:
+    case let type?:
+      if !Self.resourceTypes.contains(type) { try Self.reportUnknownType(type, &decoder, inObjectAt: index) }
       self = .other(JSONValue(tokens: decoder.tokens, at: index))
     }
   }

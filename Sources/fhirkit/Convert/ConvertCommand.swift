@@ -1,29 +1,41 @@
 import ArgumentParser
-import FHIRDSTU2
 import FHIRKit
-import FHIRR4
-import FHIRReleaseConversion
-import Foundation
 
-/// `fhirkit convert`: FHIR JSON from one release to the other, or re-encoded through
-/// the models in the same release, as NDJSON.
+/// `fhirkit convert`: FHIR JSON from one release to the other, re-encoded through the
+/// models in the same release, merged into care entities, or care entities back to FHIR.
 struct ConvertCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "convert",
-    abstract: "Convert FHIR JSON between DSTU2 and R4, or normalise it through the models.",
+    abstract: "Convert FHIR JSON between DSTU2 and R4, to care entities, or back.",
     discussion: """
-      Reads files, folders or - (NDJSON or one or more Bundles or resources) and writes \\
-      one resource per line (NDJSON) to standard output or -o; Bundle entries come out \\
-      one per line. --from r4 --to r4 re-encodes through the R4 models, which checks \\
-      and normalises files. What a conversion drops, defaults or carries as an \\
-      extension is counted on stderr and listed with --report, by path, never with \\
-      data values. Error-level issues are printed on stderr with their place; the \\
-      record is still written, and the exit code is 1. (--to care arrives with the \\
-      pipeline.)
+      Reads files, folders or - (NDJSON or one or more Bundles or resources) and writes \
+      one record per line (NDJSON) to standard output or -o; Bundle entries come out one \
+      per line, in input order (whatever --jobs is).
+
+      --to r4|dstu2 converts each resource to that release; --from r4 --to r4 re-encodes \
+      through the R4 models, which checks and normalises files. What a conversion drops, \
+      defaults or carries as an extension is counted on stderr and listed with --report, \
+      by path, never with data values. Error-level issues are printed on stderr with \
+      their place; the record is still written, and the exit code is 1.
+
+      --to care merges all resources into care entities (patients, care plans, tasks, \
+      outcomes; one JSON object per line with "kind"). References that cannot be followed \
+      are listed on stderr and in --report by the referring Type/id and path; they do not \
+      change the exit code. --from care reads such lines back and writes FHIR.
+
+      --format json writes one pretty-printed document: a single resource stays a single \
+      resource, one input Bundle stays that Bundle, anything else becomes a collection \
+      Bundle (care entities: one JSON array). --format bundle always writes a collection \
+      Bundle. Both hold the output in memory; NDJSON streams.
 
       Examples:
         fhirkit convert --to r4 Fixtures/dstu2/bundles > r4.ndjson
         cat export.ndjson | fhirkit convert --from r4 --to r4 - > normalised.ndjson
+        fhirkit convert --to care --report issues.ndjson Fixtures/r4/bundles
+        fhirkit convert --from care --to r4 --format bundle care.ndjson
+
+      Exit codes: 0 all good; 1 some records failed (counts on stderr); 2 usage error; \
+      3 input unreadable. More: docs/cli.md.
       """)
 
   /// What to produce.
@@ -31,115 +43,90 @@ struct ConvertCommand: ParsableCommand {
     case r4, dstu2, care
   }
 
-  @Argument(help: "Files, folders or - for standard input.")
+  /// What the inputs are.
+  enum Source: String, ExpressibleByArgument, CaseIterable {
+    case auto, r4, dstu2, care
+  }
+
+  @Argument(help: "Files, folders or - for standard input.", completion: .file(extensions: ["json", "ndjson"]))
   var inputs: [String] = ["-"]
 
-  @Option(help: "The release of the inputs (auto detects it per resource).")
-  var from: ReleaseOption = .auto
+  @Option(help: "What the inputs are: a FHIR release (auto detects it per resource), or care entities.")
+  var from: Source = .auto
 
-  @Option(help: "The release to write.")
+  @Option(help: "What to write.")
   var to: Target
 
-  @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+  @Option(help: "How to write it.")
+  var format: OutputFormat = .ndjson
+
+  @Option(name: .shortAndLong, help: "Write to this file instead of standard output.", completion: .file())
   var output: String?
 
-  @Option(help: "Write issues and conversion entries as NDJSON to this file.")
+  @Option(help: "Write issues and conversion entries as NDJSON to this file.", completion: .file())
   var report: String?
 
-  @Flag(help: "Stop at the first bad record.")
+  @Flag(help: "Stop at the first bad record (the records before it are still written).")
   var strict = false
 
+  @Option(name: .shortAndLong, help: "Decode and convert on this many threads (default: all cores); the output is the same.")
+  var jobs: Int?
+
+  @OptionGroup var messages: MessageOptions
+
   func validate() throws {
-    if to == .care {
-      throw ValidationError("--to care needs the care pipeline, which is not built yet; use --to r4 or --to dstu2")
-    }
+    if from == .care && to == .care { throw ValidationError("--from care needs --to r4 or --to dstu2") }
+    if to == .care && format == .bundle { throw ValidationError("--format bundle writes FHIR; use --format ndjson or json with --to care") }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
   func run() throws {
+    messages.apply()
     let files = try InputFiles.expandOrExit(inputs)
     let issueReport = try IssueReport(path: report)
     let out = try OutputFile(path: output)
-    var converted = 0
-    var failed = 0
-    var unreadable = 0
-    var actions: [ConversionReport.Action: Int] = [:]
-    for file in files {
-      var inputRelease: FHIRRelease?
+    Console.shared.startProgress()
+    defer { Console.shared.endProgress() }
+    var summary = RunSummary()
+    var stopped: ExitCode?
+    switch (from, to) {
+    case (.care, .r4), (.care, .dstu2):
+      let output = ResourceOutput(format: format, file: out)
+      let run = CareToFHIRRun(target: to == .r4 ? .r4 : .dstu2, strict: strict, issueReport: issueReport, output: output)
+      do { try run.run(files, summary: &summary) } catch let code as ExitCode { stopped = code }
+      try output.finish()
+    case (_, .care):
+      let run = CareConversionRun(
+        from: release, strict: strict, format: format, jobs: jobs ?? processorCount, issueReport: issueReport, output: out)
       do {
-        try ResourceReader.read(
-          file,
-          onError: { error in
-            failed += 1
-            printError("fhirkit: \(error)")
-            issueReport.write(error)
-            if strict { throw someRecordsFailed }
-          },
-          { record in
-            let (bytes, issues, conversion) = try convert(record, inputRelease: &inputRelease)
-            let errors = issues.filter { $0.severity == .error }
-            for issue in errors {
-              // The place and code on stderr, as for JSON errors; the record is still written.
-              printError("fhirkit: \(record.location): \(issue)")
-              issueReport.write(issue, location: record.location)
-            }
-            for entry in conversion.entries {
-              issueReport.write([
-                "location": .string(record.location), "path": .string(entry.path),
-                "action": .string(entry.action.rawValue), "message": .string(entry.note),
-              ])
-            }
-            actions.merge(conversion.counts, uniquingKeysWith: +)
-            guard let bytes else {
-              failed += 1
-              printError("fhirkit: \(record.location): not a resource the models can read")
-              if strict { throw someRecordsFailed }
-              return
-            }
-            try out.writeLine(bytes)
-            converted += 1
-            if !errors.isEmpty {
-              failed += 1
-              if strict { throw someRecordsFailed }
-            }
-          })
-      } catch let error as JSONError {
-        printError("fhirkit: \(error)")
-        unreadable += 1
+        summary = try run.run(files)
+      } catch let code as ExitCode {
+        try out.close()
+        Console.shared.endProgress()
+        printError("fhirkit: stopped at the first bad record (--strict); no entities written")
+        throw code
       }
+      Console.shared.endProgress()
+      return try summary.finish(noun: "care record(s)")
+    case (_, .r4), (_, .dstu2):
+      let output = ResourceOutput(format: format, file: out)
+      let run = ReleaseConversionRun(
+        from: release, to: to == .r4 ? .r4 : .dstu2, strict: strict, jobs: jobs ?? processorCount,
+        issueReport: issueReport, output: output)
+      do { try run.run(files) } catch let code as ExitCode { stopped = code }
+      summary = run.summary
+      try output.finish()
     }
-    try out.close()
-    var summary = "fhirkit: \(converted) resource(s) written"
-    if !actions.isEmpty {
-      summary += "; " + actions.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ")
-    }
-    if failed > 0 { summary += "; \(failed) failed" }
-    printError(summary)
-    if unreadable > 0 { throw ExitCode(3) }
-    if failed > 0 { throw someRecordsFailed }
+    Console.shared.endProgress()
+    try summary.finish(noun: "resource(s)", stopped: stopped)
   }
 
-  /// Decodes one record in its release and writes it in the target release.
-  private func convert(_ record: ResourceRecord, inputRelease: inout FHIRRelease?) throws -> ([UInt8]?, [ValidationIssue], ConversionReport) {
-    let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix)
-    switch (from.release(for: record.tokens, inputRelease: &inputRelease), to) {
-    case (.r4, .r4):
-      let result = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      return (result.value?.jsonBytes(), result.issues, ConversionReport())
-    case (.dstu2, .dstu2):
-      let result = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      return (result.value?.jsonBytes(), result.issues, ConversionReport())
-    case (.dstu2, .r4):
-      let result = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      guard let value = result.value else { return (nil, result.issues, ConversionReport()) }
-      let (r4, conversion) = ReleaseConverter.toR4(value)
-      return (r4.jsonBytes(), result.issues, conversion)
-    case (.r4, .dstu2):
-      let result = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      guard let value = result.value else { return (nil, result.issues, ConversionReport()) }
-      let (dstu2, conversion) = ReleaseConverter.toDSTU2(value)
-      return (dstu2.jsonBytes(), result.issues, conversion)
-    case (_, .care):
-      return (nil, [], ConversionReport())
+  /// `--from` as a FHIR release option (`care` is handled before).
+  private var release: ReleaseOption {
+    switch from {
+    case .auto, .care: .auto
+    case .r4: .r4
+    case .dstu2: .dstu2
     }
   }
 }

@@ -4,20 +4,32 @@ import FHIRKit
 import FHIRR4
 
 /// Reads the resources of the command's inputs, each decoded in its release, into a
-/// ``PipelineInput`` for the care pipeline (`convert --to care`, `import`).
+/// ``PipelineInput`` for the care pipeline (`import`), or into a ``StagedConversion`` on
+/// disk (`convert --to care`, in memory bounded whatever the input's size).
 ///
 /// Records that cannot be read are printed on stderr with their place (never their
 /// values), written to the issue report, counted, and skipped; in strict mode the first
 /// one stops the command with exit code 1. Bundle entries keep their `fullUrl`, which
-/// `urn:uuid:` references resolve against.
+/// `urn:uuid:` references resolve against. Records are decoded on `jobs` threads
+/// (``RecordBatcher``) and added in input order.
 final class CareInputReader {
+  /// One record decoded in its release.
+  private enum Decoded {
+    case r4(DecodingResult<FHIRR4.AnyResource>)
+    case dstu2(DecodingResult<FHIRDSTU2.AnyResource>)
+  }
+
   /// The release to read the inputs as.
   let from: ReleaseOption
   /// Whether the first bad record stops the command.
   let strict: Bool
   /// Where issues are also written, as NDJSON.
   let issueReport: IssueReport
-  /// The resources read so far.
+  /// Threads that decode.
+  let jobs: Int
+  /// Where resources are staged instead of ``input``, if anywhere.
+  let staged: StagedConversion?
+  /// The resources read so far (empty when they are staged).
   private(set) var input = PipelineInput()
   /// Resources read and decoded.
   private(set) var resourcesRead = 0
@@ -27,57 +39,77 @@ final class CareInputReader {
   private(set) var unreadable = 0
 
   /// Creates a reader.
-  init(from: ReleaseOption, strict: Bool, issueReport: IssueReport) {
+  init(from: ReleaseOption, strict: Bool, issueReport: IssueReport, jobs: Int = 1, staged: StagedConversion? = nil) {
+    self.staged = staged
     self.from = from
     self.strict = strict
     self.issueReport = issueReport
+    self.jobs = jobs
   }
 
   /// Reads every resource of `files` into ``input``.
   /// - Throws: `ExitCode(1)` at the first bad record in strict mode.
   func read(_ files: [InputFiles.Input]) throws {
+    let batcher = RecordBatcher<Decoded>(
+      from: from, jobs: jobs, work: { record, release in try Self.decode(record, release: release) },
+      handle: { [unowned self] record, outcome in try add(record, try outcome.get()) })
     for file in files {
-      var inputRelease: FHIRRelease?
+      try batcher.startInput()
       do {
         try ResourceReader.read(
-          file,
+          file, hooks: ResourceReader.Hooks(bytesRead: { Console.shared.count(bytes: $0) }),
           onError: { [self] error in
+            try batcher.flush()
             failed += 1
-            printError("fhirkit: \(error)")
+            Console.shared.count(issues: 1)
+            printRecordMessage("fhirkit: \(error)")
             issueReport.write(error)
             if strict { throw someRecordsFailed }
           },
-          { [self] record in try add(record, inputRelease: &inputRelease) })
+          { record in try batcher.add(record) })
+        try batcher.flush()
       } catch let error as JSONError {
+        try batcher.flush()
         printError("fhirkit: \(error)")
         unreadable += 1
       }
     }
   }
 
-  /// Decodes one record in its release and adds it to the input.
-  private func add(_ record: ResourceRecord, inputRelease: inout FHIRRelease?) throws {
+  /// Decodes one record in `release`; called from several threads.
+  private static func decode(_ record: ResourceRecord, release: FHIRRelease) throws -> Decoded {
     let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix)
+    switch release {
+    case .r4: return .r4(try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options))
+    case .dstu2: return .dstu2(try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options))
+    }
+  }
+
+  /// Adds one decoded record to the input, reporting its errors.
+  private func add(_ record: ResourceRecord, _ decoded: Decoded) throws {
     let issues: [ValidationIssue]
-    let decoded: Bool
-    switch from.release(for: record.tokens, inputRelease: &inputRelease) {
-    case .r4:
-      let result = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      if let value = result.value { input.add(value, fullUrl: record.fullUrl) }
-      (issues, decoded) = (result.issues, result.value != nil)
-    case .dstu2:
-      let result = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      if let value = result.value { input.add(value, fullUrl: record.fullUrl) }
-      (issues, decoded) = (result.issues, result.value != nil)
+    let isDecoded: Bool
+    switch decoded {
+    case .r4(let result):
+      if let value = result.value {
+        if let staged { try staged.add(.r4(value), fullUrl: record.fullUrl) } else { input.add(value, fullUrl: record.fullUrl) }
+      }
+      (issues, isDecoded) = (result.issues, result.value != nil)
+    case .dstu2(let result):
+      if let value = result.value {
+        if let staged { try staged.add(.dstu2(value), fullUrl: record.fullUrl) } else { input.add(value, fullUrl: record.fullUrl) }
+      }
+      (issues, isDecoded) = (result.issues, result.value != nil)
     }
     let errors = issues.filter { $0.severity == .error }
     for issue in errors {
-      printError("fhirkit: \(record.location): \(issue)")
+      printRecordMessage("fhirkit: \(record.location): \(issue)" + VerboseValue.suffix(for: record, at: issue.path))
       issueReport.write(issue, location: record.location)
     }
-    guard decoded else {
+    Console.shared.count(resources: 1, issues: errors.isEmpty ? 0 : 1)
+    guard isDecoded else {
       failed += 1
-      printError("fhirkit: \(record.location): not a resource the models can read")
+      printRecordMessage("fhirkit: \(record.location): not a resource the models can read")
       if strict { throw someRecordsFailed }
       return
     }

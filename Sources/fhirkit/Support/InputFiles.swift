@@ -17,7 +17,7 @@ enum InputFiles {
   }
 
   /// Expands `paths`: folders recursively into their `.json` and `.ndjson` files
-  /// (sorted), `-` into standard input.
+  /// (sorted), `-` into standard input (whose framing ``ResourceReader`` detects).
   /// - Throws: ``CLIError`` with exit code 3 for a path that does not exist.
   static func expand(_ paths: [String]) throws -> [Input] {
     var inputs: [Input] = []

@@ -22,6 +22,9 @@ final class IssueReport {
 
   deinit { try? handle?.close() }
 
+  /// Whether a report file is written (`--report` was given).
+  var isEnabled: Bool { handle != nil }
+
   /// Writes one validation issue.
   func write(_ issue: ValidationIssue, location: String) {
     var object: JSONObject = [

@@ -36,6 +36,7 @@ final class OutputFile {
 
   private func flush() throws {
     guard !buffer.isEmpty else { return }
+    if !closesHandle { Console.shared.clearForStandardOutput() }
     try handle.write(contentsOf: buffer)
     buffer.removeAll(keepingCapacity: true)
   }

@@ -9,11 +9,22 @@ enum ReleaseOption: String, ExpressibleByArgument, CaseIterable {
   /// with no release-specific element takes the release last detected in the same
   /// input (`inputRelease`, which this updates), else R4.
   func release(for tokens: JSONTokens, inputRelease: inout FHIRRelease?) -> FHIRRelease {
+    release(detected: self == .auto ? detect(tokens) : nil, inputRelease: &inputRelease)
+  }
+
+  /// The release the detector finds in `tokens` (`nil` when it cannot tell); safe to call
+  /// from several threads.
+  func detect(_ tokens: JSONTokens) -> FHIRRelease? {
+    ReleaseDetector.detect(tokens).release
+  }
+
+  /// ``release(for:inputRelease:)`` with the detection already made (`detected`, for `auto`).
+  func release(detected: FHIRRelease?, inputRelease: inout FHIRRelease?) -> FHIRRelease {
     switch self {
     case .r4: return .r4
     case .dstu2: return .dstu2
     case .auto:
-      if let detected = ReleaseDetector.detect(tokens).release {
+      if let detected {
         inputRelease = detected
         return detected
       }

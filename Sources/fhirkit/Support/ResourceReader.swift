@@ -2,7 +2,7 @@ import FHIRKit
 import Foundation
 
 /// One resource read from an input, with where it came from.
-struct ResourceRecord {
+struct ResourceRecord: @unchecked Sendable {
   /// The tokens holding the resource (a whole NDJSON line, or a Bundle entry).
   var tokens: JSONTokens
   /// Index of the resource object in `tokens`.
@@ -13,61 +13,55 @@ struct ResourceRecord {
   var pathPrefix: JSONPath
   /// The Bundle entry's `fullUrl`, when the resource came in a Bundle entry.
   var fullUrl: String? = nil
+
+  /// Whether the record is an element of a Bundle's `entry` (then `tokens` is the entry).
+  var isBundleEntry: Bool { index != 0 }
 }
 
 /// Streams the resources of one input: NDJSON lines, Bundle entries (entry by entry),
 /// or top-level resources. Bad records go to `onError` and reading goes on.
+///
+/// Standard input is NDJSON when its first non-blank line is a complete JSON value and more
+/// lines follow, else one or more JSON values (``FramingSniffer``).
 enum ResourceReader {
+  /// What the reader hands out besides records.
+  struct Hooks {
+    /// Called with the size of each chunk read (for the progress line).
+    var bytesRead: ((Int) -> Void)? = nil
+    /// Called with each top-level JSON value (NDJSON line or JSON value), after its records:
+    /// a Bundle without its entries, or a resource (which was also handed out as a record).
+    var topLevelValue: ((JSONTokens) throws -> Void)? = nil
+  }
+
   /// Calls `body` for each resource of `input`; JSON errors go to `onError`.
   /// - Throws: ``JSONError`` of kind `readFailed` when the input cannot be read, or
   ///   what `body` and `onError` throw (to stop in strict mode).
   static func read(
-    _ input: InputFiles.Input, onError: @escaping (JSONError) throws -> Void,
+    _ input: InputFiles.Input, hooks: Hooks = Hooks(), onError: @escaping (JSONError) throws -> Void,
     _ body: @escaping (ResourceRecord) throws -> Void
   ) throws {
     let source = input.path == "-" ? "<stdin>" : input.path
-    switch input.framing {
-    case .ndjson:
-      let reader = NDJSONReader(source: source)
-      let handle: (NDJSONReader.Event) throws -> Void = { event in
-        switch event {
-        case .record(let tokens, let line):
-          try body(ResourceRecord(tokens: tokens, index: 0, location: "\(source):\(line)", pathPrefix: .root))
-        case .badLine(let error):
-          try onError(error)
-        }
-      }
-      try ByteChunks.read(path: input.path) { chunk in try reader.feed(chunk, handle) }
-      try reader.finish(handle)
-    case .json:
-      let reader = BundleStreamReader(options: .init(allowsMultipleValues: true), source: source)
-      var bundles = 0
-      let handle: (BundleStreamReader.Event) throws -> Void = { event in
-        switch event {
-        case .entry(let tokens, let index):
-          guard let resource = member("resource", of: tokens) else { return }
-          let prefix = JSONPath([.key("entry"), .index(index)])
-          let fullUrl = member("fullUrl", of: tokens).flatMap { tokens[$0].kind == .string ? tokens.string(at: $0) : nil }
-          try body(
-            ResourceRecord(
-              tokens: tokens, index: resource, location: "\(source) entry[\(index)]", pathPrefix: prefix,
-              fullUrl: fullUrl))
-        case .bundle(let tokens):
-          bundles += 1
-          // A top-level resource that is not a Bundle is a record of its own.
-          let type = tokens[0].kind == .objectStart ? member("resourceType", of: tokens).map { tokens.string(at: $0) } : nil
-          if type != "Bundle" {
-            try body(ResourceRecord(tokens: tokens, index: 0, location: source, pathPrefix: .root))
-          }
-        }
-      }
-      do {
-        try ByteChunks.read(path: input.path) { chunk in try reader.feed(chunk, handle) }
-        try reader.finish(handle)
-      } catch let error as JSONError where error.kind != .readFailed {
-        try onError(error)
+    let make = { (framing: InputFiles.Framing) in
+      RecordFramer(framing: framing, source: source, hooks: hooks, onError: onError, body: body)
+    }
+    var framer: RecordFramer?
+    var sniffer = input.path == "-" ? FramingSniffer() : nil
+    if sniffer == nil { framer = make(input.framing) }
+    try ByteChunks.read(path: input.path) { chunk in
+      hooks.bytesRead?(chunk.count)
+      if let framer {
+        try framer.feed(chunk)
+      } else if let framing = sniffer?.add(chunk) {
+        framer = make(framing)
+        try sniffer!.buffered.withUnsafeBytes { try framer!.feed($0) }
+        sniffer = nil
       }
     }
+    if framer == nil, let sniffer {
+      framer = make(sniffer.finish())
+      try sniffer.buffered.withUnsafeBytes { try framer!.feed($0) }
+    }
+    try framer!.finish()
   }
 
   /// The index of the value of member `key` of the object at index 0.

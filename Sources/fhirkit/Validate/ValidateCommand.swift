@@ -2,6 +2,7 @@ import ArgumentParser
 import FHIRDSTU2
 import FHIRKit
 import FHIRR4
+import Foundation
 
 /// `fhirkit validate`: decodes every resource with the models and reports their issues.
 struct ValidateCommand: ParsableCommand {
@@ -9,15 +10,18 @@ struct ValidateCommand: ParsableCommand {
     commandName: "validate",
     abstract: "Check FHIR JSON against the R4 or DSTU2 models and report every issue.",
     discussion: """
-      Each resource (NDJSON line, Bundle entry or single resource) is decoded with the \\
-      models of its release, detected per resource unless --release says otherwise. \\
-      Issues are printed as `location: severity: message at path (code) in Type/id`, \\
-      never with data values. Information-level issues (elements the models keep \\
+      Each resource (NDJSON line, Bundle entry or single resource) is decoded with the \
+      models of its release, detected per resource unless --release says otherwise. \
+      Issues are printed as `location: severity: message at path (code) in Type/id`, \
+      never with data values. Information-level issues (elements the models keep \
       without knowing them) are shown with --verbose.
 
       Examples:
         fhirkit validate Fixtures/r4/examples/Patient
         fhirkit validate --release dstu2 --report issues.ndjson export.ndjson
+
+      Exit codes: 0 no errors; 1 some resources have errors; 2 usage error; 3 input \
+      unreadable.
       """)
 
   @Argument(help: "Files, folders or - for standard input.")
@@ -35,48 +39,68 @@ struct ValidateCommand: ParsableCommand {
   @Flag(help: "Also show information-level issues.")
   var verbose = false
 
+  @Option(name: .shortAndLong, help: "Check on this many threads (default: all cores); the output is the same.")
+  var jobs: Int?
+
+  func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+  }
+
   func run() throws {
     let files = try InputFiles.expandOrExit(inputs)
     let issueReport = try IssueReport(path: report)
     var resources = 0
     var failed = 0
     var unreadable = 0
+    let batcher = RecordBatcher<[ValidationIssue]>(
+      from: release, jobs: jobs ?? processorCount, work: { record, release in try Self.decode(record, release: release) },
+      handle: { record, outcome in
+        resources += 1
+        let issues = try outcome.get()
+        let hasErrors = issues.contains { $0.severity == .error }
+        Console.shared.count(resources: 1, issues: hasErrors ? 1 : 0)
+        for issue in issues where verbose || issue.severity != .information {
+          Console.shared.clearForStandardOutput()
+          print("\(record.location): \(issue)")
+          issueReport.write(issue, location: record.location)
+        }
+        if hasErrors {
+          failed += 1
+          if strict { throw someRecordsFailed }
+        }
+      })
+    Console.shared.startProgress()
+    defer { Console.shared.endProgress() }
+    let hooks = ResourceReader.Hooks(bytesRead: { Console.shared.count(bytes: $0) })
     for file in files {
-      var inputRelease: FHIRRelease?
+      try batcher.startInput()
       do {
         try ResourceReader.read(
-          file,
+          file, hooks: hooks,
           onError: { error in
+            try batcher.flush()
             failed += 1
             printError("fhirkit: \(error)")
             issueReport.write(error)
             if strict { throw someRecordsFailed }
           },
-          { record in
-            resources += 1
-            let issues = try decode(record, inputRelease: &inputRelease)
-            for issue in issues where verbose || issue.severity != .information {
-              print("\(record.location): \(issue)")
-              issueReport.write(issue, location: record.location)
-            }
-            if issues.contains(where: { $0.severity == .error }) {
-              failed += 1
-              if strict { throw someRecordsFailed }
-            }
-          })
+          { record in try batcher.add(record) })
+        try batcher.flush()
       } catch let error as JSONError {
         printError("fhirkit: \(error)")
         unreadable += 1
       }
     }
+    Console.shared.endProgress()
+    fflush(nil)  // all streams: the issues come before the summary
     printError("fhirkit: \(resources) resource(s) checked, \(failed) with errors")
     if unreadable > 0 { throw ExitCode(3) }
     if failed > 0 { throw someRecordsFailed }
   }
 
-  private func decode(_ record: ResourceRecord, inputRelease: inout FHIRRelease?) throws -> [ValidationIssue] {
+  private static func decode(_ record: ResourceRecord, release: FHIRRelease) throws -> [ValidationIssue] {
     let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix)
-    switch release.release(for: record.tokens, inputRelease: &inputRelease) {
+    switch release {
     case .r4: return try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options).issues
     case .dstu2: return try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options).issues
     }

@@ -1,9 +1,12 @@
-// libFuzzer entry point for the FHIRJSON layer, built by Scripts/fuzz.sh together with
-// the FHIRJSON sources (not a SwiftPM target: libFuzzer provides `main`).
+// libFuzzer target for the FHIRJSON layer (built by Scripts/fuzz.sh; libFuzzer provides
+// `main`).
 //
 // The first input byte picks the target and a chunk size, so one binary covers the
 // tokenizer with chunk splitting, NDJSON framing and Bundle streaming. Any trap, leak
 // or address error is a finding; errors thrown as `JSONError` are expected.
+
+import FHIRKit
+import FuzzSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFHIRJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -20,19 +23,10 @@ public func fuzzFHIRJSON(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   return 0
 }
 
-private func chunks(_ input: UnsafeRawBufferPointer, size: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-  var start = 0
-  while start < input.count {
-    let end = min(start + size, input.count)
-    try body(UnsafeRawBufferPointer(rebasing: input[start..<end]))
-    start = end
-  }
-}
-
 private func tokenize(_ input: UnsafeRawBufferPointer, chunkSize: Int, options: JSONTokenizer.Options) {
   let tokenizer = JSONTokenizer(options: options)
   do {
-    try chunks(input, size: chunkSize) { chunk in
+    try Fuzz.chunks(input, size: chunkSize) { chunk in
       try tokenizer.feed(chunk)
       while let output = tokenizer.nextOutput() { check(output) }
     }
@@ -40,7 +34,7 @@ private func tokenize(_ input: UnsafeRawBufferPointer, chunkSize: Int, options: 
     while let output = tokenizer.nextOutput() { check(output) }
   } catch is JSONError {
   } catch {
-    fatalError("unexpected error type")
+    Fuzz.fail("unexpected error type")
   }
 }
 
@@ -55,7 +49,7 @@ private func check(_ output: JSONTokenizer.Output) {
   var writer = JSONWriter()
   writer.value(tokens)
   let reparsed = try? writer.output.withUnsafeBytes { try JSONValue(parsing: $0, options: .init(maxDepth: 10_000)) }
-  if reparsed != value { fatalError("writer round trip differs") }
+  if reparsed != value { Fuzz.fail("writer round trip differs") }
 }
 
 private func readNDJSON(_ input: UnsafeRawBufferPointer, chunkSize: Int) {
@@ -63,7 +57,7 @@ private func readNDJSON(_ input: UnsafeRawBufferPointer, chunkSize: Int) {
   let handle: (NDJSONReader.Event) -> Void = { event in
     if case .record(let tokens, _) = event { check(.value(tokens)) }
   }
-  try? chunks(input, size: chunkSize) { try reader.feed($0, handle) }
+  try? Fuzz.chunks(input, size: chunkSize) { try reader.feed($0, handle) }
   try? reader.finish(handle)
 }
 
@@ -75,6 +69,6 @@ private func streamBundle(_ input: UnsafeRawBufferPointer, chunkSize: Int) {
     case .bundle(let tokens): check(.value(tokens))
     }
   }
-  try? chunks(input, size: chunkSize) { try reader.feed($0, handle) }
+  try? Fuzz.chunks(input, size: chunkSize) { try reader.feed($0, handle) }
   try? reader.finish(handle)
 }

@@ -1,0 +1,36 @@
+// libFuzzer target: the care pipeline on small inputs. The first byte picks the release
+// (even R4, odd DSTU2); the rest is NDJSON, each line a resource or a Bundle. The
+// pipeline's result must write as care NDJSON. Built by Scripts/fuzz.sh; libFuzzer
+// provides `main`.
+
+import CareModel
+import CarePipeline
+import FHIRDSTU2
+import FHIRKit
+import FHIRR4
+import FuzzSupport
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCarePipeline(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+  let bytes = Fuzz.bytes(start, count)
+  guard let selector = bytes.first else { return 0 }
+  var input = PipelineInput()
+  let reader = NDJSONReader()
+  let handle: (NDJSONReader.Event) -> Void = { event in
+    guard case .record(let tokens, _) = event else { return }
+    if selector & 1 == 0 {
+      if let resource = try? FHIRR4.AnyResource.decode(from: tokens).value { input.add(resource) }
+    } else {
+      if let resource = try? FHIRDSTU2.AnyResource.decode(from: tokens).value { input.add(resource) }
+    }
+  }
+  try? reader.feed(UnsafeRawBufferPointer(rebasing: bytes.dropFirst()), handle)
+  try? reader.finish(handle)
+  let result = Pipeline().run(input)
+  do {
+    _ = try CareJSON.ndjson(result.records)
+  } catch {
+    Fuzz.fail("the pipeline's result does not write as NDJSON: \(error)")
+  }
+  return 0
+}

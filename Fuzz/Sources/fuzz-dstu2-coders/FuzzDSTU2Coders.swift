@@ -1,0 +1,52 @@
+// libFuzzer target: any bytes decoded as a DSTU2 resource, then through the DSTU2 coders
+// (Patient, MedicationOrder, Observation, CarePlan with its activities; a Bundle's
+// entries each), both ways. Built by Scripts/fuzz.sh; libFuzzer provides `main`.
+
+import CareModel
+import FHIRCoders
+import FHIRKit
+import FHIRDSTU2
+import FuzzSupport
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDSTU2Coders(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+  guard let tokens = Fuzz.tokens(Fuzz.bytes(start, count)),
+    let resource = try? AnyResource.decode(from: tokens).value
+  else { return 0 }
+  convert(resource)
+  return 0
+}
+
+private func convert(_ resource: AnyResource) {
+  switch resource {
+  case .patient(let patient): CoderOracle.check(DSTU2PatientCoder(), patient)
+  case .medicationOrder(let order): CoderOracle.check(DSTU2MedicationOrderCoder(), order)
+  case .observation(let observation): CoderOracle.check(DSTU2ObservationCoder(), observation)
+  case .carePlan(let plan): convertPlan(plan)
+  case .bundle(let bundle):
+    for entry in bundle.entry { if let inner = entry.resource { convert(inner) } }
+  case .medication, .other: break
+  }
+}
+
+private func convertPlan(_ plan: FHIRDSTU2.CarePlan) {
+  let coder = DSTU2CarePlanCoder()
+  let decoded: (plan: Converted<CareModel.CarePlan>, tasks: [Converted<CareModel.Task>])
+  do {
+    decoded = try coder.decodeWithTasks(plan)
+  } catch is CoderError {
+    return
+  } catch {
+    Fuzz.fail("CarePlan decode threw something other than CoderError")
+  }
+  CoderOracle.entityWrites(decoded.plan.value)
+  for task in decoded.tasks { CoderOracle.entityWrites(task.value) }
+  do {
+    let back = try coder.encode(decoded.plan.value, tasks: decoded.tasks.map(\.value))
+    Fuzz.reparse(back.value.jsonBytes(), "the CarePlan coder's encoded resource")
+    _ = try coder.decodeWithTasks(back.value)
+  } catch is CoderError {
+  } catch {
+    Fuzz.fail("CarePlan encode threw something other than CoderError")
+  }
+}

@@ -1,0 +1,15 @@
+// libFuzzer target: any bytes as an R4 resource (`AnyResource`, every modelled type and
+// Bundles of them), lenient and strict, with the encode round trip as oracle, and
+// release detection. Built by Scripts/fuzz.sh; libFuzzer provides `main`.
+
+import FHIRKit
+import FHIRR4
+import FuzzSupport
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzR4Resource(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+  guard let tokens = Fuzz.tokens(Fuzz.bytes(start, count)) else { return 0 }
+  _ = ReleaseDetector.detect(tokens)
+  _ = ModelOracle.check(AnyResource.self, tokens)
+  return 0
+}

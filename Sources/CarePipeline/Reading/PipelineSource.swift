@@ -1,0 +1,75 @@
+import Foundation
+
+/// Where a ``Pipeline`` reads resources from: a file, a folder (read recursively, as a Bulk
+/// Data `$export` folder of NDJSON files is), standard input or an open file descriptor.
+public struct PipelineSource: Sendable, CustomStringConvertible {
+  /// How the JSON of a source is framed.
+  public enum Framing: Sendable {
+    /// One resource per line (NDJSON, as Bulk Data writes it).
+    case ndjson
+    /// One or more JSON values: Bundles (read entry by entry) or single resources.
+    case json
+  }
+
+  enum Storage: Sendable {
+    case path(String)
+    case descriptor(Int32, name: String, framing: Framing)
+  }
+
+  let storage: Storage
+
+  /// A file or a folder. A file ending in `.ndjson` is read as NDJSON, any other as JSON; a
+  /// folder is read recursively, its `.ndjson` and `.json` files in path order.
+  public static func path(_ path: String) -> PipelineSource { PipelineSource(storage: .path(path)) }
+
+  /// Standard input, framed as given (NDJSON by default, as `cat export.ndjson | …` gives it).
+  public static func standardInput(framing: Framing = .ndjson) -> PipelineSource {
+    PipelineSource(storage: .descriptor(0, name: "<stdin>", framing: framing))
+  }
+
+  /// An open file descriptor (a pipe, a socket, a file), read to its end and not closed.
+  /// - Parameters:
+  ///   - descriptor: The descriptor.
+  ///   - name: A name for messages.
+  ///   - framing: How its JSON is framed.
+  public static func fileDescriptor(_ descriptor: Int32, name: String, framing: Framing) -> PipelineSource {
+    PipelineSource(storage: .descriptor(descriptor, name: name, framing: framing))
+  }
+
+  public var description: String {
+    switch storage {
+    case .path(let path): path
+    case .descriptor(_, let name, _): name
+    }
+  }
+
+  /// One file to read.
+  struct File {
+    var name: String
+    var descriptor: Int32?
+    var framing: Framing
+  }
+
+  /// The files of this source, a folder expanded recursively in path order.
+  /// - Throws: ``InputIssue`` of kind `unreadable` for a path that does not exist.
+  func files() throws -> [File] {
+    switch storage {
+    case .descriptor(let descriptor, let name, let framing):
+      return [File(name: name, descriptor: descriptor, framing: framing)]
+    case .path(let path):
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw InputIssue(.unreadable, source: path, message: "no such file or folder")
+      }
+      guard isDirectory.boolValue else { return [Self.file(path)] }
+      return (FileManager.default.subpaths(atPath: path) ?? [])
+        .filter { $0.hasSuffix(".ndjson") || $0.hasSuffix(".json") }
+        .sorted()
+        .map { Self.file((path as NSString).appendingPathComponent($0)) }
+    }
+  }
+
+  private static func file(_ path: String) -> File {
+    File(name: path, descriptor: nil, framing: path.hasSuffix(".ndjson") ? .ndjson : .json)
+  }
+}

@@ -1,0 +1,176 @@
+import FHIRCore
+import FHIRDSTU2
+import FHIRJSON
+import FHIRR4
+import SystemPackage
+
+/// Streams the resources of sources: NDJSON line by line, Bundles entry by entry, single
+/// resources whole. Each resource is decoded in its release (given, or detected per resource)
+/// and handed out with its entry's `fullUrl`; nested Bundles are flattened. Bad records go to
+/// `onIssue` and are skipped; in strict mode the first one is thrown instead.
+struct SourceReader {
+  let options: Pipeline.ReadOptions
+
+  /// One record found in a file, before decoding.
+  private struct Record {
+    var tokens: JSONTokens
+    var index: Int
+    var line: Int?
+    var entry: Int?
+    var fullUrl: String?
+    var pathPrefix: JSONPath
+  }
+
+  /// Reads every file of `sources` in order.
+  /// - Throws: ``InputIssue`` in strict mode, or what `add` throws.
+  func read(
+    _ sources: [PipelineSource], add: (PipelineInput.Entry) throws -> Void, onIssue: (InputIssue) throws -> Void
+  ) throws {
+    for source in sources {
+      let files: [PipelineSource.File]
+      do {
+        files = try source.files()
+      } catch let issue as InputIssue {
+        try report(issue, onIssue)
+        continue
+      }
+      for file in files { try read(file, add: add, onIssue: onIssue) }
+    }
+  }
+
+  private func read(
+    _ file: PipelineSource.File, add: (PipelineInput.Entry) throws -> Void, onIssue: (InputIssue) throws -> Void
+  ) throws {
+    var lastRelease: FHIRRelease?
+    func take(_ record: Record) throws {
+      if let entry = try decode(record, file: file.name, lastRelease: &lastRelease, onIssue: onIssue) {
+        try PipelineInput.flatten(entry.resource, fullUrl: entry.fullUrl, add)
+      }
+    }
+    do {
+      switch file.framing {
+      case .ndjson:
+        let reader = NDJSONReader(source: file.name)
+        func handle(_ event: NDJSONReader.Event) throws {
+          switch event {
+          case .record(let tokens, let line):
+            try take(Record(tokens: tokens, index: 0, line: line, pathPrefix: .root))
+          case .badLine(let error):
+            try report(InputIssue(error, source: file.name, entry: nil), onIssue)
+          }
+        }
+        try chunks(of: file) { try reader.feed($0, handle) }
+        try reader.finish(handle)
+      case .json:
+        let reader = BundleStreamReader(options: .init(allowsMultipleValues: true), source: file.name)
+        func handle(_ event: BundleStreamReader.Event) throws {
+          switch event {
+          case .entry(let tokens, let index):
+            let prefix = JSONPath([.key("entry"), .index(index)])
+            guard let resource = Self.member("resource", of: tokens, at: 0) else {
+              try report(
+                InputIssue(.notAResource, source: file.name, entry: index, path: prefix.description,
+                  message: "entry without resource"), onIssue)
+              return
+            }
+            let fullUrl = Self.member("fullUrl", of: tokens, at: 0).flatMap {
+              tokens[$0].kind == .string ? tokens.string(at: $0) : nil
+            }
+            try take(
+              Record(tokens: tokens, index: resource, entry: index, fullUrl: fullUrl,
+                pathPrefix: prefix.appending(key: "resource")))
+          case .bundle(let tokens):
+            // A top-level value that is not a Bundle is a resource of its own; a Bundle's
+            // entries have been handed out already.
+            let type = Self.member("resourceType", of: tokens, at: 0).map { tokens.string(at: $0) }
+            if type != "Bundle" { try take(Record(tokens: tokens, index: 0, pathPrefix: .root)) }
+          }
+        }
+        do {
+          try chunks(of: file) { try reader.feed($0, handle) }
+          try reader.finish(handle)
+        } catch let error as JSONError where error.kind != .readFailed {
+          try report(InputIssue(error, source: file.name, entry: nil), onIssue)
+        }
+      }
+    } catch let error as JSONError {
+      try report(InputIssue(.unreadable, source: file.name, message: error.message), onIssue)
+    }
+  }
+
+  /// Decodes one record in its release; `nil` (after reporting) when it is not a resource.
+  private func decode(
+    _ record: Record, file: String, lastRelease: inout FHIRRelease?, onIssue: (InputIssue) throws -> Void
+  ) throws -> PipelineInput.Entry? {
+    var release = options.release
+    if release == nil {
+      release = ReleaseDetector.detect(record.tokens).release ?? lastRelease ?? .r4
+      lastRelease = release
+    }
+    let decoding = DecodingOptions(mode: options.strict ? .strict : .lenient, pathPrefix: record.pathPrefix)
+    let type = Self.member("resourceType", of: record.tokens, at: record.index).flatMap {
+      record.tokens[$0].kind == .string ? record.tokens.string(at: $0) : nil
+    }
+    let id = Self.member("id", of: record.tokens, at: record.index).flatMap {
+      record.tokens[$0].kind == .string ? record.tokens.string(at: $0) : nil
+    }
+    func issue(_ kind: InputIssue.Kind, _ path: String?, _ message: String) -> InputIssue {
+      InputIssue(
+        kind, source: file, line: record.line, entry: record.entry, path: path, resourceType: type,
+        resourceID: id, message: message)
+    }
+    do {
+      let resource: PipelineResource?
+      switch release {
+      case .dstu2:
+        resource = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: decoding).value
+          .map(PipelineResource.dstu2)
+      default:
+        resource = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: decoding).value
+          .map(PipelineResource.r4)
+      }
+      guard let resource, resource.resourceType != nil else {
+        try report(issue(.notAResource, record.pathPrefix.description, "not a resource the models can read"), onIssue)
+        return nil
+      }
+      return PipelineInput.Entry(resource: resource, fullUrl: record.fullUrl)
+    } catch let error as FHIRDecodingError {
+      try report(issue(.invalidResource, error.issue.path.description, error.issue.message), onIssue)
+      return nil
+    }
+  }
+
+  private func report(_ issue: InputIssue, _ onIssue: (InputIssue) throws -> Void) throws {
+    if options.strict { throw issue }
+    try onIssue(issue)
+  }
+
+  private func chunks(of file: PipelineSource.File, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    if let descriptor = file.descriptor {
+      try ByteChunks.read(descriptor: FileDescriptor(rawValue: descriptor), source: file.name, body)
+    } else {
+      try ByteChunks.read(path: file.name, body)
+    }
+  }
+
+  /// The index of the value of member `key` of the object at `index`.
+  static func member(_ key: String, of tokens: JSONTokens, at index: Int) -> Int? {
+    guard index < tokens.count, tokens[index].kind == .objectStart else { return nil }
+    let end = tokens.endIndex(ofValueAt: index)
+    var i = index + 1
+    while i < end {
+      if tokens.text(at: i, equals: key.utf8) { return i + 1 }
+      i = tokens.endIndex(ofValueAt: i + 1) + 1
+    }
+    return nil
+  }
+}
+
+extension InputIssue {
+  /// An issue for a JSON error: the NDJSON line or the JSON path where it was found.
+  init(_ error: JSONError, source: String, entry: Int?) {
+    self.init(
+      .invalidJSON, source: source, line: error.line, entry: entry, path: error.path.description,
+      message: error.message)
+  }
+}

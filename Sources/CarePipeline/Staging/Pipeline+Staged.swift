@@ -1,0 +1,91 @@
+public import CareModel
+
+extension Pipeline {
+  /// Reads `sources` and merges them through on-disk staging, in memory bounded by the
+  /// partition size rather than by the input: the way to convert Bulk Data exports of any size,
+  /// or a stream such as standard input.
+  ///
+  /// ```swift
+  /// let report = try Pipeline().convert([.path("export/")]) { record in
+  ///   try writer.write(record)
+  /// }
+  /// ```
+  ///
+  /// The entities are those ``run(_:)-(PipelineInput)`` gives for the same resources, handed
+  /// out one partition (a few patients with everything that belongs to them) at a time, each
+  /// partition sorted as ``PipelineResult`` is; the order does not depend on the input's order.
+  /// - Parameters:
+  ///   - sources: Files, folders, standard input or descriptors, read in order.
+  ///   - reading: Release and strictness.
+  ///   - staging: Where to stage and how large a partition is.
+  ///   - body: Called with each entity.
+  /// - Returns: The report, with the records that could not be read in ``PipelineReport/inputIssues``.
+  /// - Throws: ``InputIssue`` in strict mode, ``StagingError``, or what `body` throws.
+  public func convert(
+    _ sources: [PipelineSource], reading: ReadOptions = ReadOptions(), staging: StagingOptions = StagingOptions(),
+    _ body: (CareRecord) throws -> Void
+  ) throws -> PipelineReport {
+    let merge = try StagedMerge(pipeline: self, options: staging)
+    var issues: [InputIssue] = []
+    try SourceReader(options: reading).read(sources, add: { try merge.add($0) }, onIssue: { issues.append($0) })
+    var report = try merge.mergeAll(body)
+    report.inputIssues = issues
+    return report
+  }
+
+  /// Merges resources already decoded through on-disk staging (see
+  /// ``convert(_:reading:staging:_:)``).
+  /// - Throws: ``StagingError``, or what `body` throws.
+  public func convert(
+    _ input: PipelineInput, staging: StagingOptions = StagingOptions(), _ body: (CareRecord) throws -> Void
+  ) throws -> PipelineReport {
+    let merge = try StagedMerge(pipeline: self, options: staging)
+    for entry in input.entries { try merge.add(entry) }
+    return try merge.mergeAll(body)
+  }
+
+  /// Reads `sources` into memory (see ``convert(_:reading:staging:_:)`` for inputs larger than
+  /// memory).
+  /// - Returns: The resources, and the records that could not be read.
+  /// - Throws: ``InputIssue`` in strict mode.
+  public func read(_ sources: [PipelineSource], reading: ReadOptions = ReadOptions()) throws -> (
+    input: PipelineInput, issues: [InputIssue]
+  ) {
+    var input = PipelineInput()
+    var issues: [InputIssue] = []
+    try SourceReader(options: reading).read(sources, add: { input.add($0.resource, fullUrl: $0.fullUrl) }, onIssue: { issues.append($0) })
+    return (input, issues)
+  }
+
+  /// Reads `sources` into memory and merges them.
+  /// - Returns: The entities and report, with the records that could not be read in
+  ///   ``PipelineReport/inputIssues``.
+  /// - Throws: ``InputIssue`` in strict mode.
+  public func run(_ sources: [PipelineSource], reading: ReadOptions = ReadOptions()) throws -> PipelineResult {
+    let (input, issues) = try read(sources, reading: reading)
+    var result = run(input)
+    result.report.inputIssues = issues
+    return result
+  }
+}
+
+extension StagedMerge {
+  /// Merges every partition, handing out the entities, and returns the whole report.
+  func mergeAll(_ body: (CareRecord) throws -> Void) throws -> PipelineReport {
+    let partitions = try partition()
+    for range in partitions.ranges {
+      for record in try merge(range, of: partitions) { try body(record) }
+    }
+    return finishedReport()
+  }
+
+  /// The report once every partition is merged.
+  func finishedReport() -> PipelineReport {
+    var result = report
+    for kind in ["patient", "carePlan", "task", "outcome"] where result.entities[kind] == nil {
+      result.entities[kind] = 0
+    }
+    result.sort()
+    return result
+  }
+}

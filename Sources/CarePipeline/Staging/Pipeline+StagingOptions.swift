@@ -1,0 +1,20 @@
+import Foundation
+
+extension Pipeline {
+  /// How resources are staged on disk for inputs larger than memory.
+  public struct StagingOptions: Sendable {
+    /// The folder for the temporary staging files; `nil` (the default) for the system's
+    /// temporary folder.
+    public var directory: String?
+    /// Roughly how many bytes of staged resource JSON one merge partition holds; a partition
+    /// is one or more whole patient groups, so a single larger group makes a larger one.
+    /// Default 1 MiB (decoded, a partition takes some 25 times its JSON size).
+    public var partitionBytes: Int
+
+    /// Creates staging options.
+    public init(directory: String? = nil, partitionBytes: Int = 1 << 20) {
+      self.directory = directory
+      self.partitionBytes = partitionBytes
+    }
+  }
+}

@@ -1,0 +1,46 @@
+public import CareModel
+
+/// A staged pipeline run fed one resource at a time by a caller that reads its input itself
+/// (the `fhirkit` command does, to report bad records its own way and decode on several
+/// threads). Memory is bounded by the partition size, not by the input, as with
+/// ``Pipeline/convert(_:reading:staging:_:)``; the entities are those ``Pipeline/run(_:)-(PipelineInput)``
+/// gives for the same resources.
+///
+/// ```swift
+/// let conversion = try StagedConversion(pipeline: Pipeline())
+/// for resource in decodedResources { try conversion.add(.r4(resource)) }
+/// let report = try conversion.finish { record in try writer.write(record) }
+/// ```
+public final class StagedConversion {
+  private let merge: StagedMerge
+  private var finished = false
+
+  /// Creates an empty staging area.
+  /// - Parameters:
+  ///   - pipeline: The pipeline whose coders and options merge the resources.
+  ///   - staging: Where to stage and how large a partition is.
+  /// - Throws: ``StagingError`` when the temporary files cannot be created.
+  public init(pipeline: Pipeline, staging: Pipeline.StagingOptions = Pipeline.StagingOptions()) throws {
+    merge = try StagedMerge(pipeline: pipeline, options: staging)
+  }
+
+  /// Stages one resource; a Bundle stages its entries' resources with their `fullUrl`s.
+  /// - Parameters:
+  ///   - resource: The resource, of either release.
+  ///   - fullUrl: The `fullUrl` of the Bundle entry it came in, if any.
+  /// - Throws: ``StagingError``.
+  public func add(_ resource: PipelineResource, fullUrl: String? = nil) throws {
+    precondition(!finished, "StagedConversion.add after finish")
+    try merge.add(PipelineInput.Entry(resource: resource, fullUrl: fullUrl))
+  }
+
+  /// Merges everything staged, partition by partition, handing out each entity.
+  /// - Parameter body: Called with each entity.
+  /// - Returns: The run's report.
+  /// - Throws: ``StagingError``, or what `body` throws.
+  public func finish(_ body: (CareRecord) throws -> Void) throws -> PipelineReport {
+    precondition(!finished, "StagedConversion.finish called twice")
+    finished = true
+    return try merge.mergeAll(body)
+  }
+}

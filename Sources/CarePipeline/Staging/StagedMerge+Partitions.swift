@@ -1,0 +1,149 @@
+import CareModel
+import Foundation
+
+extension StagedMerge {
+  /// The staged resources cut into partitions: ordinals in output order, and where each
+  /// partition's members are in that order.
+  struct Partitions {
+    var order: [Int32]
+    var ranges: [Range<Int>]
+    /// Medications (or whatever a `medicationReference` leads to) each order refers to.
+    var guests: [Int32: [Int32]]
+    /// The uuids of all CarePlan entities.
+    var planUUIDs: Set<UUID>
+    /// Per ordinal: whether it is the only member of its group.
+    var alone: [Bool]
+  }
+
+  /// Joins the staged resources into groups by the references the merge follows and packs
+  /// the groups into partitions. Groups and partitions are ordered by their smallest key, so
+  /// the order does not depend on the input's order.
+  func partition() throws -> Partitions {
+    try file.flush()
+    try sites.flush()
+    let count = keys.count
+    let orphan = Int32(count)
+    var sets = UnionFind(count: count + 1)
+    var guests: [Int32: [Int32]] = [:]
+    try forEachSite { ordinal, offset, kind, reference in
+      guard slots[Int(ordinal)].offset == offset else { return }  // a version that lost
+      let target = reference.isEmpty ? nil : self.target(of: reference, from: ordinal)
+      switch kind {
+      case UInt8(ascii: "m"):
+        if let target { guests[ordinal, default: []].append(target) }
+      case UInt8(ascii: "s"):
+        // An observation goes with its patient; one without a converted patient goes to the
+        // single log task of observations without a patient.
+        if let target { sets.union(ordinal, target) }
+        let isPatient = target.map { typeNames[Int(slots[Int($0)].type)] == "Patient" && slots[Int($0)].patientConverts }
+        if isPatient != true { sets.union(ordinal, orphan) }
+      default:
+        if let target { sets.union(ordinal, target) }
+      }
+    }
+    var roots = [Int32](repeating: 0, count: count)
+    var smallestKey = [Int32](repeating: -1, count: count + 1)
+    for i in 0..<count {
+      let root = sets.find(Int32(i))
+      roots[i] = root
+      let known = smallestKey[Int(root)]
+      if known < 0 || keys.precedes(Int32(i), known) { smallestKey[Int(root)] = Int32(i) }
+    }
+    var rank = [Int32](repeating: 0, count: count + 1)
+    let sortedRoots = (0..<count + 1).filter { smallestKey[$0] >= 0 }.sorted {
+      keys.precedes(smallestKey[$0], smallestKey[$1])
+    }
+    for (position, root) in sortedRoots.enumerated() { rank[root] = Int32(position) }
+    let order = (0..<Int32(count)).sorted { a, b in
+      let (ra, rb) = (rank[Int(roots[Int(a)])], rank[Int(roots[Int(b)])])
+      return ra != rb ? ra < rb : a < b
+    }
+    var ranges: [Range<Int>] = []
+    var alone = [Bool](repeating: false, count: count)
+    var start = 0
+    var bytes = 0
+    var i = 0
+    while i < order.count {
+      var end = i + 1
+      while end < order.count && roots[Int(order[end])] == roots[Int(order[i])] { end += 1 }
+      if end == i + 1 { alone[Int(order[i])] = true }
+      let groupBytes = order[i..<end].reduce(0) { $0 + Int(slots[Int($1)].length) }
+      if i > start && bytes + groupBytes > options.partitionBytes {
+        ranges.append(start..<i)
+        start = i
+        bytes = 0
+      }
+      bytes += groupBytes
+      i = end
+    }
+    if start < order.count { ranges.append(start..<order.count) }
+    return Partitions(order: order, ranges: ranges, guests: guests, planUUIDs: Set(planUUIDs.values), alone: alone)
+  }
+
+  /// Merges one partition and returns its entities; its report goes into ``report``.
+  func merge(_ range: Range<Int>, of partitions: Partitions) throws -> [CareRecord] {
+    var resources: [IndexedResource] = []
+    var urls: [String: String] = [:]
+    var members = Set<Int32>()
+    func load(_ ordinal: Int32) throws -> IndexedResource {
+      let key = keys.key(ordinal)
+      for url in urlsOfOrdinal[ordinal] ?? [] { urls[url] = key }
+      return IndexedResource(key: key, fullUrl: fullURLs[ordinal], resource: try self.load(ordinal))
+    }
+    for ordinal in partitions.order[range] {
+      let slot = slots[Int(ordinal)]
+      if !Self.mayConvert(typeNames[Int(slot.type)], isDSTU2: slot.isDSTU2) && partitions.alone[Int(ordinal)] {
+        // Becomes no entity and nothing in its group refers to it: counted without loading.
+        report.notConverted[typeNames[Int(slot.type)], default: 0] += 1
+        continue
+      }
+      members.insert(ordinal)
+      resources.append(try load(ordinal))
+    }
+    var guestKeys = Set<String>()
+    for ordinal in partitions.order[range] {
+      for guest in partitions.guests[ordinal] ?? [] where !members.contains(guest) {
+        members.insert(guest)
+        guestKeys.insert(keys.key(guest))
+        resources.append(try load(guest))
+      }
+    }
+    let index = ResourceIndex(resources: resources, urls: urls, guests: guestKeys)
+    var run = MergeRun(pipeline: pipeline, index: index, knownPlanUUIDs: partitions.planUUIDs)
+    let result = run.run()
+    report.add(partition: result.report)
+    return result.records
+  }
+
+  /// Whether a resource of `type` can become an entity (the types the merge converts).
+  static func mayConvert(_ type: String, isDSTU2: Bool) -> Bool {
+    switch type {
+    case "Patient", "CarePlan", "Observation": true
+    case "MedicationRequest": !isDSTU2
+    case "MedicationOrder": isDSTU2
+    default: false
+    }
+  }
+
+  /// Calls `body` with each staged reference line: ordinal, staged offset, kind, reference.
+  private func forEachSite(_ body: (Int32, Int64, UInt8, String) throws -> Void) throws {
+    var pending: [UInt8] = []
+    var offset: Int64 = 0
+    while offset < sites.size {
+      let count = Int(min(Int64(1 << 20), sites.size - offset))
+      pending += try sites.read(at: offset, count: count)
+      offset += Int64(count)
+      var start = 0
+      while let newline = pending[start...].firstIndex(of: 0x0A) {
+        let fields = pending[start..<newline].split(separator: 0x20, maxSplits: 3, omittingEmptySubsequences: false)
+        if fields.count >= 3, let ordinal = Int32(String(decoding: fields[0], as: UTF8.self)),
+          let at = Int64(String(decoding: fields[1], as: UTF8.self)), let kind = fields[2].first
+        {
+          try body(ordinal, at, kind, fields.count > 3 ? String(decoding: fields[3], as: UTF8.self) : "")
+        }
+        start = newline + 1
+      }
+      pending.removeFirst(start)
+    }
+  }
+}

@@ -1,0 +1,171 @@
+import CareModel
+import FHIRCore
+import FHIRDSTU2
+import FHIRJSON
+import FHIRR4
+import Foundation
+
+/// The pipeline's merge for inputs larger than memory. Resources are added one at a time and
+/// written, as compact JSON, to a temporary file; memory keeps only a compact index (each key,
+/// where its newest version is staged, each `fullUrl`). Then the references the merge follows
+/// join resources into groups (a patient with its plans, orders and observations), groups are
+/// packed into partitions of bounded size, and each partition is loaded and merged by a
+/// ``MergeRun`` of its own. Medications are shared: a partition loads those it refers to as
+/// reference targets only.
+///
+/// The entities are those of ``Pipeline/run(_:)-(PipelineInput)`` over the same resources,
+/// handed out partition by partition (each sorted as a whole run sorts), in an order that does
+/// not depend on the input's order.
+final class StagedMerge {
+  /// Where one kept resource's newest version is staged.
+  struct Slot {
+    var offset: Int64 = 0
+    var length: Int32 = 0
+    var type: UInt16 = 0
+    var isDSTU2 = false
+    /// For a Patient: whether the coder converts it (its observations are then its own).
+    var patientConverts = false
+  }
+
+  let pipeline: Pipeline
+  let options: Pipeline.StagingOptions
+  let file: StagingFile
+  /// The references each staged version follows: `ordinal offset kind reference` lines.
+  let sites: StagingFile
+
+  /// Each kept resource's key; its position is the resource's ordinal.
+  var keys = KeyTable()
+  var slots: [Slot] = []
+  /// The kept version's entry `fullUrl`, for resources that have one.
+  var fullURLs: [Int32: String] = [:]
+  /// `fullUrl` → ordinal, and the reverse for partitions.
+  var ordinalOfURL: [String: Int32] = [:]
+  var urlsOfOrdinal: [Int32: [String]] = [:]
+  var typeNames: [String] = []
+  var typeIndex: [String: UInt16] = [:]
+  /// The CarePlan entity uuid of each kept CarePlan that converts.
+  var planUUIDs: [Int32: UUID] = [:]
+  var report = PipelineReport()
+
+  /// Creates an empty staging area.
+  /// - Throws: ``StagingError`` when the temporary files cannot be created.
+  init(pipeline: Pipeline, options: Pipeline.StagingOptions) throws {
+    self.pipeline = pipeline
+    self.options = options
+    let directory = options.directory ?? NSTemporaryDirectory()
+    file = try StagingFile(directory: directory)
+    sites = try StagingFile(directory: directory)
+  }
+
+  /// Stages one resource (a Bundle adds its entries), de-duplicating as ``ResourceIndex`` does.
+  /// - Throws: ``StagingError``.
+  func add(_ entry: PipelineInput.Entry) throws {
+    try PipelineInput.flatten(entry.resource, fullUrl: entry.fullUrl) { try addFlat($0) }
+  }
+
+  private func addFlat(_ entry: PipelineInput.Entry) throws {
+    let resource = entry.resource
+    let type = resource.resourceType ?? "?"
+    report.resourcesRead[type, default: 0] += 1
+    let bytes = resource.canonicalBytes
+    var key = ResourceIndex.key(of: resource, fullUrl: entry.fullUrl) { bytes }
+    if let url = entry.fullUrl, let known = ordinalOfURL[url] { key = keys.key(known) }
+    let ordinal: Int32
+    if let existing = keys.ordinal(of: key) {
+      ordinal = existing
+      report.duplicatesMerged[type, default: 0] += 1
+      if ResourceIndex.isNewer(resource, than: try load(existing)) {
+        try stage(resource, bytes, as: existing, fullUrl: fullURLs[existing] ?? entry.fullUrl)
+      }
+    } else {
+      ordinal = keys.insert(key)
+      slots.append(Slot())
+      try stage(resource, bytes, as: ordinal, fullUrl: entry.fullUrl)
+    }
+    if let url = entry.fullUrl, ordinalOfURL[url] == nil {
+      ordinalOfURL[url] = ordinal
+      urlsOfOrdinal[ordinal, default: []].append(url)
+    }
+  }
+
+  /// Writes `resource` as the kept version of `ordinal`, with the references it follows.
+  private func stage(_ resource: PipelineResource, _ bytes: [UInt8], as ordinal: Int32, fullUrl: String?) throws {
+    let type = resource.resourceType ?? "?"
+    var slot = Slot(offset: try file.append(bytes), length: Int32(bytes.count), type: intern(type))
+    if case .dstu2 = resource { slot.isDSTU2 = true }
+    fullURLs[ordinal] = fullUrl
+    let indexed = IndexedResource(key: keys.key(ordinal), fullUrl: fullUrl, resource: resource)
+    var lines: [(Character, String)] = []
+    planUUIDs[ordinal] = nil
+    switch pipeline.coders.facts(for: indexed) {
+    case .patient(let decode):
+      slot.patientConverts = (try? decode()) != nil
+    case .carePlan(let plan):
+      if let converted = try? plan.decode() {
+        var entity = converted.plan.value
+        MergeRun.identify(&entity, indexed)
+        planUUIDs[ordinal] = entity.uuid
+      }
+      if let subject = plan.subject { lines.append(("u", subject.reference)) }
+      for activity in plan.activities {
+        if let reference = activity.reference { lines.append(("u", reference.reference)) }
+        lines += activity.outcomes.map { ("u", $0.reference) }
+      }
+    case .order(let order):
+      lines += order.basedOn.map { ("u", $0.reference) }
+      if let medication = order.medication { lines.append(("m", medication.reference)) }
+    case .observation(let observation):
+      lines.append(("s", observation.subject?.reference ?? ""))
+      lines += observation.basedOn.map { ("u", $0.reference) }
+    case .notConverted:
+      break
+    }
+    slots[Int(ordinal)] = slot
+    for (kind, reference) in lines {
+      // `#id` is followed inside the resource; a line break is in no reference form followed.
+      let text = reference.hasPrefix("#") || reference.contains("\n") ? "" : reference
+      if text.isEmpty && kind != "s" { continue }
+      try sites.append(Array("\(ordinal) \(slot.offset) \(kind) \(text)\n".utf8))
+    }
+  }
+
+  private func intern(_ type: String) -> UInt16 {
+    if let index = typeIndex[type] { return index }
+    let index = UInt16(typeNames.count)
+    typeNames.append(type)
+    typeIndex[type] = index
+    return index
+  }
+
+  /// The kept version of `ordinal`, decoded again.
+  func load(_ ordinal: Int32) throws -> PipelineResource {
+    let slot = slots[Int(ordinal)]
+    let bytes = try file.read(at: slot.offset, count: Int(slot.length))
+    let tokenizer = JSONTokenizer(source: file.path)
+    try bytes.withUnsafeBytes { try tokenizer.feed($0) }
+    try tokenizer.finish()
+    guard case .value(let tokens)? = tokenizer.nextOutput() else {
+      throw StagingError(path: file.path, message: "a staged resource is not one JSON value")
+    }
+    let resource: PipelineResource? =
+      slot.isDSTU2
+      ? try FHIRDSTU2.AnyResource.decode(from: tokens).value.map(PipelineResource.dstu2)
+      : try FHIRR4.AnyResource.decode(from: tokens).value.map(PipelineResource.r4)
+    guard let resource else {
+      throw StagingError(path: file.path, message: "a staged \(typeNames[Int(slot.type)]) does not decode again")
+    }
+    return resource
+  }
+
+  /// The ordinal of the resource `reference`, written in `referrer`, leads to.
+  func target(of reference: String, from referrer: Int32) -> Int32? {
+    let form = ReferenceResolver.form(reference)
+    let key = ReferenceResolver.targetKey(
+      reference, form: form, referrerFullURL: fullURLs[referrer], hasKey: { keys.ordinal(of: $0) != nil },
+      keyForURL: { ordinalOfURL[$0].map { keys.key($0) } })
+    return key.flatMap { keys.ordinal(of: $0) }
+  }
+}
+
+@available(*, unavailable)
+extension StagedMerge: Sendable {}

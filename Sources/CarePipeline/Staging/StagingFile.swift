@@ -1,0 +1,91 @@
+import Foundation
+import SystemPackage
+
+/// An append-only temporary file of byte records, read back by offset. It is unlinked as soon
+/// as it is opened, so it disappears when closed, even if the process dies.
+final class StagingFile {
+  private let descriptor: FileDescriptor
+  private var buffer: [UInt8] = []
+  private let bufferSize = 1 << 20
+  /// Bytes already written to the file (the buffer follows them).
+  private var flushed: Int64 = 0
+  /// The file's name, for messages.
+  let path: String
+
+  /// Creates an empty staging file in `directory`.
+  /// - Throws: ``StagingError`` when the file cannot be created.
+  init(directory: String) throws {
+    path = (directory as NSString).appendingPathComponent("fhirkit-staging-\(UUID().uuidString).tmp")
+    do {
+      descriptor = try FileDescriptor.open(
+        FilePath(path), .readWrite, options: [.create, .exclusiveCreate], permissions: [.ownerReadWrite])
+    } catch {
+      throw StagingError(path: path, message: "cannot create the staging file: \(error)")
+    }
+    try? FileManager.default.removeItem(atPath: path)
+    buffer.reserveCapacity(bufferSize)
+  }
+
+  deinit { try? descriptor.close() }
+
+  /// The size of everything appended so far.
+  var size: Int64 { flushed + Int64(buffer.count) }
+
+  /// Appends `bytes` and returns where they start.
+  @discardableResult
+  func append(_ bytes: some Collection<UInt8>) throws -> Int64 {
+    let offset = size
+    if buffer.count + bytes.count > bufferSize { try flush() }
+    if bytes.count >= bufferSize {
+      try write(Array(bytes))
+    } else {
+      buffer.append(contentsOf: bytes)
+    }
+    return offset
+  }
+
+  /// The `count` bytes at `offset`.
+  func read(at offset: Int64, count: Int) throws -> [UInt8] {
+    if offset >= flushed {
+      let start = Int(offset - flushed)
+      return Array(buffer[start..<start + count])
+    }
+    try flush()
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let n: Int
+      do {
+        n = try bytes.withUnsafeMutableBytes { raw in
+          try descriptor.read(
+            fromAbsoluteOffset: offset + Int64(done), into: UnsafeMutableRawBufferPointer(rebasing: raw[done...]),
+            retryOnInterrupt: true)
+        }
+      } catch {
+        throw StagingError(path: path, message: "cannot read the staging file: \(error)")
+      }
+      if n == 0 { throw StagingError(path: path, message: "the staging file ended early") }
+      done += n
+    }
+    return bytes
+  }
+
+  /// Writes the buffer out.
+  func flush() throws {
+    guard !buffer.isEmpty else { return }
+    try write(buffer)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  private func write(_ bytes: [UInt8]) throws {
+    do {
+      let n = try bytes.withUnsafeBytes { try descriptor.writeAll(toAbsoluteOffset: flushed, $0) }
+      flushed += Int64(n)
+    } catch {
+      throw StagingError(path: path, message: "cannot write the staging file: \(error)")
+    }
+  }
+}
+
+@available(*, unavailable)
+extension StagingFile: Sendable {}

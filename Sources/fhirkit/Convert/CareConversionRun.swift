@@ -1,0 +1,99 @@
+import ArgumentParser
+import CareModel
+import CarePipeline
+import FHIRKit
+import Foundation
+
+/// `convert --to care`: merges every resource of the inputs into care entities with the
+/// care pipeline and writes them as care-entity NDJSON (one entity per line, with `"kind"`),
+/// or as one JSON array with `--format json`.
+///
+/// References the pipeline could not follow and resources it could not convert are printed
+/// on stderr (referring `Type/id` and JSON path, never values) and written to `--report`.
+/// Unresolved references are warnings; resources that could not be read or converted
+/// make the exit code 1.
+struct CareConversionRun {
+  var from: ReleaseOption
+  var strict: Bool
+  var format: OutputFormat
+  var jobs: Int
+  var issueReport: IssueReport
+  var output: OutputFile
+
+  /// Reads, stages, merges and writes: entities are written partition by partition as the
+  /// staged merge hands them out, so memory stays bounded whatever the input's size.
+  /// - Returns: What the run did, for the summary.
+  /// - Throws: `ExitCode(1)` at the first bad record in strict mode.
+  func run(_ files: [InputFiles.Input]) throws -> RunSummary {
+    var summary = RunSummary()
+    let staged: StagedConversion
+    do {
+      staged = try StagedConversion(pipeline: Pipeline())
+    } catch let error as StagingError {
+      printError("fhirkit: \(error)")
+      throw ExitCode(3)
+    }
+    let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport, jobs: jobs, staged: staged)
+    try reader.read(files)
+    summary.failed = reader.failed
+    summary.unreadable = reader.unreadable
+    let writer = RecordWriter(format: format, output: output)
+    let report = try staged.finish { record in
+      try writer.write(record)
+      summary.written += 1
+    }
+    try writer.close()
+    for reference in report.unresolvedReferences {
+      printRecordMessage("fhirkit: unresolved reference: \(reference)")
+      var line: JSONObject = [
+        "kind": "unresolvedReference", "resourceType": .string(reference.resourceType), "path": .string(reference.path),
+        "form": .string(reference.form.rawValue), "reason": .string(reference.reason.rawValue),
+      ]
+      if let id = reference.resourceID { line["id"] = .string(id) }
+      issueReport.write(line)
+    }
+    for failure in report.failures {
+      printRecordMessage("fhirkit: not converted: \(failure)")
+      var line: JSONObject = [
+        "kind": "notConverted", "resourceType": .string(failure.resourceType), "path": .string(failure.path),
+        "severity": "error", "code": .string(failure.code.rawValue), "message": .string(failure.message),
+      ]
+      if let id = failure.resourceID { line["id"] = .string(id) }
+      issueReport.write(line)
+    }
+    summary.failed += report.failures.count
+    if !report.unresolvedReferences.isEmpty { summary.actions["unresolved reference(s)"] = report.unresolvedReferences.count }
+    for (kind, count) in report.entities where count > 0 { summary.actions[kind] = count }
+    return summary
+  }
+
+  /// Writes care records as NDJSON, or as one pretty JSON array for `--format json`.
+  private final class RecordWriter {
+    let format: OutputFormat
+    let output: OutputFile
+    let encoder = CareJSON.makeEncoder()
+    var values: [JSONValue] = []
+
+    init(format: OutputFormat, output: OutputFile) {
+      self.format = format
+      self.output = output
+    }
+
+    func write(_ record: CareRecord) throws {
+      let bytes = Array(try encoder.encode(record))
+      switch format {
+      case .ndjson, .bundle: try output.writeLine(bytes)
+      case .json: values.append(try bytes.withUnsafeBytes { try JSONValue(parsing: $0) })
+      }
+    }
+
+    func close() throws {
+      if format == .json {
+        var writer = JSONWriter(style: .pretty)
+        writer.value(.array(values))
+        try output.writeLine(writer.takeOutput())
+      }
+      try output.close()
+    }
+  }
+}

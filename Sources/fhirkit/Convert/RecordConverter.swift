@@ -1,0 +1,45 @@
+import FHIRDSTU2
+import FHIRKit
+import FHIRR4
+import FHIRReleaseConversion
+
+/// Converts one record from its release to the target release; safe to call from several
+/// threads at once (`--jobs`).
+struct RecordConverter: Sendable {
+  /// What converting one record gave.
+  struct Converted {
+    /// The compact JSON of the converted resource; `nil` when the models could not read it.
+    var bytes: [UInt8]?
+    /// The issues the models found in the input.
+    var issues: [ValidationIssue]
+    /// What the release conversion dropped, defaulted or carried as an extension.
+    var conversion: ConversionReport
+  }
+
+  /// The release to write.
+  var target: FHIRRelease
+
+  /// Decodes `record` in `release` and encodes it in ``target``.
+  /// - Throws: What the models throw for tokens they cannot walk.
+  func convert(_ record: ResourceRecord, from release: FHIRRelease) throws -> Converted {
+    let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix)
+    switch (release, target) {
+    case (.r4, .r4):
+      let result = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options)
+      return Converted(bytes: result.value?.jsonBytes(), issues: result.issues, conversion: ConversionReport())
+    case (.dstu2, .dstu2):
+      let result = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options)
+      return Converted(bytes: result.value?.jsonBytes(), issues: result.issues, conversion: ConversionReport())
+    case (.dstu2, .r4):
+      let result = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options)
+      guard let value = result.value else { return Converted(bytes: nil, issues: result.issues, conversion: ConversionReport()) }
+      let (r4, conversion) = ReleaseConverter.toR4(value)
+      return Converted(bytes: r4.jsonBytes(), issues: result.issues, conversion: conversion)
+    case (.r4, .dstu2):
+      let result = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options)
+      guard let value = result.value else { return Converted(bytes: nil, issues: result.issues, conversion: ConversionReport()) }
+      let (dstu2, conversion) = ReleaseConverter.toDSTU2(value)
+      return Converted(bytes: dstu2.jsonBytes(), issues: result.issues, conversion: conversion)
+    }
+  }
+}

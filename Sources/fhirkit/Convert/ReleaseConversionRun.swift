@@ -1,0 +1,96 @@
+import ArgumentParser
+import FHIRKit
+
+/// `convert --to r4|dstu2` from FHIR input: reads the records, converts them in batches on
+/// `jobs` threads (``RecordBatcher``), and writes them in input order — the output does not
+/// depend on `jobs`.
+final class ReleaseConversionRun {
+  private let strict: Bool
+  private let issueReport: IssueReport
+  private let output: ResourceOutput
+  private var batcher: RecordBatcher<RecordConverter.Converted>!
+  /// What the run did, for the summary.
+  private(set) var summary = RunSummary()
+
+  init(from: ReleaseOption, to target: FHIRRelease, strict: Bool, jobs: Int, issueReport: IssueReport, output: ResourceOutput) {
+    self.strict = strict
+    self.issueReport = issueReport
+    self.output = output
+    let converter = RecordConverter(target: target)
+    batcher = RecordBatcher(
+      from: from, jobs: jobs, work: { record, release in try converter.convert(record, from: release) },
+      handle: { [unowned self] record, outcome in try handle(record, outcome) })
+  }
+
+  /// Converts every record of `files`.
+  /// - Throws: `ExitCode(1)` at the first bad record in strict mode (after writing the
+  ///   records before it).
+  func run(_ files: [InputFiles.Input]) throws {
+    let hooks = ResourceReader.Hooks(
+      bytesRead: { Console.shared.count(bytes: $0) }, topLevelValue: { [output] in output.noteTopLevelValue($0) })
+    for file in files {
+      try batcher.startInput()
+      do {
+        try ResourceReader.read(
+          file, hooks: hooks,
+          onError: { [self] error in
+            // Records before the bad one come out first, so that messages stay in order.
+            try batcher.flush()
+            summary.failed += 1
+            Console.shared.count(issues: 1)
+            printRecordMessage("fhirkit: \(error)")
+            issueReport.write(error)
+            if strict { throw someRecordsFailed }
+          },
+          { [batcher] record in try batcher!.add(record) })
+        try batcher.flush()
+      } catch let error as JSONError {
+        try batcher.flush()
+        printError("fhirkit: \(error)")
+        summary.unreadable += 1
+      }
+    }
+  }
+
+  private func handle(_ record: ResourceRecord, _ outcome: ParallelMap.Outcome<RecordConverter.Converted>) throws {
+    Console.shared.count(resources: 1)
+    let converted: RecordConverter.Converted
+    do {
+      converted = try outcome.get()
+    } catch {
+      try fail(record, "cannot be read by the models: \(error)")
+      return
+    }
+    let errors = converted.issues.filter { $0.severity == .error }
+    for issue in errors {
+      // The place and code on stderr, as for JSON errors; the record is still written.
+      printRecordMessage("fhirkit: \(record.location): \(issue)" + VerboseValue.suffix(for: record, at: issue.path))
+      issueReport.write(issue, location: record.location)
+    }
+    for entry in converted.conversion.entries where issueReport.isEnabled {
+      issueReport.write([
+        "location": .string(record.location), "path": .string(entry.path),
+        "action": .string(entry.action.rawValue), "message": .string(entry.note),
+      ])
+    }
+    for (action, count) in converted.conversion.counts { summary.actions[action.rawValue, default: 0] += count }
+    guard let bytes = converted.bytes else {
+      try fail(record, "not a resource the models can read")
+      return
+    }
+    try output.write(bytes, from: record)
+    summary.written += 1
+    if !errors.isEmpty {
+      summary.failed += 1
+      Console.shared.count(issues: 1)
+      if strict { throw someRecordsFailed }
+    }
+  }
+
+  private func fail(_ record: ResourceRecord, _ message: String) throws {
+    summary.failed += 1
+    Console.shared.count(issues: 1)
+    printRecordMessage("fhirkit: \(record.location): \(message)")
+    if strict { throw someRecordsFailed }
+  }
+}

@@ -1,0 +1,59 @@
+import CareModel
+import CarePipeline
+import Foundation
+import Testing
+
+/// Hand-made inputs for what staging has to get right across partitions: shared Medications,
+/// Observations without a patient, subjects of the wrong type, versions staged twice.
+@Suite struct PipelineStagingTests {
+  typealias S = PipelineTestSupport
+
+  static let value = #""valueQuantity":{"value":1,"unit":"1"}"#
+
+  static func input(_ resources: [String]) throws -> PipelineInput {
+    var input = PipelineInput()
+    for resource in resources { input.add(try S.r4(resource)) }
+    return input
+  }
+
+  @Test func sharedMedicationTitlesTasksInEveryPartition() throws {
+    let result = try PipelineComparison.runBothWays(try Self.input([
+      #"{"resourceType":"Medication","id":"m1","code":{"text":"Shared drug"}}"#,
+      #"{"resourceType":"Patient","id":"p1"}"#,
+      #"{"resourceType":"Patient","id":"p2"}"#,
+      #"{"resourceType":"MedicationRequest","id":"r1","status":"active","intent":"order","subject":{"reference":"Patient/p1"},"medicationReference":{"reference":"Medication/m1"},"authoredOn":"2020-01-01"}"#,
+      #"{"resourceType":"MedicationRequest","id":"r2","status":"active","intent":"order","subject":{"reference":"Patient/p2"},"medicationReference":{"reference":"Medication/m1"},"authoredOn":"2020-01-01"}"#,
+    ]))
+    #expect(result.tasks.map(\.title) == ["Shared drug", "Shared drug"])
+    #expect(result.report.notConverted == ["Medication": 1])
+  }
+
+  @Test func observationsWithoutPatientShareLogTasks() throws {
+    let result = try PipelineComparison.runBothWays(try Self.input([
+      #"{"resourceType":"Patient","id":"p1"}"#,
+      #"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"Weight"},"effectiveDateTime":"2020-01-02T08:00:00Z",\#(Self.value)}"#,
+      #"{"resourceType":"Observation","id":"o2","status":"final","code":{"text":"Weight"},"subject":{"reference":"Patient/nobody"},"effectiveDateTime":"2020-01-03T08:00:00Z",\#(Self.value)}"#,
+      #"{"resourceType":"Observation","id":"o3","status":"final","code":{"text":"Weight"},"subject":{"reference":"Encounter/e1"},"effectiveDateTime":"2020-01-04T08:00:00Z",\#(Self.value)}"#,
+      #"{"resourceType":"Encounter","id":"e1","status":"finished"}"#,
+      #"{"resourceType":"Observation","id":"o4","status":"final","code":{"text":"Weight"},"subject":{"reference":"Patient/p1"},"effectiveDateTime":"2020-01-05T08:00:00Z",\#(Self.value)}"#,
+    ]))
+    // One log task for the three without a converted patient, one for p1's.
+    #expect(result.tasks.count == 2)
+    #expect(Set(result.outcomes.compactMap(\.taskUUID)).count == 2)
+    #expect(result.report.unresolvedReferences.map(\.reason) == [.notFound, .unexpectedType])
+  }
+
+  @Test func versionsStagedTwiceKeepTheNewest() throws {
+    let result = try PipelineComparison.runBothWays(try Self.input([
+      #"{"resourceType":"Patient","id":"p1","meta":{"versionId":"1"},"name":[{"family":"Old"}]}"#,
+      #"{"resourceType":"CarePlan","id":"c1","status":"active","intent":"plan","subject":{"reference":"Patient/p1"},"meta":{"versionId":"1"},"title":"One"}"#,
+      #"{"resourceType":"Patient","id":"p1","meta":{"versionId":"3"},"name":[{"family":"New"}]}"#,
+      #"{"resourceType":"CarePlan","id":"c1","status":"active","intent":"plan","subject":{"reference":"Patient/p9"},"meta":{"versionId":"2"},"title":"Two"}"#,
+      #"{"resourceType":"Patient","id":"p1","meta":{"versionId":"2"},"name":[{"family":"Middle"}]}"#,
+    ]))
+    #expect(result.patients.map(\.name.familyName) == ["New"])
+    #expect(result.carePlans.map(\.title) == ["Two"])
+    #expect(result.carePlans.first?.patientUUID == nil)
+    #expect(result.report.duplicatesMerged == ["CarePlan": 1, "Patient": 2])
+  }
+}
