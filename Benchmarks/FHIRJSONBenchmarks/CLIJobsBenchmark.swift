@@ -23,9 +23,9 @@ struct CLIJobsBenchmark {
     var best: [Int: Double] = [:]
     for round in 1...runs {
       for jobs in [1, 2] {
-        let cpuBefore = Self.childCPUSeconds()
+        let cpuBefore = ChildUsage.cpuSeconds()
         let seconds = try convert(executable, input: input, output: folder + "/jobs\(jobs).ndjson", jobs: jobs)
-        let cpu = Self.childCPUSeconds() - cpuBefore
+        let cpu = ChildUsage.cpuSeconds() - cpuBefore
         best[jobs] = min(best[jobs] ?? .infinity, seconds)
         // CPU seconds per wall second: near 2 when both cores were free for --jobs 2; on a
         // busy machine it shows how much CPU the run could get at all.
@@ -42,17 +42,6 @@ struct CLIJobsBenchmark {
     print("--jobs 2 / --jobs 1: \(String(format: "%.2f", ratio))× (target ≥ 1.7×: \(ratio >= 1.7 ? "met" : "NOT met"))")
     print("outputs identical: \(one == two ? "yes" : "NO") (\(one.count >> 20) MB, \(one.lazy.filter { $0 == 0x0A }.count) lines)")
     if one != two { throw CocoaError(.fileWriteUnknown) }
-  }
-
-  /// User and system CPU time of the finished child processes so far.
-  static func childCPUSeconds() -> Double {
-    var usage = rusage()
-    #if os(Linux)
-      getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-    #else
-      getrusage(RUSAGE_CHILDREN, &usage)
-    #endif
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
   }
 
   /// Runs one conversion and returns its wall-clock time.

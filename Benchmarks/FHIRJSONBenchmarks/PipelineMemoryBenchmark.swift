@@ -41,18 +41,8 @@ struct PipelineMemoryBenchmark {
       return
     }
     if standardInput {
-      // `cat export/*.ndjson | …`: one stream, types interleaved by file.
-      let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { folder + "/" + $0 }
-      let cat = Process()
-      cat.executableURL = URL(fileURLWithPath: "/bin/cat")
-      cat.arguments = files
-      let pipe = Pipe()
-      cat.standardOutput = pipe
-      child.standardInput = pipe
       child.arguments = ["pipeline-staged", "--stdin", "--input-bytes", "\(bytes)"]
-      try cat.run()
-      try child.run()
-      cat.waitUntilExit()
+      try Self.pipeExport(in: folder, into: child)
     } else {
       child.arguments = ["pipeline-staged", "--folder", folder] + (partitionKB.map { ["--partition-kb", "\($0)"] } ?? [])
       try child.run()
@@ -65,34 +55,34 @@ struct PipelineMemoryBenchmark {
   /// resident memory (`getrusage(RUSAGE_CHILDREN)`: the largest child, which is fhirkit).
   static func runCommandLine(folder: String, bytes: Int) throws {
     let fhirkit = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fhirkit")
+    let child = Process()
+    child.executableURL = fhirkit
+    child.arguments = ["convert", "-", "--to", "care", "--quiet", "-o", "/dev/null"]
+    let start = Date()
+    try pipeExport(in: folder, into: child)
+    child.waitUntilExit()
+    let seconds = Date().timeIntervalSince(start)
+    let peak = ChildUsage.peakMB()
+    print(
+      "cat export/*.ndjson | fhirkit convert - --to care: exit \(child.terminationStatus), \(bytes >> 20) MB in \(String(format: "%.1f", seconds)) s (\(String(format: "%.1f", Double(bytes) / 1_048_576 / seconds)) MB/s)"
+    )
+    print("peak resident memory of fhirkit (getrusage RUSAGE_CHILDREN ru_maxrss): \(peak) MB; target bounded (< 256 MB): \(peak < 256 ? "met" : "NOT met")")
+    if child.terminationStatus > 1 { throw CocoaError(.fileReadUnknown) }
+  }
+
+  /// Starts `child` with the export's files piped into its standard input by `cat` (one
+  /// stream, types interleaved by file, as `cat export/*.ndjson | …` gives), and waits for `cat`.
+  static func pipeExport(in folder: String, into child: Process) throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { folder + "/" + $0 }
     let cat = Process()
     cat.executableURL = URL(fileURLWithPath: "/bin/cat")
     cat.arguments = files
     let pipe = Pipe()
     cat.standardOutput = pipe
-    let child = Process()
-    child.executableURL = fhirkit
-    child.arguments = ["convert", "-", "--to", "care", "--quiet", "-o", "/dev/null"]
     child.standardInput = pipe
-    let start = Date()
     try cat.run()
     try child.run()
     cat.waitUntilExit()
-    child.waitUntilExit()
-    let seconds = Date().timeIntervalSince(start)
-    var usage = rusage()
-    #if os(Linux)
-      getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-    #else
-      getrusage(RUSAGE_CHILDREN, &usage)
-    #endif
-    let peak = usage.ru_maxrss / 1024
-    print(
-      "cat export/*.ndjson | fhirkit convert - --to care: exit \(child.terminationStatus), \(bytes >> 20) MB in \(String(format: "%.1f", seconds)) s (\(String(format: "%.1f", Double(bytes) / 1_048_576 / seconds)) MB/s)"
-    )
-    print("peak resident memory of fhirkit (getrusage RUSAGE_CHILDREN ru_maxrss): \(peak) MB; target bounded (< 256 MB): \(peak < 256 ? "met" : "NOT met")")
-    if child.terminationStatus > 1 { throw CocoaError(.fileReadUnknown) }
   }
 
   /// Writes copies of the R4 Synthea Bundles as `<folder>/<Type>.ndjson` until at least `bytes`.

@@ -14,28 +14,7 @@ enum OccurrenceIndex {
   static func index(of date: Date, in schedule: Schedule, timeZone: TimeZone) -> (index: Int, beforeStart: Bool) {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
-    let count = schedule.elements.reduce(0) { $0 + occurrences(of: $1, upTo: date, calendar: calendar) }
+    let count = schedule.elements.reduce(0) { $0 + $1.occurrenceCount(before: date, includingDate: true, calendar: calendar) }
     return count == 0 ? (0, true) : (count - 1, false)
-  }
-
-  /// How many occurrences of `element` fall at or before `date` (exponential then binary search,
-  /// since occurrence dates grow with the index).
-  static func occurrences(of element: ScheduleElement, upTo date: Date, calendar: Calendar) -> Int {
-    guard element.start <= date else { return 0 }
-    func atOrBefore(_ k: Int) -> Bool {
-      guard let d = element.date(ofOccurrence: k, calendar: calendar) else { return false }
-      return d <= date
-    }
-    var low = 0, high = 1
-    while atOrBefore(high) {
-      low = high
-      guard high < 1 << 40 else { return high + 1 }
-      high *= 2
-    }
-    while high - low > 1 {
-      let mid = low + (high - low) / 2
-      if atOrBefore(mid) { low = mid } else { high = mid }
-    }
-    return low + 1
   }
 }

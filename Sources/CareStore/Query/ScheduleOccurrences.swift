@@ -22,7 +22,7 @@ enum ScheduleOccurrences {
     var found: [(date: Date, element: Int)] = []
     for (e, element) in schedule.elements.enumerated() {
       // Start at the first occurrence at or after `start`.
-      var k = max(0, count(of: element, before: start, calendar: calendar))
+      var k = max(0, element.occurrenceCount(before: start, includingDate: false, calendar: calendar))
       while found.count < limit, let date = element.date(ofOccurrence: k, calendar: calendar), date < end {
         if date >= start { found.append((date, e)) }
         k += 1
@@ -32,29 +32,9 @@ enum ScheduleOccurrences {
     guard let first = found.first else { return [] }
     // Index of the first found: the number of occurrences of all elements strictly before it,
     // plus those at the same instant from earlier elements.
-    let before = schedule.elements.reduce(0) { $0 + count(of: $1, before: first.date, calendar: calendar) }
+    let before = schedule.elements.reduce(0) { $0 + $1.occurrenceCount(before: first.date, includingDate: false, calendar: calendar) }
     return found.enumerated().map { offset, item in
       Occurrence(index: before + offset, date: item.date, element: item.element)
     }
-  }
-
-  /// How many occurrences of `element` fall strictly before `date`.
-  static func count(of element: ScheduleElement, before date: Date, calendar: Calendar) -> Int {
-    guard element.start < date else { return 0 }
-    func before(_ k: Int) -> Bool {
-      guard let d = element.date(ofOccurrence: k, calendar: calendar) else { return false }
-      return d < date
-    }
-    var low = 0, high = 1
-    while before(high) {
-      low = high
-      guard high < 1 << 40 else { return high + 1 }
-      high *= 2
-    }
-    while high - low > 1 {
-      let mid = low + (high - low) / 2
-      if before(mid) { low = mid } else { high = mid }
-    }
-    return low + 1
   }
 }

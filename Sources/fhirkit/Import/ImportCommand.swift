@@ -37,11 +37,14 @@ struct ImportCommand: ParsableCommand {
   @Flag(help: "Stop at the first bad record.")
   var strict = false
 
+  @OptionGroup var messages: MessageOptions
+
   func validate() throws {
     guard batchSize > 0 else { throw ValidationError("--batch-size must be at least 1") }
   }
 
   func run() throws {
+    messages.apply()
     let files = try InputFiles.expandOrExit(inputs)
     let issueReport = try IssueReport(path: report)
     let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport)
