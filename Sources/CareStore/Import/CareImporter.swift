@@ -82,7 +82,11 @@ public struct CareImporter: Sendable {
     let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, records.count / 64))
     let results = UnsafeMutableBufferPointer<Result<(Data, String), any Error>?>.allocate(capacity: records.count)
     results.initialize(repeating: nil)
-    defer { results.deallocate() }
+    defer {
+      // The results hold Data and String storage: deinitialize before freeing, or it leaks.
+      _ = results.deinitialize()
+      results.deallocate()
+    }
     nonisolated(unsafe) let output = results
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in
       let encoder = VersionRules.encoder()
