@@ -12,7 +12,10 @@ enum StoreDates {
   }
 
   static func fast(_ date: Date) -> String? {
-    let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+    let scaled = date.timeIntervalSince1970 * 1000
+    // Near half a millisecond the formatter may round the other way: leave those to it.
+    guard abs(scaled - scaled.rounded(.down) - 0.5) > 0.05 else { return nil }
+    let milliseconds = scaled.rounded()
     guard milliseconds.magnitude < 2.6e14 else { return nil }
     let total = Int64(milliseconds)
     let dayLength: Int64 = 86_400_000
