@@ -47,6 +47,18 @@ import Testing
     #expect(value.arrayValue?.last == ["i": 999, "d": .number(JSONNumber("1.50")!)])
   }
 
+  @Test func deepNestingBeyondSixtyFourLevels() throws {
+    // Containers alternate between arrays and objects, deeper than the writer's 64-level bit stack.
+    var value: JSONValue = ["leaf": "x", "n": 1]
+    for depth in 0..<150 {
+      value = depth % 3 == 0 ? .array([value, .null]) : ["d\(depth)": value, "e": []]
+    }
+    for style in [JSONWriter.Style.compact, .pretty] {
+      let text = JSONWriter.string(of: value, style: style)
+      #expect(try JSONValue(parsing: text) == value)
+    }
+  }
+
   @Test func numberTextIsValidated() {
     #expect(JSONNumber("1.50")?.text == "1.50")
     #expect(JSONNumber("-0") != nil)

@@ -111,6 +111,19 @@ import Testing
     #expect(throws: FHIRDecodingError.self) { try decode(json, options: .strict) }
   }
 
+  @Test func keysRepeatedInALargeObjectAreFoundEachTime() throws {
+    // More than eight members: repeated keys are found through the digest table.
+    let others = (1...12).map { #""x\#($0)":\#($0)"# }.joined(separator: ",")
+    let json = #"{"resourceType":"Patient","gender":"male",\#(others),"gender":"other","x3":30,"gender":"female"}"#
+    let result = try decode(json)
+    let repeated = result.issues.filter { $0.code == .duplicateKey }.map(\.path.description)
+    #expect(repeated == ["gender", "x3", "gender"])
+    let patient = try #require(result.value)
+    #expect(patient.gender?.string == "female")
+    #expect(patient.unknown.count == 12)
+    #expect(patient.unknown["x3"] == .number(JSONNumber(30)))
+  }
+
   @Test func emptyValues() throws {
     let result = try decode(#"{"resourceType":"Patient","name":[],"telecom":[{}],"birthDate":""}"#)
     let empty = result.issues.filter { $0.code == .empty }.map(\.path.description)

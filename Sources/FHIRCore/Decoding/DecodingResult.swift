@@ -27,6 +27,8 @@ extension FHIREncodable {
   /// The value as JSON bytes, compact or pretty.
   public func jsonBytes(style: JSONWriter.Style = .compact) -> [UInt8] {
     var writer = JSONWriter(style: style)
+    // A resource is rarely under a kilobyte: one allocation instead of several growths.
+    writer.reserveCapacity(1024)
     encode(to: &writer)
     return writer.output
   }

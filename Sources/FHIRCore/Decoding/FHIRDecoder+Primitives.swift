@@ -5,7 +5,7 @@ extension FHIRDecoder {
   /// JSON of the wrong type (or several values) is kept in ``Primitive/invalidJSON``.
   @inlinable
   public mutating func primitive<V>(_ slot: inout Primitive<V>?, at index: Int) throws {
-    var element = slot ?? Primitive()
+    var element = slot ?? Primitive(onlyValue: nil)
     switch tokens[index].kind {
     case .null:
       // `null` carries no data: reported, and the element stays absent.
@@ -32,7 +32,7 @@ extension FHIRDecoder {
   /// Decodes `"_name": {"id": …, "extension": […]}` into `slot`.
   @inlinable
   public mutating func primitiveElement<V>(_ slot: inout Primitive<V>?, at index: Int) throws {
-    var element = slot ?? Primitive()
+    var element = slot ?? Primitive(onlyValue: nil)
     try single(at: index) { decoder, position in try decoder.elementData(into: &element, at: position) }
     slot = element
   }
@@ -41,8 +41,8 @@ extension FHIRDecoder {
   @inlinable
   public mutating func primitives<V>(_ slots: inout [Primitive<V>], at index: Int) throws {
     let values: [Primitive<V>] = try array(at: index) { decoder, position -> Primitive<V>? in
-      if decoder.tokens[position].kind == .null { return Primitive() }
-      if let value = try V.decode(from: &decoder, at: position) { return Primitive(value) }
+      if decoder.tokens[position].kind == .null { return Primitive(onlyValue: nil) }
+      if let value = try V.decode(from: &decoder, at: position) { return Primitive(onlyValue: value) }
       return Primitive(invalidJSON: JSONValue(tokens: decoder.tokens, at: position))
     }
     for (offset, value) in values.enumerated() {
@@ -61,7 +61,7 @@ extension FHIRDecoder {
     var offset = 0
     _ = try array(at: index) { decoder, position -> Void? in
       defer { offset += 1 }
-      while slots.count <= offset { slots.append(Primitive()) }
+      while slots.count <= offset { slots.append(Primitive(onlyValue: nil)) }
       if decoder.tokens[position].kind != .null {
         try decoder.elementData(into: &slots[offset], at: position)
       }

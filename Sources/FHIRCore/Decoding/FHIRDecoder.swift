@@ -103,13 +103,55 @@ public struct FHIRDecoder {
 
   /// Pairs of key indices (an earlier member, the later one with the same key) among the
   /// members from `first` to `end`; `nil` when every key is given once.
+  ///
+  /// Keys go into a small open-addressing table on the stack, by digest, so an object of
+  /// `n` members costs `n` digests and about `n` probes rather than `n²/2` comparisons;
+  /// bytes are compared only when two digests are equal.
   static func repeatedKeys(in tokens: JSONTokens, from first: Int, to end: Int) -> [(skipped: Int, repetition: Int)]? {
     func key(at index: Int) -> MemberKey {
       tokens.withText(at: index) { MemberKey(start: $0.baseAddress, count: $0.count) }
     }
+    let memberLimit = (end - first + 1) / 2
+    if memberLimit <= 8 { return repeatedKeysByScan(in: tokens, from: first, to: end, memberLimit: memberLimit) }
+    var capacity = 16
+    while capacity < 2 * memberLimit { capacity *= 2 }
+    let mask = capacity - 1
     var repeated: [(skipped: Int, repetition: Int)]?
-    withUnsafeTemporaryAllocation(of: (digest: UInt64, keyIndex: Int).self, capacity: (end - first + 1) / 2) {
-      seen in
+    withUnsafeTemporaryAllocation(of: (digest: UInt64, keyIndex: Int).self, capacity: capacity) { table in
+      for slot in 0..<capacity { table[slot].keyIndex = -1 }
+      var keyIndex = first
+      while keyIndex < end {
+        let memberKey = key(at: keyIndex)
+        let digest = memberKey.digest
+        var slot = Int(truncatingIfNeeded: digest >> 40) & mask
+        while true {
+          let earlier = table[slot].keyIndex
+          if earlier < 0 {
+            table[slot] = (digest, keyIndex)
+            break
+          }
+          if table[slot].digest == digest && memberKey == key(at: earlier) {
+            repeated = (repeated ?? []) + [(earlier, keyIndex)]
+            table[slot].keyIndex = keyIndex
+            break
+          }
+          slot = (slot + 1) & mask
+        }
+        keyIndex = tokens.endIndex(ofValueAt: keyIndex + 1) + 1
+      }
+    }
+    return repeated
+  }
+
+  /// ``repeatedKeys(in:from:to:)`` for small objects: each digest compared with those before it.
+  static func repeatedKeysByScan(in tokens: JSONTokens, from first: Int, to end: Int, memberLimit: Int)
+    -> [(skipped: Int, repetition: Int)]?
+  {
+    func key(at index: Int) -> MemberKey {
+      tokens.withText(at: index) { MemberKey(start: $0.baseAddress, count: $0.count) }
+    }
+    var repeated: [(skipped: Int, repetition: Int)]?
+    withUnsafeTemporaryAllocation(of: (digest: UInt64, keyIndex: Int).self, capacity: memberLimit) { seen in
       var seenCount = 0
       var keyIndex = first
       while keyIndex < end {
@@ -157,8 +199,16 @@ public struct FHIRDecoder {
     }
     let end = tokens.endIndex(ofValueAt: index)
     if end == index + 1 { try record(.warning, .empty, "empty array", at: index) }
-    var result: [T] = []
+    // Counted first (a jump per element), so the array is allocated once.
+    var count = 0
     var position = index + 1
+    while position < end {
+      count += 1
+      position = tokens.endIndex(ofValueAt: position) + 1
+    }
+    var result: [T] = []
+    result.reserveCapacity(count)
+    position = index + 1
     while position < end {
       if let element = try decode(&self, position) { result.append(element) }
       position = tokens.endIndex(ofValueAt: position) + 1

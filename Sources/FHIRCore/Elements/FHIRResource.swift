@@ -13,15 +13,19 @@ extension FHIRDecoder {
   /// (finds `resourceType` and `id` wherever they stand in the object).
   public func peekString(_ key: String, inObjectAt index: Int) -> String? {
     guard tokens[index].kind == .objectStart else { return nil }
-    let end = tokens.endIndex(ofValueAt: index)
-    var member = index + 1
-    while member < end {
-      if tokens.text(at: member, equals: key.utf8) {
-        return tokens[member + 1].kind == .string ? tokens.string(at: member + 1) : nil
+    var key = key
+    return key.withUTF8 { keyBytes in
+      let wanted = MemberKey(start: UnsafeRawPointer(keyBytes.baseAddress), count: keyBytes.count)
+      let end = tokens.endIndex(ofValueAt: index)
+      var member = index + 1
+      while member < end {
+        if self.key(at: member) == wanted {
+          return tokens[member + 1].kind == .string ? tokens.string(at: member + 1) : nil
+        }
+        member = tokens.endIndex(ofValueAt: member + 1) + 1
       }
-      member = tokens.endIndex(ofValueAt: member + 1) + 1
+      return nil
     }
-    return nil
   }
 
   /// Starts decoding resource `type` at `index`: sets the issue context (type and id)
@@ -41,7 +45,11 @@ extension FHIRDecoder {
   /// Checks a `resourceType` member's value against the type being decoded.
   public mutating func checkResourceType(_ expected: String, at index: Int) throws {
     guard try expect(.string, at: index, "a resource type string") else { return }
-    if !tokens.text(at: index, equals: expected.utf8) {
+    var expected = expected
+    let matches = expected.withUTF8 { bytes in
+      key(at: index) == MemberKey(start: UnsafeRawPointer(bytes.baseAddress), count: bytes.count)
+    }
+    if !matches {
       try record(.error, .unexpectedResourceType, "resourceType is not \(expected)", at: index)
     }
   }

@@ -27,10 +27,10 @@ extension JSONWriter {
     if primitives.contains(where: { $0.value != nil || $0.invalidJSON != nil }) {
       key(name)
       beginArray()
-      for primitive in primitives {
-        if let value = primitive.value {
+      for index in primitives.indices {
+        if let value = primitives[index].value {
           value.encode(to: &self)
-        } else if let invalid = primitive.invalidJSON {
+        } else if let invalid = primitives[index].invalidJSON {
           self.value(invalid)
         } else {
           null()
@@ -62,7 +62,8 @@ extension JSONWriter {
     guard !values.isEmpty else { return }
     key(name)
     beginArray()
-    for value in values { value.encode(to: &self) }
+    // By index: `for value in values` would copy (retain and release) each element.
+    for index in values.indices { values[index].encode(to: &self) }
     endArray()
   }
 

@@ -29,7 +29,8 @@ public struct FHIRDecimal: PrimitiveValue, CustomStringConvertible {
 
   public static func decode(from decoder: inout FHIRDecoder, at index: Int) throws -> FHIRDecimal? {
     guard try decoder.expect(.number, at: index, "a decimal number") else { return nil }
-    return FHIRDecimal(JSONNumber(decoder.tokens.string(at: index))!)
+    guard let number = decoder.tokens.number(at: index) else { return nil }
+    return FHIRDecimal(number)
   }
 
   public func encode(to writer: inout JSONWriter) {

@@ -40,11 +40,21 @@ public struct Primitive<Value: PrimitiveValue>: Hashable, Sendable {
     invalidJSON: JSONValue? = nil
   ) {
     self.value = value
+    guard id != nil || !`extension`.isEmpty || !unknown.isEmpty || invalidJSON != nil else {
+      extras = nil
+      return
+    }
     var data = ExtraData(id: id)
     data.extension = `extension`
     data.unknown = unknown
     data.invalidJSON = invalidJSON
     extras = data.isEmpty ? nil : .data(data)
+  }
+
+  /// A primitive with `value` and nothing else (the decoder's fast path).
+  @inlinable init(onlyValue value: Value?) {
+    self.value = value
+    extras = nil
   }
 
   @inlinable mutating func updateExtras(_ change: (inout ExtraData) -> Void) {

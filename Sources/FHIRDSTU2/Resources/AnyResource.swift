@@ -31,22 +31,22 @@ public enum AnyResource: FHIRCodable {
     switch decoder.peekString("resourceType", inObjectAt: index) {
     case Bundle.resourceType?:
       guard let resource = try Bundle(from: &decoder, at: index) else { return nil }
-      self = .bundle(resource)
+      self = .bundle(consume resource)
     case CarePlan.resourceType?:
       guard let resource = try CarePlan(from: &decoder, at: index) else { return nil }
-      self = .carePlan(resource)
+      self = .carePlan(consume resource)
     case Medication.resourceType?:
       guard let resource = try Medication(from: &decoder, at: index) else { return nil }
-      self = .medication(resource)
+      self = .medication(consume resource)
     case MedicationOrder.resourceType?:
       guard let resource = try MedicationOrder(from: &decoder, at: index) else { return nil }
-      self = .medicationOrder(resource)
+      self = .medicationOrder(consume resource)
     case Observation.resourceType?:
       guard let resource = try Observation(from: &decoder, at: index) else { return nil }
-      self = .observation(resource)
+      self = .observation(consume resource)
     case Patient.resourceType?:
       guard let resource = try Patient(from: &decoder, at: index) else { return nil }
-      self = .patient(resource)
+      self = .patient(consume resource)
     case nil:
       try decoder.record(.error, .required, "resource without a resourceType", at: index)
       self = .other(JSONValue(tokens: decoder.tokens, at: index))

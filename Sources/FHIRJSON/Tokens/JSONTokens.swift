@@ -79,6 +79,13 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
     withText(at: index) { String(decoding: $0, as: UTF8.self) }
   }
 
+  /// The number token at `index` as a ``JSONNumber`` (its text was checked when it was
+  /// tokenized), or `nil` if the token is not a number.
+  public func number(at index: Int) -> JSONNumber? {
+    guard self[index].kind == .number else { return nil }
+    return JSONNumber(unchecked: string(at: index))
+  }
+
   /// Whether the text at `index` is exactly `utf8` (no allocation).
   @inlinable public func text(at index: Int, equals utf8: some Collection<UInt8>) -> Bool {
     withText(at: index) { $0.elementsEqual(utf8) }

@@ -16,12 +16,13 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
   public var members: [Member]
 
   /// Creates an object from members in order.
-  public init(_ members: [Member] = []) {
+  @inlinable public init(_ members: [Member] = []) {
     self.members = members
   }
 
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
-    members = elements.map { Member(key: $0.0, value: $0.1) }
+  // Inlinable so that the `= [:]` default of every model's `unknown` bag costs nothing.
+  @inlinable public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    members = elements.isEmpty ? [] : elements.map { Member(key: $0.0, value: $0.1) }
   }
 
   /// The number of members.

@@ -23,16 +23,19 @@ public struct JSONWriter {
     public static let pretty = Style.pretty(indent: 2)
   }
 
-  private struct Level {
-    var isArray: Bool
-    var count: Int
-  }
-
   /// The layout in use.
   public let style: Style
   /// The bytes written and not yet taken.
   public private(set) var output: [UInt8] = []
-  private var levels: [Level] = []
+  /// How many containers are open.
+  private var depth = 0
+  /// Whether each of the innermost 64 open containers is an array (bit `d` for depth
+  /// `d + 1`); deeper ones are kept in `deepArrayFlags`. No array is touched per container.
+  private var arrayBits: UInt64 = 0
+  private var deepArrayFlags: [Bool] = []
+  /// Whether the innermost open container has a member or element already (so the
+  /// next one needs a comma).
+  private var hasContent = false
   private var expectsValueAfterKey = false
   private let indentWidth: Int
 
@@ -49,7 +52,12 @@ public struct JSONWriter {
   }
 
   /// Whether every container opened has been closed.
-  public var isComplete: Bool { levels.isEmpty && !expectsValueAfterKey }
+  public var isComplete: Bool { depth == 0 && !expectsValueAfterKey }
+
+  /// Makes room for `byteCount` bytes of output without reallocating.
+  public mutating func reserveCapacity(_ byteCount: Int) {
+    output.reserveCapacity(byteCount)
+  }
 
   // MARK: Structure
 
@@ -57,7 +65,7 @@ public struct JSONWriter {
   public mutating func beginObject() {
     beforeValue()
     output.append(UInt8(ascii: "{"))
-    levels.append(Level(isArray: false, count: 0))
+    push(isArray: false)
   }
 
   /// Ends the innermost object.
@@ -69,7 +77,7 @@ public struct JSONWriter {
   public mutating func beginArray() {
     beforeValue()
     output.append(UInt8(ascii: "["))
-    levels.append(Level(isArray: true, count: 0))
+    push(isArray: true)
   }
 
   /// Ends the innermost array.
@@ -85,7 +93,7 @@ public struct JSONWriter {
 
   /// Writes an object member's key from UTF-8 bytes.
   public mutating func key(utf8: UnsafeRawBufferPointer) {
-    precondition(levels.last.map { !$0.isArray } ?? false && !expectsValueAfterKey, "a key belongs in an object")
+    precondition(depth > 0 && !innermostIsArray && !expectsValueAfterKey, "a key belongs in an object")
     separate()
     writeQuoted(utf8)
     output.append(UInt8(ascii: ":"))
@@ -133,30 +141,49 @@ public struct JSONWriter {
 
   // MARK: Layout
 
+  /// Whether the innermost open container is an array (false when none is open).
+  private var innermostIsArray: Bool {
+    guard depth > 0 else { return false }
+    return depth <= 64 ? arrayBits & (1 << UInt64(depth - 1)) != 0 : deepArrayFlags[depth - 65]
+  }
+
+  private mutating func push(isArray: Bool) {
+    if depth < 64 {
+      let bit: UInt64 = 1 << UInt64(depth)
+      arrayBits = isArray ? arrayBits | bit : arrayBits & ~bit
+    } else {
+      deepArrayFlags.append(isArray)
+    }
+    depth += 1
+    hasContent = false
+  }
+
   private mutating func beforeValue() {
     if expectsValueAfterKey {
       expectsValueAfterKey = false
       return
     }
-    guard let last = levels.last else { return }
-    precondition(last.isArray, "a value in an object needs a key first")
+    guard depth > 0 else { return }
+    precondition(innermostIsArray, "a value in an object needs a key first")
     separate()
   }
 
   /// Writes the comma and line break before a member or element.
   private mutating func separate() {
-    let top = levels.count - 1
-    guard top >= 0 else { return }
-    if levels[top].count > 0 { output.append(UInt8(ascii: ",")) }
-    levels[top].count += 1
-    newline(depth: levels.count)
+    guard depth > 0 else { return }
+    if hasContent { output.append(UInt8(ascii: ",")) }
+    hasContent = true
+    newline(depth: depth)
   }
 
   private mutating func endContainer(_ byte: UInt8, isArray: Bool) {
-    precondition(levels.last?.isArray == isArray && !expectsValueAfterKey, "unbalanced container")
-    let level = levels.removeLast()
-    if level.count > 0 { newline(depth: levels.count) }
+    precondition(depth > 0 && innermostIsArray == isArray && !expectsValueAfterKey, "unbalanced container")
+    if depth > 64 { deepArrayFlags.removeLast() }
+    depth -= 1
+    if hasContent { newline(depth: depth) }
     output.append(byte)
+    // The container just closed is content of the one around it.
+    hasContent = true
   }
 
   private mutating func newline(depth: Int) {
@@ -165,12 +192,33 @@ public struct JSONWriter {
     output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * indentWidth))
   }
 
+  /// Whether `byte` must be escaped inside a JSON string.
+  @inline(__always) private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
+  /// The index of the first byte of `utf8` that needs an escape, or its count.
+  private static func firstEscape(in utf8: UnsafeRawBufferPointer) -> Int {
+    guard let base = utf8.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+    var index = 0
+    while index < utf8.count && !needsEscape(base[index]) { index += 1 }
+    return index
+  }
+
   private mutating func writeQuoted(_ utf8: UnsafeRawBufferPointer) {
     output.append(UInt8(ascii: "\""))
+    // Most text needs no escape: one scan, one copy.
     var runStart = 0
-    for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<i]))
-      runStart = i + 1
+    var index = Self.firstEscape(in: utf8)
+    while index < utf8.count {
+      let byte = utf8[index]
+      guard Self.needsEscape(byte) else {
+        index += 1
+        continue
+      }
+      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<index]))
+      index += 1
+      runStart = index
       switch byte {
       case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
       case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)

@@ -41,22 +41,22 @@ public indirect enum AnyResource: FHIRCodable {
     switch decoder.peekString("resourceType", inObjectAt: index) {
     case Bundle.resourceType?:
       guard let bundle = try Bundle(from: &decoder, at: index) else { return nil }
-      self = .bundle(bundle)
+      self = .bundle(consume bundle)
     case CarePlan.resourceType?:
       guard let carePlan = try CarePlan(from: &decoder, at: index) else { return nil }
-      self = .carePlan(carePlan)
+      self = .carePlan(consume carePlan)
     case Medication.resourceType?:
       guard let medication = try Medication(from: &decoder, at: index) else { return nil }
-      self = .medication(medication)
+      self = .medication(consume medication)
     case MedicationRequest.resourceType?:
       guard let request = try MedicationRequest(from: &decoder, at: index) else { return nil }
-      self = .medicationRequest(request)
+      self = .medicationRequest(consume request)
     case Observation.resourceType?:
       guard let observation = try Observation(from: &decoder, at: index) else { return nil }
-      self = .observation(observation)
+      self = .observation(consume observation)
     case Patient.resourceType?:
       guard let patient = try Patient(from: &decoder, at: index) else { return nil }
-      self = .patient(patient)
+      self = .patient(consume patient)
     case nil:
       try decoder.record(.error, .required, "resource without a resourceType", at: index)
       self = .other(JSONValue(tokens: decoder.tokens, at: index))
