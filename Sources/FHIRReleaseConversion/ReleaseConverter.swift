@@ -87,6 +87,7 @@ public enum ReleaseConverter {
       context.report.record(.passedThrough, path: path, note: "resource type without a mapping; passed through unchanged")
       return
     }
+    convertReferences(&object, path, &context)
     context.each(&object, "contained", path: path) { context, child, childPath in
       convertResource(&child, path: childPath, &context)
     }
