@@ -54,6 +54,14 @@ extension MappingRule {
         "dosageInstruction[0].timing.repeat.extension[0].valueCode": #""MORN""#,
       ], report: ["implied intent", "carriedAsExtension dosageInstruction[0].timing.repeat.when"]),
     MappingRule(
+      name: "Timing.repeat.when: the _when data of carried codes is dropped", from: .r4,
+      source: repeating(#"{"frequency":1,"period":1,"periodUnit":"d","when":["HS","WAKE"],"_when":[null,{"id":"w2"}]}"#),
+      expect: ["dosageInstruction[0].timing.repeat.when": #""HS""#, "dosageInstruction[0].timing.repeat._when": nil],
+      report: [
+        "implied intent", "carriedAsExtension dosageInstruction[0].timing.repeat.when",
+        "dropped dosageInstruction[0].timing.repeat._when",
+      ], roundTrips: false),
+    MappingRule(
       name: "Timing.repeat.when: the first code DSTU2 knows stays, the list comes back reordered", from: .r4,
       source: repeating(#"{"frequency":1,"period":1,"periodUnit":"d","when":["MORN","HS"]}"#),
       expect: ["dosageInstruction[0].timing.repeat.when": #""HS""#],

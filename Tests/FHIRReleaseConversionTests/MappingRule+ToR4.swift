@@ -44,6 +44,11 @@ extension MappingRule {
       source: #"{"resourceType":"Patient","name":[{"family":["A","B"],"given":["C"]}]}"#,
       expect: ["name[0].family": #""A""#], report: ["dropped name[0].family[1]"], roundTrips: false),
     MappingRule(
+      name: "HumanName.family: the _family data of further parts is dropped", from: .dstu2,
+      source: #"{"resourceType":"Patient","name":[{"family":["A","B"],"_family":[null,{"id":"f2"}]}]}"#,
+      expect: ["name[0].family": #""A""#, "name[0]._family": nil],
+      report: ["dropped name[0].family[1]", "dropped name[0]._family"], roundTrips: false),
+    MappingRule(
       name: "Timing.repeat: units renamed, when becomes a list, boundsQuantity becomes boundsDuration", from: .dstu2,
       source: order(
         #""dosageInstruction":[{"timing":{"repeat":{"boundsQuantity":{"value":5,"unit":"d"},"duration":1,"#
@@ -125,6 +130,10 @@ extension MappingRule {
       name: "Medication.product.batch: batches after the first are dropped", from: .dstu2,
       source: #"{"resourceType":"Medication","product":{"batch":[{"lotNumber":"A"},{"lotNumber":"B"}]}}"#,
       expect: ["batch.lotNumber": #""A""#], report: ["dropped product.batch[1]"], roundTrips: false),
+    MappingRule(
+      name: "Medication.product: its own members (id, extension) are dropped", from: .dstu2,
+      source: #"{"resourceType":"Medication","product":{"id":"p","form":{"text":"tablet"}}}"#,
+      expect: ["form.text": #""tablet""#], report: ["dropped product.id"], roundTrips: false),
     MappingRule(
       name: "Medication.package is dropped", from: .dstu2,
       source: #"{"resourceType":"Medication","package":{"container":{"text":"box"}}}"#,
