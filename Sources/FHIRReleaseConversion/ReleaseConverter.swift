@@ -45,7 +45,8 @@ public enum ReleaseConverter {
   static func convert<Source: FHIREncodable, Target: FHIRDecodable>(
     _ source: Source, direction: ConversionDirection, as target: Target.Type
   ) -> (Target, ConversionReport) {
-    let (value, report) = convertJSON(json(of: source), direction: direction, sourceUnknowns: unknownPaths(of: source, direction))
+    let sourceJSON = json(of: source)
+    let (value, report) = convertJSON(sourceJSON, direction: direction, sourceUnknowns: unknownPaths(of: sourceJSON, direction))
     guard let converted = decode(Target.self, from: value).value else {
       preconditionFailure("a converted resource is always a JSON object")
     }
@@ -116,9 +117,9 @@ public enum ReleaseConverter {
     return result
   }
 
-  /// The paths of the elements the source model keeps in its `unknown` bags.
-  static func unknownPaths(of source: some FHIREncodable, _ direction: ConversionDirection) -> [String] {
-    let value = json(of: source)
+  /// The paths of the elements the source model keeps in its `unknown` bags, found by
+  /// decoding its JSON `value` again.
+  static func unknownPaths(of value: JSONValue, _ direction: ConversionDirection) -> [String] {
     let issues: [ValidationIssue] =
       switch direction {
       case .toR4: decode(FHIRDSTU2.AnyResource.self, from: value).issues
