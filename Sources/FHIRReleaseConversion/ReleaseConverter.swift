@@ -63,9 +63,7 @@ public enum ReleaseConverter {
     }
     guard case .object(var object) = value else { return (value, context.report) }
     convertResource(&object, path: "", &context)
-    var result = JSONValue.object(object)
-    CodeSystemMap.rewrite(&result, direction)
-    return (result, context.report)
+    return (.object(object), context.report)
   }
 
   /// Reshapes one resource object (and its contained resources) in place.
@@ -89,6 +87,9 @@ public enum ReleaseConverter {
       return
     }
     convertReferences(&object, path, &context)
+    for index in object.members.indices {
+      CodeSystemMap.rewrite(&object.members[index].value, context.direction)
+    }
     context.each(&object, "contained", path: path) { context, child, childPath in
       convertResource(&child, path: childPath, &context)
     }

@@ -113,10 +113,11 @@ extension MappingRule {
   static let bundleToR4: [MappingRule] = [
     MappingRule(
       name: "Bundle entries convert one by one; other types pass through", from: .dstu2,
-      source: #"{"resourceType":"Bundle","type":"collection","entry":[{"fullUrl":"urn:uuid:1","resource":{"resourceType":"Encounter","id":"e"}},"#
+      source: #"{"resourceType":"Bundle","type":"collection","entry":[{"fullUrl":"urn:uuid:1","resource":{"resourceType":"Encounter","id":"e","#
+        + #""class":{"system":"http://hl7.org/fhir/v3/ActCode","code":"AMB"}}},"#
         + #"{"resource":{"resourceType":"Patient","careProvider":[{"reference":"Practitioner/1"}]}}]}"#,
       expect: [
-        "entry[0].resource": #"{"resourceType":"Encounter","id":"e"}"#,
+        "entry[0].resource": #"{"resourceType":"Encounter","id":"e","class":{"system":"http://hl7.org/fhir/v3/ActCode","code":"AMB"}}"#,
         "entry[1].resource.generalPractitioner[0].reference": #""Practitioner/1""#,
       ], report: ["passedThrough entry[0].resource"]),
     MappingRule(
