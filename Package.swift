@@ -83,7 +83,7 @@ let package = Package(
       name: "FHIRJSONBenchmarks",
       dependencies: [
         "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "CYAJL", "FHIRTestSupport", "CareModel", "FHIRCoders",
-        "CarePipeline", "CareStore", "CareStoreSQLite",
+        "CarePipeline", "CareStore", "CareStoreSQLite", "FHIRReleaseConversion",
       ],
       path: "Benchmarks/FHIRJSONBenchmarks"),
 

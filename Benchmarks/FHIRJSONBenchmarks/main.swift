@@ -6,6 +6,7 @@
 //   swift run -c release FHIRJSONBenchmarks bundle-memory [--size-mb 1024]
 //   swift run -c release FHIRJSONBenchmarks models [--size-mb 128] [--runs 3]
 //   swift run -c release FHIRJSONBenchmarks care [--size-mb 128] [--runs 3]
+//   swift run -c release FHIRJSONBenchmarks release-conversion [--size-mb 32] [--runs 3]
 //   swift run -c release FHIRJSONBenchmarks store [--resources 1000000] [--batch-size 2000]
 //   swift run -c release FHIRJSONBenchmarks pipeline-memory [--size-mb 1024] [--stdin | --cli] [--partition-kb N]
 //   swift build -c release && .build/release/FHIRJSONBenchmarks cli-jobs [--size-mb 128] [--runs 3]
@@ -40,6 +41,8 @@ case "models":
   ).run()
 case "care":
   try CareBenchmark(sizeMB: option("--size-mb", default: 128), runs: option("--runs", default: 3)).run()
+case "release-conversion":
+  try ReleaseConversionBenchmark(sizeMB: option("--size-mb", default: 32), runs: option("--runs", default: 3)).run()
 case "store":
   try StoreBenchmark(
     resources: option("--resources", default: 1_000_000), batchSize: option("--batch-size", default: 2000)
@@ -62,6 +65,6 @@ case "pipeline-staged":
     partitionKB: stringOption("--partition-kb").flatMap { Int($0) },
     inputBytes: stringOption("--input-bytes").flatMap { Int($0) })
 default:
-  print("usage: FHIRJSONBenchmarks throughput|bundle-memory|models|care|store|pipeline-memory|cli-jobs [--size-mb N] [--runs N]")
+  print("usage: FHIRJSONBenchmarks throughput|bundle-memory|models|care|release-conversion|store|pipeline-memory|cli-jobs [--size-mb N] [--runs N]")
   exit(2)
 }

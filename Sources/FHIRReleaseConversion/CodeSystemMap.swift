@@ -38,10 +38,12 @@ enum CodeSystemMap {
   }
 
   /// Rewrites the `system` of every Coding-like object (one with a `system` and a `code`
-  /// or `display`) in `value`, recursively.
+  /// or `display`) in `value`, recursively, except in nested resources (objects with a
+  /// `resourceType`), which are converted — or passed through unchanged — on their own.
   static func rewrite(_ value: inout JSONValue, _ direction: ConversionDirection) {
     switch value {
     case .object(var object):
+      guard object["resourceType"] == nil else { return }
       value = .null  // drop the reference so the object is mutated in place
       for index in object.members.indices {
         rewrite(&object.members[index].value, direction)

@@ -223,18 +223,23 @@ struct ConversionContext {
 
   /// Maps the code `key` through `map`. A value that changes or has no image keeps its
   /// original in a cross-version extension `extension-<element>` (so the reverse
-  /// conversion gives it back); a value with no image is removed. An original carried
-  /// by the reverse conversion is put back when it maps to the value found.
+  /// conversion gives it back); a value with no image is removed, or set to `fallback`
+  /// (reported as defaulted) when the target requires the element. An original carried by
+  /// the reverse conversion is put back when it maps to the value found, or had no image
+  /// (the value found, if any, is then that conversion's fallback).
   mutating func mapCode(
     _ object: inout JSONObject, _ key: String, element: String, map: [String: String], reverse: [String: String],
-    path: String, implied: String? = nil
+    path: String, implied: String? = nil, fallback: String? = nil
   ) {
     let carried = takeExtensions(&object, url: direction.restorePrefix + element).compactMap { extensionValue($0)?.1 }
-    guard let value = object[key]?.stringValue else { return }
-    if let original = carried.first?.stringValue, reverse[original] == value {
-      object[key] = .string(original)
-      return
+    if let original = carried.first?.stringValue {
+      let value = object[key]?.stringValue
+      if reverse[original] == nil || reverse[original] == value {
+        object[key] = .string(original)
+        return
+      }
     }
+    guard let value = object[key]?.stringValue else { return }
     if value == implied {
       object[key] = nil
       report.record(.implied, path: Self.join(path, key), note: "the default the reverse conversion sets")
@@ -245,6 +250,13 @@ struct ConversionContext {
       appendExtension(&object, url: direction.carryPrefix + element, value: ("valueCode", .string(value)))
       report.record(.carriedAsExtension, path: Self.join(path, key), note: "value differs in the target; extension-\(element)")
     }
-    if let mapped { object[key] = .string(mapped) } else { object[key] = nil }
+    if let mapped {
+      object[key] = .string(mapped)
+    } else if let fallback {
+      object[key] = .string(fallback)
+      report.record(.defaulted, path: Self.join(path, key), note: "required in the target, no equivalent code; default \(fallback)")
+    } else {
+      object[key] = nil
+    }
   }
 }

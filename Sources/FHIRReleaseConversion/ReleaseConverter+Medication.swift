@@ -43,23 +43,21 @@ extension ReleaseConverter {
     context.restore(&object, "isBrand", element: "Medication.isBrand")
     var product = JSONObject()
     if let form = context.take(&object, "form") { product["form"] = form }
-    if let ingredients = object["ingredient"]?.arrayValue {
+    if let ingredients = context.take(&object, "ingredient")?.arrayValue {
       var kept: [JSONValue] = []
-      for (index, ingredient) in ingredients.enumerated() {
-        if ingredient["itemCodeableConcept"] != nil {
-          context.report.record(.dropped, path: ConversionContext.join(ConversionContext.join(path, "ingredient"), index), note: "DSTU2 ingredients are references")
-        } else {
-          kept.append(ingredient)
+      for (index, item) in ingredients.enumerated() {
+        let itemPath = ConversionContext.join(ConversionContext.join(path, "ingredient"), index)
+        guard var ingredient = item.objectValue, ingredient["itemCodeableConcept"] == nil else {
+          context.report.record(.dropped, path: itemPath, note: "DSTU2 ingredients are references")
+          continue
         }
+        context.rename(&ingredient, "itemReference", "item")
+        context.rename(&ingredient, "strength", "amount")
+        context.carry(&ingredient, "isActive", element: "Medication.ingredient.isActive", type: "Boolean", path: itemPath)
+        kept.append(.object(ingredient))
       }
-      object["ingredient"] = kept.isEmpty ? nil : .array(kept)
+      if !kept.isEmpty { product["ingredient"] = .array(kept) }
     }
-    context.each(&object, "ingredient", path: path) { context, ingredient, ingredientPath in
-      context.rename(&ingredient, "itemReference", "item")
-      context.rename(&ingredient, "strength", "amount")
-      context.carry(&ingredient, "isActive", element: "Medication.ingredient.isActive", type: "Boolean", path: ingredientPath)
-    }
-    if let ingredients = context.take(&object, "ingredient") { product["ingredient"] = ingredients }
     if let batch = context.take(&object, "batch") { product["batch"] = [batch] }
     if !product.isEmpty { object["product"] = .object(product) }
   }

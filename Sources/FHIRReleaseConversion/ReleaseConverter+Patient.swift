@@ -8,8 +8,12 @@ extension ReleaseConverter {
 
   /// `Patient.link.type`, DSTU2 → R4.
   static let linkTypesToR4 = ["replace": "replaced-by", "refer": "refer", "seealso": "seealso"]
-  /// `Patient.link.type`, R4 → DSTU2 (`replaces` has no DSTU2 code).
+  /// `Patient.link.type`, R4 → DSTU2 (`replaces` has no DSTU2 code: the required DSTU2
+  /// element gets ``defaultLinkType``).
   static let linkTypesToDSTU2 = ["replaced-by": "replace", "refer": "refer", "seealso": "seealso"]
+  /// The DSTU2 `Patient.link.type` for R4 `replaces`, which DSTU2 cannot express: a plain
+  /// "see also" link (the original travels in an extension).
+  static let defaultLinkType = "seealso"
 
   /// DSTU2 `Patient` → R4: `careProvider` becomes `generalPractitioner`, `animal` the
   /// `patient-animal` extension, link type `replace` becomes `replaced-by`.
@@ -73,7 +77,8 @@ extension ReleaseConverter {
     }
     context.each(&object, "link", path: path) { context, link, linkPath in
       context.mapCode(
-        &link, "type", element: "Patient.link.type", map: linkTypesToDSTU2, reverse: linkTypesToR4, path: linkPath)
+        &link, "type", element: "Patient.link.type", map: linkTypesToDSTU2, reverse: linkTypesToR4, path: linkPath,
+        fallback: defaultLinkType)
     }
   }
 }

@@ -30,16 +30,36 @@ extension ReleaseConverter {
       for (key, type) in repeatR4Only {
         context.carry(&rep, key, element: "Timing.repeat.\(key)", type: type, path: repPath)
       }
-      if let when = rep["when"]?.arrayValue, let first = when.first {
-        let twin = rep["_when"]?.arrayValue
-        if when.count > 1 {
-          rep["when"] = .array(Array(when.dropFirst()))
-          rep["_when"] = nil
-          context.carry(&rep, "when", element: "Timing.repeat.when", type: "Code", path: repPath)
-        }
-        rep["when"] = first
-        if let twin, let firstTwin = twin.first, firstTwin != .null { rep["_when"] = firstTwin } else { rep["_when"] = nil }
-      }
+      whenToDSTU2(&rep, repPath, &context)
+    }
+  }
+
+  /// The `EventTiming` codes of DSTU2 (R4 added `MORN`, `NOON`, `AFT`, `EVE`, `NIGHT`,
+  /// their early and late forms, and `PHS`).
+  static let dstu2EventTimings: Set<String> = [
+    "HS", "WAKE", "C", "CM", "CD", "CV", "AC", "ACM", "ACD", "ACV", "PC", "PCM", "PCD", "PCV",
+  ]
+
+  /// R4 `Timing.repeat.when` (a list) → DSTU2 (one code): the first code DSTU2 knows stays;
+  /// the other codes become extensions `Timing.repeat.when` (their `_when` data is
+  /// dropped). When the code that stays was not the first, the round trip reorders the list.
+  static func whenToDSTU2(_ rep: inout JSONObject, _ path: String, _ context: inout ConversionContext) {
+    guard let when = rep["when"]?.arrayValue else { return }
+    let twin = rep["_when"]?.arrayValue ?? []
+    let kept = when.firstIndex { $0.stringValue.map(dstu2EventTimings.contains) ?? false }
+    let rest = when.indices.filter { $0 != kept }
+    rep["when"] = nil
+    rep["_when"] = nil
+    if !rest.isEmpty {
+      rep["when"] = .array(rest.map { when[$0] })
+      if rest.contains(where: { $0 < twin.count && twin[$0] != .null }) { rep["_when"] = .array(rest.map { _ in .null }) }
+      context.carry(&rep, "when", element: "Timing.repeat.when", type: "Code", path: path)
+    }
+    guard let kept else { return }
+    rep["when"] = when[kept]
+    if kept < twin.count, twin[kept] != .null { rep["_when"] = twin[kept] }
+    if kept != 0 {
+      context.report.record(.reordered, path: ConversionContext.join(path, "when"), note: "the code DSTU2 knows comes first")
     }
   }
 

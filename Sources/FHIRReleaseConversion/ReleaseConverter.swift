@@ -45,7 +45,8 @@ public enum ReleaseConverter {
   static func convert<Source: FHIREncodable, Target: FHIRDecodable>(
     _ source: Source, direction: ConversionDirection, as target: Target.Type
   ) -> (Target, ConversionReport) {
-    let (value, report) = convertJSON(json(of: source), direction: direction, sourceUnknowns: unknownPaths(of: source, direction))
+    let sourceJSON = json(of: source)
+    let (value, report) = convertJSON(sourceJSON, direction: direction, sourceUnknowns: unknownPaths(of: sourceJSON, direction))
     guard let converted = decode(Target.self, from: value).value else {
       preconditionFailure("a converted resource is always a JSON object")
     }
@@ -62,9 +63,7 @@ public enum ReleaseConverter {
     }
     guard case .object(var object) = value else { return (value, context.report) }
     convertResource(&object, path: "", &context)
-    var result = JSONValue.object(object)
-    CodeSystemMap.rewrite(&result, direction)
-    return (result, context.report)
+    return (.object(object), context.report)
   }
 
   /// Reshapes one resource object (and its contained resources) in place.
@@ -86,6 +85,10 @@ public enum ReleaseConverter {
     default:
       context.report.record(.passedThrough, path: path, note: "resource type without a mapping; passed through unchanged")
       return
+    }
+    convertReferences(&object, path, &context)
+    for index in object.members.indices {
+      CodeSystemMap.rewrite(&object.members[index].value, context.direction)
     }
     context.each(&object, "contained", path: path) { context, child, childPath in
       convertResource(&child, path: childPath, &context)
@@ -115,9 +118,9 @@ public enum ReleaseConverter {
     return result
   }
 
-  /// The paths of the elements the source model keeps in its `unknown` bags.
-  static func unknownPaths(of source: some FHIREncodable, _ direction: ConversionDirection) -> [String] {
-    let value = json(of: source)
+  /// The paths of the elements the source model keeps in its `unknown` bags, found by
+  /// decoding its JSON `value` again.
+  static func unknownPaths(of value: JSONValue, _ direction: ConversionDirection) -> [String] {
     let issues: [ValidationIssue] =
       switch direction {
       case .toR4: decode(FHIRDSTU2.AnyResource.self, from: value).issues
