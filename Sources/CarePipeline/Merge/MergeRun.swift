@@ -153,10 +153,11 @@ struct MergeRun {
 
   // MARK: Helpers
 
-  /// Gives an entity from a resource without id an id and uuid of its own: the coders' defaults
-  /// (`careplan`, the uuid of the type name) would make all such resources one entity. The id is
-  /// the `urn:uuid:` of its entry (else the fullUrl, else the resource key); the uuid that of the
-  /// fullUrl (as references to it resolve), else one derived from the key.
+  /// Gives an entity from a resource without id an id and uuid of its own: the coders' default id
+  /// (`careplan`) would make all such resources one entity, and their uuid (derived from the
+  /// content, ``StableUUID/isAnonymous(_:)``) is not what references resolve to. The id is the
+  /// `urn:uuid:` of its entry (else the fullUrl, else the resource key); the uuid, unless a care
+  /// extension gave one, that of the fullUrl (as references to it resolve), else one derived from the key.
   func identify<E: CareEntity>(_ entity: inout E, _ resource: IndexedResource) {
     Self.identify(&entity, resource)
   }
@@ -166,7 +167,7 @@ struct MergeRun {
     guard resource.id == nil else { return }
     let url = resource.fullUrl
     entity.id = url.map { $0.hasPrefix("urn:uuid:") ? String($0.dropFirst(9)) : $0 } ?? resource.key
-    if entity.uuid == StableUUID.forReference(resource.type) {
+    if StableUUID.isAnonymous(entity.uuid) {
       entity.uuid = url.flatMap { StableUUID.forReference($0) } ?? StableUUID.forResource(type: resource.type, id: resource.key)
     }
   }

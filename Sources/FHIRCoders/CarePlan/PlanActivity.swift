@@ -15,13 +15,19 @@ public struct PlanActivity<Activity: Sendable>: Sendable {
   public var index: Int
   /// The plan's `period.start`, used when the activity gives no start.
   public var anchor: Date?
+  /// The tokens the activity was decoded from, for element accounting (see ``ResourceSource``).
+  public var source: ResourceSource?
 
-  public init(activity: Activity, planID: String? = nil, planUUID: UUID? = nil, index: Int = 0, anchor: Date? = nil) {
+  public init(
+    activity: Activity, planID: String? = nil, planUUID: UUID? = nil, index: Int = 0, anchor: Date? = nil,
+    source: ResourceSource? = nil
+  ) {
     self.activity = activity
     self.planID = planID
     self.planUUID = planUUID
     self.index = index
     self.anchor = anchor
+    self.source = source
   }
 }
 

@@ -14,6 +14,9 @@ public enum FHIRDates {
   }
 
   static let utc = TimeZone(secondsFromGMT: 0)!
+  /// 1970-01-01T00:00:00Z: what an entity starts with until its version fields are read
+  /// (never `Date()`, which would make decoding depend on the clock).
+  static let epoch = Date(timeIntervalSince1970: 0)
 
   /// Reads FHIR date components; a missing zone is taken from `zone`; missing parts are the start
   /// of the given period.

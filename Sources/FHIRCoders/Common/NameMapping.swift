@@ -23,14 +23,14 @@ public enum NameMapping {
 
     public init(_ n: FHIRR4.HumanName) {
       self.init(
-        use: n.use?.string, family: n.family?.string.map { [$0] } ?? [], given: n.given.compactMap(\.string),
-        prefix: n.prefix.compactMap(\.string), suffix: n.suffix.compactMap(\.string))
+        use: n.use?.string, family: n.family?.string.map { [$0] } ?? [], given: n.given.compactMap({ $0.string }),
+        prefix: n.prefix.compactMap({ $0.string }), suffix: n.suffix.compactMap({ $0.string }))
     }
 
     public init(_ n: FHIRDSTU2.HumanName) {
       self.init(
-        use: n.use?.string, family: n.family.compactMap(\.string), given: n.given.compactMap(\.string),
-        prefix: n.prefix.compactMap(\.string), suffix: n.suffix.compactMap(\.string))
+        use: n.use?.string, family: n.family.compactMap({ $0.string }), given: n.given.compactMap({ $0.string }),
+        prefix: n.prefix.compactMap({ $0.string }), suffix: n.suffix.compactMap({ $0.string }))
     }
 
     var r4: FHIRR4.HumanName {

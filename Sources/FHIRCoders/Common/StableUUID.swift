@@ -1,3 +1,4 @@
+public import FHIRCore
 public import Foundation
 
 /// UUIDs for FHIR resources: the resource id itself when it is a UUID (as in Synthea and
@@ -6,7 +7,7 @@ public import Foundation
 public enum StableUUID {
   /// The UUID for a resource of `type` with `id`.
   public static func forResource(type: String, id: String) -> UUID {
-    if let uuid = UUID(uuidString: id) { return uuid }
+    if let uuid = parse(id) { return uuid }
     return derived(type + "/" + id)
   }
 
@@ -14,34 +15,126 @@ public enum StableUUID {
   /// `nil` for a contained (`#…`) or empty reference.
   public static func forReference(_ reference: String?) -> UUID? {
     guard let reference, !reference.isEmpty, !reference.hasPrefix("#") else { return nil }
-    if reference.hasPrefix("urn:uuid:") { return UUID(uuidString: String(reference.dropFirst(9))) }
+    if reference.hasPrefix("urn:uuid:") { return parse(String(reference.dropFirst(9))) }
     let parts = reference.split(separator: "/")
-    guard parts.count >= 2 else { return UUID(uuidString: reference) ?? derived(reference) }
+    guard parts.count >= 2 else { return parse(reference) ?? derived(reference) }
     if let history = parts.lastIndex(of: "_history"), history >= 2 {
       return forResource(type: String(parts[history - 2]), id: String(parts[history - 1]))
     }
     return forResource(type: String(parts[parts.count - 2]), id: String(parts[parts.count - 1]))
   }
 
+  /// The UUID a coder gives the entity of a decoded resource, before care extensions (which
+  /// win): ``forResource(type:id:)`` when the resource has an id (so that references to it
+  /// resolve to it), else ``forAnonymous(type:release:versionID:content:)`` over its JSON.
+  /// - Parameters:
+  ///   - resource: The decoded resource; written only when it has no id.
+  ///   - type: Its resource type.
+  ///   - release: `"R4"` or `"DSTU2"`.
+  ///   - id: Its `id`.
+  ///   - versionID: Its `meta.versionId`.
+  public static func forDecoded(
+    _ resource: some FHIREncodable, type: String, release: String, id: String?, versionID: String?
+  ) -> UUID {
+    if let id { return forResource(type: type, id: id) }
+    return forAnonymous(type: type, release: release, versionID: versionID, content: resource.jsonBytes())
+  }
+
+  /// The UUID of a resource without an id: derived from its type, release, `meta.versionId` and
+  /// its (compact) JSON, so that different resources get different UUIDs and the same resource
+  /// the same one. Its version nibble is 8 (see ``isAnonymous(_:)``).
+  public static func forAnonymous(type: String, release: String, versionID: String?, content: [UInt8]) -> UUID {
+    var hash = NameHash()
+    hash.add(type.utf8)
+    hash.add(CollectionOfOne(0))
+    hash.add(release.utf8)
+    hash.add(CollectionOfOne(0))
+    hash.add((versionID ?? "").utf8)
+    hash.add(CollectionOfOne(0))
+    hash.add(content)
+    return hash.uuid(version: 8)
+  }
+
+  /// The UUID a CarePlan activity's Task starts with: derived from the plan's id (or, for a
+  /// plan without id, its uuid) and the activity's id or position; for an activity known
+  /// without its plan, ``forAnonymous(type:release:versionID:content:)`` over the activity.
+  public static func forActivity(
+    _ activity: some FHIREncodable, release: String, planID: String?, planUUID: UUID?, activityID: String?, index: Int
+  ) -> UUID {
+    let item = "/activity/" + (activityID ?? String(index))
+    if let planID { return derived("CarePlan/" + planID + item) }
+    if let planUUID { return derived("CarePlan/urn:uuid:" + planUUID.uuidString + item) }
+    return forAnonymous(type: "CarePlan.activity", release: release, versionID: nil, content: activity.jsonBytes())
+  }
+
+  /// Whether `uuid` was made by ``forAnonymous(type:release:versionID:content:)`` (version 8),
+  /// that is, by a coder for a resource without id and without a care uuid extension.
+  public static func isAnonymous(_ uuid: UUID) -> Bool {
+    uuid.uuid.6 >> 4 == 8
+  }
+
+  /// `UUID(uuidString:)` without Foundation's cost: 36 characters, hex digits in either case,
+  /// hyphens at 8, 13, 18 and 23.
+  static func parse(_ text: String) -> UUID? {
+    guard text.utf8.count == 36 else { return nil }
+    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let ok = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
+      var position = 0
+      var high: UInt8? = nil
+      for (index, byte) in text.utf8.enumerated() {
+        if index == 8 || index == 13 || index == 18 || index == 23 {
+          guard byte == UInt8(ascii: "-") else { return false }
+          continue
+        }
+        let nibble: UInt8
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte - UInt8(ascii: "A") + 10
+        default: return false
+        }
+        if let h = high {
+          out[position] = h << 4 | nibble
+          position += 1
+          high = nil
+        } else {
+          high = nibble
+        }
+      }
+      return true
+    }
+    return ok ? UUID(uuid: uuid) : nil
+  }
+
   /// A name-based UUID (FNV-1a, two seeds), version bits set to 5.
   static func derived(_ name: String) -> UUID {
-    var name = name
+    var hash = NameHash()
+    hash.add(name.utf8)
+    return hash.uuid(version: 5)
+  }
+
+  /// Two FNV-1a digests with different seeds, giving the 128 bits of a UUID.
+  struct NameHash {
     var a: UInt64 = 0xcbf2_9ce4_8422_2325
     var b: UInt64 = 0x8422_2325_cbf2_9ce4
-    name.withUTF8 { bytes in
+
+    mutating func add(_ bytes: some Sequence<UInt8>) {
       for byte in bytes {
         a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
         b = (b ^ UInt64(byte)) &* 0x100_0000_01b3
       }
     }
-    // Bytes 0-7 are `a` and 8-15 are `b`, least significant first.
-    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &uuid) { raw in
-      raw.storeBytes(of: a.littleEndian, toByteOffset: 0, as: UInt64.self)
-      raw.storeBytes(of: b.littleEndian, toByteOffset: 8, as: UInt64.self)
-      raw[6] = (raw[6] & 0x0F) | 0x50
-      raw[8] = (raw[8] & 0x3F) | 0x80
+
+    /// Bytes 0-7 are `a` and 8-15 are `b`, least significant first; version and variant set.
+    func uuid(version: UInt8) -> UUID {
+      var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+      withUnsafeMutableBytes(of: &uuid) { raw in
+        raw.storeBytes(of: a.littleEndian, toByteOffset: 0, as: UInt64.self)
+        raw.storeBytes(of: b.littleEndian, toByteOffset: 8, as: UInt64.self)
+        raw[6] = (raw[6] & 0x0F) | (version << 4)
+        raw[8] = (raw[8] & 0x3F) | 0x80
+      }
+      return UUID(uuid: uuid)
     }
-    return UUID(uuid: uuid)
   }
 }

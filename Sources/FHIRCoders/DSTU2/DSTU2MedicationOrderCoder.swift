@@ -34,11 +34,11 @@ public struct DSTU2MedicationOrderCoder: ResourceCoder {
   private var _getCareTitle: (@Sendable (Resource, inout ConversionReport) -> String?)?
 
   static func title(_ r: Resource, resolve: (String) -> Medication?, report: inout ConversionReport) -> String? {
-    func name(_ m: Medication) -> String? { m.code?.text?.string ?? m.code?.coding.lazy.compactMap(\.display?.string).first }
+    func name(_ m: Medication) -> String? { m.code?.text?.string ?? m.code?.coding.lazy.compactMap({ $0.display?.string }).first }
     switch r.medication {
     case .codeableConcept(let c):
       report.mapped("MedicationOrder.medicationCodeableConcept")
-      return c.text?.string ?? c.coding.lazy.compactMap(\.display?.string).first
+      return c.text?.string ?? c.coding.lazy.compactMap({ $0.display?.string }).first
     case .reference(let ref):
       report.mapped("MedicationOrder.medicationReference")
       if let target = ref.reference?.string, target.hasPrefix("#") {
@@ -67,7 +67,7 @@ public struct DSTU2MedicationOrderCoder: ResourceCoder {
     var parts: [String] = []
     for d in r.dosageInstruction {
       if let t = d.text?.string { parts.append(t); report.mapped("MedicationOrder.dosageInstruction.text") }
-      if let a = d.additionalInstructions, let t = a.text?.string ?? a.coding.lazy.compactMap(\.display?.string).first {
+      if let a = d.additionalInstructions, let t = a.text?.string ?? a.coding.lazy.compactMap({ $0.display?.string }).first {
         parts.append(t)
         report.mapped("MedicationOrder.dosageInstruction.additionalInstructions")
       }
@@ -145,11 +145,10 @@ public struct DSTU2MedicationOrderCoder: ResourceCoder {
       r.dosageInstruction[0].text = instructions
     }
   }
-  /// The common fields from care extensions; without them: uuid from the id, effectiveDate and
+  /// The common fields from care extensions; without them: the uuid stays the one the entity
+  /// starts with (``StableUUID/forDecoded(_:type:release:id:versionID:)``), effectiveDate and
   /// timezone from `dateWritten` (else 1970 UTC).
   public var getCareVersionFields: @Sendable (Resource, inout Entity, inout ConversionReport) -> Void = { r, e, report in
-    e.uuid = r.id?.string.map { StableUUID.forResource(type: "MedicationOrder", id: $0) }
-      ?? StableUUID.derived("MedicationOrder")
     let point = FHIRDates.point(r.dateWritten, zone: FHIRDates.utc)
     if point != nil { report.mapped("MedicationOrder.dateWritten") }
     e.effectiveDate = point?.date ?? Date(timeIntervalSince1970: 0)
@@ -181,16 +180,29 @@ public struct DSTU2MedicationOrderCoder: ResourceCoder {
 
   public init() {}
 
+  /// The uuid the entity starts with: see ``StableUUID/forDecoded(_:type:release:id:versionID:)``.
+  static func uuid(of resource: Resource) -> UUID {
+    StableUUID.forDecoded(
+      resource, type: "MedicationOrder", release: "DSTU2", id: resource.id?.string, versionID: resource.meta?.versionId?.string)
+  }
+
   public func decode(_ resource: Resource) throws -> Converted<Entity> {
+    try decode(resource, from: nil)
+  }
+
+  /// ``decode(_:)``, accounting for the elements from `source` (the tokens `resource` was
+  /// decoded from, see ``ResourceSource``) instead of writing `resource` again; same report.
+  public func decode(_ resource: Resource, from source: ResourceSource?) throws -> Converted<Entity> {
     var report = ConversionReport()
-    var entity = Entity(id: getCareID(resource, &report), schedule: Schedule(elements: []))
+    var entity = Entity(id: getCareID(resource, &report), schedule: Schedule(elements: []), uuid: Self.uuid(of: resource),
+      effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     getCareVersionFields(resource, &entity, &report)
     entity.title = getCareTitle(resource, &report)
     entity.instructions = getCareInstructions(resource, &report)
     entity.schedule = getCareSchedule(resource, entity.timezone, &report)
     entity.impactsAdherence = getCareImpactsAdherence(resource, &report)
     entity.carePlanUUID = getCareCarePlanUUID(resource, &report)
-    if accountsForEveryElement { ElementAccounting.account(resource, root: "MedicationOrder", in: &report) }
+    if accountsForEveryElement { ElementAccounting.account(resource, source, root: "MedicationOrder", in: &report) }
     report.locateIssues(resourceType: "MedicationOrder", id: resource.id?.string)
     return Converted(entity, report: report)
   }

@@ -62,10 +62,9 @@ public struct DSTU2PatientCoder: ResourceCoder {
   public var setFHIRAllergies: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, p, _ in
     p.extension += (e.allergies ?? []).map { CareExtensions.string("allergy", $0) }
   }
-  /// The common fields (uuid, dates, tags, …) from care extensions; without them: uuid from the
-  /// id, effectiveDate from `meta.lastUpdated` (else 1970, defaulted), timezone UTC (defaulted).
+  /// The common fields (uuid, dates, tags, …) from care extensions; without them: the uuid stays
+  /// the one the entity starts with (``StableUUID/forDecoded(_:type:release:id:versionID:)``), effectiveDate from `meta.lastUpdated` (else 1970, defaulted), timezone UTC (defaulted).
   public var getCareVersionFields: @Sendable (Resource, inout Entity, inout ConversionReport) -> Void = { p, e, report in
-    e.uuid = p.id?.string.map { StableUUID.forResource(type: "Patient", id: $0) } ?? StableUUID.derived("Patient")
     if let updated = p.meta?.lastUpdated?.value, let point = FHIRDates.point(updated.components, zone: FHIRDates.utc) {
       e.effectiveDate = point.date
       e.timezone = point.zone ?? FHIRDates.utc
@@ -85,16 +84,28 @@ public struct DSTU2PatientCoder: ResourceCoder {
 
   public init() {}
 
+  /// The uuid the entity starts with: see ``StableUUID/forDecoded(_:type:release:id:versionID:)``.
+  static func uuid(of resource: Resource) -> UUID {
+    StableUUID.forDecoded(
+      resource, type: "Patient", release: "DSTU2", id: resource.id?.string, versionID: resource.meta?.versionId?.string)
+  }
+
   public func decode(_ resource: Resource) throws -> Converted<Entity> {
+    try decode(resource, from: nil)
+  }
+
+  /// ``decode(_:)``, accounting for the elements from `source` (the tokens `resource` was
+  /// decoded from, see ``ResourceSource``) instead of writing `resource` again; same report.
+  public func decode(_ resource: Resource, from source: ResourceSource?) throws -> Converted<Entity> {
     var report = ConversionReport()
-    // A stable placeholder: getCareVersionFields sets the uuid (UUID() would read /dev/urandom).
-    var entity = Entity(id: getCareID(resource, &report), uuid: StableUUID.derived("Patient"))
+    var entity = Entity(id: getCareID(resource, &report), uuid: Self.uuid(of: resource),
+      effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     getCareVersionFields(resource, &entity, &report)
     entity.name = getCareName(resource, &report)
     entity.sex = getCareSex(resource, &report)
     entity.birthday = getCareBirthday(resource, &report)
     entity.allergies = getCareAllergies(resource, &report)
-    if accountsForEveryElement { ElementAccounting.account(resource, root: "Patient", in: &report) }
+    if accountsForEveryElement { ElementAccounting.account(resource, source, root: "Patient", in: &report) }
     return Converted(entity, report: report)
   }
 

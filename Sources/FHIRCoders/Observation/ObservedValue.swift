@@ -91,6 +91,6 @@ public enum ObservedValue: Sendable {
 
   /// The `kind` for a code: the first LOINC coding's code, else the text, else the first coding's code.
   public static func kind(codings: [(system: String?, code: String?)], text: String?) -> String? {
-    codings.first { $0.system == "http://loinc.org" && $0.code != nil }?.code ?? text ?? codings.lazy.compactMap(\.code).first
+    codings.first { $0.system == "http://loinc.org" && $0.code != nil }?.code ?? text ?? codings.lazy.compactMap({ $0.code }).first
   }
 }

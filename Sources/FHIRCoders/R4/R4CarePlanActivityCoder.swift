@@ -1,117 +1,63 @@
 public import CareModel
-public import FHIRCore
+import FHIRCore
 public import FHIRR4
 public import Foundation
 
 /// R4 `CarePlan.activity` ⇄ care `Task`. The resource is a ``PlanActivity`` (the activity with its
-/// plan's id, uuid and start). Each mapped field has a `get…` and a `set…` closure.
-public struct R4CarePlanActivityCoder: ResourceCoder {
+/// plan's id, uuid and start). Each mapped field has a `get…` and a `set…` closure; the mapping is
+/// shared with the other release (``ActivityMapping``), what differs is in ``R4Activities``.
+public struct R4CarePlanActivityCoder: ResourceCoder, ActivityCoding {
   public typealias Resource = PlanActivity<FHIRR4.CarePlan.Activity>
   public typealias Entity = CareModel.Task
-
-  static let detail = "CarePlan.activity.detail"
+  typealias Release = R4Activities
+  typealias Mapping = ActivityMapping<R4Activities>
 
   /// The activity's element `id`, else `<plan id>-activity-<index>` (defaulted) → `id`.
   public var getCareID: @Sendable (Resource, inout ConversionReport) -> String = { r, report in
-    if let id = r.activity.id { report.mapped("CarePlan.activity.id"); return id }
-    report.defaulted("CarePlan.activity.id")
-    return (r.planID ?? "careplan") + "-activity-" + String(r.index)
+    Mapping.careID(r, &report)
   }
   /// `id` → the activity's element `id`.
   public var setFHIRID: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, _ in
-    r.activity.id = e.id
+    Mapping.setID(e, &r)
   }
   /// `detail.code` text (else first coding display) → `title`, `detail.description` → `instructions`;
   /// with no code the description (else `reference.display`) is the title (see ``ActivityText``).
-  public var getCareText: @Sendable (Resource, inout ConversionReport) -> (title: String?, instructions: String?) = { r, report in
-    let d = r.activity.detail
-    return ActivityText.read(
-      codeText: d?.code?.text?.string, codeDisplay: d?.code?.coding.lazy.compactMap(\.display?.string).first,
-      hasCode: d?.code != nil, description: d?.description?.string, referenceDisplay: r.activity.reference?.display?.string,
-      titleAbsent: CareExtensions.strings(d?.extension ?? [], "titleAbsent").first == "true", path: detail, report: &report)
+  public var getCareText: @Sendable (Resource, inout ConversionReport) -> (title: String?, instructions: String?) = {
+    r, report in Mapping.careText(r, &report)
   }
   /// `title` → `detail.code.text`, `instructions` → `detail.description`.
   public var setFHIRText: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, _ in
-    var d = r.activity.detail ?? FHIRR4.CarePlan.Detail(status: "scheduled")
-    if let title = e.title {
-      d.code = CodeableConcept(text: Primitive(FHIRString(uncheckedString: title)))
-    } else if e.instructions != nil {
-      d.extension.append(CareExtensions.string("titleAbsent", "true"))
-    }
-    d.description = e.instructions.map { Primitive(FHIRString(uncheckedString: $0)) }
-    r.activity.detail = d
+    Mapping.setText(e, &r)
   }
   /// `detail.scheduled[x]` → `schedule`: a Timing through the Timing mapping; a Period as one daily,
   /// all-day element from its start to its end; a string as the default schedule with that text;
   /// none as the default (daily, all day, from the plan's start), reported defaulted.
   /// `detail.quantity` → each element's target value (``TargetValueMapping``).
   public var getCareSchedule: @Sendable (Resource, TimeZone, inout ConversionReport) -> Schedule = { r, zone, report in
-    let anchor = r.anchor ?? Date(timeIntervalSince1970: 0)
-    var targets: [OutcomeValue] = []
-    if let q = r.activity.detail?.quantity,
-      let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension)
-    {
-      targets.append(v)
-      report.mapped(detail + ".quantity")
-    }
-    switch r.activity.detail?.scheduled {
-    case .timing(let t):
-      return Schedule(elements: ScheduleDecoding.elements(
-        R4TimingAdapter.pattern(t), path: detail + ".scheduledTiming",
-        at: r.detailPath("scheduledTiming"), anchor: anchor, zone: zone, targetValues: targets,
-        report: &report))
-    case .period(let p):
-      return Schedule(elements: [PeriodSchedule.element(
-        start: p.start, end: p.end, path: detail + ".scheduledPeriod", at: r.detailPath("scheduledPeriod"),
-        anchor: anchor, zone: zone, targets: targets,
-        report: &report)])
-    case .string(let s):
-      report.mapped(detail + ".scheduledString")
-      var elements = ScheduleDecoding.elements(nil, path: detail + ".scheduled", anchor: anchor, zone: zone, targetValues: targets, report: &report)
-      elements[0].text = s.string
-      return Schedule(elements: elements)
-    case nil:
-      return Schedule(elements: ScheduleDecoding.elements(
-        nil, path: detail + ".scheduled", anchor: anchor, zone: zone, targetValues: targets, report: &report))
-    }
+    Mapping.careSchedule(r, zone, &report)
   }
   /// `schedule` → `detail.scheduledTiming` (one timing: further timings and targets are reported
   /// unrepresentable); the first target → `detail.quantity`.
   public var setFHIRSchedule: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, report in
-    let written = ScheduleEncoding.timings(e.schedule.elements, path: detail + ".scheduledTiming", zone: e.timezone, report: &report)
-    guard let first = written.first else { return }
-    var d = r.activity.detail ?? FHIRR4.CarePlan.Detail(status: "scheduled")
-    d.scheduled = .timing(R4TimingAdapter.timing(first.timing))
-    for _ in written.dropFirst() { report.unrepresentable(detail + ".scheduled") }
-    if let target = first.targetValues.first, let parts = TargetValueMapping.write(target) {
-      var q = Quantity()
-      q.value = parts.value
-      q.unit = parts.unit.map { Primitive(FHIRString(uncheckedString: $0)) }
-      q.extension = parts.extensions
-      d.quantity = q
-    }
-    if first.targetValues.count > (d.quantity == nil ? 0 : 1) { report.unrepresentable(detail + ".quantity") }
-    r.activity.detail = d
+    Mapping.setSchedule(e, &r, &report)
   }
-  /// The common fields from care extensions on the activity; without them: uuid from the id (or
-  /// `CarePlan/<id>/activity/<index>`), effectiveDate the plan's start, timezone UTC.
+  /// The common fields from care extensions on the activity; without them: the uuid stays the
+  /// one the Task starts with (``StableUUID/forActivity(_:release:planID:planUUID:activityID:index:)``),
+  /// effectiveDate the plan's start, timezone UTC.
   public var getCareVersionFields: @Sendable (Resource, inout Entity, inout ConversionReport) -> Void = { r, e, _ in
-    e.uuid = StableUUID.derived("CarePlan/" + (r.planID ?? "") + "/activity/" + (r.activity.id ?? String(r.index)))
-    e.effectiveDate = r.anchor ?? Date(timeIntervalSince1970: 0)
-    e.timezone = FHIRDates.utc
-    CareExtensions.readVersionFields(r.activity.extension, into: &e)
+    Mapping.careVersionFields(r, &e)
   }
   /// The common fields → care extensions on the activity.
   public var setFHIRVersionFields: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, _ in
-    r.activity.extension += CareExtensions.versionExtensions(e)
+    Release.append(CareExtensions.versionExtensions(e), to: &r.activity)
   }
   /// `impactsAdherence` from a care extension on the activity (default true).
   public var getCareImpactsAdherence: @Sendable (Resource, inout ConversionReport) -> Bool = { r, _ in
-    CareExtensions.strings(r.activity.extension, "impactsAdherence").first != "false"
+    Mapping.careImpactsAdherence(r)
   }
   /// `impactsAdherence == false` → a care extension.
   public var setFHIRImpactsAdherence: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, _ in
-    if !e.impactsAdherence { r.activity.extension.append(CareExtensions.string("impactsAdherence", "false")) }
+    Mapping.setImpactsAdherence(e, &r)
   }
   /// The plan's uuid → `carePlanUUID`.
   public var getCareCarePlanUUID: @Sendable (Resource, inout ConversionReport) -> UUID? = { r, _ in r.planUUID }
@@ -125,28 +71,16 @@ public struct R4CarePlanActivityCoder: ResourceCoder {
   public init() {}
 
   public func decode(_ resource: Resource) throws -> Converted<Entity> {
-    var report = ConversionReport()
-    // A stable placeholder: getCareVersionFields sets the uuid (UUID() would read /dev/urandom).
-    var entity = Entity(id: getCareID(resource, &report), schedule: Schedule(elements: []), uuid: StableUUID.derived("CarePlan.activity"))
-    getCareVersionFields(resource, &entity, &report)
-    (entity.title, entity.instructions) = getCareText(resource, &report)
-    entity.schedule = getCareSchedule(resource, entity.timezone, &report)
-    entity.impactsAdherence = getCareImpactsAdherence(resource, &report)
-    entity.carePlanUUID = getCareCarePlanUUID(resource, &report)
-    if accountsForEveryElement { ElementAccounting.account(resource.activity, root: "CarePlan.activity", in: &report) }
-    report.locateIssues(resourceType: "CarePlan", id: resource.planID)
-    return Converted(entity, report: report)
+    Mapping.decode(resource, from: nil, with: self)
+  }
+
+  /// ``decode(_:)``, accounting for the elements from `source` (the tokens the activity was
+  /// decoded from, see ``ResourceSource``; else ``PlanActivity/source``) instead of writing it again; same report.
+  public func decode(_ resource: Resource, from source: ResourceSource?) throws -> Converted<Entity> {
+    Mapping.decode(resource, from: source, with: self)
   }
 
   public func encode(_ entity: Entity) throws -> Converted<Resource> {
-    var report = ConversionReport()
-    var r = Resource(activity: FHIRR4.CarePlan.Activity())
-    setFHIRID(entity, &r, &report)
-    setFHIRVersionFields(entity, &r, &report)
-    setFHIRText(entity, &r, &report)
-    setFHIRSchedule(entity, &r, &report)
-    setFHIRImpactsAdherence(entity, &r, &report)
-    setFHIRCarePlanUUID(entity, &r, &report)
-    return Converted(r, report: report)
+    Mapping.encode(entity, with: self)
   }
 }

@@ -1,72 +1,51 @@
 public import CareModel
-public import FHIRCore
+import FHIRCore
 public import FHIRR4
 public import Foundation
 
 /// R4 `CarePlan` ⇄ care `CarePlan`; its activities become Tasks through ``activityCoder``
-/// (``decodeWithTasks(_:)``, ``encode(_:tasks:)``). Each mapped field has a `get…` and a `set…` closure.
-public struct R4CarePlanCoder: ResourceCoder {
+/// (``decodeWithTasks(_:)``, ``encode(_:tasks:)``). Each mapped field has a `get…` and a `set…` closure;
+/// the mapping is shared with the other release (``CarePlanMapping``), what differs is in ``R4CarePlans``.
+public struct R4CarePlanCoder: ResourceCoder, CarePlanCoding {
   public typealias Resource = FHIRR4.CarePlan
   public typealias Entity = CareModel.CarePlan
+  typealias Release = R4CarePlans
+  typealias Mapping = CarePlanMapping<R4CarePlans>
 
   /// `id` → `id` (defaulted to `"careplan"` when absent).
   public var getCareID: @Sendable (Resource, inout ConversionReport) -> String = { r, report in
-    if let id = r.id?.string { report.mapped("CarePlan.id"); return id }
-    report.defaulted("CarePlan.id")
-    return "careplan"
+    Mapping.careID(r, &report)
   }
   /// `id` → `CarePlan.id`.
   public var setFHIRID: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, report in
-    r.id = Primitive(FHIRID(uncheckedString: e.id))
-    if FHIRID.problem(with: e.id) != nil { report.unrepresentable("CarePlan.id") }
+    Mapping.setID(e, &r, &report)
   }
   /// `title`, else `description`, else the first category's text or coding display, else
   /// `"Care plan"` (defaulted) → `title`.
   public var getCareTitle: @Sendable (Resource, inout ConversionReport) -> String = { r, report in
-    if let t = r.title?.string { report.mapped("CarePlan.title"); return t }
-    if let t = r.description?.string { report.mapped("CarePlan.description"); return t }
-    for c in r.category {
-      if let t = c.text?.string ?? c.coding.lazy.compactMap(\.display?.string).first {
-        report.mapped("CarePlan.category")
-        return t
-      }
-    }
-    report.defaulted("CarePlan.title")
-    return "Care plan"
+    Mapping.careTitle(r, &report)
   }
   /// `title` → `CarePlan.title`.
   public var setFHIRTitle: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, _ in
-    r.title = Primitive(FHIRString(uncheckedString: e.title))
+    Release.setTitle(e.title, in: &r)
   }
   /// `subject` (a reference's uuid, see ``StableUUID``) → `patientUUID`; a care `patientUUID` extension wins.
   public var getCarePatientUUID: @Sendable (Resource, inout ConversionReport) -> UUID? = { r, report in
-    if let s = CareExtensions.strings(r.extension, "patientUUID").first { return UUID(uuidString: s) }
-    guard let u = StableUUID.forReference(r.subject?.reference?.string) else { return nil }
-    report.mapped("CarePlan.subject.reference")
-    return u
+    Mapping.carePatientUUID(r, &report)
   }
   /// `patientUUID` → `subject` (`urn:uuid:…`).
   public var setFHIRPatientUUID: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, _ in
-    guard let u = e.patientUUID else { return }
-    r.subject = Reference(reference: Primitive(FHIRString(uncheckedString: "urn:uuid:" + u.uuidString.lowercased())))
+    Mapping.setPatientUUID(e, &r)
   }
-  /// The common fields from care extensions; without them: uuid from the id, effectiveDate and
+  /// The common fields from care extensions; without them: the uuid stays the one the entity
+  /// starts with (``StableUUID/forDecoded(_:type:release:id:versionID:)``), effectiveDate and
   /// timezone from `period.start`, else `created` (else 1970 UTC).
   public var getCareVersionFields: @Sendable (Resource, inout Entity, inout ConversionReport) -> Void = { r, e, report in
-    e.uuid = r.id?.string.map { StableUUID.forResource(type: "CarePlan", id: $0) } ?? StableUUID.derived("CarePlan")
-    var point = FHIRDates.point(r.period?.start, zone: FHIRDates.utc)
-    if point != nil { report.mapped("CarePlan.period.start") }
-    if point == nil, let created = FHIRDates.point(r.created, zone: FHIRDates.utc) {
-      point = created
-      report.mapped("CarePlan.created")
-    }
-    e.effectiveDate = point?.date ?? Date(timeIntervalSince1970: 0)
-    e.timezone = point?.zone ?? FHIRDates.utc
-    CareExtensions.readVersionFields(r.extension, into: &e)
+    Mapping.careVersionFields(r, &e, &report)
   }
   /// The common fields → care extensions.
   public var setFHIRVersionFields: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, _ in
-    r.extension += CareExtensions.versionExtensions(e)
+    Release.append(CareExtensions.versionExtensions(e), to: &r)
   }
   /// The coder for the plan's activities.
   public var activityCoder = R4CarePlanActivityCoder()
@@ -77,49 +56,37 @@ public struct R4CarePlanCoder: ResourceCoder {
   public init() {}
 
   public func decode(_ resource: Resource) throws -> Converted<Entity> {
-    var report = ConversionReport()
-    // A stable placeholder: getCareVersionFields sets the uuid (UUID() would read /dev/urandom).
-    var entity = Entity(id: getCareID(resource, &report), title: "", uuid: StableUUID.derived("CarePlan"))
-    getCareVersionFields(resource, &entity, &report)
-    entity.title = getCareTitle(resource, &report)
-    entity.patientUUID = getCarePatientUUID(resource, &report)
-    for _ in resource.activity { report.mapped("CarePlan.activity") }
-    if accountsForEveryElement { ElementAccounting.account(resource, root: "CarePlan", in: &report) }
-    return Converted(entity, report: report)
+    Mapping.decode(resource, from: nil, with: self)
+  }
+
+  /// ``decode(_:)``, accounting for the elements from `source` (the tokens `resource` was
+  /// decoded from, see ``ResourceSource``) instead of writing `resource` again; same report.
+  public func decode(_ resource: Resource, from source: ResourceSource?) throws -> Converted<Entity> {
+    Mapping.decode(resource, from: source, with: self)
   }
 
   /// The plan and one Task per activity (linked by `carePlanUUID`).
   /// - Throws: ``CoderError`` from either coder.
   public func decodeWithTasks(_ resource: Resource) throws -> (plan: Converted<Entity>, tasks: [Converted<CareModel.Task>]) {
-    let plan = try decode(resource)
-    let anchor = FHIRDates.point(resource.period?.start, zone: FHIRDates.utc)?.date
-      ?? FHIRDates.point(resource.created, zone: FHIRDates.utc)?.date
-    let tasks = try resource.activity.enumerated().map { index, activity in
-      try activityCoder.decode(PlanActivity(
-        activity: activity, planID: resource.id?.string, planUUID: plan.value.uuid, index: index, anchor: anchor))
-    }
-    return (plan, tasks)
+    try Mapping.decodeWithTasks(resource, from: nil, with: self)
+  }
+
+  /// ``decodeWithTasks(_:)``, accounting from `source` (see ``decode(_:from:)``); each activity
+  /// is accounted from its part of `source`.
+  /// - Throws: ``CoderError`` from either coder.
+  public func decodeWithTasks(_ resource: Resource, from source: ResourceSource?) throws
+    -> (plan: Converted<Entity>, tasks: [Converted<CareModel.Task>])
+  {
+    try Mapping.decodeWithTasks(resource, from: source, with: self)
   }
 
   public func encode(_ entity: Entity) throws -> Converted<Resource> {
-    var report = ConversionReport()
-    var r = Resource(status: "active", intent: "plan")
-    setFHIRID(entity, &r, &report)
-    setFHIRVersionFields(entity, &r, &report)
-    setFHIRTitle(entity, &r, &report)
-    setFHIRPatientUUID(entity, &r, &report)
-    return Converted(r, report: report)
+    Mapping.encode(entity, with: self)
   }
 
   /// The plan with `tasks` as its activities.
   /// - Throws: ``CoderError`` from either coder.
   public func encode(_ entity: Entity, tasks: [CareModel.Task]) throws -> Converted<Resource> {
-    var plan = try encode(entity)
-    for task in tasks {
-      let activity = try activityCoder.encode(task)
-      plan.value.activity.append(activity.value.activity)
-      plan.report.merge(activity.report)
-    }
-    return plan
+    Mapping.encode(entity, tasks: tasks, with: self)
   }
 }

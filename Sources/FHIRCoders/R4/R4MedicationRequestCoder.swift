@@ -24,13 +24,13 @@ public struct R4MedicationRequestCoder: ResourceCoder {
     switch r.medication {
     case .codeableConcept(let c):
       report.mapped("MedicationRequest.medicationCodeableConcept")
-      return c.text?.string ?? c.coding.lazy.compactMap(\.display?.string).first
+      return c.text?.string ?? c.coding.lazy.compactMap({ $0.display?.string }).first
     case .reference(let ref):
       report.mapped("MedicationRequest.medicationReference")
       if let target = ref.reference?.string, target.hasPrefix("#") {
         for case .medication(let m) in r.contained where m.id?.string == String(target.dropFirst()) {
           report.mapped("MedicationRequest.contained")
-          return m.code?.text?.string ?? m.code?.coding.lazy.compactMap(\.display?.string).first
+          return m.code?.text?.string ?? m.code?.coding.lazy.compactMap({ $0.display?.string }).first
         }
       }
       return ref.display?.string
@@ -124,9 +124,9 @@ public struct R4MedicationRequestCoder: ResourceCoder {
       r.dosageInstruction[0].text = instructions
     }
   }
-  /// The common fields; `authoredOn` → effectiveDate and timezone when there are no care extensions.
+  /// The common fields; `authoredOn` → effectiveDate and timezone when there are no care extensions
+  /// (the uuid stays the one the entity starts with, ``StableUUID/forDecoded(_:type:release:id:versionID:)``).
   public var getCareVersionFields: @Sendable (Resource, inout Entity, inout ConversionReport) -> Void = { r, e, _ in
-    e.uuid = r.id?.string.map { StableUUID.forResource(type: "MedicationRequest", id: $0) } ?? StableUUID.derived("MedicationRequest")
     let point = FHIRDates.point(r.authoredOn, zone: FHIRDates.utc)
     e.effectiveDate = point?.date ?? Date(timeIntervalSince1970: 0)
     e.timezone = point?.zone ?? FHIRDates.utc
@@ -159,17 +159,29 @@ public struct R4MedicationRequestCoder: ResourceCoder {
 
   public init() {}
 
+  /// The uuid the entity starts with: see ``StableUUID/forDecoded(_:type:release:id:versionID:)``.
+  static func uuid(of resource: Resource) -> UUID {
+    StableUUID.forDecoded(
+      resource, type: "MedicationRequest", release: "R4", id: resource.id?.string, versionID: resource.meta?.versionId?.string)
+  }
+
   public func decode(_ resource: Resource) throws -> Converted<Entity> {
+    try decode(resource, from: nil)
+  }
+
+  /// ``decode(_:)``, accounting for the elements from `source` (the tokens `resource` was
+  /// decoded from, see ``ResourceSource``) instead of writing `resource` again; same report.
+  public func decode(_ resource: Resource, from source: ResourceSource?) throws -> Converted<Entity> {
     var report = ConversionReport()
-    // A stable placeholder: getCareVersionFields sets the uuid (UUID() would read /dev/urandom).
-    var entity = Entity(id: getCareID(resource, &report), schedule: Schedule(elements: []), uuid: StableUUID.derived("MedicationRequest"))
+    var entity = Entity(id: getCareID(resource, &report), schedule: Schedule(elements: []), uuid: Self.uuid(of: resource),
+      effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     getCareVersionFields(resource, &entity, &report)
     entity.title = getCareTitle(resource, &report)
     entity.instructions = getCareInstructions(resource, &report)
     entity.schedule = getCareSchedule(resource, entity.timezone, &report)
     entity.impactsAdherence = getCareImpactsAdherence(resource, &report)
     entity.carePlanUUID = getCareCarePlanUUID(resource, &report)
-    if accountsForEveryElement { ElementAccounting.account(resource, root: "MedicationRequest", in: &report) }
+    if accountsForEveryElement { ElementAccounting.account(resource, source, root: "MedicationRequest", in: &report) }
     report.locateIssues(resourceType: "MedicationRequest", id: resource.id?.string)
     return Converted(entity, report: report)
   }

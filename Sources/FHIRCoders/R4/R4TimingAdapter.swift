@@ -26,9 +26,9 @@ public enum R4TimingAdapter {
     p.period = r.period?.value?.doubleValue
     p.periodMax = r.periodMax?.value?.doubleValue
     p.periodUnit = r.periodUnit?.string
-    p.dayOfWeek = r.dayOfWeek.compactMap(\.string)
-    p.timeOfDay = r.timeOfDay.compactMap(\.string)
-    p.when = r.when.compactMap(\.string)
+    p.dayOfWeek = r.dayOfWeek.compactMap({ $0.string })
+    p.timeOfDay = r.timeOfDay.compactMap({ $0.string })
+    p.when = r.when.compactMap({ $0.string })
     p.offset = r.offset?.value.map { Int($0.int) }
     return p
   }

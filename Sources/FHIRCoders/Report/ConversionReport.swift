@@ -43,10 +43,21 @@ public struct ConversionReport: Hashable, Sendable {
     add(1, of: path, to: disposition)
   }
 
+  /// Records `count` occurrences of `path` with `disposition`.
+  public mutating func record(_ disposition: Disposition, _ path: String, count: Int) {
+    add(count, of: path, to: disposition)
+  }
+
   private mutating func add(_ count: Int, of path: String, to disposition: Disposition) {
+    // A first record reserves room for a typical resource's paths, so a table is not
+    // rehashed again and again as it fills (a Patient maps about 20).
     switch disposition {
-    case .mapped: mappedCounts[path, default: 0] += count
-    case .dropped: droppedCounts[path, default: 0] += count
+    case .mapped:
+      if mappedCounts.isEmpty { mappedCounts.reserveCapacity(32) }
+      mappedCounts[path, default: 0] += count
+    case .dropped:
+      if droppedCounts.isEmpty { droppedCounts.reserveCapacity(16) }
+      droppedCounts[path, default: 0] += count
     case .defaulted: defaultedCounts[path, default: 0] += count
     case .unrepresentable: unrepresentableCounts[path, default: 0] += count
     }

@@ -24,7 +24,19 @@ public protocol ResourceCoder: Sendable {
   /// - Throws: ``CoderError`` when the resource cannot become an entity at all.
   func decode(_ resource: Resource) throws -> Converted<Entity>
 
+  /// Converts a resource decoded from `source` (see ``ResourceSource``) to an entity, with the
+  /// same result as ``decode(_:)``; element accounting may walk `source` instead of the resource.
+  /// - Throws: ``CoderError`` when the resource cannot become an entity at all.
+  func decode(_ resource: Resource, from source: ResourceSource?) throws -> Converted<Entity>
+
   /// Converts an entity to a resource.
   /// - Throws: ``CoderError`` when the entity cannot be written.
   func encode(_ entity: Entity) throws -> Converted<Resource>
+}
+
+extension ResourceCoder {
+  /// By default the source is not used.
+  public func decode(_ resource: Resource, from source: ResourceSource?) throws -> Converted<Entity> {
+    try decode(resource)
+  }
 }

@@ -4,10 +4,13 @@ import FHIRJSON
 /// Accounts for every element of a resource: each leaf of its JSON that the coder did not
 /// record as mapped (itself or an ancestor) is recorded as dropped.
 ///
-/// The resource is written once and its tokens walked once. Paths are built as bytes in
-/// one buffer with a running hash, a mapped element's subtree is skipped, and only the
-/// distinct dropped paths become `String`s. (A path counts as mapped when it, or a path
-/// it extends by `.key`, is.)
+/// The resource is written once (compact, by the models' own writer) and that output is
+/// scanned once in place: no tokenizer runs, since the writer's JSON is known to be well
+/// formed. Paths are built as bytes with a running digest and interned in a ``PathTable``
+/// kept from one resource to the next, so a path seen before costs one table probe and
+/// never becomes a `String` again; a mapped element's subtree is skipped, and each dropped
+/// path is recorded once with its count. (A path counts as mapped when it, or a path it
+/// extends by `.key`, is.)
 public enum ElementAccounting {
   /// Walks `resource`'s JSON and records unmapped leaves as dropped under `root`.
   /// - Parameters:
@@ -15,111 +18,197 @@ public enum ElementAccounting {
   ///   - root: The path prefix (`"Patient"`, `"CarePlan.activity"`).
   ///   - report: The report holding what was mapped; dropped paths are added to it.
   public static func account<R: FHIREncodable>(_ resource: R, root: String, in report: inout ConversionReport) {
-    let bytes = resource.jsonBytes()
-    guard let tokens = try? bytes.withUnsafeBytes({ try JSONTokens(parsing: $0) }) else {
-      report.dropped(root)
-      return
-    }
     guard !report.isMapped(root) else { return }
-    var walker = Walker(mapped: report.mapped.keys.map { PathKey(Array($0.utf8)) })
-    var path = PathKey(Array(root.utf8))
-    walker.walk(tokens, at: 0, path: &path, isRoot: true)
-    for (pathKey, count) in walker.seen {
-      let path = String(decoding: pathKey.bytes, as: UTF8.self)
-      for _ in 0..<count { report.dropped(path) }
+    var writer = JSONWriter(style: .compact)
+    resource.encode(to: &writer)
+    writer.output.withUnsafeBytes { json in
+      // The table moves into the walker and back to the pool, never copied (its arrays stay unique).
+      var walker = Walker(json: json, root: root, table: PathTable.pool.take())
+      walker.table.beginWalk()
+      for path in report.mapped.keys { walker.table.markMapped(path) }
+      walker.walkRoot()
+      walker.table.takeCounts(walker.log) { path, count in report.record(.dropped, path, count: count) }
+      PathTable.pool.giveBack(walker.table)
     }
   }
 
-  private static let careBase = Array(CareExtensions.base.utf8)
+  /// Accounts from `source` when there is one (see ``ResourceSource``), else by writing `resource`.
+  static func account<R: FHIREncodable>(
+    _ resource: R, _ source: ResourceSource?, root: String, in report: inout ConversionReport
+  ) {
+    if let source { account(source, root: root, in: &report) } else { account(resource, root: root, in: &report) }
+  }
 
-  /// Counts the unmapped leaves of a resource's tokens by path.
+  static let careBase = Array(CareExtensions.base.utf8)
+
+  /// Scans compact JSON written by `JSONWriter`, logging the path (node) of each unmapped leaf.
   struct Walker {
-    /// The paths recorded as mapped (few: searched in order, by digest first).
-    let mapped: [PathKey]
-    /// Unmapped leaves counted per path.
-    var seen: [PathKey: Int] = [:]
+    let json: UnsafeRawBufferPointer
+    var table: PathTable
+    /// The current path's bytes and their FNV-1a digest.
+    var path: [UInt8]
+    var digest: UInt64
+    /// One node per unmapped leaf, in order.
+    var log: [Int32] = []
+    var index = 0
 
-    /// Counts the leaves of the value at `index` under `path` (members append `.key`),
-    /// skipping mapped members and care extensions (objects whose `url` is under
-    /// ``CareExtensions/base``).
-    mutating func walk(_ tokens: JSONTokens, at index: Int, path: inout PathKey, isRoot: Bool) {
-      switch tokens[index].kind {
-      case .objectStart:
-        let end = tokens.endIndex(ofValueAt: index)
-        if ElementAccounting.isCareExtension(tokens, objectAt: index, end: end) { return }
-        var member = index + 1
-        while member < end {
-          if !(isRoot && tokens.text(at: member, equals: "resourceType".utf8)) {
-            let saved = path.mark
-            path.append(UInt8(ascii: "."))
-            tokens.withText(at: member) { path.append(contentsOf: $0) }
-            if !mapped.contains(path) { walk(tokens, at: member + 1, path: &path, isRoot: false) }
-            path.restore(saved)
-          }
-          member = tokens.endIndex(ofValueAt: member + 1) + 1
+    init(json: UnsafeRawBufferPointer, root: String, table: PathTable) {
+      self.json = json
+      self.table = table
+      path = Array(root.utf8)
+      path.reserveCapacity(128)
+      digest = path.withUnsafeBytes { PathTable.digest($0) }
+      log.reserveCapacity(64)
+    }
+
+    mutating func walkRoot() {
+      guard !json.isEmpty else { return }
+      let node = path.withUnsafeBytes { table.node($0, digest: digest) }
+      walkValue(node: node, isRoot: true)
+    }
+
+    /// Walks the value at ``index`` (whose path is `node`), leaving ``index`` just after it.
+    mutating func walkValue(node: Int, isRoot: Bool) {
+      switch json[index] {
+      case UInt8(ascii: "{"):
+        walkObject(node: node, isRoot: isRoot)
+      case UInt8(ascii: "["):
+        index += 1
+        if json[index] == UInt8(ascii: "]") { index += 1; return }
+        while true {
+          walkValue(node: node, isRoot: false)
+          let byte = json[index]
+          index += 1
+          if byte != UInt8(ascii: ",") { return }
         }
-      case .arrayStart:
-        let end = tokens.endIndex(ofValueAt: index)
-        var element = index + 1
-        while element < end {
-          walk(tokens, at: element, path: &path, isRoot: false)
-          element = tokens.endIndex(ofValueAt: element) + 1
-        }
-      case .null:
-        break
+      case UInt8(ascii: "n"):
+        index += 4
       default:
-        seen[path, default: 0] += 1
+        skipValue()
+        log.append(Int32(node))
       }
     }
-  }
 
-  /// A path's UTF-8 bytes with their FNV-1a digest, kept up to date as bytes are appended,
-  /// so that a path is never hashed from its start again.
-  struct PathKey: Hashable {
-    private(set) var bytes: [UInt8]
-    private(set) var digest: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    init(_ bytes: [UInt8]) {
-      self.bytes = []
-      append(contentsOf: bytes)
+    /// Walks an object's members; an object whose first `url` member is a string under
+    /// ``CareExtensions/base`` is a care extension: what was logged inside it is taken back.
+    mutating func walkObject(node: Int, isRoot: Bool) {
+      let logged = log.count
+      index += 1
+      if json[index] == UInt8(ascii: "}") { index += 1; return }
+      var sawURL = false
+      while true {
+        let keyStart = index + 1
+        let keyEnd = endOfString(from: keyStart)
+        index = keyEnd + 2
+        let key = UnsafeRawBufferPointer(rebasing: json[keyStart..<keyEnd])
+        if !sawURL && key.elementsEqual("url".utf8) {
+          sawURL = true
+          if isCareURL(at: index) {
+            log.removeLast(log.count - logged)
+            skipRestOfObject()
+            return
+          }
+        }
+        if isRoot && key.elementsEqual("resourceType".utf8) {
+          skipValue()
+        } else {
+          let saved = (path.count, digest)
+          append(UInt8(ascii: "."))
+          appendKey(key)
+          let child = path.withUnsafeBytes { table.node($0, digest: digest) }
+          if table.isMapped(child) { skipValue() } else { walkValue(node: child, isRoot: false) }
+          path.removeLast(path.count - saved.0)
+          digest = saved.1
+        }
+        let byte = json[index]
+        index += 1
+        if byte != UInt8(ascii: ",") { return }
+      }
     }
 
     mutating func append(_ byte: UInt8) {
-      bytes.append(byte)
+      path.append(byte)
       digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3
     }
 
-    mutating func append(contentsOf more: some Sequence<UInt8>) {
-      for byte in more { append(byte) }
-    }
-
-    /// The path's length and digest, to come back to with ``restore(_:)``.
-    var mark: (count: Int, digest: UInt64) { (bytes.count, digest) }
-
-    /// Goes back to an earlier, shorter state of this path.
-    mutating func restore(_ mark: (count: Int, digest: UInt64)) {
-      bytes.removeLast(bytes.count - mark.count)
-      digest = mark.digest
-    }
-
-    static func == (lhs: PathKey, rhs: PathKey) -> Bool {
-      lhs.digest == rhs.digest && lhs.bytes == rhs.bytes
-    }
-
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(digest)
-    }
-  }
-
-  /// Whether the object's first `url` member is a string under ``CareExtensions/base``.
-  static func isCareExtension(_ tokens: JSONTokens, objectAt index: Int, end: Int) -> Bool {
-    var member = index + 1
-    while member < end {
-      if tokens.text(at: member, equals: "url".utf8) {
-        return tokens[member + 1].kind == .string && tokens.withText(at: member + 1) { $0.starts(with: careBase) }
+    /// Appends a key's text; the writer escapes only `"`, `\` and control characters.
+    mutating func appendKey(_ key: UnsafeRawBufferPointer) {
+      var i = 0
+      while i < key.count {
+        var byte = key[i]
+        if byte == UInt8(ascii: "\\") {
+          i += 1
+          switch key[i] {
+          case UInt8(ascii: "n"): byte = 0x0A
+          case UInt8(ascii: "r"): byte = 0x0D
+          case UInt8(ascii: "t"): byte = 0x09
+          case UInt8(ascii: "b"): byte = 0x08
+          case UInt8(ascii: "f"): byte = 0x0C
+          case UInt8(ascii: "u"):
+            byte = UInt8(Self.hex(key[i + 3]) << 4 | Self.hex(key[i + 4]))
+            i += 4
+          default: byte = key[i]
+          }
+        }
+        append(byte)
+        i += 1
       }
-      member = tokens.endIndex(ofValueAt: member + 1) + 1
     }
-    return false
+
+    static func hex(_ byte: UInt8) -> UInt8 {
+      byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : (byte | 0x20) - UInt8(ascii: "a") + 10
+    }
+
+    /// The index of the closing quote of the string whose text starts at `start`.
+    func endOfString(from start: Int) -> Int {
+      var i = start
+      while true {
+        let byte = json[i]
+        if byte == UInt8(ascii: "\"") { return i }
+        i += byte == UInt8(ascii: "\\") ? 2 : 1
+      }
+    }
+
+    func isCareURL(at i: Int) -> Bool {
+      let base = ElementAccounting.careBase
+      guard json[i] == UInt8(ascii: "\""), json.count - i - 1 >= base.count else { return false }
+      return UnsafeRawBufferPointer(rebasing: json[(i + 1)..<(i + 1 + base.count)]).elementsEqual(base)
+    }
+
+    /// Moves ``index`` past the value there.
+    mutating func skipValue() {
+      switch json[index] {
+      case UInt8(ascii: "\""):
+        index = endOfString(from: index + 1) + 1
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        var depth = 0
+        repeat {
+          switch json[index] {
+          case UInt8(ascii: "\""): index = endOfString(from: index + 1)
+          case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+          case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+          default: break
+          }
+          index += 1
+        } while depth > 0
+      default:
+        while index < json.count {
+          switch json[index] {
+          case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"): return
+          default: index += 1
+          }
+        }
+      }
+    }
+
+    /// Moves ``index`` past the current member's value and the rest of the object.
+    mutating func skipRestOfObject() {
+      skipValue()
+      while json[index] == UInt8(ascii: ",") {
+        index = endOfString(from: index + 2) + 2
+        skipValue()
+      }
+      index += 1
+    }
   }
 }

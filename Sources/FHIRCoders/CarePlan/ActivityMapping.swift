@@ -1,0 +1,122 @@
+import CareModel
+import FHIRCore
+import Foundation
+
+/// The CarePlan activity ⇄ Task mapping both releases share; the release-specific parts come
+/// from `R` (see ``ActivityRelease``). The coders' default closures call these functions.
+enum ActivityMapping<R: ActivityRelease> {
+  typealias Resource = PlanActivity<R.Activity>
+  static var detail: String { "CarePlan.activity.detail" }
+
+  static func careID(_ r: Resource, _ report: inout ConversionReport) -> String {
+    if let id = R.id(r.activity) { report.mapped("CarePlan.activity.id"); return id }
+    report.defaulted("CarePlan.activity.id")
+    return (r.planID ?? "careplan") + "-activity-" + String(r.index)
+  }
+
+  static func setID(_ e: CareModel.Task, _ r: inout Resource) {
+    R.setID(e.id, in: &r.activity)
+  }
+
+  static func careText(_ r: Resource, _ report: inout ConversionReport) -> (title: String?, instructions: String?) {
+    let t = R.text(r.activity)
+    return ActivityText.read(
+      codeText: t.codeText, codeDisplay: t.codeDisplay, hasCode: t.hasCode, description: t.description,
+      referenceDisplay: t.referenceDisplay,
+      titleAbsent: CareExtensions.strings(t.detailExtensions, "titleAbsent").first == "true", path: detail, report: &report)
+  }
+
+  static func setText(_ e: CareModel.Task, _ r: inout Resource) {
+    let absent = e.title == nil && e.instructions != nil ? CareExtensions.string("titleAbsent", "true") : nil
+    R.writeText(code: e.title, description: e.instructions, detailExtension: absent, to: &r.activity)
+  }
+
+  static func careSchedule(_ r: Resource, _ zone: TimeZone, _ report: inout ConversionReport) -> Schedule {
+    let anchor = r.anchor ?? FHIRDates.epoch
+    var targets: [OutcomeValue] = []
+    if let q = R.quantity(r.activity), let v = TargetValueMapping.read(value: q.value, unit: q.unit, extensions: q.extensions) {
+      targets.append(v)
+      report.mapped(detail + ".quantity")
+    }
+    switch R.scheduled(r.activity) {
+    case .timing(let pattern):
+      return Schedule(elements: ScheduleDecoding.elements(
+        pattern, path: detail + ".scheduledTiming",
+        at: r.detailPath("scheduledTiming"), anchor: anchor, zone: zone, targetValues: targets,
+        report: &report))
+    case .period(let start, let end):
+      return Schedule(elements: [PeriodSchedule.element(
+        start: start, end: end, path: detail + ".scheduledPeriod", at: r.detailPath("scheduledPeriod"),
+        anchor: anchor, zone: zone, targets: targets,
+        report: &report)])
+    case .string(let text):
+      report.mapped(detail + ".scheduledString")
+      var elements = ScheduleDecoding.elements(
+        nil, path: detail + ".scheduled", anchor: anchor, zone: zone, targetValues: targets, report: &report)
+      elements[0].text = text
+      return Schedule(elements: elements)
+    case nil:
+      return Schedule(elements: ScheduleDecoding.elements(
+        nil, path: detail + ".scheduled", anchor: anchor, zone: zone, targetValues: targets, report: &report))
+    }
+  }
+
+  static func setSchedule(_ e: CareModel.Task, _ r: inout Resource, _ report: inout ConversionReport) {
+    let written = ScheduleEncoding.timings(e.schedule.elements, path: detail + ".scheduledTiming", zone: e.timezone, report: &report)
+    guard let first = written.first else { return }
+    let quantity = first.targetValues.first.flatMap(TargetValueMapping.write)
+    let hasQuantity = R.writeSchedule(
+      first.timing, quantity: quantity, path: detail + ".scheduledTiming", to: &r.activity, report: &report)
+    for _ in written.dropFirst() { report.unrepresentable(detail + ".scheduled") }
+    if first.targetValues.count > (hasQuantity ? 1 : 0) { report.unrepresentable(detail + ".quantity") }
+  }
+
+  static func careVersionFields(_ r: Resource, _ e: inout CareModel.Task) {
+    e.effectiveDate = r.anchor ?? FHIRDates.epoch
+    e.timezone = FHIRDates.utc
+    CareExtensions.readVersionFields(R.extensions(r.activity), into: &e)
+  }
+
+  static func careImpactsAdherence(_ r: Resource) -> Bool {
+    CareExtensions.strings(R.extensions(r.activity), "impactsAdherence").first != "false"
+  }
+
+  static func setImpactsAdherence(_ e: CareModel.Task, _ r: inout Resource) {
+    if !e.impactsAdherence { R.append([CareExtensions.string("impactsAdherence", "false")], to: &r.activity) }
+  }
+
+  /// The Task of an activity, through `coder`'s closures.
+  static func decode<C: ActivityCoding>(_ resource: Resource, from source: ResourceSource?, with coder: C) -> Converted<CareModel.Task>
+  where C.Release == R {
+    var report = ConversionReport()
+    var entity = CareModel.Task(
+      id: coder.getCareID(resource, &report), schedule: Schedule(elements: []),
+      uuid: StableUUID.forActivity(
+        resource.activity, release: R.release, planID: resource.planID, planUUID: resource.planUUID,
+        activityID: R.id(resource.activity), index: resource.index),
+      effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
+    coder.getCareVersionFields(resource, &entity, &report)
+    (entity.title, entity.instructions) = coder.getCareText(resource, &report)
+    entity.schedule = coder.getCareSchedule(resource, entity.timezone, &report)
+    entity.impactsAdherence = coder.getCareImpactsAdherence(resource, &report)
+    entity.carePlanUUID = coder.getCareCarePlanUUID(resource, &report)
+    if coder.accountsForEveryElement {
+      ElementAccounting.account(resource.activity, source ?? resource.source, root: "CarePlan.activity", in: &report)
+    }
+    report.locateIssues(resourceType: "CarePlan", id: resource.planID)
+    return Converted(entity, report: report)
+  }
+
+  /// The activity of a Task, through `coder`'s closures.
+  static func encode<C: ActivityCoding>(_ entity: CareModel.Task, with coder: C) -> Converted<Resource> where C.Release == R {
+    var report = ConversionReport()
+    var r = Resource(activity: R.empty())
+    coder.setFHIRID(entity, &r, &report)
+    coder.setFHIRVersionFields(entity, &r, &report)
+    coder.setFHIRText(entity, &r, &report)
+    coder.setFHIRSchedule(entity, &r, &report)
+    coder.setFHIRImpactsAdherence(entity, &r, &report)
+    coder.setFHIRCarePlanUUID(entity, &r, &report)
+    return Converted(r, report: report)
+  }
+}

@@ -1,0 +1,81 @@
+import CareModel
+import FHIRCore
+import Foundation
+
+/// What differs between the releases for the CarePlan activity coders: the activity type and
+/// how its elements are read and written. Everything else is shared (``ActivityMapping``).
+protocol ActivityRelease {
+  associatedtype Activity: FHIREncodable & Sendable
+  /// `"R4"` or `"DSTU2"`.
+  static var release: String { get }
+  /// An activity with nothing in it.
+  static func empty() -> Activity
+  /// The activity's element `id`.
+  static func id(_ activity: Activity) -> String?
+  static func setID(_ id: String?, in activity: inout Activity)
+  /// The activity's own extensions (the care ones hold the common fields).
+  static func extensions(_ activity: Activity) -> [Extension]
+  static func append(_ extensions: [Extension], to activity: inout Activity)
+  /// What ``ActivityText`` reads: the detail's code text and first coding display, whether it
+  /// has a code, its description and extensions, and the activity's `reference.display`.
+  static func text(_ activity: Activity) -> ActivityTextElements
+  /// Sets `detail.code.text` (when `code` is given), `detail.description`, and appends
+  /// `detailExtension` to the detail, creating the detail when there is none.
+  static func writeText(code: String?, description: String?, detailExtension: Extension?, to activity: inout Activity)
+  /// `detail.quantity` as a target's parts.
+  static func quantity(_ activity: Activity) -> (value: Double?, unit: String?, extensions: [Extension])?
+  /// `detail.scheduled[x]`.
+  static func scheduled(_ activity: Activity) -> ActivityScheduled?
+  /// Sets `detail.scheduledTiming` from `timing` (at `path`, for what the release cannot hold)
+  /// and `detail.quantity` from `quantity` when given; returns whether the detail has a quantity.
+  static func writeSchedule(
+    _ timing: TimingPattern, quantity: (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])?,
+    path: String, to activity: inout Activity, report: inout ConversionReport
+  ) -> Bool
+}
+
+/// The text elements of an activity, release-neutral.
+struct ActivityTextElements {
+  var codeText: String?
+  var codeDisplay: String?
+  var hasCode: Bool
+  var description: String?
+  var detailExtensions: [Extension]
+  var referenceDisplay: String?
+}
+
+/// An activity's `detail.scheduled[x]`, release-neutral.
+enum ActivityScheduled {
+  case timing(TimingPattern)
+  case period(start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?)
+  case string(String?)
+}
+
+/// The closures an activity coder holds, for the shared ``ActivityMapping/decode(_:from:with:)``
+/// and ``ActivityMapping/encode(_:with:)``.
+protocol ActivityCoding {
+  associatedtype Release: ActivityRelease
+  var getCareID: @Sendable (PlanActivity<Release.Activity>, inout ConversionReport) -> String { get }
+  var setFHIRID: @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void { get }
+  var getCareText:
+    @Sendable (PlanActivity<Release.Activity>, inout ConversionReport) -> (title: String?, instructions: String?)
+  { get }
+  var setFHIRText: @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void { get }
+  var getCareSchedule: @Sendable (PlanActivity<Release.Activity>, TimeZone, inout ConversionReport) -> Schedule { get }
+  var setFHIRSchedule: @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void { get }
+  var getCareVersionFields:
+    @Sendable (PlanActivity<Release.Activity>, inout CareModel.Task, inout ConversionReport) -> Void
+  { get }
+  var setFHIRVersionFields:
+    @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void
+  { get }
+  var getCareImpactsAdherence: @Sendable (PlanActivity<Release.Activity>, inout ConversionReport) -> Bool { get }
+  var setFHIRImpactsAdherence:
+    @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void
+  { get }
+  var getCareCarePlanUUID: @Sendable (PlanActivity<Release.Activity>, inout ConversionReport) -> UUID? { get }
+  var setFHIRCarePlanUUID:
+    @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void
+  { get }
+  var accountsForEveryElement: Bool { get }
+}

@@ -1,0 +1,117 @@
+import CareModel
+import FHIRCore
+import Foundation
+
+/// The CarePlan ⇄ CarePlan mapping both releases share; the release-specific parts come from
+/// `R` (see ``CarePlanRelease``). The coders' default closures call these functions.
+enum CarePlanMapping<R: CarePlanRelease> {
+  static func careID(_ r: R.Plan, _ report: inout ConversionReport) -> String {
+    if let id = R.id(r) { report.mapped("CarePlan.id"); return id }
+    report.defaulted("CarePlan.id")
+    return "careplan"
+  }
+
+  static func setID(_ e: CareModel.CarePlan, _ r: inout R.Plan, _ report: inout ConversionReport) {
+    R.setID(e.id, in: &r)
+    if FHIRID.problem(with: e.id) != nil { report.unrepresentable("CarePlan.id") }
+  }
+
+  static func careTitle(_ r: R.Plan, _ report: inout ConversionReport) -> String {
+    let (title, description) = R.title(r)
+    if let title { report.mapped("CarePlan.title"); return title }
+    if let description { report.mapped("CarePlan.description"); return description }
+    for text in R.categoryTexts(r) {
+      if let text {
+        report.mapped("CarePlan.category")
+        return text
+      }
+    }
+    report.defaulted("CarePlan.title")
+    return "Care plan"
+  }
+
+  static func carePatientUUID(_ r: R.Plan, _ report: inout ConversionReport) -> UUID? {
+    if let s = CareExtensions.strings(R.extensions(r), "patientUUID").first { return UUID(uuidString: s) }
+    guard let u = StableUUID.forReference(R.subjectReference(r)) else { return nil }
+    report.mapped("CarePlan.subject.reference")
+    return u
+  }
+
+  static func setPatientUUID(_ e: CareModel.CarePlan, _ r: inout R.Plan) {
+    guard let u = e.patientUUID else { return }
+    R.setSubject("urn:uuid:" + u.uuidString.lowercased(), in: &r)
+  }
+
+  /// The plan's start: `period.start`, else the fallback date (`created` / `modified`).
+  static func start(_ r: R.Plan) -> FHIRDates.Point? {
+    FHIRDates.point(R.periodStart(r), zone: FHIRDates.utc) ?? FHIRDates.point(R.fallbackDate(r).value, zone: FHIRDates.utc)
+  }
+
+  static func careVersionFields(_ r: R.Plan, _ e: inout CareModel.CarePlan, _ report: inout ConversionReport) {
+    var point = FHIRDates.point(R.periodStart(r), zone: FHIRDates.utc)
+    if point != nil { report.mapped("CarePlan.period.start") }
+    let fallback = R.fallbackDate(r)
+    if point == nil, let date = FHIRDates.point(fallback.value, zone: FHIRDates.utc) {
+      point = date
+      report.mapped("CarePlan." + fallback.element)
+    }
+    e.effectiveDate = point?.date ?? FHIRDates.epoch
+    e.timezone = point?.zone ?? FHIRDates.utc
+    CareExtensions.readVersionFields(R.extensions(r), into: &e)
+  }
+
+  /// The care plan of a CarePlan, through `coder`'s closures.
+  static func decode<C: CarePlanCoding>(_ resource: R.Plan, from source: ResourceSource?, with coder: C)
+    -> Converted<CareModel.CarePlan>
+  where C.Release == R {
+    var report = ConversionReport()
+    let uuid = StableUUID.forDecoded(resource, type: "CarePlan", release: R.release, id: R.id(resource), versionID: R.versionID(resource))
+    var entity = CareModel.CarePlan(
+      id: coder.getCareID(resource, &report), title: "", uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
+    coder.getCareVersionFields(resource, &entity, &report)
+    entity.title = coder.getCareTitle(resource, &report)
+    entity.patientUUID = coder.getCarePatientUUID(resource, &report)
+    for _ in R.activities(resource) { report.mapped("CarePlan.activity") }
+    if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: "CarePlan", in: &report) }
+    return Converted(entity, report: report)
+  }
+
+  /// The plan and one Task per activity, through `coder`'s closures and its activity coder.
+  static func decodeWithTasks<C: CarePlanCoding>(_ resource: R.Plan, from source: ResourceSource?, with coder: C) throws
+    -> (plan: Converted<CareModel.CarePlan>, tasks: [Converted<CareModel.Task>])
+  where C.Release == R {
+    let plan = decode(resource, from: source, with: coder)
+    let anchor = start(resource)?.date
+    let tasks = R.activities(resource).enumerated().map { index, activity in
+      ActivityMapping<R.Activities>.decode(
+        PlanActivity(
+          activity: activity, planID: R.id(resource), planUUID: plan.value.uuid, index: index, anchor: anchor,
+          source: source?.element("activity", index)),
+        from: nil, with: coder.activityCoder)
+    }
+    return (plan, tasks)
+  }
+
+  /// The CarePlan of a care plan, through `coder`'s closures.
+  static func encode<C: CarePlanCoding>(_ entity: CareModel.CarePlan, with coder: C) -> Converted<R.Plan> where C.Release == R {
+    var report = ConversionReport()
+    var r = R.empty()
+    coder.setFHIRID(entity, &r, &report)
+    coder.setFHIRVersionFields(entity, &r, &report)
+    coder.setFHIRTitle(entity, &r, &report)
+    coder.setFHIRPatientUUID(entity, &r, &report)
+    return Converted(r, report: report)
+  }
+
+  /// The CarePlan of a care plan with `tasks` as its activities.
+  static func encode<C: CarePlanCoding>(_ entity: CareModel.CarePlan, tasks: [CareModel.Task], with coder: C) -> Converted<R.Plan>
+  where C.Release == R {
+    var plan = encode(entity, with: coder)
+    for task in tasks {
+      let activity = ActivityMapping<R.Activities>.encode(task, with: coder.activityCoder)
+      R.append(activity.value.activity, to: &plan.value)
+      plan.report.merge(activity.report)
+    }
+    return plan
+  }
+}

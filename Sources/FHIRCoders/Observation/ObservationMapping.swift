@@ -1,0 +1,120 @@
+import CareModel
+import FHIRCore
+import Foundation
+
+/// The Observation ⇄ Outcome mapping both releases share; the release-specific parts come from
+/// `R` (see ``ObservationRelease``). The coders' default closures call these functions.
+enum ObservationMapping<R: ObservationRelease> {
+  static func careID(_ r: R.Observation, _ report: inout ConversionReport) -> String {
+    if let id = R.id(r) { report.mapped("Observation.id"); return id }
+    report.defaulted("Observation.id")
+    return "observation"
+  }
+
+  static func setID(_ e: CareModel.Outcome, _ r: inout R.Observation, _ report: inout ConversionReport) {
+    R.setID(e.id, in: &r)
+    if FHIRID.problem(with: e.id) != nil { report.unrepresentable("Observation.id") }
+  }
+
+  static func careValues(_ r: R.Observation, _ zone: TimeZone, _ report: inout ConversionReport) -> [OutcomeValue] {
+    var values: [OutcomeValue] = []
+    if let v = R.value(r) {
+      report.mapped("Observation.code")
+      values += v.value.read(kind: v.kind, path: "Observation.value" + v.suffix, zone: zone, report: &report)
+    }
+    for c in R.components(r) {
+      guard let v = R.value(c) else { continue }
+      report.mapped("Observation.component.code")
+      var read = v.value.read(kind: v.kind, path: "Observation.component.value" + v.suffix, zone: zone, report: &report)
+      let extensions = R.extensions(c)
+      for i in read.indices { OutcomeValueExtensions.apply(extensions, to: &read[i]) }
+      values += read
+    }
+    return values
+  }
+
+  static func careVersionFields(_ r: R.Observation, _ e: inout CareModel.Outcome, _ report: inout ConversionReport) {
+    var point: FHIRDates.Point?
+    switch R.effective(r) {
+    case .dateTime(let d): point = FHIRDates.point(d, zone: FHIRDates.utc); report.mapped("Observation.effectiveDateTime")
+    case .instant(let i):
+      point = i.value.flatMap { FHIRDates.point($0.components, zone: FHIRDates.utc) }
+      report.mapped("Observation.effectiveInstant")
+    case .period(let start, let end):
+      point = FHIRDates.point(start, zone: FHIRDates.utc)
+      if point != nil { report.mapped("Observation.effectivePeriod.start") }
+      if let end = FHIRDates.point(end, zone: FHIRDates.utc) { e.endDate = end.date; report.mapped("Observation.effectivePeriod.end") }
+    case .timing: report.unrepresentable("Observation.effectiveTiming")
+    case nil: break
+    }
+    if point == nil, let issued = R.issued(r)?.value.flatMap({ FHIRDates.point($0.components, zone: FHIRDates.utc) }) {
+      point = issued
+      report.mapped("Observation.issued")
+    }
+    if point == nil { report.defaulted("Observation.effective") }
+    e.effectiveDate = point?.date ?? FHIRDates.epoch
+    e.timezone = point?.zone ?? FHIRDates.utc
+    CareExtensions.readVersionFields(R.extensions(r), into: &e)
+  }
+
+  static func setVersionFields(_ e: CareModel.Outcome, _ r: inout R.Observation) {
+    R.append(CareExtensions.versionExtensions(e), to: &r)
+    R.writeEffective(
+      start: FHIRDates.dateTime(e.effectiveDate, zone: e.timezone),
+      end: e.endDate.map { FHIRDates.dateTime($0, zone: e.timezone) }, to: &r)
+  }
+
+  static func careTask(_ r: R.Observation, _ report: inout ConversionReport) -> (UUID?, Int) {
+    let extensions = R.extensions(r)
+    let index = CareExtensions.strings(extensions, "taskOccurrenceIndex").first.flatMap { Int($0) } ?? 0
+    if let s = CareExtensions.strings(extensions, "taskUUID").first { return (UUID(uuidString: s), index) }
+    for reference in R.basedOn(r) {
+      guard let u = StableUUID.forReference(reference) else { continue }
+      report.mapped("Observation.basedOn.reference")
+      return (u, index)
+    }
+    return (nil, index)
+  }
+
+  static func setTask(_ e: CareModel.Outcome, _ r: inout R.Observation) {
+    var extensions: [Extension] = []
+    if let u = e.taskUUID { extensions.append(CareExtensions.string("taskUUID", u.uuidString)) }
+    if e.taskOccurrenceIndex != 0 { extensions.append(CareExtensions.string("taskOccurrenceIndex", String(e.taskOccurrenceIndex))) }
+    R.append(extensions, to: &r)
+  }
+
+  /// The Outcome of an Observation, through `coder`'s closures.
+  /// - Throws: ``CoderError`` `missingElement` at `Observation.value[x]` when the observation has
+  ///   neither a value nor a component with a value.
+  static func decode<C: ObservationCoding>(_ resource: R.Observation, from source: ResourceSource?, with coder: C) throws
+    -> Converted<CareModel.Outcome>
+  where C.Release == R {
+    guard R.hasValue(resource) else {
+      throw CoderError(
+        .missingElement, path: "Observation.value[x]", resourceType: "Observation", resourceID: R.id(resource),
+        message: "neither a value nor a component value to become an outcome value")
+    }
+    var report = ConversionReport()
+    let uuid = StableUUID.forDecoded(
+      resource, type: "Observation", release: R.release, id: R.id(resource), versionID: R.versionID(resource))
+    var entity = CareModel.Outcome(
+      id: coder.getCareID(resource, &report), uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
+    coder.getCareVersionFields(resource, &entity, &report)
+    entity.values = coder.getCareValues(resource, entity.timezone, &report)
+    (entity.taskUUID, entity.taskOccurrenceIndex) = coder.getCareTask(resource, &report)
+    if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: "Observation", in: &report) }
+    return Converted(entity, report: report)
+  }
+
+  /// The Observation of an Outcome, through `coder`'s closures.
+  static func encode<C: ObservationCoding>(_ entity: CareModel.Outcome, with coder: C) -> Converted<R.Observation>
+  where C.Release == R {
+    var report = ConversionReport()
+    var r = R.empty()
+    coder.setFHIRID(entity, &r, &report)
+    coder.setFHIRVersionFields(entity, &r, &report)
+    coder.setFHIRValues(entity, &r, &report)
+    coder.setFHIRTask(entity, &r, &report)
+    return Converted(r, report: report)
+  }
+}

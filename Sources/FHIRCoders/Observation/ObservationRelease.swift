@@ -1,0 +1,67 @@
+import CareModel
+import FHIRCore
+import Foundation
+
+/// What differs between the releases for the Observation coders: the model types and how their
+/// elements are read and written. Everything else is shared (``ObservationMapping``).
+protocol ObservationRelease {
+  associatedtype Observation: FHIREncodable & Sendable
+  associatedtype Component
+  /// `"R4"` or `"DSTU2"`.
+  static var release: String { get }
+  /// A `final` observation with nothing else in it.
+  static func empty() -> Observation
+  static func id(_ r: Observation) -> String?
+  static func setID(_ id: String, in r: inout Observation)
+  static func versionID(_ r: Observation) -> String?
+  static func extensions(_ r: Observation) -> [Extension]
+  static func append(_ extensions: [Extension], to r: inout Observation)
+  /// `value[x]` with its type suffix (`Quantity`) and the `kind` of the observation's code.
+  static func value(_ r: Observation) -> (value: ObservedValue, suffix: String, kind: String?)?
+  static func components(_ r: Observation) -> [Component]
+  /// A component's `value[x]` with its type suffix and the `kind` of its code.
+  static func value(_ c: Component) -> (value: ObservedValue, suffix: String, kind: String?)?
+  static func extensions(_ c: Component) -> [Extension]
+  /// Sets `code.text` `"Care outcome"` and one component per value (code text = `kind`).
+  static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Observation)
+  static func effective(_ r: Observation) -> ObservedEffective?
+  static func issued(_ r: Observation) -> Primitive<FHIRInstant>?
+  /// Sets `effectiveDateTime`, or `effectivePeriod` when there is an end.
+  static func writeEffective(start: Primitive<FHIRDateTime>, end: Primitive<FHIRDateTime>?, to r: inout Observation)
+  /// The `basedOn` reference strings (none in DSTU2).
+  static func basedOn(_ r: Observation) -> [String?]
+}
+
+extension ObservationRelease {
+  static func hasValue(_ r: Observation) -> Bool {
+    value(r) != nil || components(r).contains { value($0) != nil }
+  }
+
+  /// A CodeableConcept's `kind` (see ``ObservedValue/kind(codings:text:)``).
+  static func kind(codings: [(system: String?, code: String?)]?, text: String?) -> String? {
+    guard let codings else { return nil }
+    return ObservedValue.kind(codings: codings, text: text)
+  }
+}
+
+/// An Observation's `effective[x]`, release-neutral.
+enum ObservedEffective {
+  case dateTime(Primitive<FHIRDateTime>)
+  case instant(Primitive<FHIRInstant>)
+  case period(start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?)
+  case timing
+}
+
+/// The closures an Observation coder holds, for the shared ``ObservationMapping``.
+protocol ObservationCoding {
+  associatedtype Release: ObservationRelease
+  var getCareID: @Sendable (Release.Observation, inout ConversionReport) -> String { get }
+  var setFHIRID: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }
+  var getCareValues: @Sendable (Release.Observation, TimeZone, inout ConversionReport) -> [OutcomeValue] { get }
+  var setFHIRValues: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }
+  var getCareVersionFields: @Sendable (Release.Observation, inout CareModel.Outcome, inout ConversionReport) -> Void { get }
+  var setFHIRVersionFields: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }
+  var getCareTask: @Sendable (Release.Observation, inout ConversionReport) -> (UUID?, Int) { get }
+  var setFHIRTask: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }
+  var accountsForEveryElement: Bool { get }
+}

@@ -1,0 +1,62 @@
+import FHIRCore
+import FHIRR4
+
+/// The R4 side of the CarePlan activity coder (see ``ActivityRelease``).
+enum R4Activities: ActivityRelease {
+  typealias Activity = FHIRR4.CarePlan.Activity
+  typealias Detail = FHIRR4.CarePlan.Detail
+
+  static var release: String { "R4" }
+  static func empty() -> Activity { Activity() }
+  static func id(_ activity: Activity) -> String? { activity.id }
+  static func setID(_ id: String?, in activity: inout Activity) { activity.id = id }
+  static func extensions(_ activity: Activity) -> [Extension] { activity.extension }
+  static func append(_ extensions: [Extension], to activity: inout Activity) { activity.extension += extensions }
+
+  static func text(_ activity: Activity) -> ActivityTextElements {
+    let d = activity.detail
+    return ActivityTextElements(
+      codeText: d?.code?.text?.string, codeDisplay: d?.code?.coding.lazy.compactMap({ $0.display?.string }).first,
+      hasCode: d?.code != nil, description: d?.description?.string, detailExtensions: d?.extension ?? [],
+      referenceDisplay: activity.reference?.display?.string)
+  }
+
+  static func writeText(code: String?, description: String?, detailExtension: Extension?, to activity: inout Activity) {
+    var d = activity.detail ?? Detail(status: "scheduled")
+    if let code { d.code = CodeableConcept(text: Primitive(FHIRString(uncheckedString: code))) }
+    if let detailExtension { d.extension.append(detailExtension) }
+    d.description = description.map { Primitive(FHIRString(uncheckedString: $0)) }
+    activity.detail = d
+  }
+
+  static func quantity(_ activity: Activity) -> (value: Double?, unit: String?, extensions: [Extension])? {
+    guard let q = activity.detail?.quantity else { return nil }
+    return (q.value?.value?.doubleValue, q.unit?.string ?? q.code?.string, q.extension)
+  }
+
+  static func scheduled(_ activity: Activity) -> ActivityScheduled? {
+    switch activity.detail?.scheduled {
+    case .timing(let t): .timing(R4TimingAdapter.pattern(t))
+    case .period(let p): .period(start: p.start, end: p.end)
+    case .string(let s): .string(s.string)
+    case nil: nil
+    }
+  }
+
+  static func writeSchedule(
+    _ timing: TimingPattern, quantity: (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])?,
+    path: String, to activity: inout Activity, report: inout ConversionReport
+  ) -> Bool {
+    var d = activity.detail ?? Detail(status: "scheduled")
+    d.scheduled = .timing(R4TimingAdapter.timing(timing))
+    if let quantity {
+      var q = Quantity()
+      q.value = quantity.value
+      q.unit = quantity.unit.map { Primitive(FHIRString(uncheckedString: $0)) }
+      q.extension = quantity.extensions
+      d.quantity = q
+    }
+    activity.detail = d
+    return d.quantity != nil
+  }
+}

@@ -1,0 +1,96 @@
+import CareModel
+import FHIRCore
+import FHIRR4
+import Foundation
+
+/// The R4 side of the Observation coder (see ``ObservationRelease``).
+enum R4Observations: ObservationRelease {
+  typealias Observation = FHIRR4.Observation
+  typealias Component = FHIRR4.Observation.Component
+
+  static var release: String { "R4" }
+  static func empty() -> Observation {
+    var r = Observation()
+    r.status = "final"
+    return r
+  }
+  static func id(_ r: Observation) -> String? { r.id?.string }
+  static func setID(_ id: String, in r: inout Observation) { r.id = Primitive(FHIRID(uncheckedString: id)) }
+  static func versionID(_ r: Observation) -> String? { r.meta?.versionId?.string }
+  static func extensions(_ r: Observation) -> [Extension] { r.extension }
+  static func append(_ extensions: [Extension], to r: inout Observation) { r.extension += extensions }
+  static func components(_ r: Observation) -> [Component] { r.component }
+  static func extensions(_ c: Component) -> [Extension] { c.extension }
+  static func issued(_ r: Observation) -> Primitive<FHIRInstant>? { r.issued }
+
+  static func value(_ r: Observation) -> (value: ObservedValue, suffix: String, kind: String?)? {
+    r.value.map { (observed($0), $0.typeSuffix, kind(r.code)) }
+  }
+
+  static func value(_ c: Component) -> (value: ObservedValue, suffix: String, kind: String?)? {
+    c.value.map { (observed($0), $0.typeSuffix, kind(c.code)) }
+  }
+
+  static func kind(_ code: CodeableConcept?) -> String? {
+    kind(codings: code?.coding.map { ($0.system?.string, $0.code?.string) }, text: code?.text?.string)
+  }
+
+  static func amount(_ q: Quantity?) -> (Double, String?)? {
+    guard let q, let x = q.value?.value?.doubleValue, x.isFinite else { return nil }
+    return (x, q.unit?.string ?? q.code?.string)
+  }
+
+  static func observed(_ v: Observation.Value) -> ObservedValue {
+    switch v {
+    case .quantity(let q):
+      .quantity(
+        value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, hasComparator: q.comparator != nil,
+        extensions: q.extension)
+    case .codeableConcept(let c): .concept(c.text?.string ?? c.coding.lazy.compactMap { $0.display?.string ?? $0.code?.string }.first)
+    case .string(let s): .string(s.string)
+    case .boolean(let b): .boolean(b.value?.bool)
+    case .integer(let i): .integer(i.value.map { Int($0.int) })
+    case .range(let r): .range(low: amount(r.low), high: amount(r.high))
+    case .ratio(let r): .ratio(numerator: amount(r.numerator), denominator: amount(r.denominator))
+    case .sampledData(let s):
+      .sampled(
+        origin: s.origin?.value?.value?.doubleValue, unit: s.origin?.unit?.string ?? s.origin?.code?.string,
+        factor: s.factor?.value?.doubleValue, data: s.data?.string)
+    case .time(let t): .time(t.string)
+    case .dateTime(let d): .dateTime(d)
+    case .period(let p): .period(start: p.start, end: p.end)
+    }
+  }
+
+  static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Observation) {
+    r.code = CodeableConcept(text: "Care outcome")
+    r.component = values.map { v in
+      var c = Component(code: CodeableConcept(text: Primitive(FHIRString(uncheckedString: v.kind ?? "value"))))
+      switch v.value {
+      case .double(let x): c.value = .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
+      case .integer(let i): c.value = .integer(Primitive(FHIRInteger(uncheckedInt: Int32(clamping: i))))
+      case .boolean(let b): c.value = .boolean(Primitive(FHIRBoolean(b)))
+      case .text(let s): c.value = .string(Primitive(FHIRString(uncheckedString: s)))
+      case .date(let d): c.value = .dateTime(FHIRDates.dateTime(d, zone: zone))
+      }
+      c.extension = OutcomeValueExtensions.write(v, typeTag: nil)
+      return c
+    }
+  }
+
+  static func effective(_ r: Observation) -> ObservedEffective? {
+    switch r.effective {
+    case .dateTime(let d): .dateTime(d)
+    case .period(let p): .period(start: p.start, end: p.end)
+    case .instant(let i): .instant(i)
+    case .timing: .timing
+    case nil: nil
+    }
+  }
+
+  static func writeEffective(start: Primitive<FHIRDateTime>, end: Primitive<FHIRDateTime>?, to r: inout Observation) {
+    r.effective = end.map { .period(Period(start: start, end: $0)) } ?? .dateTime(start)
+  }
+
+  static func basedOn(_ r: Observation) -> [String?] { r.basedOn.map { $0.reference?.string } }
+}
