@@ -195,9 +195,7 @@ struct SQLiteAccess: StoreWriter {
           common + [version.link?.uuidString, version.impactsAdherence ?? true, version.json]))
     case .outcome:
       var slot: String?
-      if let task = version.taskVersionUUID, let index = version.occurrenceIndex, version.impactsAdherence == true,
-        version.deletedDate == nil
-      {
+      if let task = version.taskVersionUUID, let index = version.occurrenceIndex, version.deletedDate == nil {
         slot = Self.slotKey(OccurrenceSlot(taskVersion: task, index: index))
       }
       try db.cachedStatement(

@@ -110,6 +110,36 @@ enum SQLiteSchema {
           CREATE INDEX provenance_by_resource ON provenance(resource_type, resource_id);
           """)
     }
+    migrator.registerMigration("v2-outcome-slots-for-every-task") { db in
+      try fillOutcomeSlots(db)
+    }
     return migrator
+  }
+
+  /// From `v2-outcome-slots-for-every-task` on, every current outcome takes its
+  /// "<task version>|<occurrence>" slot, not only those of adherence tasks, so the column's
+  /// `UNIQUE` holds outcomes of every task to one per occurrence. Fills the slots of current
+  /// outcomes a `v1` store left empty; where a `v1` store holds several for one occurrence
+  /// (an observation log task's readings of one day), the slot goes to the earliest, then lowest
+  /// id — the outcome a re-import merges them into — and the others are left without one (the
+  /// invariant check reports them).
+  static func fillOutcomeSlots(_ db: Database) throws {
+    var taken = Set(try String.fetchAll(db, sql: "SELECT slot FROM outcome WHERE slot IS NOT NULL"))
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT o.uuid, o.task_version_uuid, o.occurrence_index FROM outcome o JOIN versions v ON v.uuid = o.uuid
+        WHERE v.is_head = 1 AND o.slot IS NULL AND o.deleted_date IS NULL AND o.task_version_uuid IS NOT NULL
+        ORDER BY o.effective_date, o.id
+        """)
+    let update = try db.makeStatement(sql: "UPDATE outcome SET slot = ? WHERE uuid = ?")
+    for row in rows {
+      let uuid: String = row[0]
+      let taskVersion: String = row[1]
+      let index: Int = row[2]
+      let slot = "\(taskVersion)|\(index)"
+      guard taken.insert(slot).inserted else { continue }
+      try update.execute(arguments: [slot, uuid])
+    }
   }
 }

@@ -50,25 +50,51 @@ struct FixtureExpectation: Equatable, CustomStringConvertible {
     let orders = byKey.filter { ["MedicationRequest", "MedicationOrder"].contains($0.value["resourceType"] as? String) }
     var logGroups = Set<String>()
     var logPatients = Set<String>()
+    // Observations of one log task on one day (UTC) make one outcome; tied ones count one each.
+    var logDays = Set<String>()
     var outcomes = 0
     for (key, resource) in byKey where resource["resourceType"] as? String == "Observation" {
       let components = resource["component"] as? [[String: Any]] ?? []
       guard hasValue(resource) || components.contains(where: hasValue) else { continue }
-      outcomes += 1
       let basedOnOrder = (resource["basedOn"] as? [Any] ?? []).contains { target($0).map { orders[$0] != nil } ?? false }
-      if tiedObservations.contains(key) || basedOnOrder { continue }
+      if tiedObservations.contains(key) || basedOnOrder {
+        outcomes += 1
+        continue
+      }
       let code = resource["code"] as? [String: Any] ?? [:]
       let codings = code["coding"] as? [[String: Any]] ?? []
       let kind = codings.first { $0["system"] as? String == "http://loinc.org" && $0["code"] != nil }?["code"] as? String
         ?? code["text"] as? String ?? codings.lazy.compactMap { $0["code"] as? String }.first ?? "unknown"
       let patient = target(resource["subject"]).flatMap { patientKeys.contains($0) ? $0 : nil }
       logGroups.insert((patient ?? "") + "|" + kind)
+      logDays.insert((patient ?? "") + "|" + kind + "|" + Self.utcDay(of: resource))
       if let patient { logPatients.insert(patient) }
     }
+    outcomes += logDays.count
     patients = patientKeys.count
     carePlans = plans + logPatients.count
     tasks = activities + orders.keys.filter { !claimedOrders.contains($0) }.count + logGroups.count
     self.outcomes = outcomes
+  }
+
+  /// The day (UTC, `yyyy-MM-dd`) an Observation takes effect: `effectiveDateTime`,
+  /// `effectiveInstant` or `effectivePeriod.start`, else `issued`, else 1970-01-01.
+  static func utcDay(of resource: [String: Any]) -> String {
+    let period = resource["effectivePeriod"] as? [String: Any]
+    let text = [resource["effectiveDateTime"], resource["effectiveInstant"], period?["start"], resource["issued"]]
+      .lazy.compactMap { $0 as? String }.first { !$0.isEmpty } ?? "1970-01-01"
+    guard text.count > 10 else {
+      // A date, year-month or year: its first day.
+      return text + String("0000-01-01".dropFirst(text.count))
+    }
+    let withFraction = ISO8601DateFormatter()
+    withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    guard let date = ISO8601DateFormatter().date(from: text) ?? withFraction.date(from: text) else { return text }
+    let day = DateFormatter()
+    day.locale = Locale(identifier: "en_US_POSIX")
+    day.timeZone = TimeZone(secondsFromGMT: 0)
+    day.dateFormat = "yyyy-MM-dd"
+    return day.string(from: date)
   }
 
   init(patients: Int, carePlans: Int, tasks: Int, outcomes: Int) {

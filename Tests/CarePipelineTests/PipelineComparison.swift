@@ -22,6 +22,7 @@ enum PipelineComparison {
         }.joined(separator: "\n"),
       "unresolved \(report.unresolvedReferences)", "failures \(report.failures)",
       "beforeSchedule \(report.outcomesBeforeSchedule)", "claimedTwice \(report.observationsClaimedTwice)",
+      "mergedIntoOutcomes \(report.observationsMergedIntoOutcomes)",
     ].joined(separator: "\n")
   }
 

@@ -14,17 +14,17 @@ extension MergeRun {
   }
 
   /// Turns Observations into Outcomes: of the task a CarePlan activity or R4 `basedOn` ties them
-  /// to, else of the observation log task for their patient and code.
+  /// to, else of the observation log task for their patient and code. The Observations that fall
+  /// on one occurrence of a task become one outcome (``addOutcomes(_:)``).
   mutating func addObservations(_ observations: [(IndexedResource, ResourceFacts.Observation)]) {
-    var tied: [(Outcome, Int)] = []
-    var logged: [LogKey: [Outcome]] = [:]
+    var tied: [PendingOutcome] = []
+    var logged: [LogKey: [(Outcome, IndexedResource)]] = [:]
     var titles: [LogKey: String] = [:]
     let taskOfUUID = Dictionary(result.tasks.enumerated().map { ($1.uuid, $0) }, uniquingKeysWith: { a, _ in a })
     for (resource, facts) in observations {
       guard var converted = attempt(resource, facts.decode) else { continue }
       record(converted.report, for: resource.type)
       identify(&converted.value, resource)
-      addSource(converted.value.uuid, resource)
       var position = taskOfObservation[resource.key]
       if position == nil {
         for site in facts.basedOn {
@@ -40,7 +40,7 @@ extension MergeRun {
         position = taskOfUUID[uuid]
       }
       if let position {
-        tied.append((converted.value, position))
+        tied.append(PendingOutcome(outcome: converted.value, resource: resource, position: position))
         continue
       }
       guard pipeline.options.logsUntiedObservations else {
@@ -48,27 +48,16 @@ extension MergeRun {
         continue
       }
       let key = LogKey(patient: patientKey(facts.subject, from: resource) ?? "", kind: facts.kind ?? "unknown")
-      logged[key, default: []].append(converted.value)
+      logged[key, default: []].append((converted.value, resource))
       if titles[key] == nil { titles[key] = facts.title }
     }
-    for (outcome, position) in tied { addOutcome(outcome, to: position) }
+    addOutcomes(tied)
     var logPlans: [String: Int] = [:]
     for key in logged.keys.sorted() {
-      let outcomes = logged[key]!
-      let position = addLogTask(key, title: titles[key], outcomes: outcomes, plans: &logPlans)
-      for outcome in outcomes { addOutcome(outcome, to: position) }
+      let members = logged[key]!
+      let position = addLogTask(key, title: titles[key], outcomes: members.map(\.0), plans: &logPlans)
+      addOutcomes(members.map { PendingOutcome(outcome: $0.0, resource: $0.1, position: position) })
     }
-  }
-
-  /// Links `outcome` to the task at `position`, with the occurrence its effective time falls in.
-  mutating func addOutcome(_ outcome: Outcome, to position: Int) {
-    var outcome = outcome
-    let task = result.tasks[position]
-    outcome.taskUUID = task.uuid
-    let occurrence = OccurrenceIndex.index(of: outcome.effectiveDate, in: task.schedule, timeZone: task.timezone)
-    outcome.taskOccurrenceIndex = occurrence.index
-    if occurrence.beforeStart { result.report.outcomesBeforeSchedule += 1 }
-    result.outcomes.append(outcome)
   }
 
   /// Adds the log task for `key` — daily, all day, from the day (UTC) of its first outcome, not

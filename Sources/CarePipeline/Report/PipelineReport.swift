@@ -22,6 +22,9 @@ public struct PipelineReport: Sendable {
   public var outcomesBeforeSchedule = 0
   /// Observations that more than one task claims (the first task, in key order, takes them).
   public var observationsClaimedTwice = 0
+  /// Observations whose values went into the outcome of another Observation on the same
+  /// occurrence of the same task (one outcome per occurrence).
+  public var observationsMergedIntoOutcomes = 0
   /// Records that could not be read from the sources and were skipped, in reading order
   /// (empty when the input was given as decoded resources).
   public var inputIssues: [InputIssue] = []
@@ -38,6 +41,7 @@ public struct PipelineReport: Sendable {
     failures += other.failures
     outcomesBeforeSchedule += other.outcomesBeforeSchedule
     observationsClaimedTwice += other.observationsClaimedTwice
+    observationsMergedIntoOutcomes += other.observationsMergedIntoOutcomes
   }
 
   /// Sorts the lists as a single run does.

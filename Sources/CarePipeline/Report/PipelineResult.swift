@@ -9,7 +9,8 @@ public struct PipelineResult: Sendable {
   public var carePlans: [CareModel.CarePlan] = []
   /// Tasks: CarePlan activities, medication orders not in a plan, and observation log tasks.
   public var tasks: [CareModel.Task] = []
-  /// Outcomes: one per converted Observation.
+  /// Outcomes: one per occurrence of a task that converted Observations fall on (usually one
+  /// Observation; several on one occurrence are merged into one outcome with all their values).
   public var outcomes: [CareModel.Outcome] = []
   /// What the run did.
   public var report = PipelineReport()

@@ -28,7 +28,7 @@ public protocol StoreReader {
   func sources(of uuids: [UUID]) throws -> [UUID: [SourceReference]]
   /// The versions made from a resource of `type` with `id`, as (kind, version uuid).
   func versions(fromResource type: String, id: String) throws -> [(kind: EntityKind, uuid: UUID)]
-  /// The current adherence outcome in each of `slots` that has one, by outcome id.
+  /// The current outcome in each of `slots` that has one, by outcome id.
   func occupiedSlots(_ slots: [OccurrenceSlot]) throws -> [OccurrenceSlot: String]
   /// The number of rows per table (`patient`, …, `versions`, `provenance`).
   func rowCounts() throws -> [String: Int]

@@ -1,7 +1,7 @@
 public import Foundation
 
-/// One occurrence of one task version: an outcome of a task that counts towards adherence must
-/// be the only current outcome in its slot (CareKitStore's rule).
+/// One occurrence of one task version: an outcome must be the only current outcome in its slot
+/// (CareKitStore's rule), whether or not its task counts towards adherence.
 public struct OccurrenceSlot: Hashable, Sendable {
   /// The task version.
   public var taskVersion: UUID

@@ -11,7 +11,9 @@ public import Foundation
 ///
 /// Each entity is written in its version in effect at ``date`` (by default the newest);
 /// deleted entities are left out. A CarePlan is written with its tasks as activities; tasks
-/// of no stored plan become MedicationRequests (R4) or MedicationOrders (DSTU2).
+/// of no stored plan become MedicationRequests (R4) or MedicationOrders (DSTU2). Every resource
+/// gets a valid FHIR `id` (``ResourceIDMapping``: the care id, or a uuid derived from it with the
+/// care id in a care extension), and references name those ids.
 public struct StoreExporter {
   /// What to write.
   public enum Target: String, CaseIterable, Sendable {
@@ -73,26 +75,28 @@ public struct StoreExporter {
       do { items.append(Item(type: type, uuid: uuid, json: try body())) } catch { failures(kind, id) }
     }
     let r4 = target == .r4
+    let coders = Coders()
     for case .patient(let p) in patients {
       add("Patient", p.uuid, "patient", p.id) {
-        r4 ? try R4PatientCoder().encode(p).value.jsonBytes() : try DSTU2PatientCoder().encode(p).value.jsonBytes()
+        r4 ? try coders.r4Patient.encode(p).value.jsonBytes() : try coders.dstu2Patient.encode(p).value.jsonBytes()
       }
     }
     // A plan's subject is written `Patient/<id>`, which resolves without the Bundle's fullUrls
     // (in NDJSON too); the coders' default is the patient's `urn:uuid:`.
     var patientIDs: [UUID: String] = [:]
     for case .patient(let p) in patients {
-      patientIDs[p.previousVersionUUIDs.isEmpty ? p.uuid : patientRoot(p.uuid)] = p.id
+      patientIDs[p.previousVersionUUIDs.isEmpty ? p.uuid : patientRoot(p.uuid)] =
+        ResourceIDMapping.fhirID(forCareID: p.id, kind: "patient")
     }
     let subject: @Sendable (UUID?) -> Primitive<FHIRString>? = { [patientIDs] uuid in
       guard let uuid else { return nil }
       let text = patientIDs[uuid].map { "Patient/" + $0 } ?? "urn:uuid:" + uuid.uuidString.lowercased()
       return Primitive(FHIRString(uncheckedString: text))
     }
-    var r4Plans = R4CarePlanCoder()
+    var r4Plans = coders.r4Plan
     r4Plans.setFHIRPatientUUID = { e, r, _ in r.subject = subject(e.patientUUID).map { FHIRR4.Reference(reference: $0) }
     }
-    var dstu2Plans = DSTU2CarePlanCoder()
+    var dstu2Plans = coders.dstu2Plan
     dstu2Plans.setFHIRPatientUUID = { e, r, _ in
       r.subject = subject(e.patientUUID).map { FHIRDSTU2.Reference(reference: $0) }
     }
@@ -107,15 +111,15 @@ public struct StoreExporter {
     for task in standalone {
       add(r4 ? "MedicationRequest" : "MedicationOrder", task.uuid, "task", task.id) {
         r4
-          ? try R4MedicationRequestCoder().encode(task).value.jsonBytes()
-          : try DSTU2MedicationOrderCoder().encode(task).value.jsonBytes()
+          ? try coders.r4Order.encode(task).value.jsonBytes()
+          : try coders.dstu2Order.encode(task).value.jsonBytes()
       }
     }
     for case .outcome(let o) in outcomes {
       add("Observation", o.uuid, "outcome", o.id) {
         r4
-          ? try R4ObservationCoder().encode(o).value.jsonBytes()
-          : try DSTU2ObservationCoder().encode(o).value.jsonBytes()
+          ? try coders.r4Observation.encode(o).value.jsonBytes()
+          : try coders.dstu2Observation.encode(o).value.jsonBytes()
       }
     }
     return items

@@ -137,7 +137,7 @@ public struct CareImporter: Sendable {
         if let root = outcome.taskUUID, let task = tasks[root] {
           version.taskVersionUUID = task.uuid
           version.impactsAdherence = task.impactsAdherence ?? true
-          if let slot = slot(of: item, tasks: tasks), version.impactsAdherence == true {
+          if let slot = slot(of: item, tasks: tasks) {
             if let holder = occupied[slot], holder != item.record.id {
               counts.conflicts += 1
               summary.conflicts.append((item.record.id, holder))
@@ -156,11 +156,12 @@ public struct CareImporter: Sendable {
     return summary
   }
 
-  /// The occurrence slot an outcome item takes, when its task is stored and counts towards adherence.
+  /// The occurrence slot an outcome item takes, when its task is stored (every task's outcomes are
+  /// unique per occurrence, whether or not the task counts towards adherence).
   static func slot(of item: Item, tasks: [UUID: VersionHead]) -> OccurrenceSlot? {
-    guard case .outcome(let outcome) = item.record, let root = outcome.taskUUID, let task = tasks[root],
-      task.impactsAdherence ?? true
-    else { return nil }
+    guard case .outcome(let outcome) = item.record, let root = outcome.taskUUID, let task = tasks[root] else {
+      return nil
+    }
     return OccurrenceSlot(taskVersion: task.uuid, index: outcome.taskOccurrenceIndex)
   }
 }

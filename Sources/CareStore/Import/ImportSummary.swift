@@ -8,8 +8,8 @@ public struct ImportSummary: Hashable, Sendable {
     public var unchanged = 0
     /// Entities whose content changed: one new version each.
     public var newVersions = 0
-    /// Outcomes not stored because their task's occurrence already has an outcome (adherence
-    /// tasks only; see `docs/store.md`).
+    /// Outcomes not stored because their task version's occurrence already has another outcome
+    /// (any task; see `docs/store.md`).
     public var conflicts = 0
     /// Entities given twice in one input under the same id (the later in the pipeline's order is stored).
     public var duplicateIDs = 0

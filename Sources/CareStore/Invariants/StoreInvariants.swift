@@ -11,7 +11,7 @@ public enum StoreInvariants {
   ///   `previousVersionUUIDs` is the version before;
   /// - every link names the root of a stored entity of the right kind, and an outcome's task
   ///   version is a version of its task;
-  /// - no two current outcomes of an adherence task share a (task version, occurrence).
+  /// - no two current outcomes share a (task version, occurrence), whatever their task.
   /// - Throws: ``StoreError`` when the store cannot be read.
   public static func violations(in backend: any CareStoreBackend) throws -> [String] {
     try backend.read { reader in
@@ -69,11 +69,11 @@ public enum StoreInvariants {
           }
         }
       }
-      // Current outcomes of adherence tasks: one per (task version, occurrence).
+      // Current outcomes of every task: one per (task version, occurrence).
       let outcomes = Dictionary(grouping: all[.outcome] ?? [], by: \.id).compactMap {
         $0.value.max { $0.sequence < $1.sequence }
       }
-      for o in outcomes where o.deletedDate == nil && o.impactsAdherence == true {
+      for o in outcomes where o.deletedDate == nil {
         guard let task = o.taskVersionUUID, let index = o.occurrenceIndex else { continue }
         if !slots.insert("\(task)|\(index)").inserted {
           problems.append("outcome \(o.id): occurrence already has an outcome")

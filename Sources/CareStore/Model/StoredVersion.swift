@@ -33,8 +33,8 @@ public struct StoredVersion: Hashable, Sendable {
   public var taskVersionUUID: UUID?
   /// For an outcome: the occurrence of the task's schedule.
   public var occurrenceIndex: Int?
-  /// For a task: whether it counts towards adherence. For an outcome: whether its task does, in
-  /// which case it must be the only outcome of its (task version, occurrence).
+  /// For a task: whether it counts towards adherence. For an outcome: whether its task does
+  /// (every outcome must be the only current one of its (task version, occurrence)).
   public var impactsAdherence: Bool?
   /// The entity (with this version's uuid, `previousVersionUUIDs` and `effectiveDate`) as care JSON.
   public var json: Data

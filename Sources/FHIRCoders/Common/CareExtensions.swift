@@ -37,10 +37,12 @@ public enum CareExtensions {
     FHIRDates.point(Primitive(FHIRDateTime(uncheckedString: text)), zone: FHIRDates.utc)?.date
   }
 
-  /// Reads the common fields (all but `id`) from care extensions into `entity`; fields without
-  /// an extension keep the values the coder set.
+  /// Reads the common fields from care extensions into `entity` (`id` only from a `care-id`
+  /// extension, written when the care id is no valid FHIR id, see ``ResourceIDMapping``); fields
+  /// without an extension keep the values the coder set.
   public static func readVersionFields<E: CareEntity>(_ extensions: [Extension], into entity: inout E) {
     guard extensions.contains(where: isCare) else { return }
+    if let id = strings(extensions, "id").first { entity.id = id }
     if let s = strings(extensions, "uuid").first, let u = UUID(uuidString: String(s.dropFirst(9))) { entity.uuid = u }
     if let s = strings(extensions, "effectiveDate").first, let d = parseDate(s) { entity.effectiveDate = d }
     if let s = strings(extensions, "createdDate").first { entity.createdDate = parseDate(s) }
