@@ -74,6 +74,23 @@ import Testing
     #expect(try dstu2.decode(dstu2.encode(entity).value).value == entity)
   }
 
+  @Test func aCareIDThatIsNoFHIRIDGoesOutValidAndComesBack() throws {
+    var entity = Self.sample()
+    entity.id = "observation-log/p-1"
+    let valid = try Regex("^[A-Za-z0-9\\-\\.]{1,64}$")
+    let r4 = R4PatientCoder(), dstu2 = DSTU2PatientCoder()
+    let r4Patient = try r4.encode(entity).value
+    let dstu2Patient = try dstu2.encode(entity).value
+    let r4ID = try #require(r4Patient.id?.string), dstu2ID = try #require(dstu2Patient.id?.string)
+    #expect(r4ID.wholeMatch(of: valid) != nil)
+    #expect(r4ID == dstu2ID)
+    #expect(r4Patient.extension.contains { $0.url?.string == CareExtensions.base + "id" })
+    #expect(try r4.decode(r4Patient).value.id == entity.id)
+    #expect(try dstu2.decode(dstu2Patient).value.id == entity.id)
+    entity.id = "p-1"
+    #expect(try r4.encode(entity).value.id?.string == "p-1")
+  }
+
   @Test func overridingAClosureChangesOnlyItsField() throws {
     let entity = Self.sample()
     var coder = R4PatientCoder()

@@ -12,8 +12,9 @@ enum CarePlanMapping<R: CarePlanRelease> {
   }
 
   static func setID(_ e: CareModel.CarePlan, _ r: inout R.Plan, _ report: inout ConversionReport) {
-    R.setID(e.id, in: &r)
-    if FHIRID.problem(with: e.id) != nil { report.unrepresentable("CarePlan.id") }
+    let id = ResourceIDMapping.fhirID(forCareID: e.id, kind: "carePlan")
+    R.setID(id, in: &r)
+    R.append(ResourceIDMapping.extensions(forCareID: e.id, fhirID: id), to: &r)
   }
 
   static func careTitle(_ r: R.Plan, _ report: inout ConversionReport) -> String {

@@ -18,4 +18,14 @@ public enum ResourceIDMapping {
   public static func extensions(forCareID careID: String, fhirID: String) -> [Extension] {
     careID == fhirID ? [] : [CareExtensions.string("id", careID)]
   }
+
+  /// Writes the FHIR id for `careID` into `id`, and appends the `care-id` extension to
+  /// `extensions` when the two differ. The coders' default `setFHIRID` closures call this.
+  public static func assign(
+    _ careID: String, kind: String, id: inout Primitive<FHIRID>?, extensions: inout [Extension]
+  ) {
+    let fhirID = fhirID(forCareID: careID, kind: kind)
+    id = Primitive(FHIRID(uncheckedString: fhirID))
+    extensions += Self.extensions(forCareID: careID, fhirID: fhirID)
+  }
 }

@@ -17,9 +17,8 @@ public struct DSTU2MedicationOrderCoder: ResourceCoder {
     return "medication-order"
   }
   /// `id` → `MedicationOrder.id`.
-  public var setFHIRID: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, report in
-    r.id = Primitive(FHIRID(uncheckedString: e.id))
-    if FHIRID.problem(with: e.id) != nil { report.unrepresentable("MedicationOrder.id") }
+  public var setFHIRID: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, _ in
+    ResourceIDMapping.assign(e.id, kind: "task", id: &r.id, extensions: &r.extension)
   }
   /// The Medication a non-contained `medicationReference` points at. Default: none (a coder that
   /// sees a whole Bundle can set this to look entries up).

@@ -15,10 +15,10 @@ public struct DSTU2PatientCoder: ResourceCoder {
     report.defaulted("Patient.id")
     return "patient"
   }
-  /// `id` → `Patient.id`.
-  public var setFHIRID: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, p, report in
-    p.id = Primitive(FHIRID(uncheckedString: e.id))
-    if FHIRID.problem(with: e.id) != nil { report.unrepresentable("Patient.id") }
+  /// `id` → `Patient.id`; an id that is no valid FHIR id goes out as a uuid derived from it, with
+  /// the care id in a `care-id` extension (``ResourceIDMapping``).
+  public var setFHIRID: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, p, _ in
+    ResourceIDMapping.assign(e.id, kind: "patient", id: &p.id, extensions: &p.extension)
   }
   /// `Patient.name` → `name`. Default: the first `official` (else `usual`, else first) name:
   /// `given[0]` → givenName, later `given` → middleName (space-joined), `family`, `prefix`,

@@ -12,8 +12,9 @@ enum ObservationMapping<R: ObservationRelease> {
   }
 
   static func setID(_ e: CareModel.Outcome, _ r: inout R.Observation, _ report: inout ConversionReport) {
-    R.setID(e.id, in: &r)
-    if FHIRID.problem(with: e.id) != nil { report.unrepresentable("Observation.id") }
+    let id = ResourceIDMapping.fhirID(forCareID: e.id, kind: "outcome")
+    R.setID(id, in: &r)
+    R.append(ResourceIDMapping.extensions(forCareID: e.id, fhirID: id), to: &r)
   }
 
   static func careValues(_ r: R.Observation, _ zone: TimeZone, _ report: inout ConversionReport) -> [OutcomeValue] {

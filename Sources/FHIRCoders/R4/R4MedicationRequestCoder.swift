@@ -15,8 +15,9 @@ public struct R4MedicationRequestCoder: ResourceCoder {
     report.defaulted("MedicationRequest.id")
     return "medication-request"
   }
+  /// `id` → `MedicationRequest.id` (through ``ResourceIDMapping``, like the other coders).
   public var setFHIRID: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, _ in
-    r.id = Primitive(FHIRID(uncheckedString: e.id))
+    ResourceIDMapping.assign(e.id, kind: "task", id: &r.id, extensions: &r.extension)
   }
   /// `medicationCodeableConcept.text`, else its first `coding.display`, else the referenced
   /// (contained or `display`) Medication's code → `title`.

@@ -30,7 +30,7 @@ struct EntityGenerator {
     return s
   }
   mutating func id() -> String {
-    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789-.")
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789-./")  // "/": no valid FHIR id
     return String(pick(Array("abc"))) + String((0..<int(0...20)).map { _ in pick(alphabet) })
   }
   mutating func date() -> Date { Date(timeIntervalSince1970: TimeInterval(int(631_152_000...1_893_456_000))) }
