@@ -47,19 +47,33 @@ struct ImportCommand: ParsableCommand {
     messages.apply()
     let files = try InputFiles.expandOrExit(inputs)
     let issueReport = try IssueReport(path: report)
-    let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport)
+    // Resources are staged on disk and merged partition by partition; the entities are spooled
+    // by kind and written in batches, so memory stays bounded whatever the input's size.
+    let staged: StagedConversion
+    do {
+      staged = try StagedConversion(pipeline: Pipeline())
+    } catch let error as StagingError {
+      printError("fhirkit: \(error)")
+      throw ExitCode(3)
+    }
+    let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport, staged: staged)
     try reader.read(files)
-    let result = Pipeline().run(reader.input)
     let summary: ImportSummary
+    var pipelineReport = PipelineReport()
     do {
       let backend = try SQLiteBackend(path: store)
-      summary = try CareImporter(backend: backend, batchSize: batchSize).importResult(result)
+      summary = try CareImporter(backend: backend, batchSize: batchSize).importRecords { add in
+        pipelineReport = try staged.finish(withSources: add)
+      }
     } catch let error as StoreError {
+      printError("fhirkit: \(error)")
+      throw ExitCode(3)
+    } catch let error as StagingError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
     print(Self.describe(summary, resources: reader.resourcesRead))
-    let failures = reader.failed + result.report.failures.count
+    let failures = reader.failed + pipelineReport.failures.count
     if failures > 0 || reader.unreadable > 0 {
       printError("fhirkit: \(failures) records failed, \(reader.unreadable) inputs unreadable")
     }
