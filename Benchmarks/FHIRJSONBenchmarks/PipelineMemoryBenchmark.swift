@@ -21,6 +21,9 @@ struct PipelineMemoryBenchmark {
   /// Whether the release `fhirkit` binary beside this one converts the stream
   /// (`cat export/*.ndjson | fhirkit convert - --to care`) instead of the library.
   var commandLine = false
+  /// Whether the release `fhirkit` binary imports the folder into a new care store
+  /// (`fhirkit import export/ --store …`), twice, instead of converting it.
+  var importing = false
 
   /// The copy number written into the template; replaced by each copy's own, same width.
   static let marker = Array("-c999999".utf8)
@@ -38,6 +41,10 @@ struct PipelineMemoryBenchmark {
     child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
     if commandLine {
       try Self.runCommandLine(folder: folder, bytes: bytes)
+      return
+    }
+    if importing {
+      try Self.runImport(folder: folder, bytes: bytes)
       return
     }
     if standardInput {
@@ -68,6 +75,33 @@ struct PipelineMemoryBenchmark {
     )
     print("peak resident memory of fhirkit (getrusage RUSAGE_CHILDREN ru_maxrss): \(peak) MB; target bounded (< 256 MB): \(peak < 256 ? "met" : "NOT met")")
     if child.terminationStatus > 1 { throw CocoaError(.fileReadUnknown) }
+  }
+
+  /// Imports the export folder into a new care store with `fhirkit import`, then again (nothing
+  /// changes), printing each run's wall time and the command's peak resident memory (the
+  /// largest child so far, from `getrusage(RUSAGE_CHILDREN)`).
+  static func runImport(folder: String, bytes: Int) throws {
+    let fhirkit = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fhirkit")
+    let store = folder + "-store.sqlite"
+    defer {
+      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+    }
+    for run in ["first import", "second import (unchanged)"] {
+      let child = Process()
+      child.executableURL = fhirkit
+      child.arguments = ["import", folder, "--store", store, "--quiet"]
+      let start = Date()
+      try child.run()
+      child.waitUntilExit()
+      let seconds = Date().timeIntervalSince(start)
+      print(
+        "fhirkit import (\(run)): exit \(child.terminationStatus), \(bytes >> 20) MB in \(String(format: "%.1f", seconds)) s (\(String(format: "%.1f", Double(bytes) / 1_048_576 / seconds)) MB/s); peak resident memory of fhirkit so far (getrusage RUSAGE_CHILDREN ru_maxrss): \(ChildUsage.peakMB()) MB"
+      )
+      fflush(nil)
+      if child.terminationStatus > 1 { throw CocoaError(.fileReadUnknown) }
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: store)[.size] as? Int) ?? 0
+    print("store file: \(size >> 20) MB")
   }
 
   /// Starts `child` with the export's files piped into its standard input by `cat` (one

@@ -7,7 +7,7 @@
 //   swift run -c release FHIRJSONBenchmarks models [--size-mb 128] [--runs 3]
 //   swift run -c release FHIRJSONBenchmarks care [--size-mb 128] [--runs 3]
 //   swift run -c release FHIRJSONBenchmarks store [--resources 1000000] [--batch-size 2000]
-//   swift run -c release FHIRJSONBenchmarks pipeline-memory [--size-mb 1024] [--stdin | --cli] [--partition-kb N]
+//   swift run -c release FHIRJSONBenchmarks pipeline-memory [--size-mb 1024] [--stdin | --cli | --import] [--partition-kb N]
 //   swift build -c release && .build/release/FHIRJSONBenchmarks cli-jobs [--size-mb 128] [--runs 3]
 //       (runs the release fhirkit binary next to it with --jobs 1 and --jobs 2)
 import Foundation
@@ -53,7 +53,8 @@ case "stream-bundle":
   try BundleMemoryBenchmark.streamAndReport(path: stringOption("--file") ?? "")
 case "pipeline-memory":
   try PipelineMemoryBenchmark(sizeMB: option("--size-mb", default: 1024), standardInput: arguments.contains("--stdin"),
-    partitionKB: stringOption("--partition-kb").flatMap { Int($0) }, commandLine: arguments.contains("--cli")
+    partitionKB: stringOption("--partition-kb").flatMap { Int($0) }, commandLine: arguments.contains("--cli"),
+    importing: arguments.contains("--import")
   ).run()
 case "pipeline-staged":
   // Child process of pipeline-memory: converts one export and reports its own peak memory.
