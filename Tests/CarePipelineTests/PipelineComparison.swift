@@ -57,12 +57,15 @@ enum PipelineComparison {
 
   /// The staged path over `sources`, collected into a sorted result.
   static func staged(
-    _ sources: [PipelineSource], reading: Pipeline.ReadOptions = .init(), partitionBytes: Int = 64 << 10
+    _ sources: [PipelineSource], reading: Pipeline.ReadOptions = .init(), partitionBytes: Int = 64 << 10,
+    fromTokens: Bool = true
   ) throws -> PipelineResult {
+    var staging = Pipeline.StagingOptions(partitionBytes: partitionBytes)
+    staging.stagesFromTokens = fromTokens
     var records: [CareRecord] = []
     var provenance: [UUID: [SourceReference]] = [:]
     let report = try Pipeline().convert(
-      sources, reading: reading, staging: .init(partitionBytes: partitionBytes),
+      sources, reading: reading, staging: staging,
       withSources: { record, from in
         records.append(record)
         provenance[record.uuid, default: []] += from

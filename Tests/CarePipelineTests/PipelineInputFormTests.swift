@@ -62,6 +62,11 @@ import Testing
         // Provenance: the same resources (type, id, fullUrl, version, release) for every entity.
         #expect(staged.sources == expected.sources, "\(release) provenance, partitions of \(partitionBytes) bytes")
       }
+      // Every resource decoded as read (and again when merged) gives the same as staging
+      // Observations and unmodelled types from their tokens.
+      let decoded = try PipelineComparison.staged(sources, reading: reading, partitionBytes: 256 << 10, fromTokens: false)
+      try PipelineComparison.expectSame(decoded, expected, "\(release) staged, every resource decoded when read")
+      #expect(decoded.sources == expected.sources)
       // Streamed order: the same whatever order the files come in.
       var forward: [CareRecord] = []
       var backward: [CareRecord] = []

@@ -38,7 +38,14 @@ extension Pipeline {
   ) throws -> PipelineReport {
     let merge = try StagedMerge(pipeline: self, options: staging)
     var issues: [InputIssue] = []
-    try SourceReader(options: reading).read(sources, add: { try merge.add($0) }, onIssue: { issues.append($0) })
+    // Observations and unmodelled types are staged from their tokens and decoded once, when merged.
+    var reader = SourceReader(options: reading)
+    if staging.stagesFromTokens {
+      reader.raw = { tokens, index, release, fullUrl in
+        try merge.addRaw(tokens, at: index, release: release, fullUrl: fullUrl)
+      }
+    }
+    try reader.read(sources, add: { try merge.add($0) }, onIssue: { issues.append($0) })
     var report = try merge.mergeAll(body)
     report.inputIssues = issues
     return report

@@ -94,7 +94,7 @@ final class StagedMerge {
   }
 
   /// Writes `resource` as the kept version of `ordinal`, with the references it follows.
-  private func stage(_ resource: PipelineResource, _ bytes: [UInt8], as ordinal: Int32, fullUrl: String?) throws {
+  func stage(_ resource: PipelineResource, _ bytes: [UInt8], as ordinal: Int32, fullUrl: String?) throws {
     let type = resource.resourceType ?? "?"
     var slot = Slot(offset: try file.append(bytes), length: Int32(bytes.count), type: intern(type))
     if case .dstu2 = resource { slot.isDSTU2 = true }
