@@ -24,6 +24,9 @@ struct PipelineMemoryBenchmark {
   /// Whether the release `fhirkit` binary imports the folder into a new care store
   /// (`fhirkit import export/ --store …`), twice, instead of converting it.
   var importing = false
+  /// Whether the child decodes every resource as it is read and again when merged
+  /// (`StagingOptions.stagesFromTokens = false`), to compare with staging from tokens.
+  var decodeTwice = false
 
   /// The copy number written into the template; replaced by each copy's own, same width.
   static let marker = Array("-c999999".utf8)
@@ -51,7 +54,9 @@ struct PipelineMemoryBenchmark {
       child.arguments = ["pipeline-staged", "--stdin", "--input-bytes", "\(bytes)"]
       try Self.pipeExport(in: folder, into: child)
     } else {
-      child.arguments = ["pipeline-staged", "--folder", folder] + (partitionKB.map { ["--partition-kb", "\($0)"] } ?? [])
+      child.arguments =
+        ["pipeline-staged", "--folder", folder] + (partitionKB.map { ["--partition-kb", "\($0)"] } ?? [])
+        + (decodeTwice ? ["--decode-twice"] : [])
       try child.run()
     }
     child.waitUntilExit()
@@ -165,7 +170,9 @@ struct PipelineMemoryBenchmark {
 
   /// Converts the export (a folder, or NDJSON on standard input) and prints entities, MB/s and
   /// peak resident memory.
-  static func convertAndReport(folder: String?, partitionKB: Int?, inputBytes stdinBytes: Int?) throws {
+  static func convertAndReport(
+    folder: String?, partitionKB: Int?, inputBytes stdinBytes: Int?, decodeTwice: Bool = false
+  ) throws {
     let baseline = peakResidentMB()
     let start = DispatchTime.now().uptimeNanoseconds
     var inputBytes = stdinBytes ?? 0
@@ -183,6 +190,7 @@ struct PipelineMemoryBenchmark {
     var records = 0
     var staging = Pipeline.StagingOptions()
     if let partitionKB { staging.partitionBytes = partitionKB << 10 }
+    staging.stagesFromTokens = !decodeTwice
     let report = try Pipeline().convert(sources, reading: .init(release: .r4), staging: staging) { record in
       outputBytes += try encoder.encode(record).count + 1
       records += 1
@@ -194,6 +202,12 @@ struct PipelineMemoryBenchmark {
     let entities = report.entities.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     print(
       "converted \(read) resources (\(Int(megabytes)) MB\(folder == nil ? " on standard input" : "")) into \(records) care records (\(entities); \(outputBytes >> 20) MB NDJSON) in \(String(format: "%.1f", seconds)) s: \(String(format: "%.1f", megabytes / seconds)) MB/s, \(Int(Double(read) / seconds)) resources/s"
+    )
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    print(
+      "CPU time \(String(format: "%.1f", cpu)) s (\(String(format: "%.1f", megabytes / cpu)) MB/s of CPU); \(decodeTwice ? "every resource decoded when read and again when merged" : "Observations and unmodelled types staged from tokens, decoded once")"
     )
     print(
       "unresolved references \(report.unresolvedReferences.count), failures \(report.failures.count), bad records \(report.inputIssues.count)"
