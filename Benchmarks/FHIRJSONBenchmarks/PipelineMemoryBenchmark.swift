@@ -22,7 +22,7 @@ struct PipelineMemoryBenchmark {
   /// (`cat export/*.ndjson | fhirkit convert - --to care`) instead of the library.
   var commandLine = false
   /// Whether the release `fhirkit` binary imports the folder into a new care store
-  /// (`fhirkit import export/ --store …`), twice, instead of converting it.
+  /// (`fhirkit import export/ --store … --staged`), twice, instead of converting it.
   var importing = false
   /// Whether the child decodes every resource as it is read and again when merged
   /// (`StagingOptions.stagesFromTokens = false`), to compare with staging from tokens.
@@ -94,7 +94,7 @@ struct PipelineMemoryBenchmark {
     for run in ["first import", "second import (unchanged)"] {
       let child = Process()
       child.executableURL = fhirkit
-      child.arguments = ["import", folder, "--store", store, "--quiet"]
+      child.arguments = ["import", folder, "--store", store, "--quiet", "--staged"]
       let start = Date()
       try child.run()
       child.waitUntilExit()
@@ -204,7 +204,11 @@ struct PipelineMemoryBenchmark {
       "converted \(read) resources (\(Int(megabytes)) MB\(folder == nil ? " on standard input" : "")) into \(records) care records (\(entities); \(outputBytes >> 20) MB NDJSON) in \(String(format: "%.1f", seconds)) s: \(String(format: "%.1f", megabytes / seconds)) MB/s, \(Int(Double(read) / seconds)) resources/s"
     )
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    #if os(Linux)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
     let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     print(
       "CPU time \(String(format: "%.1f", cpu)) s (\(String(format: "%.1f", megabytes / cpu)) MB/s of CPU); \(decodeTwice ? "every resource decoded when read and again when merged" : "Observations and unmodelled types staged from tokens, decoded once")"

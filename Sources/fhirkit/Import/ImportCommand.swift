@@ -37,6 +37,9 @@ struct ImportCommand: ParsableCommand {
   @Flag(help: "Stop at the first bad record.")
   var strict = false
 
+  @Flag(help: "Stage resources and entities on disk: memory bounded whatever the input's size (see docs/cli.md for the one case it differs).")
+  var staged = false
+
   @OptionGroup var messages: MessageOptions
 
   func validate() throws {
@@ -47,23 +50,28 @@ struct ImportCommand: ParsableCommand {
     messages.apply()
     let files = try InputFiles.expandOrExit(inputs)
     let issueReport = try IssueReport(path: report)
-    // Resources are staged on disk and merged partition by partition; the entities are spooled
-    // by kind and written in batches, so memory stays bounded whatever the input's size.
-    let staged: StagedConversion
+    // --staged: resources are staged on disk and merged partition by partition; the entities
+    // are spooled by kind and written in batches, so memory stays bounded whatever the size.
+    var conversion: StagedConversion?
     do {
-      staged = try StagedConversion(pipeline: Pipeline())
+      conversion = staged ? try StagedConversion(pipeline: Pipeline()) : nil
     } catch let error as StagingError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
-    let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport, staged: staged)
+    let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport, staged: conversion)
     try reader.read(files)
     let summary: ImportSummary
     var pipelineReport = PipelineReport()
     do {
       let backend = try SQLiteBackend(path: store)
-      summary = try CareImporter(backend: backend, batchSize: batchSize).importRecords { add in
-        pipelineReport = try staged.finish(withSources: add)
+      let importer = CareImporter(backend: backend, batchSize: batchSize)
+      if let conversion {
+        summary = try importer.importRecords { add in pipelineReport = try conversion.finish(withSources: add) }
+      } else {
+        let result = Pipeline().run(reader.input)
+        pipelineReport = result.report
+        summary = try importer.importResult(result)
       }
     } catch let error as StoreError {
       printError("fhirkit: \(error)")
