@@ -63,15 +63,18 @@ struct ImportCommand: ParsableCommand {
     try reader.read(files)
     let summary: ImportSummary
     var pipelineReport = PipelineReport()
+    // In memory, the pipeline runs before the store is opened (nothing is written until then).
+    let result = conversion == nil ? Pipeline().run(reader.input) : nil
     do {
       let backend = try SQLiteBackend(path: store)
       let importer = CareImporter(backend: backend, batchSize: batchSize)
       if let conversion {
         summary = try importer.importRecords { add in pipelineReport = try conversion.finish(withSources: add) }
-      } else {
-        let result = Pipeline().run(reader.input)
+      } else if let result {
         pipelineReport = result.report
         summary = try importer.importResult(result)
+      } else {
+        preconditionFailure("no pipeline result")
       }
     } catch let error as StoreError {
       printError("fhirkit: \(error)")
