@@ -21,6 +21,12 @@ struct PipelineMemoryBenchmark {
   /// Whether the release `fhirkit` binary beside this one converts the stream
   /// (`cat export/*.ndjson | fhirkit convert - --to care`) instead of the library.
   var commandLine = false
+  /// Whether the release `fhirkit` binary imports the folder into a new care store
+  /// (`fhirkit import export/ --store … --staged`), twice, instead of converting it.
+  var importing = false
+  /// Whether the child decodes every resource as it is read and again when merged
+  /// (`StagingOptions.stagesFromTokens = false`), to compare with staging from tokens.
+  var decodeTwice = false
 
   /// The copy number written into the template; replaced by each copy's own, same width.
   static let marker = Array("-c999999".utf8)
@@ -40,11 +46,17 @@ struct PipelineMemoryBenchmark {
       try Self.runCommandLine(folder: folder, bytes: bytes)
       return
     }
+    if importing {
+      try Self.runImport(folder: folder, bytes: bytes)
+      return
+    }
     if standardInput {
       child.arguments = ["pipeline-staged", "--stdin", "--input-bytes", "\(bytes)"]
       try Self.pipeExport(in: folder, into: child)
     } else {
-      child.arguments = ["pipeline-staged", "--folder", folder] + (partitionKB.map { ["--partition-kb", "\($0)"] } ?? [])
+      child.arguments =
+        ["pipeline-staged", "--folder", folder] + (partitionKB.map { ["--partition-kb", "\($0)"] } ?? [])
+        + (decodeTwice ? ["--decode-twice"] : [])
       try child.run()
     }
     child.waitUntilExit()
@@ -68,6 +80,33 @@ struct PipelineMemoryBenchmark {
     )
     print("peak resident memory of fhirkit (getrusage RUSAGE_CHILDREN ru_maxrss): \(peak) MB; target bounded (< 256 MB): \(peak < 256 ? "met" : "NOT met")")
     if child.terminationStatus > 1 { throw CocoaError(.fileReadUnknown) }
+  }
+
+  /// Imports the export folder into a new care store with `fhirkit import`, then again (nothing
+  /// changes), printing each run's wall time and the command's peak resident memory (the
+  /// largest child so far, from `getrusage(RUSAGE_CHILDREN)`).
+  static func runImport(folder: String, bytes: Int) throws {
+    let fhirkit = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fhirkit")
+    let store = folder + "-store.sqlite"
+    defer {
+      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+    }
+    for run in ["first import", "second import (unchanged)"] {
+      let child = Process()
+      child.executableURL = fhirkit
+      child.arguments = ["import", folder, "--store", store, "--quiet", "--staged"]
+      let start = Date()
+      try child.run()
+      child.waitUntilExit()
+      let seconds = Date().timeIntervalSince(start)
+      print(
+        "fhirkit import (\(run)): exit \(child.terminationStatus), \(bytes >> 20) MB in \(String(format: "%.1f", seconds)) s (\(String(format: "%.1f", Double(bytes) / 1_048_576 / seconds)) MB/s); peak resident memory of fhirkit so far (getrusage RUSAGE_CHILDREN ru_maxrss): \(ChildUsage.peakMB()) MB"
+      )
+      fflush(nil)
+      if child.terminationStatus > 1 { throw CocoaError(.fileReadUnknown) }
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: store)[.size] as? Int) ?? 0
+    print("store file: \(size >> 20) MB")
   }
 
   /// Starts `child` with the export's files piped into its standard input by `cat` (one
@@ -131,7 +170,9 @@ struct PipelineMemoryBenchmark {
 
   /// Converts the export (a folder, or NDJSON on standard input) and prints entities, MB/s and
   /// peak resident memory.
-  static func convertAndReport(folder: String?, partitionKB: Int?, inputBytes stdinBytes: Int?) throws {
+  static func convertAndReport(
+    folder: String?, partitionKB: Int?, inputBytes stdinBytes: Int?, decodeTwice: Bool = false
+  ) throws {
     let baseline = peakResidentMB()
     let start = DispatchTime.now().uptimeNanoseconds
     var inputBytes = stdinBytes ?? 0
@@ -149,6 +190,7 @@ struct PipelineMemoryBenchmark {
     var records = 0
     var staging = Pipeline.StagingOptions()
     if let partitionKB { staging.partitionBytes = partitionKB << 10 }
+    staging.stagesFromTokens = !decodeTwice
     let report = try Pipeline().convert(sources, reading: .init(release: .r4), staging: staging) { record in
       outputBytes += try encoder.encode(record).count + 1
       records += 1
@@ -160,6 +202,16 @@ struct PipelineMemoryBenchmark {
     let entities = report.entities.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     print(
       "converted \(read) resources (\(Int(megabytes)) MB\(folder == nil ? " on standard input" : "")) into \(records) care records (\(entities); \(outputBytes >> 20) MB NDJSON) in \(String(format: "%.1f", seconds)) s: \(String(format: "%.1f", megabytes / seconds)) MB/s, \(Int(Double(read) / seconds)) resources/s"
+    )
+    var usage = rusage()
+    #if os(Linux)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
+    let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    print(
+      "CPU time \(String(format: "%.1f", cpu)) s (\(String(format: "%.1f", megabytes / cpu)) MB/s of CPU); \(decodeTwice ? "every resource decoded when read and again when merged" : "Observations and unmodelled types staged from tokens, decoded once")"
     )
     print(
       "unresolved references \(report.unresolvedReferences.count), failures \(report.failures.count), bad records \(report.inputIssues.count)"

@@ -8,7 +8,7 @@
 //   swift run -c release FHIRJSONBenchmarks care [--size-mb 128] [--runs 3]
 //   swift run -c release FHIRJSONBenchmarks release-conversion [--size-mb 32] [--runs 3]
 //   swift run -c release FHIRJSONBenchmarks store [--resources 1000000] [--batch-size 2000]
-//   swift run -c release FHIRJSONBenchmarks pipeline-memory [--size-mb 1024] [--stdin | --cli] [--partition-kb N]
+//   swift run -c release FHIRJSONBenchmarks pipeline-memory [--size-mb 1024] [--stdin | --cli | --import] [--partition-kb N] [--decode-twice]
 //   swift build -c release && .build/release/FHIRJSONBenchmarks cli-jobs [--size-mb 128] [--runs 3]
 //       (runs the release fhirkit binary next to it with --jobs 1 and --jobs 2)
 import Foundation
@@ -56,14 +56,15 @@ case "stream-bundle":
   try BundleMemoryBenchmark.streamAndReport(path: stringOption("--file") ?? "")
 case "pipeline-memory":
   try PipelineMemoryBenchmark(sizeMB: option("--size-mb", default: 1024), standardInput: arguments.contains("--stdin"),
-    partitionKB: stringOption("--partition-kb").flatMap { Int($0) }, commandLine: arguments.contains("--cli")
+    partitionKB: stringOption("--partition-kb").flatMap { Int($0) }, commandLine: arguments.contains("--cli"),
+    importing: arguments.contains("--import"), decodeTwice: arguments.contains("--decode-twice")
   ).run()
 case "pipeline-staged":
   // Child process of pipeline-memory: converts one export and reports its own peak memory.
   try PipelineMemoryBenchmark.convertAndReport(
     folder: arguments.contains("--stdin") ? nil : stringOption("--folder"),
     partitionKB: stringOption("--partition-kb").flatMap { Int($0) },
-    inputBytes: stringOption("--input-bytes").flatMap { Int($0) })
+    inputBytes: stringOption("--input-bytes").flatMap { Int($0) }, decodeTwice: arguments.contains("--decode-twice"))
 default:
   print("usage: FHIRJSONBenchmarks throughput|bundle-memory|models|care|release-conversion|store|pipeline-memory|cli-jobs [--size-mb N] [--runs N]")
   exit(2)

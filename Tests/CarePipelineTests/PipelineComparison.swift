@@ -41,24 +41,37 @@ enum PipelineComparison {
   ) throws -> PipelineResult {
     let memory = pipeline.run(input)
     for partitionBytes in [1, 1 << 30] {
+      let conversion = try StagedConversion(pipeline: pipeline, staging: .init(partitionBytes: partitionBytes))
+      for entry in input.entries { try conversion.add(entry.resource, fullUrl: entry.fullUrl) }
       var records: [CareRecord] = []
-      let report = try pipeline.convert(input, staging: .init(partitionBytes: partitionBytes)) { records.append($0) }
-      try expectSame(
-        PipelineResult(records: records, report: report), memory, "staged, partitions of \(partitionBytes) bytes",
-        sourceLocation: sourceLocation)
+      var sources: [UUID: [SourceReference]] = [:]
+      let report = try conversion.finish(withSources: { record, from in
+        records.append(record)
+        sources[record.uuid, default: []] += from
+      })
+      let staged = PipelineResult(records: records, report: report, sources: sources)
+      try expectSame(staged, memory, "staged, partitions of \(partitionBytes) bytes", sourceLocation: sourceLocation)
+      #expect(staged.sources == memory.sources, "provenance, partitions of \(partitionBytes) bytes", sourceLocation: sourceLocation)
     }
     return memory
   }
 
   /// The staged path over `sources`, collected into a sorted result.
   static func staged(
-    _ sources: [PipelineSource], reading: Pipeline.ReadOptions = .init(), partitionBytes: Int = 64 << 10
+    _ sources: [PipelineSource], reading: Pipeline.ReadOptions = .init(), partitionBytes: Int = 64 << 10,
+    fromTokens: Bool = true
   ) throws -> PipelineResult {
+    var staging = Pipeline.StagingOptions(partitionBytes: partitionBytes)
+    staging.stagesFromTokens = fromTokens
     var records: [CareRecord] = []
+    var provenance: [UUID: [SourceReference]] = [:]
     let report = try Pipeline().convert(
-      sources, reading: reading, staging: .init(partitionBytes: partitionBytes)
-    ) { records.append($0) }
-    return PipelineResult(records: records, report: report)
+      sources, reading: reading, staging: staging,
+      withSources: { record, from in
+        records.append(record)
+        provenance[record.uuid, default: []] += from
+      })
+    return PipelineResult(records: records, report: report, sources: provenance)
   }
 
   /// A fresh temporary folder.

@@ -55,11 +55,18 @@ import Testing
       }
       let expected = Pipeline().run(input)
       let sources = paths.map { PipelineSource.path(Fixtures.root + "/" + $0) }
+      #expect(!expected.sources.isEmpty)
       for partitionBytes in [1, 256 << 10, 1 << 30] {
-        try PipelineComparison.expectSame(
-          try PipelineComparison.staged(sources, reading: reading, partitionBytes: partitionBytes), expected,
-          "\(release) staged in partitions of \(partitionBytes) bytes")
+        let staged = try PipelineComparison.staged(sources, reading: reading, partitionBytes: partitionBytes)
+        try PipelineComparison.expectSame(staged, expected, "\(release) staged in partitions of \(partitionBytes) bytes")
+        // Provenance: the same resources (type, id, fullUrl, version, release) for every entity.
+        #expect(staged.sources == expected.sources, "\(release) provenance, partitions of \(partitionBytes) bytes")
       }
+      // Every resource decoded as read (and again when merged) gives the same as staging
+      // Observations and unmodelled types from their tokens.
+      let decoded = try PipelineComparison.staged(sources, reading: reading, partitionBytes: 256 << 10, fromTokens: false)
+      try PipelineComparison.expectSame(decoded, expected, "\(release) staged, every resource decoded when read")
+      #expect(decoded.sources == expected.sources)
       // Streamed order: the same whatever order the files come in.
       var forward: [CareRecord] = []
       var backward: [CareRecord] = []

@@ -48,7 +48,7 @@ public struct PipelineOutputSequence<Resources: AsyncSequence>: AsyncSequence {
           finished = true
           return .report(merge.finishedReport())
         }
-        pending = try merge.merge(partitions.ranges[nextRange], of: partitions)
+        pending = try merge.merge(partitions.ranges[nextRange], of: partitions).records
         pendingIndex = 0
         nextRange += 1
       }

@@ -35,6 +35,7 @@ extension MergeRun {
           }
         }
       }
+      if position == nil { position = taskOfPartOf(resource, facts) }
       if position == nil, let uuid = converted.value.taskUUID {
         // A task named by a care extension (an exported store) is kept only when it is in the output.
         position = taskOfUUID[uuid]

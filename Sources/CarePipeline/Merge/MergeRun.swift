@@ -20,6 +20,12 @@ struct MergeRun {
   var taskOfObservation: [String: Int] = [:]
   /// Orders turned into a CarePlan activity's Task (not standalone).
   var claimedOrders: Set<String> = []
+  /// Event resource key → position of the task of the activity whose `outcomeReference` names it.
+  var taskOfEvent: [String: Int] = [:]
+  /// CarePlan key → positions of its activities' tasks.
+  var tasksOfPlan: [String: [Int]] = [:]
+  /// Event resource key → the task an `Observation.partOf` reaches through it (computed once).
+  var eventTies: [String: EventTie] = [:]
   /// The uuids of every CarePlan entity of the whole input, when this run merges one staged
   /// partition of it (a care extension may name a plan of another partition).
   let knownPlanUUIDs: Set<UUID>?
@@ -43,7 +49,7 @@ struct MergeRun {
     for (resource, facts) in all {
       switch facts {
       case .patient(let decode): addPatient(resource, decode)
-      case .notConverted: result.report.notConverted[resource.type, default: 0] += 1
+      case .notConverted, .event: result.report.notConverted[resource.type, default: 0] += 1
       default: break
       }
     }
@@ -105,13 +111,17 @@ struct MergeRun {
       if let order { addSource(task.uuid, order) }
       let position = result.tasks.count
       result.tasks.append(task)
+      tasksOfPlan[resource.key, default: []].append(position)
       if let order {
         claimedOrders.insert(order.key)
         if taskOfOrder[order.key] == nil { taskOfOrder[order.key] = position }
       }
       for site in activity.outcomes {
-        guard let target = follow(site, from: resource, expecting: ["Observation"]) else { continue }
-        if taskOfObservation[target.key] == nil {
+        guard let target = follow(site, from: resource, expecting: Self.outcomeTypes) else { continue }
+        if target.type != "Observation" {
+          // An event resource (R4 Procedure, MedicationAdministration, …) the activity resulted in.
+          if taskOfEvent[target.key] == nil { taskOfEvent[target.key] = position }
+        } else if taskOfObservation[target.key] == nil {
           taskOfObservation[target.key] = position
         } else {
           result.report.observationsClaimedTwice += 1
@@ -176,7 +186,7 @@ struct MergeRun {
   mutating func follow(_ site: ResourceFacts.Site, from referrer: IndexedResource, expecting types: Set<String>?)
     -> IndexedResource?
   {
-    switch resolver.resolve(site.reference, from: referrer) {
+    switch resolver.resolve(site, from: referrer) {
     case .found(let target):
       if let types, !types.contains(target.type) {
         unresolved(site, from: referrer, .unexpectedType)
@@ -185,6 +195,9 @@ struct MergeRun {
       return target
     case .notFound(let form):
       unresolved(site, from: referrer, .notFound, form: form)
+      return nil
+    case .ambiguous:
+      unresolved(site, from: referrer, .ambiguous)
       return nil
     }
   }
@@ -206,7 +219,8 @@ struct MergeRun {
     result.report.unresolvedReferences.append(
       UnresolvedReference(
         resourceType: referrer.type, resourceID: referrer.id, path: site.path,
-        form: form ?? ReferenceResolver.form(site.reference), reason: reason))
+        form: form ?? (site.identifier != nil && site.reference.isEmpty ? .identifier : ReferenceResolver.form(site.reference)),
+        reason: reason))
   }
 
   /// Runs a coder, recording a failure (a ``CoderError``, or one made for any other error).
@@ -239,5 +253,8 @@ struct MergeRun {
     ]
     result.report.unresolvedReferences.sort()
     result.report.failures.sort { $0.description < $1.description }
+    // Provenance only for entities in the output (an Observation left out gives none).
+    let uuids = Set(result.records.lazy.map(\.uuid))
+    result.sources = result.sources.filter { uuids.contains($0.key) }
   }
 }

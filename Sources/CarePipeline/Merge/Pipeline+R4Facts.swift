@@ -15,33 +15,34 @@ extension Pipeline.Coders {
       let coder = r4CarePlan
       let activities = plan.activity.enumerated().map { i, a in
         ResourceFacts.Activity(
-          reference: Site.make(a.reference?.reference?.string, "CarePlan.activity[\(i)].reference"),
+          reference: site(a.reference, "CarePlan.activity[\(i)].reference", R4Targets.activity),
           outcomes: a.outcomeReference.enumerated().compactMap { j, ref in
-            Site.make(ref.reference?.string, "CarePlan.activity[\(i)].outcomeReference[\(j)]")
+            site(ref, "CarePlan.activity[\(i)].outcomeReference[\(j)]", [])
           })
       }
       return .carePlan(
         ResourceFacts.Plan(
-          subject: Site.make(plan.subject?.reference?.string, "CarePlan.subject"), activities: activities,
+          subject: site(plan.subject, "CarePlan.subject", R4Targets.subject), activities: activities,
           decode: { try coder.decodeWithTasks(plan) }))
     case .medicationRequest(let request):
       let coder = r4MedicationRequest
       var medication: Site?
       if case .reference(let ref) = request.medication {
-        medication = Site.make(ref.reference?.string, "MedicationRequest.medicationReference")
+        medication = site(ref, "MedicationRequest.medicationReference", ["Medication"])
       }
       return .order(
         ResourceFacts.Order(
-          subject: Site.make(request.subject?.reference?.string, "MedicationRequest.subject"),
+          subject: site(request.subject, "MedicationRequest.subject", R4Targets.subject),
           basedOn: request.basedOn.enumerated().compactMap { k, ref in
-            Site.make(ref.reference?.string, "MedicationRequest.basedOn[\(k)]")
+            site(ref, "MedicationRequest.basedOn[\(k)]", R4Targets.requestBasedOn)
           },
           medication: medication,
           decode: { resolved in
             var request = request
             // A Medication found elsewhere in the input is handed to the coder as a contained one.
+            // (A logical reference, by identifier, has no `reference` text.)
             if case .r4(.medication(var m))? = resolved?.resource, case .reference(var ref) = request.medication,
-              let target = ref.reference?.string, !target.hasPrefix("#")
+              !(ref.reference?.string?.hasPrefix("#") ?? false)
             {
               let id = m.id?.string ?? "medication"
               m.id = Primitive(FHIRID(uncheckedString: id))
@@ -58,17 +59,34 @@ extension Pipeline.Coders {
         codings: (code?.coding ?? []).map { (system: $0.system?.string, code: $0.code?.string) }, text: code?.text?.string)
       return .observation(
         ResourceFacts.Observation(
-          subject: Site.make(observation.subject?.reference?.string, "Observation.subject"),
+          subject: site(observation.subject, "Observation.subject", R4Targets.observationSubject),
           basedOn: observation.basedOn.enumerated().compactMap { k, ref in
-            Site.make(ref.reference?.string, "Observation.basedOn[\(k)]")
+            site(ref, "Observation.basedOn[\(k)]", R4Targets.observationBasedOn)
+          },
+          partOf: observation.partOf.enumerated().compactMap { k, ref in
+            site(ref, "Observation.partOf[\(k)]", R4Targets.events)
           },
           members: observation.hasMember.enumerated().compactMap { k, ref in
-            Site.make(ref.reference?.string, "Observation.hasMember[\(k)]")
+            site(ref, "Observation.hasMember[\(k)]", MergeRun.memberTypes)
           },
           kind: kind, title: code?.text?.string ?? code?.coding.lazy.compactMap(\.display?.string).first ?? kind,
           decode: { try coder.decode(observation) }))
-    case .medication, .bundle, .other:
+    case .other(let json):
+      return r4EventFacts(json)
+    case .medication, .bundle:
       return .notConverted
     }
+  }
+
+  /// The site of an R4 reference: literal, else logical (by identifier, among `types` or the
+  /// reference's own `type`).
+  func site(_ reference: FHIRR4.Reference?, _ path: String, _ types: Set<String>) -> Site? {
+    guard let reference else { return nil }
+    let identifier = reference.identifier.map {
+      LogicalIdentifier(system: $0.system?.string ?? "", value: $0.value?.string ?? "")
+    }
+    return Site.make(
+      reference: reference.reference?.string, identifier: identifier, type: reference.type?.string, path,
+      allowing: types)
   }
 }

@@ -10,6 +10,10 @@ import SystemPackage
 /// `onIssue` and are skipped; in strict mode the first one is thrown instead.
 struct SourceReader {
   let options: Pipeline.ReadOptions
+  /// Takes a record before it is decoded (tokens, index of the resource, release, `fullUrl`)
+  /// and returns whether it took it; a record it does not take is decoded and added. Not
+  /// called in strict mode, where every record is decoded to check it.
+  var raw: ((JSONTokens, Int, FHIRRelease, String?) throws -> Bool)? = nil
 
   /// One record found in a file, before decoding.
   private struct Record {
@@ -106,6 +110,9 @@ struct SourceReader {
     if release == nil {
       release = ReleaseDetector.detect(record.tokens).release ?? lastRelease ?? .r4
       lastRelease = release
+    }
+    if !options.strict, let raw, let release, try raw(record.tokens, record.index, release, record.fullUrl) {
+      return nil
     }
     let decoding = DecodingOptions(mode: options.strict ? .strict : .lenient, pathPrefix: record.pathPrefix)
     let type = Self.member("resourceType", of: record.tokens, at: record.index).flatMap {

@@ -34,8 +34,11 @@ extension PipelineResult {
   /// - Parameters:
   ///   - records: The entities, in any order.
   ///   - report: The run's report.
-  public init(records: some Sequence<CareRecord>, report: PipelineReport) {
+  ///   - sources: The entities' provenance (from ``Pipeline/convert(_:reading:staging:withSources:)``
+  ///     or ``StagedConversion/finish(withSources:)``), by uuid; entities without sources have no entry.
+  public init(records: some Sequence<CareRecord>, report: PipelineReport, sources: [UUID: [SourceReference]] = [:]) {
     self.init()
+    self.sources = sources.filter { !$0.value.isEmpty }
     for record in records {
       switch record {
       case .patient(let x): patients.append(x)

@@ -11,6 +11,8 @@ public struct UnresolvedReference: Hashable, Sendable, Comparable, CustomStringC
     case urn
     /// `#id`, into `contained`.
     case contained
+    /// A logical reference: R4 `Reference.identifier` without `reference`.
+    case identifier
     /// Empty, or in no form the pipeline follows.
     case other
   }
@@ -25,6 +27,11 @@ public struct UnresolvedReference: Hashable, Sendable, Comparable, CustomStringC
     case notConverted
     /// Following it leads back to the referring resource (an `Observation.hasMember` cycle).
     case circular
+    /// A logical reference whose identifier several resources of an allowed type have.
+    case ambiguous
+    /// An R4 `Observation.partOf` that leads to an event resource carrying out no request that
+    /// became a task (or a CarePlan whose task cannot be told: none or several activities).
+    case noTask
   }
 
   /// The referring resource's type.

@@ -1,17 +1,32 @@
 /// Follows references between the input's resources: relative `Type/id` (and
 /// `Type/id/_history/n`), absolute URLs (the entry with that `fullUrl`, else the resource whose
 /// `Type/id` ends the URL), `urn:uuid:` / `urn:oid:` (the entry with that `fullUrl`) and `#id`
-/// (the referring resource's `contained`). Nothing is guessed: anything else is not found.
+/// (the referring resource's `contained`); a logical reference (an identifier, no `reference`)
+/// leads to the one resource of an allowed type with that identifier. Nothing is guessed:
+/// anything else is not found, and an identifier several resources have is ambiguous.
 struct ReferenceResolver {
   /// What following a reference gave.
   enum Resolution {
     case found(IndexedResource)
     case notFound(UnresolvedReference.Form)
+    /// A logical reference whose identifier several resources of an allowed type have.
+    case ambiguous
   }
 
   let index: ResourceIndex
 
-  /// Follows `reference`, written in `referrer`.
+  /// Follows `site`, written in `referrer`.
+  func resolve(_ site: ResourceFacts.Site, from referrer: IndexedResource) -> Resolution {
+    guard site.reference.isEmpty, let identifier = site.identifier else {
+      return resolve(site.reference, from: referrer)
+    }
+    let keys = LogicalIdentifier.matches(index.holders[identifier] ?? [], types: site.targets)
+    if keys.count > 1 { return .ambiguous }
+    if let key = keys.first, let found = index[key] { return .found(found) }
+    return .notFound(.identifier)
+  }
+
+  /// Follows the literal `reference`, written in `referrer`.
   func resolve(_ reference: String?, from referrer: IndexedResource) -> Resolution {
     guard let reference, !reference.isEmpty else { return .notFound(.other) }
     let form = Self.form(reference)
@@ -50,7 +65,7 @@ struct ReferenceResolver {
       if let typeID = Self.typeAndID(plain), hasKey(typeID) { return typeID }
       // Against the referring entry's base, for entries known only by fullUrl.
       if let base = referrerFullURL.flatMap(Self.base(of:)), let key = keyForURL(base + plain) { return key }
-    case .contained, .other:
+    case .contained, .identifier, .other:
       break
     }
     return nil

@@ -17,17 +17,30 @@ struct ResourceIndex {
   /// Keys of resources present only as reference targets (a staged partition's Medications
   /// from other partitions): they are followed, never converted or counted.
   private(set) var guests: Set<String> = []
+  /// The kept resources that have each identifier, for logical references.
+  private(set) var holders: [LogicalIdentifier: [LogicalIdentifier.Holder]] = [:]
 
   init(_ entries: [PipelineInput.Entry]) {
     for entry in entries { add(entry) }
+    for key in byKey.keys.sorted() {
+      let resource = byKey[key]!
+      for identifier in resource.resource.identifiers {
+        holders[identifier, default: []].append(LogicalIdentifier.Holder(type: resource.type, key: key))
+      }
+    }
   }
 
   /// An index of resources already de-duplicated (a staged partition): `urls` maps each
-  /// `fullUrl` to its key, `guests` are reference targets only.
-  init(resources: [IndexedResource], urls: [String: String], guests: Set<String>) {
+  /// `fullUrl` to its key, `guests` are reference targets only, `holders` the resources of the
+  /// whole input that have the identifiers logical references name.
+  init(
+    resources: [IndexedResource], urls: [String: String], guests: Set<String>,
+    holders: [LogicalIdentifier: [LogicalIdentifier.Holder]] = [:]
+  ) {
     for resource in resources { byKey[resource.key] = resource }
     keyByFullURL = urls
     self.guests = guests
+    self.holders = holders
   }
 
   /// The kept resources that are not guests, sorted by key.

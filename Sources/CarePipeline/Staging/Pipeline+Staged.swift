@@ -25,9 +25,27 @@ extension Pipeline {
     _ sources: [PipelineSource], reading: ReadOptions = ReadOptions(), staging: StagingOptions = StagingOptions(),
     _ body: (CareRecord) throws -> Void
   ) throws -> PipelineReport {
+    try convert(sources, reading: reading, staging: staging, withSources: { record, _ in try body(record) })
+  }
+
+  /// ``convert(_:reading:staging:_:)`` handing out each entity with its provenance: the
+  /// resources it came from, as ``PipelineResult/sources`` has them for ``run(_:)-(PipelineInput)``.
+  /// - Parameter body: Called with each entity and its sources (empty for observation log
+  ///   plans and tasks).
+  public func convert(
+    _ sources: [PipelineSource], reading: ReadOptions = ReadOptions(), staging: StagingOptions = StagingOptions(),
+    withSources body: (CareRecord, [SourceReference]) throws -> Void
+  ) throws -> PipelineReport {
     let merge = try StagedMerge(pipeline: self, options: staging)
     var issues: [InputIssue] = []
-    try SourceReader(options: reading).read(sources, add: { try merge.add($0) }, onIssue: { issues.append($0) })
+    // Observations and unmodelled types are staged from their tokens and decoded once, when merged.
+    var reader = SourceReader(options: reading)
+    if staging.stagesFromTokens {
+      reader.raw = { tokens, index, release, fullUrl in
+        try merge.addRaw(tokens, at: index, release: release, fullUrl: fullUrl)
+      }
+    }
+    try reader.read(sources, add: { try merge.add($0) }, onIssue: { issues.append($0) })
     var report = try merge.mergeAll(body)
     report.inputIssues = issues
     return report
@@ -41,7 +59,7 @@ extension Pipeline {
   ) throws -> PipelineReport {
     let merge = try StagedMerge(pipeline: self, options: staging)
     for entry in input.entries { try merge.add(entry) }
-    return try merge.mergeAll(body)
+    return try merge.mergeAll { record, _ in try body(record) }
   }
 
   /// Reads `sources` into memory (see ``convert(_:reading:staging:_:)`` for inputs larger than
@@ -70,11 +88,13 @@ extension Pipeline {
 }
 
 extension StagedMerge {
-  /// Merges every partition, handing out the entities, and returns the whole report.
-  func mergeAll(_ body: (CareRecord) throws -> Void) throws -> PipelineReport {
+  /// Merges every partition, handing out the entities with their provenance (as
+  /// ``PipelineResult/sources`` has it), and returns the whole report.
+  func mergeAll(_ body: (CareRecord, [SourceReference]) throws -> Void) throws -> PipelineReport {
     let partitions = try partition()
     for range in partitions.ranges {
-      for record in try merge(range, of: partitions) { try body(record) }
+      let result = try merge(range, of: partitions)
+      for record in result.records { try body(record, result.sources[record.uuid] ?? []) }
     }
     return finishedReport()
   }

@@ -10,6 +10,11 @@ extension Pipeline {
     /// is one or more whole patient groups, so a single larger group makes a larger one.
     /// Default 1 MiB (decoded, a partition takes some 25 times its JSON size).
     public var partitionBytes: Int
+    /// Whether ``Pipeline/convert(_:reading:staging:withSources:)`` stages Observations and
+    /// types the models do not know from their JSON tokens, decoding them once (when merged),
+    /// rather than decoding every resource as it is read and again when merged. Default `true`;
+    /// the entities and report are the same either way (`false` is there to compare).
+    public var stagesFromTokens = true
 
     /// Creates staging options.
     public init(directory: String? = nil, partitionBytes: Int = 1 << 20) {

@@ -39,6 +39,15 @@ public final class StagedConversion {
   /// - Returns: The run's report.
   /// - Throws: ``StagingError``, or what `body` throws.
   public func finish(_ body: (CareRecord) throws -> Void) throws -> PipelineReport {
+    try finish(withSources: { record, _ in try body(record) })
+  }
+
+  /// Merges everything staged, handing out each entity with its provenance: the resources it
+  /// came from, as ``PipelineResult/sources`` has them (empty for observation log plans and tasks).
+  /// - Parameter body: Called with each entity and its sources.
+  /// - Returns: The run's report.
+  /// - Throws: ``StagingError``, or what `body` throws.
+  public func finish(withSources body: (CareRecord, [SourceReference]) throws -> Void) throws -> PipelineReport {
     precondition(!finished, "StagedConversion.finish called twice")
     finished = true
     return try merge.mergeAll(body)

@@ -13,6 +13,8 @@ extension StagedMerge {
     var planUUIDs: Set<UUID>
     /// Per ordinal: whether it is the only member of its group.
     var alone: [Bool]
+    /// The resources that have the identifiers logical references name.
+    var holders: [LogicalIdentifier: [LogicalIdentifier.Holder]] = [:]
   }
 
   /// Joins the staged resources into groups by the references the merge follows and packs
@@ -21,13 +23,15 @@ extension StagedMerge {
   func partition() throws -> Partitions {
     try file.flush()
     try sites.flush()
+    try identifiers.flush()
+    let holders = try logicalHolders()
     let count = keys.count
     let orphan = Int32(count)
     var sets = UnionFind(count: count + 1)
     var guests: [Int32: [Int32]] = [:]
     try forEachSite { ordinal, offset, kind, reference in
       guard slots[Int(ordinal)].offset == offset else { return }  // a version that lost
-      let target = reference.isEmpty ? nil : self.target(of: reference, from: ordinal)
+      let target = reference.isEmpty ? nil : self.target(of: reference, from: ordinal, holders: holders)
       switch kind {
       case UInt8(ascii: "m"):
         if let target { guests[ordinal, default: []].append(target) }
@@ -77,11 +81,13 @@ extension StagedMerge {
       i = end
     }
     if start < order.count { ranges.append(start..<order.count) }
-    return Partitions(order: order, ranges: ranges, guests: guests, planUUIDs: Set(planUUIDs.values), alone: alone)
+    return Partitions(
+      order: order, ranges: ranges, guests: guests, planUUIDs: Set(planUUIDs.values), alone: alone, holders: holders)
   }
 
-  /// Merges one partition and returns its entities; its report goes into ``report``.
-  func merge(_ range: Range<Int>, of partitions: Partitions) throws -> [CareRecord] {
+  /// Merges one partition and returns its entities and their provenance; its report goes into
+  /// ``report``.
+  func merge(_ range: Range<Int>, of partitions: Partitions) throws -> PipelineResult {
     var resources: [IndexedResource] = []
     var urls: [String: String] = [:]
     var members = Set<Int32>()
@@ -108,11 +114,11 @@ extension StagedMerge {
         resources.append(try load(guest))
       }
     }
-    let index = ResourceIndex(resources: resources, urls: urls, guests: guestKeys)
+    let index = ResourceIndex(resources: resources, urls: urls, guests: guestKeys, holders: partitions.holders)
     var run = MergeRun(pipeline: pipeline, index: index, knownPlanUUIDs: partitions.planUUIDs)
     let result = run.run()
     report.add(partition: result.report)
-    return result.records
+    return result
   }
 
   /// Whether a resource of `type` can become an entity (the types the merge converts).
@@ -125,22 +131,54 @@ extension StagedMerge {
     }
   }
 
+  /// The holders of every identifier a staged logical reference names (of kept versions only):
+  /// the identifiers are collected from the references, then looked up in the staged identifiers.
+  private func logicalHolders() throws -> [LogicalIdentifier: [LogicalIdentifier.Holder]] {
+    guard hasLogicalSites else { return [:] }
+    var wanted = Set<LogicalIdentifier>()
+    try forEachLine(of: sites, fields: 4) { fields in
+      if fields.count == 4, let (identifier, _) = StagedText.logical(String(decoding: fields[3], as: UTF8.self)) {
+        wanted.insert(identifier)
+      }
+    }
+    var holders: [LogicalIdentifier: [LogicalIdentifier.Holder]] = [:]
+    try forEachLine(of: identifiers, fields: 3) { fields in
+      guard fields.count == 3, let ordinal = Int32(String(decoding: fields[0], as: UTF8.self)),
+        let at = Int64(String(decoding: fields[1], as: UTF8.self)), slots[Int(ordinal)].offset == at
+      else { return }
+      let text = String(decoding: fields[2], as: UTF8.self)
+      guard let tab = text.firstIndex(of: "\t"), let identifier = StagedText.identifier(text[text.index(after: tab)...]),
+        wanted.contains(identifier)
+      else { return }
+      holders[identifier, default: []].append(
+        LogicalIdentifier.Holder(type: String(text[..<tab]), key: keys.key(ordinal)))
+    }
+    return holders
+  }
+
   /// Calls `body` with each staged reference line: ordinal, staged offset, kind, reference.
   private func forEachSite(_ body: (Int32, Int64, UInt8, String) throws -> Void) throws {
+    try forEachLine(of: sites, fields: 4) { fields in
+      if fields.count >= 3, let ordinal = Int32(String(decoding: fields[0], as: UTF8.self)),
+        let at = Int64(String(decoding: fields[1], as: UTF8.self)), let kind = fields[2].first
+      {
+        try body(ordinal, at, kind, fields.count > 3 ? String(decoding: fields[3], as: UTF8.self) : "")
+      }
+    }
+  }
+
+  /// Calls `body` with the space-separated fields (at most `fields`, the last taking the rest of
+  /// the line) of each line of `file`.
+  private func forEachLine(of file: StagingFile, fields: Int, _ body: ([ArraySlice<UInt8>]) throws -> Void) throws {
     var pending: [UInt8] = []
     var offset: Int64 = 0
-    while offset < sites.size {
-      let count = Int(min(Int64(1 << 20), sites.size - offset))
-      pending += try sites.read(at: offset, count: count)
+    while offset < file.size {
+      let count = Int(min(Int64(1 << 20), file.size - offset))
+      pending += try file.read(at: offset, count: count)
       offset += Int64(count)
       var start = 0
       while let newline = pending[start...].firstIndex(of: 0x0A) {
-        let fields = pending[start..<newline].split(separator: 0x20, maxSplits: 3, omittingEmptySubsequences: false)
-        if fields.count >= 3, let ordinal = Int32(String(decoding: fields[0], as: UTF8.self)),
-          let at = Int64(String(decoding: fields[1], as: UTF8.self)), let kind = fields[2].first
-        {
-          try body(ordinal, at, kind, fields.count > 3 ? String(decoding: fields[3], as: UTF8.self) : "")
-        }
+        try body(pending[start..<newline].split(separator: 0x20, maxSplits: fields - 1, omittingEmptySubsequences: false))
         start = newline + 1
       }
       pending.removeFirst(start)

@@ -32,6 +32,10 @@ final class StagedMerge {
   let file: StagingFile
   /// The references each staged version follows: `ordinal offset kind reference` lines.
   let sites: StagingFile
+  /// The identifiers of each staged version: `ordinal offset type<tab>system<tab>value` lines.
+  let identifiers: StagingFile
+  /// Whether any staged reference is logical (by identifier).
+  var hasLogicalSites = false
 
   /// Each kept resource's key; its position is the resource's ordinal.
   var keys = KeyTable()
@@ -55,6 +59,7 @@ final class StagedMerge {
     let directory = options.directory ?? NSTemporaryDirectory()
     file = try StagingFile(directory: directory)
     sites = try StagingFile(directory: directory)
+    identifiers = try StagingFile(directory: directory)
   }
 
   /// Stages one resource (a Bundle adds its entries), de-duplicating as ``ResourceIndex`` does.
@@ -89,13 +94,13 @@ final class StagedMerge {
   }
 
   /// Writes `resource` as the kept version of `ordinal`, with the references it follows.
-  private func stage(_ resource: PipelineResource, _ bytes: [UInt8], as ordinal: Int32, fullUrl: String?) throws {
+  func stage(_ resource: PipelineResource, _ bytes: [UInt8], as ordinal: Int32, fullUrl: String?) throws {
     let type = resource.resourceType ?? "?"
     var slot = Slot(offset: try file.append(bytes), length: Int32(bytes.count), type: intern(type))
     if case .dstu2 = resource { slot.isDSTU2 = true }
     fullURLs[ordinal] = fullUrl
     let indexed = IndexedResource(key: keys.key(ordinal), fullUrl: fullUrl, resource: resource)
-    var lines: [(Character, String)] = []
+    var lines: [(Character, String)] = []  // kind, staged text (see `StagedText.site`)
     planUUIDs[ordinal] = nil
     switch pipeline.coders.facts(for: indexed) {
     case .patient(let decode):
@@ -106,28 +111,34 @@ final class StagedMerge {
         MergeRun.identify(&entity, indexed)
         planUUIDs[ordinal] = entity.uuid
       }
-      if let subject = plan.subject { lines.append(("u", subject.reference)) }
+      if let subject = plan.subject { lines.append(("u", StagedText.site(subject))) }
       for activity in plan.activities {
-        if let reference = activity.reference { lines.append(("u", reference.reference)) }
-        lines += activity.outcomes.map { ("u", $0.reference) }
+        if let reference = activity.reference { lines.append(("u", StagedText.site(reference))) }
+        lines += activity.outcomes.map { ("u", StagedText.site($0)) }
       }
     case .order(let order):
-      if let subject = order.subject { lines.append(("u", subject.reference)) }
-      lines += order.basedOn.map { ("u", $0.reference) }
-      if let medication = order.medication { lines.append(("m", medication.reference)) }
+      if let subject = order.subject { lines.append(("u", StagedText.site(subject))) }
+      lines += order.basedOn.map { ("u", StagedText.site($0)) }
+      if let medication = order.medication { lines.append(("m", StagedText.site(medication))) }
     case .observation(let observation):
-      lines.append(("s", observation.subject?.reference ?? ""))
-      lines += observation.basedOn.map { ("u", $0.reference) }
-      lines += observation.members.map { ("u", $0.reference) }
+      lines.append(("s", observation.subject.map(StagedText.site) ?? ""))
+      lines += observation.basedOn.map { ("u", StagedText.site($0)) }
+      lines += observation.partOf.map { ("u", StagedText.site($0)) }
+      lines += observation.members.map { ("u", StagedText.site($0)) }
+    case .event(let event):
+      lines += event.requests.map { ("u", StagedText.site($0)) }
     case .notConverted:
       break
     }
     slots[Int(ordinal)] = slot
-    for (kind, reference) in lines {
-      // `#id` is followed inside the resource; a line break is in no reference form followed.
-      let text = reference.hasPrefix("#") || reference.contains("\n") ? "" : reference
+    for (kind, text) in lines {
       if text.isEmpty && kind != "s" { continue }
+      if text.hasPrefix("\t") { hasLogicalSites = true }
       try sites.append(Array("\(ordinal) \(slot.offset) \(kind) \(text)\n".utf8))
+    }
+    for identifier in resource.identifiers {
+      try identifiers.append(
+        Array("\(ordinal) \(slot.offset) \(type)\t\(StagedText.identifierFields(identifier))\n".utf8))
     }
   }
 
@@ -159,8 +170,15 @@ final class StagedMerge {
     return resource
   }
 
-  /// The ordinal of the resource `reference`, written in `referrer`, leads to.
-  func target(of reference: String, from referrer: Int32) -> Int32? {
+  /// The ordinal of the resource `reference` (as staged), written in `referrer`, leads to; a
+  /// logical reference leads to the one holder of its identifier among `holders`.
+  func target(of reference: String, from referrer: Int32, holders: [LogicalIdentifier: [LogicalIdentifier.Holder]])
+    -> Int32?
+  {
+    if let (identifier, targets) = StagedText.logical(reference) {
+      let matched = LogicalIdentifier.matches(holders[identifier] ?? [], types: targets)
+      return matched.count == 1 ? keys.ordinal(of: matched[0]) : nil
+    }
     let form = ReferenceResolver.form(reference)
     let key = ReferenceResolver.targetKey(
       reference, form: form, referrerFullURL: fullURLs[referrer], hasKey: { keys.ordinal(of: $0) != nil },

@@ -20,6 +20,8 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
     case badRecord
     /// Any other database failure.
     case database
+    /// The temporary file an import spools entities to cannot be written or read.
+    case temporaryFile
   }
 
   /// What went wrong.
@@ -55,5 +57,6 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
     .constraint: "a store rule was broken",
     .badRecord: "a stored entity could not be read",
     .database: "database error",
+    .temporaryFile: "the import's temporary file failed; nothing more was stored",
   ]
 }

@@ -37,6 +37,9 @@ struct ImportCommand: ParsableCommand {
   @Flag(help: "Stop at the first bad record.")
   var strict = false
 
+  @Flag(help: "Stage resources and entities on disk: memory bounded whatever the input's size (see docs/cli.md for the one case it differs).")
+  var staged = false
+
   @OptionGroup var messages: MessageOptions
 
   func validate() throws {
@@ -47,19 +50,41 @@ struct ImportCommand: ParsableCommand {
     messages.apply()
     let files = try InputFiles.expandOrExit(inputs)
     let issueReport = try IssueReport(path: report)
-    let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport)
+    // --staged: resources are staged on disk and merged partition by partition; the entities
+    // are spooled by kind and written in batches, so memory stays bounded whatever the size.
+    var conversion: StagedConversion?
+    do {
+      conversion = staged ? try StagedConversion(pipeline: Pipeline()) : nil
+    } catch let error as StagingError {
+      printError("fhirkit: \(error)")
+      throw ExitCode(3)
+    }
+    let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport, staged: conversion)
     try reader.read(files)
-    let result = Pipeline().run(reader.input)
     let summary: ImportSummary
+    var pipelineReport = PipelineReport()
+    // In memory, the pipeline runs before the store is opened (nothing is written until then).
+    let result = conversion == nil ? Pipeline().run(reader.input) : nil
     do {
       let backend = try SQLiteBackend(path: store)
-      summary = try CareImporter(backend: backend, batchSize: batchSize).importResult(result)
+      let importer = CareImporter(backend: backend, batchSize: batchSize)
+      if let conversion {
+        summary = try importer.importRecords { add in pipelineReport = try conversion.finish(withSources: add) }
+      } else if let result {
+        pipelineReport = result.report
+        summary = try importer.importResult(result)
+      } else {
+        preconditionFailure("no pipeline result")
+      }
     } catch let error as StoreError {
+      printError("fhirkit: \(error)")
+      throw ExitCode(3)
+    } catch let error as StagingError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
     print(Self.describe(summary, resources: reader.resourcesRead))
-    let failures = reader.failed + result.report.failures.count
+    let failures = reader.failed + pipelineReport.failures.count
     if failures > 0 || reader.unreadable > 0 {
       printError("fhirkit: \(failures) records failed, \(reader.unreadable) inputs unreadable")
     }

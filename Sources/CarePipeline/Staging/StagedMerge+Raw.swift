@@ -1,0 +1,121 @@
+import FHIRCore
+import FHIRDSTU2
+import FHIRJSON
+import FHIRR4
+
+extension StagedMerge {
+  /// The members an unmodelled resource's staging needs: its identity and version, its
+  /// identifiers, and the requests an R4 event resource carries out.
+  static let skeletonKeys: Set<String> = [
+    "resourceType", "id", "meta", "identifier", "request", "authorizingPrescription", "basedOn",
+  ]
+
+  /// The DSTU2 types `FHIRDSTU2.AnyResource` decodes into models.
+  static let dstu2Modelled: Set<String> = [
+    FHIRDSTU2.Bundle.resourceType, FHIRDSTU2.CarePlan.resourceType, FHIRDSTU2.Medication.resourceType,
+    FHIRDSTU2.MedicationOrder.resourceType, FHIRDSTU2.Observation.resourceType, FHIRDSTU2.Patient.resourceType,
+  ]
+
+  /// Stages the resource at `index` of `tokens` without decoding it into its model, when that
+  /// is possible — an Observation, or a type the models do not know, that is new to the staging
+  /// and has an id or `fullUrl` — so that it is decoded once, when its partition is merged (and
+  /// not at all when it is alone in its group and becomes no entity). What staging needs (key,
+  /// version, identifiers, the references it follows) comes from a skeleton decoded from the
+  /// same tokens with the model's own decoding of those elements, so it is what decoding the
+  /// whole resource gives; the staged JSON is the tokens written compactly.
+  /// - Returns: `false` when the resource must be decoded and added whole (``add(_:)``): a
+  ///   Patient, CarePlan, order, Medication or Bundle (their coders run at staging), a resource
+  ///   without id or `fullUrl` (its key is a hash of its model's JSON) or one already staged
+  ///   (the newer version is chosen on the models).
+  /// - Throws: ``StagingError``.
+  func addRaw(_ tokens: JSONTokens, at index: Int, release: FHIRRelease, fullUrl: String?) throws -> Bool {
+    var decoder = FHIRDecoder(tokens: tokens)
+    guard tokens[index].kind == .objectStart, let type = decoder.peekString("resourceType", inObjectAt: index) else {
+      return false
+    }
+    let skeleton: PipelineResource
+    switch (release, type) {
+    case (.dstu2, FHIRDSTU2.Observation.resourceType):
+      skeleton = .dstu2(.observation(try Self.dstu2Observation(&decoder, at: index)))
+    case (.dstu2, _) where !Self.dstu2Modelled.contains(type):
+      skeleton = .dstu2(.other(Self.skeleton(tokens, at: index)))
+    case (.dstu2, _):
+      return false
+    case (_, FHIRR4.Observation.resourceType):
+      skeleton = .r4(.observation(try Self.r4Observation(&decoder, at: index)))
+    case (_, _) where !FHIRR4.AnyResource.modelledTypes.contains(type):
+      skeleton = .r4(.other(Self.skeleton(tokens, at: index)))
+    default:
+      return false
+    }
+    guard skeleton.id != nil || fullUrl != nil else { return false }
+    let key = ResourceIndex.key(of: skeleton, fullUrl: fullUrl) { [] }
+    if let url = fullUrl, ordinalOfURL[url] != nil { return false }
+    guard keys.ordinal(of: key) == nil else { return false }
+    var writer = JSONWriter()
+    _ = writer.value(tokens, at: index)
+    report.resourcesRead[type, default: 0] += 1
+    let ordinal = keys.insert(key)
+    slots.append(Slot())
+    try stage(skeleton, writer.takeOutput(), as: ordinal, fullUrl: fullUrl)
+    if let url = fullUrl {
+      ordinalOfURL[url] = ordinal
+      urlsOfOrdinal[ordinal, default: []].append(url)
+    }
+    return true
+  }
+
+  /// An unmodelled resource's members that staging reads (see ``skeletonKeys``), as its
+  /// `.other` JSON would give them.
+  static func skeleton(_ tokens: JSONTokens, at index: Int) -> JSONValue {
+    var object = JSONObject()
+    let end = tokens.endIndex(ofValueAt: index)
+    var member = index + 1
+    while member < end {
+      let key = tokens.string(at: member)
+      if skeletonKeys.contains(key) { object.append(key: key, value: JSONValue(tokens: tokens, at: member + 1)) }
+      member = tokens.endIndex(ofValueAt: member + 1) + 1
+    }
+    return .object(object)
+  }
+
+  /// An R4 Observation with only the elements staging reads, decoded as the model decodes them.
+  static func r4Observation(_ decoder: inout FHIRDecoder, at index: Int) throws -> FHIRR4.Observation {
+    var observation = FHIRR4.Observation()
+    guard var members = try decoder.members(ofObjectAt: index) else { return observation }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": try decoder.primitive(&observation.id, at: value)
+      case "_id": try decoder.primitiveElement(&observation.id, at: value)
+      case "meta": observation.meta = try decoder.single(FHIRR4.Meta.self, at: value)
+      case "identifier": observation.identifier = try decoder.array(of: FHIRR4.Identifier.self, at: value)
+      case "basedOn": observation.basedOn = try decoder.array(of: FHIRR4.Reference.self, at: value)
+      case "partOf": observation.partOf = try decoder.array(of: FHIRR4.Reference.self, at: value)
+      case "subject": observation.subject = try decoder.single(FHIRR4.Reference.self, at: value)
+      case "hasMember": observation.hasMember = try decoder.array(of: FHIRR4.Reference.self, at: value)
+      default: break
+      }
+    }
+    return observation
+  }
+
+  /// A DSTU2 Observation with only the elements staging reads, decoded as the model decodes them.
+  static func dstu2Observation(_ decoder: inout FHIRDecoder, at index: Int) throws -> FHIRDSTU2.Observation {
+    var observation = FHIRDSTU2.Observation()
+    guard var members = try decoder.members(ofObjectAt: index) else { return observation }
+    while let member = decoder.nextMember(&members) {
+      let value = member.valueIndex
+      switch decoder.key(member) {
+      case "id": try decoder.primitive(&observation.id, at: value)
+      case "_id": try decoder.primitiveElement(&observation.id, at: value)
+      case "meta": observation.meta = try decoder.single(FHIRDSTU2.Meta.self, at: value)
+      case "identifier": observation.identifier = try decoder.array(of: FHIRDSTU2.Identifier.self, at: value)
+      case "subject": observation.subject = try decoder.single(FHIRDSTU2.Reference.self, at: value)
+      case "related": observation.related = try decoder.array(of: FHIRDSTU2.Observation.Related.self, at: value)
+      default: break
+      }
+    }
+    return observation
+  }
+}

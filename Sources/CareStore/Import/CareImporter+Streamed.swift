@@ -1,0 +1,108 @@
+public import CareModel
+public import CarePipeline
+import Foundation
+
+extension CareImporter {
+  /// Imports entities handed out one at a time with their provenance — by a staged pipeline
+  /// run (``StagedConversion/finish(withSources:)``, ``Pipeline/convert(_:reading:staging:withSources:)``)
+  /// — in memory bounded by the batch size rather than by the input.
+  ///
+  /// The entities are first spooled to temporary files, one per kind, then written kind by kind
+  /// in batches exactly as ``importResult(_:afterBatch:)`` writes a ``PipelineResult`` holding
+  /// the same entities in the same order: the same versions, the same idempotency, one entity
+  /// per id (the last given). Memory holds one batch and, per kind, the ids seen.
+  ///
+  /// ```swift
+  /// var report: PipelineReport?
+  /// let summary = try importer.importRecords { add in
+  ///   report = try conversion.finish(withSources: add)
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - directory: The folder for the temporary files (default: the system's temporary folder).
+  ///   - produce: Called once with the function that takes each entity and its sources.
+  ///   - afterBatch: Called after each committed batch with the summary so far.
+  /// - Returns: Counts per kind.
+  /// - Throws: ``StoreError`` (batches committed before it stay stored), `EncodingError`, or what
+  ///   `produce` throws (then nothing is written).
+  @discardableResult
+  public func importRecords(
+    directory: String? = nil, _ produce: (_ add: (CareRecord, [SourceReference]) throws -> Void) throws -> Void,
+    afterBatch: (ImportSummary) -> Void = { _ in }
+  ) throws -> ImportSummary {
+    let kinds: [EntityKind] = [.patient, .carePlan, .task, .outcome]
+    var spools: [EntityKind: EntitySpool] = [:]
+    for kind in kinds { spools[kind] = try EntitySpool(directory: directory) }
+    try produce { record, sources in
+      guard let kind = Self.kind(of: record) else { return }
+      try spools[kind]!.append(record, sources: sources)
+    }
+    var summary = ImportSummary()
+    for kind in kinds {
+      let spool = spools[kind]!
+      spools[kind] = nil
+      try importSpooled(spool, kind: kind, summary: &summary, afterBatch: afterBatch)
+    }
+    return summary
+  }
+
+  /// The store kind of a pipeline entity (`nil` for contacts, which the pipeline does not make
+  /// and ``importResult(_:afterBatch:)`` does not store).
+  static func kind(of record: CareRecord) -> EntityKind? {
+    switch record {
+    case .patient: .patient
+    case .carePlan: .carePlan
+    case .task: .task
+    case .outcome: .outcome
+    case .contact: nil
+    }
+  }
+
+  /// Writes one kind's spooled entities in batches of ``batchSize`` positions, keeping for each
+  /// id only its last entity.
+  private func importSpooled(
+    _ spool: EntitySpool, kind: EntityKind, summary: inout ImportSummary, afterBatch: (ImportSummary) -> Void
+  ) throws {
+    var counts = ImportSummary.Counts()
+    var last: [String: Int32] = [:]
+    var position: Int32 = 0
+    try spool.forEach { entry in
+      last[entry.record.id] = position
+      position += 1
+    }
+    counts.duplicateIDs = spool.count - last.count
+    var records: [CareRecord] = []
+    var sources: [UUID: [SourceReference]] = [:]
+    var inBatch = 0
+    func commit() throws {
+      defer {
+        records.removeAll(keepingCapacity: true)
+        sources.removeAll(keepingCapacity: true)
+        inBatch = 0
+      }
+      let items = try Self.encode(records, sources: sources)
+      let batch = try backend.write { writer in try Self.write(items, kind: kind, to: writer) }
+      let done = batch.counts[kind] ?? ImportSummary.Counts()
+      counts.added += done.added
+      counts.unchanged += done.unchanged
+      counts.newVersions += done.newVersions
+      counts.conflicts += done.conflicts
+      summary.conflicts += batch.conflicts
+      summary.batches += 1
+      summary.counts[kind] = counts
+      afterBatch(summary)
+    }
+    position = 0
+    try spool.forEach { entry in
+      if last[entry.record.id] == position {
+        records.append(entry.record)
+        if !entry.sources.isEmpty { sources[entry.record.uuid] = entry.sources }
+      }
+      position += 1
+      inBatch += 1
+      if inBatch == batchSize { try commit() }
+    }
+    if inBatch > 0 { try commit() }
+    summary.counts[kind] = counts
+  }
+}
