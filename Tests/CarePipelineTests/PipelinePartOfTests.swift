@@ -19,9 +19,17 @@ import Testing
     try PipelineComparison.runBothWays(try Self.input())
   }
 
+  /// The outcome observation `id` went into (observations on one occurrence of a task share
+  /// one outcome, named after the first of them; its provenance lists them all).
+  static func outcome(of id: String, in result: PipelineResult) -> CareModel.Outcome? {
+    result.outcomes.first { outcome in
+      result.sources[outcome.uuid]?.contains { $0.resourceType == "Observation" && $0.resourceID == id } ?? false
+    }
+  }
+
   /// The task the outcome of observation `id` belongs to.
   static func task(of id: String, in result: PipelineResult) -> CareModel.Task? {
-    guard let outcome = result.outcomes.first(where: { $0.id == id }) else { return nil }
+    guard let outcome = outcome(of: id, in: result) else { return nil }
     return result.tasks.first { $0.uuid == outcome.taskUUID }
   }
 
@@ -33,6 +41,9 @@ import Testing
     #expect(Self.task(of: "o-named", in: result)?.title == "Wound care")  // the activity naming the Procedure
     #expect(Self.task(of: "o-second", in: result)?.id == "mr1")  // the first partOf that leads to a task
     #expect(Self.task(of: "o-based-on-wins", in: result)?.id == "mr2")  // basedOn comes first
+    // Same time, same task: one outcome each for mr1 and mr2, with both observations' values.
+    #expect(Self.outcome(of: "o-second", in: result)?.id == "o-administration")
+    #expect(Self.outcome(of: "o-dispense", in: result)?.id == "o-based-on-wins")
   }
 
   @Test func partOfThatLeadsToNoTaskIsReportedAndLogged() throws {

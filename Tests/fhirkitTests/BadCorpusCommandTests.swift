@@ -14,7 +14,8 @@ import Testing
   @Test(arguments: BadCorpus.generatedFiles)
   func convertReportsGeneratedCases(_ file: String) throws {
     let (bytes, entry) = BadCorpus.generated(file)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fhirkit-bad-\(getpid())")
+    // One folder per case: the cases run in parallel, and each removes its folder when done.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fhirkit-bad-\(getpid())-\(file)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent(file).path
