@@ -82,14 +82,7 @@ extension CareImporter {
       }
       let items = try Self.encode(records, sources: sources)
       let batch = try backend.write { writer in try Self.write(items, kind: kind, to: writer) }
-      let done = batch.counts[kind] ?? ImportSummary.Counts()
-      counts.added += done.added
-      counts.unchanged += done.unchanged
-      counts.newVersions += done.newVersions
-      counts.conflicts += done.conflicts
-      summary.conflicts += batch.conflicts
-      summary.batches += 1
-      summary.counts[kind] = counts
+      summary.add(batch: batch, of: kind, to: &counts)
       afterBatch(summary)
     }
     position = 0

@@ -60,14 +60,7 @@ public struct CareImporter: Sendable {
         let chosen = (start..<end).filter { last[records[$0].id] == $0 }
         let items = try Self.encode(chosen.map { records[$0] }, sources: result.sources)
         let batch = try backend.write { writer in try Self.write(items, kind: kind, to: writer) }
-        let done = batch.counts[kind] ?? ImportSummary.Counts()
-        counts.added += done.added
-        counts.unchanged += done.unchanged
-        counts.newVersions += done.newVersions
-        counts.conflicts += done.conflicts
-        summary.conflicts += batch.conflicts
-        summary.batches += 1
-        summary.counts[kind] = counts
+        summary.add(batch: batch, of: kind, to: &counts)
         afterBatch(summary)
         start = end
       }

@@ -26,6 +26,19 @@ public struct ImportSummary: Hashable, Sendable {
 
   public init() {}
 
+  /// Adds one committed batch of `kind` (its counts, conflicts and the batch itself) to this
+  /// summary and to `counts`, the running counts of that kind.
+  mutating func add(batch: ImportSummary, of kind: EntityKind, to counts: inout Counts) {
+    let done = batch.counts[kind] ?? Counts()
+    counts.added += done.added
+    counts.unchanged += done.unchanged
+    counts.newVersions += done.newVersions
+    counts.conflicts += done.conflicts
+    conflicts += batch.conflicts
+    batches += 1
+    self.counts[kind] = counts
+  }
+
   /// Versions written (added + new versions) over all kinds.
   public var versionsWritten: Int { counts.values.reduce(0) { $0 + $1.added + $1.newVersions } }
 
