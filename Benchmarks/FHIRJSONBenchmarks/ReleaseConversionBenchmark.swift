@@ -55,21 +55,6 @@ struct ReleaseConversionBenchmark {
   }
 
   private func read(_ bytes: UnsafeRawBufferPointer, _ body: (JSONTokens) throws -> Int) throws -> Int {
-    let reader = NDJSONReader()
-    var total = 0
-    var failure: (any Error)?
-    let handle: (NDJSONReader.Event) -> Void = { event in
-      guard case .record(let tokens, _) = event else { return }
-      do { total += try body(tokens) } catch { failure = error }
-    }
-    var start = 0
-    while start < bytes.count {
-      let end = min(start + (1 << 16), bytes.count)
-      try reader.feed(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), handle)
-      start = end
-    }
-    try reader.finish(handle)
-    if let failure { throw failure }
-    return total
+    try NDJSONRecords.count(bytes, chunkSize: 1 << 16, body)
   }
 }
