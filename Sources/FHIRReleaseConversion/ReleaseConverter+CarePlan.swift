@@ -1,24 +1,7 @@
 import FHIRJSON
 
 extension ReleaseConverter {
-  /// `CarePlan.status`, DSTU2 → R4 (`proposed` → `draft`, `cancelled` → `revoked`).
-  static let carePlanStatusToR4 = [
-    "proposed": "draft", "draft": "draft", "active": "active", "completed": "completed", "cancelled": "revoked",
-  ]
-  /// `CarePlan.status`, R4 → DSTU2 (`on-hold` → `active`, `entered-in-error` → `cancelled`, `unknown` → `draft`).
-  static let carePlanStatusToDSTU2 = [
-    "draft": "draft", "active": "active", "on-hold": "active", "revoked": "cancelled", "completed": "completed",
-    "entered-in-error": "cancelled", "unknown": "draft",
-  ]
-  /// `CarePlan.activity.detail.status`: the DSTU2 codes all exist in R4.
-  static let activityStatusToR4 = Dictionary(
-    uniqueKeysWithValues: ["not-started", "scheduled", "in-progress", "on-hold", "completed", "cancelled"].map { ($0, $0) })
-  static let activityStatusToDSTU2 = activityStatusToR4.merging(["stopped": "cancelled", "entered-in-error": "cancelled"]) { a, _ in a }
 
-  /// The default `CarePlan.intent`.
-  static let defaultCarePlanIntent = "plan"
-  /// The default `CarePlan.activity.detail.status` (required in R4, optional in DSTU2).
-  static let defaultActivityStatus = "unknown"
 
   static let carePlanR4Only = [
     ("instantiatesCanonical", "Canonical"), ("instantiatesUri", "Uri"), ("basedOn", "Reference"), ("partOf", "Reference"),

@@ -1,16 +1,7 @@
 import FHIRJSON
 
 extension ReleaseConverter {
-  /// `MedicationOrder.status` → `MedicationRequest.status` (the DSTU2 codes all exist in R4).
-  static let medicationStatusToR4 = [
-    "active": "active", "on-hold": "on-hold", "completed": "completed", "entered-in-error": "entered-in-error",
-    "stopped": "stopped", "draft": "draft",
-  ]
-  /// `MedicationRequest.status` → `MedicationOrder.status` (`cancelled` → `stopped`; `unknown` has no image).
-  static let medicationStatusToDSTU2 = medicationStatusToR4.merging(["cancelled": "stopped"]) { a, _ in a }
 
-  /// The default `MedicationRequest.intent` (a DSTU2 MedicationOrder is an order).
-  static let defaultMedicationIntent = "order"
 
   /// R4 `MedicationRequest` elements with no DSTU2 home, and their types.
   static let medicationRequestR4Only = [

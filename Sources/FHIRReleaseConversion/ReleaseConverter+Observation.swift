@@ -1,10 +1,6 @@
 import FHIRJSON
 
 extension ReleaseConverter {
-  /// `Observation.status`: the DSTU2 codes all exist in R4; R4 `corrected` becomes `amended`.
-  static let observationStatusToR4 = Dictionary(
-    uniqueKeysWithValues: ["registered", "preliminary", "final", "amended", "cancelled", "entered-in-error", "unknown"].map { ($0, $0) })
-  static let observationStatusToDSTU2 = observationStatusToR4.merging(["corrected": "amended"]) { a, _ in a }
 
   static let relatedChildren = [("type", "Code"), ("target", "Reference")]
   static let observationValueTypesDSTU2: Set<String> = [

@@ -1,19 +1,9 @@
 import FHIRJSON
 
 extension ReleaseConverter {
-  /// The R4 extension that holds what DSTU2 had in `Patient.animal`.
-  static let patientAnimal = "http://hl7.org/fhir/StructureDefinition/patient-animal"
 
   static let animalChildren = [("species", "CodeableConcept"), ("breed", "CodeableConcept"), ("genderStatus", "CodeableConcept")]
 
-  /// `Patient.link.type`, DSTU2 → R4.
-  static let linkTypesToR4 = ["replace": "replaced-by", "refer": "refer", "seealso": "seealso"]
-  /// `Patient.link.type`, R4 → DSTU2 (`replaces` has no DSTU2 code: the required DSTU2
-  /// element gets ``defaultLinkType``).
-  static let linkTypesToDSTU2 = ["replaced-by": "replace", "refer": "refer", "seealso": "seealso"]
-  /// The DSTU2 `Patient.link.type` for R4 `replaces`, which DSTU2 cannot express: a plain
-  /// "see also" link (the original travels in an extension).
-  static let defaultLinkType = "seealso"
 
   /// DSTU2 `Patient` → R4: `careProvider` becomes `generalPractitioner`, `animal` the
   /// `patient-animal` extension, link type `replace` becomes `replaced-by`.

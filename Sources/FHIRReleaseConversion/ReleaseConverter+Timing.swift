@@ -34,11 +34,6 @@ extension ReleaseConverter {
     }
   }
 
-  /// The `EventTiming` codes of DSTU2 (R4 added `MORN`, `NOON`, `AFT`, `EVE`, `NIGHT`,
-  /// their early and late forms, and `PHS`).
-  static let dstu2EventTimings: Set<String> = [
-    "HS", "WAKE", "C", "CM", "CD", "CV", "AC", "ACM", "ACD", "ACV", "PC", "PCM", "PCD", "PCV",
-  ]
 
   /// R4 `Timing.repeat.when` (a list) → DSTU2 (one code): the first code DSTU2 knows stays;
   /// the other codes become extensions `Timing.repeat.when` (their `_when` data is

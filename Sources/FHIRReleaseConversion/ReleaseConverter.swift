@@ -30,8 +30,6 @@ public enum ReleaseConverter {
     convert(resource, direction: .toDSTU2, as: FHIRDSTU2.AnyResource.self)
   }
 
-  /// The URL of the extension that marks a required element as absent in the source.
-  static let dataAbsentReason = "http://hl7.org/fhir/StructureDefinition/data-absent-reason"
 
   /// An element holding only a `data-absent-reason` of `unknown`: the default for required
   /// complex elements (`subject`, `code`, `medication[x]`) the source lacks.
