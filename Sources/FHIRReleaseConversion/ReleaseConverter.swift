@@ -27,7 +27,7 @@ public enum ReleaseConverter {
   /// - Parameter resource: Any R4 resource; types without a mapping pass through as JSON (reported).
   /// - Returns: The DSTU2 resource and the report.
   public static func toDSTU2(_ resource: FHIRR4.AnyResource) -> (FHIRDSTU2.AnyResource, ConversionReport) {
-    convert(resource, direction: .toDSTU2, as: FHIRDSTU2.AnyResource.self)
+    R4ToDSTU2.convert { $0.resource(resource, path: "") }
   }
 
 
