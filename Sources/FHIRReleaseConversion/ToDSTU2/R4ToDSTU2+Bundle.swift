@@ -26,8 +26,8 @@ extension R4ToDSTU2 {
   mutating func link(_ source: FHIRR4.Bundle.Link, _ path: String) -> FHIRDSTU2.Bundle.Link {
     var target = FHIRDSTU2.Bundle.Link(relation: keep(source.relation), url: keep(source.url))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }
@@ -35,8 +35,8 @@ extension R4ToDSTU2 {
   mutating func entry(_ source: FHIRR4.Bundle.Entry, _ path: String) -> FHIRDSTU2.Bundle.Entry {
     var target = FHIRDSTU2.Bundle.Entry(fullUrl: keep(source.fullUrl))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.link = source.link.enumerated().map { link($1, Self.join(path, "link", $0)) }
     target.resource = source.resource.map { resource($0, path: Self.join(path, "resource")) }
     target.search = source.search.map { search($0, Self.join(path, "search")) }
@@ -49,8 +49,8 @@ extension R4ToDSTU2 {
   mutating func search(_ source: FHIRR4.Bundle.Search, _ path: String) -> FHIRDSTU2.Bundle.Entry.Search {
     var target = FHIRDSTU2.Bundle.Entry.Search(mode: keep(source.mode))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.score = keep(source.score)
     target.unknown = conversion.unknown(source.unknown, path)
     return target
@@ -59,8 +59,8 @@ extension R4ToDSTU2 {
   mutating func request(_ source: FHIRR4.Bundle.Request, _ path: String) -> FHIRDSTU2.Bundle.Entry.Request {
     var target = FHIRDSTU2.Bundle.Entry.Request(method: keep(source.method), url: keep(source.url))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.ifNoneMatch = keep(source.ifNoneMatch)
     target.ifModifiedSince = keep(source.ifModifiedSince)
     target.ifMatch = keep(source.ifMatch)
@@ -73,8 +73,8 @@ extension R4ToDSTU2 {
   mutating func response(_ source: FHIRR4.Bundle.Response, _ path: String) -> FHIRDSTU2.Bundle.Entry.Response {
     var target = FHIRDSTU2.Bundle.Entry.Response(status: keep(source.status))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.location = keep(source.location)
     target.etag = keep(source.etag)
     target.lastModified = keep(source.lastModified)

@@ -16,8 +16,8 @@ extension R4ToDSTU2 {
     target.language = keep(source.language)
     target.text = source.text.map { narrative($0, Self.join(path, "text")) }
     target.contained = contained(source.contained, path)
-    var extensions = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.identifier = identifiers(source.identifier, path, "identifier")
     target.status = keep(conversion.mapCode(
       source.status, element: "CarePlan.status", map: ReleaseConverter.carePlanStatusToDSTU2,

@@ -10,8 +10,8 @@ extension R4ToDSTU2 {
   mutating func activity(_ source: FHIRR4.CarePlan.Activity, _ path: String) -> FHIRDSTU2.CarePlan.Activity {
     var target = FHIRDSTU2.CarePlan.Activity()
     target.id = source.id
-    var extensions = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.actionResulting = references(source.outcomeReference, path, "outcomeReference")
     carry(
       source.outcomeCodeableConcept, type: "CodeableConcept", element: "CarePlan.activity.outcomeCodeableConcept",
@@ -27,8 +27,8 @@ extension R4ToDSTU2 {
   mutating func detail(_ source: FHIRR4.CarePlan.Detail, _ path: String) -> FHIRDSTU2.CarePlan.Activity.Detail {
     var target = FHIRDSTU2.CarePlan.Activity.Detail(prohibited: keep(source.doNotPerform))
     target.id = source.id
-    var extensions = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.category = conversion.restore(&extensions, element: "CarePlan.activity.detail.category").first
       .flatMap { restoredConcept($0, Self.join(path, "extension")) }
     if target.prohibited?.value == nil {

@@ -11,7 +11,7 @@ extension R4ToDSTU2 {
     let coded = source.code?.value != nil || source.display?.value != nil
     var target = FHIRDSTU2.Coding(system: coded ? conversion.system(source.system) : source.system, code: keep(source.code), display: keep(source.display))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.version = keep(source.version)
     target.userSelected = keep(source.userSelected)
     target.unknown = conversion.unknown(source.unknown, path)
@@ -25,7 +25,7 @@ extension R4ToDSTU2 {
   mutating func codeableConcept(_ source: FHIRR4.CodeableConcept, _ path: String) -> FHIRDSTU2.CodeableConcept {
     var target = FHIRDSTU2.CodeableConcept(coding: codings(source.coding, path, "coding"), text: keep(source.text))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }
@@ -43,7 +43,7 @@ extension R4ToDSTU2 {
   mutating func identifier(_ source: FHIRR4.Identifier, _ path: String) -> FHIRDSTU2.Identifier {
     var target = FHIRDSTU2.Identifier(system: keep(source.system), value: keep(source.value))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.use = keep(source.use)
     target.type = codeableConcept(source.type, path, "type")
     target.period = period(source.period, path, "period")
@@ -60,7 +60,7 @@ extension R4ToDSTU2 {
   mutating func humanName(_ source: FHIRR4.HumanName, _ path: String) -> FHIRDSTU2.HumanName {
     var target = FHIRDSTU2.HumanName(family: source.family.map { [$0] } ?? [], given: keep(source.given))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.use = keep(source.use)
     target.text = keep(source.text)
     target.prefix = keep(source.prefix)
@@ -73,7 +73,7 @@ extension R4ToDSTU2 {
   mutating func contactPoint(_ source: FHIRR4.ContactPoint, _ path: String) -> FHIRDSTU2.ContactPoint {
     var target = FHIRDSTU2.ContactPoint(system: keep(source.system), value: keep(source.value))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.use = keep(source.use)
     target.rank = keep(source.rank)
     target.period = period(source.period, path, "period")
@@ -88,7 +88,7 @@ extension R4ToDSTU2 {
   mutating func address(_ source: FHIRR4.Address, _ path: String) -> FHIRDSTU2.Address {
     var target = FHIRDSTU2.Address()
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.use = keep(source.use)
     target.type = keep(source.type)
     target.text = keep(source.text)
@@ -111,7 +111,7 @@ extension R4ToDSTU2 {
   mutating func period(_ source: FHIRR4.Period, _ path: String) -> FHIRDSTU2.Period {
     var target = FHIRDSTU2.Period(start: keep(source.start), end: keep(source.end))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }
@@ -121,7 +121,7 @@ extension R4ToDSTU2 {
   mutating func quantity(_ source: FHIRR4.Quantity, _ path: String) -> FHIRDSTU2.Quantity {
     var target = FHIRDSTU2.Quantity(value: keep(source.value), unit: keep(source.unit))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.comparator = keep(source.comparator)
     target.system = source.code?.value != nil ? conversion.system(source.system) : source.system
     target.code = keep(source.code)
@@ -137,7 +137,7 @@ extension R4ToDSTU2 {
   mutating func range(_ source: FHIRR4.Range, _ path: String) -> FHIRDSTU2.Range {
     var target = FHIRDSTU2.Range(low: quantity(source.low, path, "low"), high: quantity(source.high, path, "high"))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }
@@ -146,7 +146,7 @@ extension R4ToDSTU2 {
     var target = FHIRDSTU2.Ratio(
       numerator: quantity(source.numerator, path, "numerator"), denominator: quantity(source.denominator, path, "denominator"))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }
@@ -154,7 +154,7 @@ extension R4ToDSTU2 {
   mutating func attachment(_ source: FHIRR4.Attachment, _ path: String) -> FHIRDSTU2.Attachment {
     var target = FHIRDSTU2.Attachment()
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.contentType = keep(source.contentType)
     target.language = keep(source.language)
     target.data = keep(source.data)
@@ -171,7 +171,7 @@ extension R4ToDSTU2 {
   mutating func annotation(_ source: FHIRR4.Annotation, _ path: String) -> FHIRDSTU2.Annotation {
     var target = FHIRDSTU2.Annotation(text: keep(Self.retype(source.text)))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     switch source.author {
     case .reference(let author)?: target.author = .reference(reference(author, Self.join(path, "authorReference")))
     case .string(let author)?: target.author = .string(author)
@@ -189,7 +189,7 @@ extension R4ToDSTU2 {
   mutating func narrative(_ source: FHIRR4.Narrative, _ path: String) -> FHIRDSTU2.Narrative {
     var target = FHIRDSTU2.Narrative(status: keep(source.status), div: keep(source.div))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }
@@ -198,7 +198,7 @@ extension R4ToDSTU2 {
   mutating func meta(_ source: FHIRR4.Meta, _ path: String) -> FHIRDSTU2.Meta {
     var target = FHIRDSTU2.Meta()
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.versionId = keep(source.versionId)
     target.lastUpdated = keep(source.lastUpdated)
     conversion.drop(source.source, Self.join(path, "source"), "no home in DSTU2")
@@ -212,7 +212,7 @@ extension R4ToDSTU2 {
   mutating func sampledData(_ source: FHIRR4.SampledData, _ path: String) -> FHIRDSTU2.SampledData {
     var target = FHIRDSTU2.SampledData()
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.origin = quantity(source.origin, path, "origin")
     target.period = keep(source.period)
     target.factor = keep(source.factor)

@@ -13,8 +13,8 @@ extension R4ToDSTU2 {
   ) -> FHIRDSTU2.MedicationOrder.DispenseRequest {
     var target = FHIRDSTU2.MedicationOrder.DispenseRequest()
     target.id = source.id
-    var extensions = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.medication = conversion.restore(&extensions, element: "MedicationOrder.dispenseRequest.medication").first
       .flatMap { restoredConceptOrReference($0, Self.join(path, "extension")) }
     conversion.drop(source.initialFill, Self.join(path, "initialFill"), "no home in DSTU2")
@@ -48,8 +48,8 @@ extension R4ToDSTU2 {
   ) -> FHIRDSTU2.MedicationOrder.Substitution {
     var target = FHIRDSTU2.MedicationOrder.Substitution()
     target.id = source.id
-    var extensions = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     switch source.allowed {
     case .boolean(let allowed)? where allowed.value?.bool == true && !allowed.hasExtras:
       conversion.implied(Self.join(path, "allowedBoolean"))

@@ -12,8 +12,8 @@ extension R4ToDSTU2 {
   mutating func dosage(_ source: FHIRR4.Dosage, _ path: String) -> FHIRDSTU2.MedicationOrder.DosageInstruction {
     var target = FHIRDSTU2.MedicationOrder.DosageInstruction()
     target.id = source.id
-    var extensions = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.text = keep(source.text)
     let instructions = codeableConcepts(source.additionalInstruction, path, "additionalInstruction")
     target.additionalInstructions = instructions.first

@@ -15,8 +15,8 @@ extension R4ToDSTU2 {
     target.language = keep(source.language)
     target.text = source.text.map { narrative($0, Self.join(path, "text")) }
     target.contained = contained(source.contained, path)
-    var extensions = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     carry(source.identifier, type: "Identifier", element: "Medication.identifier", path: path, key: "identifier", into: &extensions)
     carry(source.status, Extension.Value.code, element: "Medication.status", path: path, key: "status", into: &extensions)
     carry(source.amount, type: "Ratio", element: "Medication.amount", path: path, key: "amount", into: &extensions)
@@ -47,8 +47,8 @@ extension R4ToDSTU2 {
     case nil: break
     }
     target.id = source.id
-    var extensions = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.amount = source.strength.map { ratio($0, Self.join(path, "strength")) }
     carry(
       source.isActive, Extension.Value.boolean, element: "Medication.ingredient.isActive", path: path, key: "isActive",
@@ -61,8 +61,8 @@ extension R4ToDSTU2 {
   mutating func batch(_ source: FHIRR4.Medication.Batch, _ path: String) -> FHIRDSTU2.Medication.Product.Batch {
     var target = FHIRDSTU2.Medication.Product.Batch()
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.lotNumber = keep(source.lotNumber)
     target.expirationDate = keep(source.expirationDate)
     target.unknown = conversion.unknown(source.unknown, path)

@@ -10,8 +10,8 @@ extension R4ToDSTU2 {
   ) -> FHIRDSTU2.Observation.ReferenceRange {
     var target = FHIRDSTU2.Observation.ReferenceRange()
     target.id = source.id
-    var extensions = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.low = quantity(source.low, path, "low")
     target.high = quantity(source.high, path, "high")
     target.meaning = codeableConcept(source.type, path, "type")
@@ -29,8 +29,8 @@ extension R4ToDSTU2 {
   mutating func component(_ source: FHIRR4.Observation.Component, _ path: String) -> FHIRDSTU2.Observation.Component {
     var target = FHIRDSTU2.Observation.Component(code: codeableConcept(source.code, path, "code"))
     target.id = source.id
-    var extensions = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.value = value(source.value, element: "Observation.component.value", path, &extensions)
     carry(
       source.interpretation, type: "CodeableConcept", element: "Observation.component.interpretation", path: path,

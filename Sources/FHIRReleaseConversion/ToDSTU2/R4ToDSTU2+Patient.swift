@@ -14,8 +14,8 @@ extension R4ToDSTU2 {
     target.language = keep(source.language)
     target.text = source.text.map { narrative($0, Self.join(path, "text")) }
     target.contained = contained(source.contained, path)
-    var extensions = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.identifier = identifiers(source.identifier, path, "identifier")
     target.active = keep(source.active)
     target.name = source.name.enumerated().map { humanName($1, Self.join(path, "name", $0)) }
@@ -69,8 +69,8 @@ extension R4ToDSTU2 {
   mutating func contact(_ source: FHIRR4.Patient.Contact, _ path: String) -> FHIRDSTU2.Patient.Contact {
     var target = FHIRDSTU2.Patient.Contact()
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.relationship = codeableConcepts(source.relationship, path, "relationship")
     target.name = source.name.map { humanName($0, Self.join(path, "name")) }
     target.telecom = contactPoints(source.telecom, path, "telecom")
@@ -85,8 +85,8 @@ extension R4ToDSTU2 {
   mutating func communication(_ source: FHIRR4.Patient.Communication, _ path: String) -> FHIRDSTU2.Patient.Communication {
     var target = FHIRDSTU2.Patient.Communication(language: codeableConcept(source.language, path, "language"))
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.preferred = keep(source.preferred)
     target.unknown = conversion.unknown(source.unknown, path)
     return target
@@ -97,8 +97,8 @@ extension R4ToDSTU2 {
   mutating func link(_ source: FHIRR4.Patient.Link, _ path: String) -> FHIRDSTU2.Patient.Link {
     var target = FHIRDSTU2.Patient.Link(other: reference(source.other, path, "other"))
     target.id = source.id
-    var extensions = conversion.extensions(source.extension)
-    target.modifierExtension = conversion.extensions(source.modifierExtension)
+    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.type = keep(conversion.mapCode(
       source.type, element: "Patient.link.type", map: ReleaseConverter.linkTypesToDSTU2,
       reverse: ReleaseConverter.linkTypesToR4, path: Self.join(path, "type"), extensions: &extensions,

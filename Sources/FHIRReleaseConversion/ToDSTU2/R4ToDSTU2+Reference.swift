@@ -8,7 +8,7 @@ extension R4ToDSTU2 {
   mutating func reference(_ source: FHIRR4.Reference, _ path: String) -> FHIRDSTU2.Reference {
     var target = FHIRDSTU2.Reference(reference: keep(source.reference), display: keep(source.display))
     target.id = source.id
-    var extensions = conversion.extensions(source.extension)
+    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
     carry(source.identifier, type: "Identifier", element: "Reference.identifier", path: path, key: "identifier", into: &extensions)
     carry(source.type, Extension.Value.uri, element: "Reference.type", path: path, key: "type", into: &extensions)
     target.extension = extensions

@@ -10,7 +10,7 @@ extension R4ToDSTU2 {
   mutating func timing(_ source: FHIRR4.Timing, _ path: String) -> FHIRDSTU2.Timing {
     var target = FHIRDSTU2.Timing()
     target.id = source.id
-    target.extension = conversion.extensions(source.extension)
+    target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     conversion.drop(source.modifierExtension, Self.join(path, "modifierExtension"), "no home in DSTU2")
     target.event = keep(source.event)
     target.repeat = source.repeat.map { self.repeat($0, Self.join(path, "repeat")) }
@@ -22,7 +22,7 @@ extension R4ToDSTU2 {
   mutating func `repeat`(_ source: FHIRR4.Timing.Repeat, _ path: String) -> FHIRDSTU2.Timing.Repeat {
     var target = FHIRDSTU2.Timing.Repeat()
     target.id = source.id
-    var extensions = conversion.extensions(source.extension)
+    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
     switch source.bounds {
     case .duration(let duration)?: target.bounds = .duration(quantity(duration, Self.join(path, "boundsDuration")))
     case .range(let range)?: target.bounds = .range(self.range(range, Self.join(path, "boundsRange")))
