@@ -71,7 +71,8 @@ extension MappingRule {
       report: ["passedThrough entry[0].resource"]),
     MappingRule(
       name: "Unknown elements travel along and are reported (fhir_comments silently)", from: .r4,
-      source: #"{"resourceType":"Patient","hobby":"chess","name":[{"family":"F","nickname":"x","fhir_comments":["c"]}]}"#,
+      source:
+        #"{"resourceType":"Patient","hobby":"chess","name":[{"family":"F","nickname":"x","fhir_comments":["c"]}]}"#,
       expect: ["hobby": #""chess""#, "name[0].family": #"["F"]"#, "name[0].nickname": #""x""#],
       report: ["unknown hobby", "unknown name[0].nickname"]),
   ]

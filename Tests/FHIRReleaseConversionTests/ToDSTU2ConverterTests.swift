@@ -21,9 +21,12 @@ import Testing
     let typed: (FHIRDSTU2.AnyResource, ConversionReport)
     switch resource {
     case .patient(let patient): typed = Self.wrap(ReleaseConverter.toDSTU2(patient), FHIRDSTU2.AnyResource.patient)
-    case .medicationRequest(let request): typed = Self.wrap(ReleaseConverter.toDSTU2(request), FHIRDSTU2.AnyResource.medicationOrder)
-    case .medication(let medication): typed = Self.wrap(ReleaseConverter.toDSTU2(medication), FHIRDSTU2.AnyResource.medication)
-    case .observation(let observation): typed = Self.wrap(ReleaseConverter.toDSTU2(observation), FHIRDSTU2.AnyResource.observation)
+    case .medicationRequest(let request):
+      typed = Self.wrap(ReleaseConverter.toDSTU2(request), FHIRDSTU2.AnyResource.medicationOrder)
+    case .medication(let medication):
+      typed = Self.wrap(ReleaseConverter.toDSTU2(medication), FHIRDSTU2.AnyResource.medication)
+    case .observation(let observation):
+      typed = Self.wrap(ReleaseConverter.toDSTU2(observation), FHIRDSTU2.AnyResource.observation)
     case .carePlan(let carePlan): typed = Self.wrap(ReleaseConverter.toDSTU2(carePlan), FHIRDSTU2.AnyResource.carePlan)
     case .bundle(let bundle): typed = Self.wrap(ReleaseConverter.toDSTU2(bundle), FHIRDSTU2.AnyResource.bundle)
     case .other: Issue.record("fixture of an unmodelled type: \(path)"); return

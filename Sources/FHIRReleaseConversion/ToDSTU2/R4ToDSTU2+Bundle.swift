@@ -13,7 +13,8 @@ extension R4ToDSTU2 {
     target.meta = source.meta.map { meta($0, Self.join(path, "meta")) }
     target.implicitRules = keep(source.implicitRules)
     target.language = keep(source.language)
-    conversion.drop(source.identifier, Self.join(path, "identifier"), "no home in DSTU2, whose Bundle has no extensions")
+    conversion.drop(
+      source.identifier, Self.join(path, "identifier"), "no home in DSTU2, whose Bundle has no extensions")
     conversion.drop(source.timestamp, Self.join(path, "timestamp"), "no home in DSTU2, whose Bundle has no extensions")
     conversion.drop(source.signature, Self.join(path, "signature"), "Signature differs between releases")
     target.total = keep(source.total)

@@ -32,16 +32,21 @@ extension R4ToDSTU2 {
     target.category = conversion.restore(&extensions, element: "CarePlan.activity.detail.category").first
       .flatMap { restoredConcept($0, Self.join(path, "extension")) }
     if target.prohibited?.value == nil {
-      target.prohibited = Primitive(FHIRBoolean(false), id: source.doNotPerform?.id, extension: source.doNotPerform?.extension ?? [])
+      target.prohibited = Primitive(
+        FHIRBoolean(false), id: source.doNotPerform?.id, extension: source.doNotPerform?.extension ?? [])
       conversion.defaulted(Self.join(path, "prohibited"), "required in DSTU2; default false")
     }
-    target.status = keep(conversion.mapCode(
-      source.status, element: "CarePlan.activity.detail.status", map: ReleaseConverter.activityStatusToDSTU2,
-      reverse: ReleaseConverter.activityStatusToR4, path: Self.join(path, "status"), extensions: &extensions,
-      implied: ReleaseConverter.defaultActivityStatus))
-    carry(source.kind, Extension.Value.code, element: "CarePlan.activity.detail.kind", path: path, key: "kind", into: &extensions)
+    target.status = keep(
+      conversion.mapCode(
+        source.status, element: "CarePlan.activity.detail.status", map: ReleaseConverter.activityStatusToDSTU2,
+        reverse: ReleaseConverter.activityStatusToR4, path: Self.join(path, "status"), extensions: &extensions,
+        implied: ReleaseConverter.defaultActivityStatus))
     carry(
-      source.instantiatesCanonical, Extension.Value.canonical, element: "CarePlan.activity.detail.instantiatesCanonical",
+      source.kind, Extension.Value.code, element: "CarePlan.activity.detail.kind", path: path, key: "kind",
+      into: &extensions)
+    carry(
+      source.instantiatesCanonical, Extension.Value.canonical,
+      element: "CarePlan.activity.detail.instantiatesCanonical",
       path: path, key: "instantiatesCanonical", into: &extensions)
     carry(
       source.instantiatesUri, Extension.Value.uri, element: "CarePlan.activity.detail.instantiatesUri", path: path,

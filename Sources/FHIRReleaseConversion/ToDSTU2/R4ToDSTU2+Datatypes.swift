@@ -9,7 +9,9 @@ extension R4ToDSTU2 {
   /// A Coding; its `system` in DSTU2 spelling when it has a code or display.
   mutating func coding(_ source: FHIRR4.Coding, _ path: String) -> FHIRDSTU2.Coding {
     let coded = source.code?.value != nil || source.display?.value != nil
-    var target = FHIRDSTU2.Coding(system: coded ? conversion.system(source.system) : source.system, code: keep(source.code), display: keep(source.display))
+    var target = FHIRDSTU2.Coding(
+      system: coded ? conversion.system(source.system) : source.system, code: keep(source.code),
+      display: keep(source.display))
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.version = keep(source.version)
@@ -31,12 +33,16 @@ extension R4ToDSTU2 {
   }
 
   /// The optional CodeableConcept `key` of the element at `path`.
-  mutating func codeableConcept(_ source: FHIRR4.CodeableConcept?, _ path: String, _ key: String) -> FHIRDSTU2.CodeableConcept? {
+  mutating func codeableConcept(_ source: FHIRR4.CodeableConcept?, _ path: String, _ key: String) -> FHIRDSTU2
+    .CodeableConcept?
+  {
     source.map { codeableConcept($0, Self.join(path, key)) }
   }
 
   /// The CodeableConcept list `key` of the element at `path`.
-  mutating func codeableConcepts(_ source: [FHIRR4.CodeableConcept], _ path: String, _ key: String) -> [FHIRDSTU2.CodeableConcept] {
+  mutating func codeableConcepts(_ source: [FHIRR4.CodeableConcept], _ path: String, _ key: String) -> [FHIRDSTU2
+    .CodeableConcept]
+  {
     source.enumerated().map { codeableConcept($1, Self.join(path, key, $0)) }
   }
 
@@ -81,7 +87,9 @@ extension R4ToDSTU2 {
     return target
   }
 
-  mutating func contactPoints(_ source: [FHIRR4.ContactPoint], _ path: String, _ key: String) -> [FHIRDSTU2.ContactPoint] {
+  mutating func contactPoints(_ source: [FHIRR4.ContactPoint], _ path: String, _ key: String) -> [FHIRDSTU2
+    .ContactPoint]
+  {
     source.enumerated().map { contactPoint($1, Self.join(path, key, $0)) }
   }
 
@@ -144,7 +152,8 @@ extension R4ToDSTU2 {
 
   mutating func ratio(_ source: FHIRR4.Ratio, _ path: String) -> FHIRDSTU2.Ratio {
     var target = FHIRDSTU2.Ratio(
-      numerator: quantity(source.numerator, path, "numerator"), denominator: quantity(source.denominator, path, "denominator"))
+      numerator: quantity(source.numerator, path, "numerator"),
+      denominator: quantity(source.denominator, path, "denominator"))
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.unknown = conversion.unknown(source.unknown, path)

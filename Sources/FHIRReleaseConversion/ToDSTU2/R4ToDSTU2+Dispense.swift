@@ -28,7 +28,8 @@ extension R4ToDSTU2 {
       target.numberOfRepeatsAllowed = keep(Self.retype(source.numberOfRepeatsAllowed))
     }
     carry(
-      source.dispenseInterval, type: "Duration", element: "MedicationRequest.dispenseRequest.dispenseInterval", path: path,
+      source.dispenseInterval, type: "Duration", element: "MedicationRequest.dispenseRequest.dispenseInterval",
+      path: path,
       key: "dispenseInterval", into: &extensions)
     carry(
       source.performer, type: "Reference", element: "MedicationRequest.dispenseRequest.performer", path: path,

@@ -17,7 +17,9 @@ extension R4ToDSTU2 {
     target.text = keep(source.text)
     let instructions = codeableConcepts(source.additionalInstruction, path, "additionalInstruction")
     target.additionalInstructions = instructions.first
-    carry(source.sequence, Extension.Value.integer, element: "Dosage.sequence", path: path, key: "sequence", into: &extensions)
+    carry(
+      source.sequence, Extension.Value.integer, element: "Dosage.sequence", path: path, key: "sequence",
+      into: &extensions)
     carry(
       source.patientInstruction, Extension.Value.string, element: "Dosage.patientInstruction", path: path,
       key: "patientInstruction", into: &extensions)
@@ -31,7 +33,8 @@ extension R4ToDSTU2 {
     target.timing = source.timing.map { timing($0, Self.join(path, "timing")) }
     switch source.asNeeded {
     case .boolean(let value)?: target.asNeeded = .boolean(keep(one: value))
-    case .codeableConcept(let concept)?: target.asNeeded = .codeableConcept(codeableConcept(concept, Self.join(path, "asNeededCodeableConcept")))
+    case .codeableConcept(let concept)?:
+      target.asNeeded = .codeableConcept(codeableConcept(concept, Self.join(path, "asNeededCodeableConcept")))
     case nil: break
     }
     target.site = site(source.site, path, &extensions)
@@ -56,7 +59,8 @@ extension R4ToDSTU2 {
   /// The first `doseAndRate` entry into `dose[x]` and `rate[x]`; its `type` and a
   /// `rateQuantity` carried; its own `id` and extensions, and further entries, dropped; its unknown members join the dosage's.
   mutating func doseAndRate(
-    _ entries: [FHIRR4.Dosage.DoseAndRate], _ path: String, into target: inout FHIRDSTU2.MedicationOrder.DosageInstruction,
+    _ entries: [FHIRR4.Dosage.DoseAndRate], _ path: String,
+    into target: inout FHIRDSTU2.MedicationOrder.DosageInstruction,
     _ extensions: inout [Extension]
   ) {
     for (index, entry) in entries.enumerated() {
@@ -67,7 +71,9 @@ extension R4ToDSTU2 {
       }
       conversion.drop(entry.id, Self.join(entryPath, "id"), "no home in DSTU2")
       conversion.drop(entry.extension, Self.join(entryPath, "extension"), "no home in DSTU2")
-      carry(entry.type, type: "CodeableConcept", element: "Dosage.doseAndRate.type", path: entryPath, key: "type", into: &extensions)
+      carry(
+        entry.type, type: "CodeableConcept", element: "Dosage.doseAndRate.type", path: entryPath, key: "type",
+        into: &extensions)
       switch entry.dose {
       case .quantity(let dose)?: target.dose = .quantity(quantity(dose, Self.join(entryPath, "doseQuantity")))
       case .range(let dose)?: target.dose = .range(range(dose, Self.join(entryPath, "doseRange")))
@@ -77,10 +83,14 @@ extension R4ToDSTU2 {
       case .ratio(let rate)?: target.rate = .ratio(ratio(rate, Self.join(entryPath, "rateRatio")))
       case .range(let rate)?: target.rate = .range(range(rate, Self.join(entryPath, "rateRange")))
       case .quantity(let rate)?:
-        carry(rate, type: "Quantity", element: "Dosage.doseAndRate.rate", path: entryPath, key: "rateQuantity", into: &extensions)
+        carry(
+          rate, type: "Quantity", element: "Dosage.doseAndRate.rate", path: entryPath, key: "rateQuantity",
+          into: &extensions)
       case nil: break
       }
-      for member in conversion.unknown(entry.unknown, entryPath).members { target.unknown.append(key: member.key, value: member.value) }
+      for member in conversion.unknown(entry.unknown, entryPath).members {
+        target.unknown.append(key: member.key, value: member.value)
+      }
     }
   }
 }

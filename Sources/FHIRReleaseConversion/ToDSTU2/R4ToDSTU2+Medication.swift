@@ -17,8 +17,11 @@ extension R4ToDSTU2 {
     target.contained = contained(source.contained, path)
     var extensions = self.extensions(source.extension, Self.join(path, "extension"))
     target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
-    carry(source.identifier, type: "Identifier", element: "Medication.identifier", path: path, key: "identifier", into: &extensions)
-    carry(source.status, Extension.Value.code, element: "Medication.status", path: path, key: "status", into: &extensions)
+    carry(
+      source.identifier, type: "Identifier", element: "Medication.identifier", path: path, key: "identifier",
+      into: &extensions)
+    carry(
+      source.status, Extension.Value.code, element: "Medication.status", path: path, key: "status", into: &extensions)
     carry(source.amount, type: "Ratio", element: "Medication.amount", path: path, key: "amount", into: &extensions)
     if case .boolean(let isBrand)? = conversion.restore(&extensions, element: "Medication.isBrand").first {
       target.isBrand = isBrand
@@ -37,7 +40,9 @@ extension R4ToDSTU2 {
 
   /// An ingredient, or `nil` (reported dropped) when its item is a CodeableConcept,
   /// which DSTU2 cannot hold.
-  mutating func ingredient(_ source: FHIRR4.Medication.Ingredient, _ path: String) -> FHIRDSTU2.Medication.Product.Ingredient? {
+  mutating func ingredient(_ source: FHIRR4.Medication.Ingredient, _ path: String) -> FHIRDSTU2.Medication.Product
+    .Ingredient?
+  {
     var target = FHIRDSTU2.Medication.Product.Ingredient()
     switch source.item {
     case .codeableConcept?:

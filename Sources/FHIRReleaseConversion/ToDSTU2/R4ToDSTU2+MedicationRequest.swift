@@ -26,18 +26,25 @@ extension R4ToDSTU2 {
     if source.intent?.value?.string == ReleaseConverter.defaultMedicationIntent {
       conversion.implied(Self.join(path, "intent"))
     } else {
-      carry(source.intent, Extension.Value.code, element: "MedicationRequest.intent", path: path, key: "intent", into: &extensions)
+      carry(
+        source.intent, Extension.Value.code, element: "MedicationRequest.intent", path: path, key: "intent",
+        into: &extensions)
     }
     switch source.reported {
     case .boolean(let reported)?:
-      carry(reported, Extension.Value.boolean, element: "MedicationRequest.reported", path: path, key: "reportedBoolean", into: &extensions)
+      carry(
+        reported, Extension.Value.boolean, element: "MedicationRequest.reported", path: path, key: "reportedBoolean",
+        into: &extensions)
     case .reference(let reported)?:
-      carry(reported, type: "Reference", element: "MedicationRequest.reported", path: path, key: "reportedReference", into: &extensions)
+      carry(
+        reported, type: "Reference", element: "MedicationRequest.reported", path: path, key: "reportedReference",
+        into: &extensions)
     case nil: break
     }
-    target.status = keep(conversion.mapCode(
-      source.status, element: "MedicationOrder.status", map: ReleaseConverter.medicationStatusToDSTU2,
-      reverse: ReleaseConverter.medicationStatusToR4, path: Self.join(path, "status"), extensions: &extensions))
+    target.status = keep(
+      conversion.mapCode(
+        source.status, element: "MedicationOrder.status", map: ReleaseConverter.medicationStatusToDSTU2,
+        reverse: ReleaseConverter.medicationStatusToR4, path: Self.join(path, "status"), extensions: &extensions))
     target.reasonEnded = codeableConcept(source.statusReason, path, "statusReason")
     target.patient = Self.isAbsent(source.subject) ? nil : reference(source.subject, path, "subject")
     target.prescriber = reference(source.requester, path, "requester")
@@ -52,7 +59,9 @@ extension R4ToDSTU2 {
       target.medication = .reference(reference(medication, Self.join(path, "medicationReference")))
     default: break
     }
-    target.dosageInstruction = source.dosageInstruction.enumerated().map { dosage($1, Self.join(path, "dosageInstruction", $0)) }
+    target.dosageInstruction = source.dosageInstruction.enumerated().map {
+      dosage($1, Self.join(path, "dosageInstruction", $0))
+    }
     target.dispenseRequest = source.dispenseRequest.map { dispenseRequest($0, Self.join(path, "dispenseRequest")) }
     target.substitution = source.substitution.map { substitution($0, Self.join(path, "substitution")) }
     target.priorPrescription = reference(source.priorPrescription, path, "priorPrescription")
@@ -75,9 +84,12 @@ extension R4ToDSTU2 {
       references.removeFirst()
     }
     carry(
-      Array(source.reasonCode.dropFirst()), type: "CodeableConcept", element: "MedicationRequest.reasonCode", path: path,
+      Array(source.reasonCode.dropFirst()), type: "CodeableConcept", element: "MedicationRequest.reasonCode",
+      path: path,
       key: "reasonCode", into: &extensions)
-    carry(references, type: "Reference", element: "MedicationRequest.reasonReference", path: path, key: "reasonReference", into: &extensions)
+    carry(
+      references, type: "Reference", element: "MedicationRequest.reasonReference", path: path, key: "reasonReference",
+      into: &extensions)
     return reason
   }
 
@@ -101,21 +113,48 @@ extension R4ToDSTU2 {
   /// The MedicationRequest elements DSTU2 lacks, as extensions `MedicationRequest.<name>`.
   mutating func requestOnly(_ source: FHIRR4.MedicationRequest, _ path: String, _ extensions: inout [Extension]) {
     func element(_ key: String) -> String { "MedicationRequest.\(key)" }
-    carry(source.category, type: "CodeableConcept", element: element("category"), path: path, key: "category", into: &extensions)
-    carry(source.priority, Extension.Value.code, element: element("priority"), path: path, key: "priority", into: &extensions)
-    carry(source.doNotPerform, Extension.Value.boolean, element: element("doNotPerform"), path: path, key: "doNotPerform", into: &extensions)
-    carry(source.supportingInformation, type: "Reference", element: element("supportingInformation"), path: path, key: "supportingInformation", into: &extensions)
-    carry(source.performer, type: "Reference", element: element("performer"), path: path, key: "performer", into: &extensions)
-    carry(source.performerType, type: "CodeableConcept", element: element("performerType"), path: path, key: "performerType", into: &extensions)
-    carry(source.recorder, type: "Reference", element: element("recorder"), path: path, key: "recorder", into: &extensions)
-    carry(source.instantiatesCanonical, Extension.Value.canonical, element: element("instantiatesCanonical"), path: path, key: "instantiatesCanonical", into: &extensions)
-    carry(source.instantiatesUri, Extension.Value.uri, element: element("instantiatesUri"), path: path, key: "instantiatesUri", into: &extensions)
+    carry(
+      source.category, type: "CodeableConcept", element: element("category"), path: path, key: "category",
+      into: &extensions)
+    carry(
+      source.priority, Extension.Value.code, element: element("priority"), path: path, key: "priority",
+      into: &extensions)
+    carry(
+      source.doNotPerform, Extension.Value.boolean, element: element("doNotPerform"), path: path, key: "doNotPerform",
+      into: &extensions)
+    carry(
+      source.supportingInformation, type: "Reference", element: element("supportingInformation"), path: path,
+      key: "supportingInformation", into: &extensions)
+    carry(
+      source.performer, type: "Reference", element: element("performer"), path: path, key: "performer",
+      into: &extensions)
+    carry(
+      source.performerType, type: "CodeableConcept", element: element("performerType"), path: path,
+      key: "performerType", into: &extensions)
+    carry(
+      source.recorder, type: "Reference", element: element("recorder"), path: path, key: "recorder", into: &extensions)
+    carry(
+      source.instantiatesCanonical, Extension.Value.canonical, element: element("instantiatesCanonical"), path: path,
+      key: "instantiatesCanonical", into: &extensions)
+    carry(
+      source.instantiatesUri, Extension.Value.uri, element: element("instantiatesUri"), path: path,
+      key: "instantiatesUri", into: &extensions)
     carry(source.basedOn, type: "Reference", element: element("basedOn"), path: path, key: "basedOn", into: &extensions)
-    carry(source.groupIdentifier, type: "Identifier", element: element("groupIdentifier"), path: path, key: "groupIdentifier", into: &extensions)
-    carry(source.courseOfTherapyType, type: "CodeableConcept", element: element("courseOfTherapyType"), path: path, key: "courseOfTherapyType", into: &extensions)
-    carry(source.insurance, type: "Reference", element: element("insurance"), path: path, key: "insurance", into: &extensions)
-    carry(source.detectedIssue, type: "Reference", element: element("detectedIssue"), path: path, key: "detectedIssue", into: &extensions)
-    carry(source.eventHistory, type: "Reference", element: element("eventHistory"), path: path, key: "eventHistory", into: &extensions)
+    carry(
+      source.groupIdentifier, type: "Identifier", element: element("groupIdentifier"), path: path,
+      key: "groupIdentifier", into: &extensions)
+    carry(
+      source.courseOfTherapyType, type: "CodeableConcept", element: element("courseOfTherapyType"), path: path,
+      key: "courseOfTherapyType", into: &extensions)
+    carry(
+      source.insurance, type: "Reference", element: element("insurance"), path: path, key: "insurance",
+      into: &extensions)
+    carry(
+      source.detectedIssue, type: "Reference", element: element("detectedIssue"), path: path, key: "detectedIssue",
+      into: &extensions)
+    carry(
+      source.eventHistory, type: "Reference", element: element("eventHistory"), path: path, key: "eventHistory",
+      into: &extensions)
   }
 
   /// Whether a reference holds only the data-absent-reason default.

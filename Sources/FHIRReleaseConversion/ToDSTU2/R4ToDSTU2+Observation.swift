@@ -20,7 +20,8 @@ extension R4ToDSTU2 {
     target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.identifier = identifiers(source.identifier, path, "identifier")
     target.category = first(source.category, element: "Observation.category", path, "category", &extensions)
-    target.interpretation = first(source.interpretation, element: "Observation.interpretation", path, "interpretation", &extensions)
+    target.interpretation = first(
+      source.interpretation, element: "Observation.interpretation", path, "interpretation", &extensions)
     target.comments = note(source.note, path, element: "Observation.note", &extensions)
     target.related = related(source, path, &extensions)
     for (key, references) in [("basedOn", source.basedOn), ("partOf", source.partOf), ("focus", source.focus)] {
@@ -30,15 +31,20 @@ extension R4ToDSTU2 {
     case .dateTime(let effective)?: target.effective = .dateTime(keep(one: effective))
     case .period(let effective)?: target.effective = .period(period(effective, Self.join(path, "effectivePeriod")))
     case .timing(let effective)?:
-      carry(effective, type: "Timing", element: "Observation.effective", path: path, key: "effectiveTiming", into: &extensions)
+      carry(
+        effective, type: "Timing", element: "Observation.effective", path: path, key: "effectiveTiming",
+        into: &extensions)
     case .instant(let effective)?:
-      carry(effective, Extension.Value.instant, element: "Observation.effective", path: path, key: "effectiveInstant", into: &extensions)
+      carry(
+        effective, Extension.Value.instant, element: "Observation.effective", path: path, key: "effectiveInstant",
+        into: &extensions)
     case nil: break
     }
     target.value = value(source.value, element: "Observation.value", path, &extensions)
-    target.status = keep(conversion.mapCode(
-      source.status, element: "Observation.status", map: ReleaseConverter.observationStatusToDSTU2,
-      reverse: ReleaseConverter.observationStatusToR4, path: Self.join(path, "status"), extensions: &extensions))
+    target.status = keep(
+      conversion.mapCode(
+        source.status, element: "Observation.status", map: ReleaseConverter.observationStatusToDSTU2,
+        reverse: ReleaseConverter.observationStatusToR4, path: Self.join(path, "status"), extensions: &extensions))
     target.code = Self.isAbsent(source.code) ? nil : codeableConcept(source.code, path, "code")
     target.subject = reference(source.subject, path, "subject")
     target.encounter = reference(source.encounter, path, "encounter")
@@ -49,7 +55,9 @@ extension R4ToDSTU2 {
     target.method = codeableConcept(source.method, path, "method")
     target.specimen = reference(source.specimen, path, "specimen")
     target.device = reference(source.device, path, "device")
-    target.referenceRange = source.referenceRange.enumerated().map { referenceRange($1, Self.join(path, "referenceRange", $0)) }
+    target.referenceRange = source.referenceRange.enumerated().map {
+      referenceRange($1, Self.join(path, "referenceRange", $0))
+    }
     target.component = source.component.enumerated().map { component($1, Self.join(path, "component", $0)) }
     target.extension = extensions
     target.unknown = conversion.unknown(source.unknown, path)
@@ -75,7 +83,8 @@ extension R4ToDSTU2 {
       let targets = key == "hasMember" ? source.hasMember : source.derivedFrom
       for (index, target) in targets.enumerated() {
         related.append(
-          FHIRDSTU2.Observation.Related(type: Primitive(FHIRCode(uncheckedString: type)), target: reference(target, Self.join(path, key, index))))
+          FHIRDSTU2.Observation.Related(
+            type: Primitive(FHIRCode(uncheckedString: type)), target: reference(target, Self.join(path, key, index))))
       }
     }
     let extensionPath = Self.join(path, "extension")
@@ -102,7 +111,8 @@ extension R4ToDSTU2 {
     var target: FHIRDSTU2.Observation.Value?
     switch source {
     case .quantity(let value)?: target = .quantity(quantity(value, Self.join(path, "valueQuantity")))
-    case .codeableConcept(let value)?: target = .codeableConcept(codeableConcept(value, Self.join(path, "valueCodeableConcept")))
+    case .codeableConcept(let value)?:
+      target = .codeableConcept(codeableConcept(value, Self.join(path, "valueCodeableConcept")))
     case .string(let value)?: target = .string(keep(one: value))
     case .range(let value)?: target = .range(range(value, Self.join(path, "valueRange")))
     case .ratio(let value)?: target = .ratio(ratio(value, Self.join(path, "valueRatio")))
@@ -117,7 +127,8 @@ extension R4ToDSTU2 {
     case nil: break
     }
     guard let carried else { return target }
-    guard target == nil, let attachment = restored(FHIRR4.Attachment.self, carried), carried.typeSuffix == "Attachment" else {
+    guard target == nil, let attachment = restored(FHIRR4.Attachment.self, carried), carried.typeSuffix == "Attachment"
+    else {
       conversion.dropped(Self.join(path, "extension"), "a carried value beside a value")
       return target
     }

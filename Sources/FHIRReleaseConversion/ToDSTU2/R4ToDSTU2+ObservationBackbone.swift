@@ -36,7 +36,9 @@ extension R4ToDSTU2 {
       source.interpretation, type: "CodeableConcept", element: "Observation.component.interpretation", path: path,
       key: "interpretation", into: &extensions)
     target.dataAbsentReason = codeableConcept(source.dataAbsentReason, path, "dataAbsentReason")
-    target.referenceRange = source.referenceRange.enumerated().map { referenceRange($1, Self.join(path, "referenceRange", $0)) }
+    target.referenceRange = source.referenceRange.enumerated().map {
+      referenceRange($1, Self.join(path, "referenceRange", $0))
+    }
     target.extension = extensions
     target.unknown = conversion.unknown(source.unknown, path)
     return target

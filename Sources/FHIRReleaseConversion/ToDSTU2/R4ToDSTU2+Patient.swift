@@ -37,7 +37,9 @@ extension R4ToDSTU2 {
     target.photo = source.photo.enumerated().map { attachment($1, Self.join(path, "photo", $0)) }
     target.contact = source.contact.enumerated().map { contact($1, Self.join(path, "contact", $0)) }
     target.animal = animal(&extensions, path)
-    target.communication = source.communication.enumerated().map { communication($1, Self.join(path, "communication", $0)) }
+    target.communication = source.communication.enumerated().map {
+      communication($1, Self.join(path, "communication", $0))
+    }
     target.careProvider = references(source.generalPractitioner, path, "generalPractitioner")
     target.managingOrganization = reference(source.managingOrganization, path, "managingOrganization")
     target.link = source.link.enumerated().map { link($1, Self.join(path, "link", $0)) }
@@ -82,7 +84,8 @@ extension R4ToDSTU2 {
     return target
   }
 
-  mutating func communication(_ source: FHIRR4.Patient.Communication, _ path: String) -> FHIRDSTU2.Patient.Communication {
+  mutating func communication(_ source: FHIRR4.Patient.Communication, _ path: String) -> FHIRDSTU2.Patient.Communication
+  {
     var target = FHIRDSTU2.Patient.Communication(language: codeableConcept(source.language, path, "language"))
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
@@ -99,10 +102,11 @@ extension R4ToDSTU2 {
     target.id = source.id
     var extensions = self.extensions(source.extension, Self.join(path, "extension"))
     target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
-    target.type = keep(conversion.mapCode(
-      source.type, element: "Patient.link.type", map: ReleaseConverter.linkTypesToDSTU2,
-      reverse: ReleaseConverter.linkTypesToR4, path: Self.join(path, "type"), extensions: &extensions,
-      fallback: ReleaseConverter.defaultLinkType))
+    target.type = keep(
+      conversion.mapCode(
+        source.type, element: "Patient.link.type", map: ReleaseConverter.linkTypesToDSTU2,
+        reverse: ReleaseConverter.linkTypesToR4, path: Self.join(path, "type"), extensions: &extensions,
+        fallback: ReleaseConverter.defaultLinkType))
     target.extension = extensions
     target.unknown = conversion.unknown(source.unknown, path)
     return target

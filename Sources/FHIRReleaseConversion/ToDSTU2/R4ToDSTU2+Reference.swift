@@ -9,7 +9,9 @@ extension R4ToDSTU2 {
     var target = FHIRDSTU2.Reference(reference: keep(source.reference), display: keep(source.display))
     target.id = source.id
     var extensions = self.extensions(source.extension, Self.join(path, "extension"))
-    carry(source.identifier, type: "Identifier", element: "Reference.identifier", path: path, key: "identifier", into: &extensions)
+    carry(
+      source.identifier, type: "Identifier", element: "Reference.identifier", path: path, key: "identifier",
+      into: &extensions)
     carry(source.type, Extension.Value.uri, element: "Reference.type", path: path, key: "type", into: &extensions)
     target.extension = extensions
     target.unknown = conversion.unknown(source.unknown, path)

@@ -38,10 +38,18 @@ extension R4ToDSTU2 {
     target.period = keep(source.period)
     target.periodMax = keep(source.periodMax)
     target.periodUnits = keep(source.periodUnit)
-    carry(source.countMax, Extension.Value.positiveInt, element: "Timing.repeat.countMax", path: path, key: "countMax", into: &extensions)
-    carry(source.dayOfWeek, Extension.Value.code, element: "Timing.repeat.dayOfWeek", path: path, key: "dayOfWeek", into: &extensions)
-    carry(source.timeOfDay, Extension.Value.time, element: "Timing.repeat.timeOfDay", path: path, key: "timeOfDay", into: &extensions)
-    carry(source.offset, Extension.Value.unsignedInt, element: "Timing.repeat.offset", path: path, key: "offset", into: &extensions)
+    carry(
+      source.countMax, Extension.Value.positiveInt, element: "Timing.repeat.countMax", path: path, key: "countMax",
+      into: &extensions)
+    carry(
+      source.dayOfWeek, Extension.Value.code, element: "Timing.repeat.dayOfWeek", path: path, key: "dayOfWeek",
+      into: &extensions)
+    carry(
+      source.timeOfDay, Extension.Value.time, element: "Timing.repeat.timeOfDay", path: path, key: "timeOfDay",
+      into: &extensions)
+    carry(
+      source.offset, Extension.Value.unsignedInt, element: "Timing.repeat.offset", path: path, key: "offset",
+      into: &extensions)
     target.when = when(source.when, path, into: &extensions)
     target.extension = extensions
     target.unknown = conversion.unknown(source.unknown, path)
@@ -55,7 +63,9 @@ extension R4ToDSTU2 {
     _ codes: [Primitive<FHIRCode>], _ path: String, into extensions: inout [Extension]
   ) -> Primitive<FHIRCode>? {
     guard !codes.isEmpty else { return nil }
-    let kept = codes.firstIndex { code in code.value.map { ReleaseConverter.dstu2EventTimings.contains($0.string) } ?? false }
+    let kept = codes.firstIndex { code in
+      code.value.map { ReleaseConverter.dstu2EventTimings.contains($0.string) } ?? false
+    }
     let rest = codes.indices.filter { $0 != kept }.map { codes[$0] }
     carry(rest, Extension.Value.code, element: "Timing.repeat.when", path: path, key: "when", into: &extensions)
     guard let kept else { return nil }

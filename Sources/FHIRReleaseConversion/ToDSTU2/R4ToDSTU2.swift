@@ -32,7 +32,8 @@ struct R4ToDSTU2 {
 
   /// A resource of a type without a mapping, unchanged (reported).
   mutating func passThrough(_ json: JSONValue, _ path: String) -> FHIRDSTU2.AnyResource {
-    conversion.report.record(.passedThrough, path: path, note: "resource type without a mapping; passed through unchanged")
+    conversion.report.record(
+      .passedThrough, path: path, note: "resource type without a mapping; passed through unchanged")
     return .other(json)
   }
 
