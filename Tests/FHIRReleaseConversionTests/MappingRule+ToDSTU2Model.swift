@@ -75,5 +75,17 @@ extension MappingRule {
         #"{"resourceType":"Patient","hobby":"chess","name":[{"family":"F","nickname":"x","fhir_comments":["c"]}]}"#,
       expect: ["hobby": #""chess""#, "name[0].family": #"["F"]"#, "name[0].nickname": #""x""#],
       report: ["unknown hobby", "unknown name[0].nickname"]),
+    MappingRule(
+      name: "A primitive's unknown members and its extensions' references are converted like any element's", from: .r4,
+      source: #"{"resourceType":"Patient","birthDate":"2000-01-01","_birthDate":{"foo":1},"name":[{"given":["a","b"],"#
+        + #""_given":[null,{"bar":2,"extension":[{"url":"http://example.org/x","valueReference":{"type":"Patient"}}]}]}]}"#,
+      expect: [
+        "_birthDate.foo": "1", "name[0]._given[1].bar": "2",
+        "name[0]._given[1].extension[0].valueReference.extension[0].url": r4Extension("Reference.type"),
+      ],
+      report: [
+        "unknown _birthDate.foo", "unknown name[0]._given[1].bar",
+        "carriedAsExtension name[0]._given[1].extension[0].valueReference.type",
+      ]),
   ]
 }

@@ -12,8 +12,8 @@ extension R4ToDSTU2 {
     var target = FHIRDSTU2.CarePlan()
     target.id = source.id
     target.meta = source.meta.map { meta($0, Self.join(path, "meta")) }
-    target.implicitRules = keep(source.implicitRules)
-    target.language = keep(source.language)
+    target.implicitRules = keep(source.implicitRules, path, "implicitRules")
+    target.language = keep(source.language, path, "language")
     target.text = source.text.map { narrative($0, Self.join(path, "text")) }
     target.contained = contained(source.contained, path)
     var extensions = self.extensions(source.extension, Self.join(path, "extension"))
@@ -39,7 +39,7 @@ extension R4ToDSTU2 {
       target.modified = modified
     }
     target.category = codeableConcepts(source.category, path, "category")
-    target.description = keep(source.description)
+    target.description = keep(source.description, path, "description")
     target.addresses = references(source.addresses, path, "addresses")
     target.support = references(source.supportingInfo, path, "supportingInfo")
     target.relatedPlan = relatedPlans(source.replaces, path, &extensions)

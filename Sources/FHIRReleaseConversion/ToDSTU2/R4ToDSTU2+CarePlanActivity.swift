@@ -25,7 +25,7 @@ extension R4ToDSTU2 {
   }
 
   mutating func detail(_ source: FHIRR4.CarePlan.Detail, _ path: String) -> FHIRDSTU2.CarePlan.Activity.Detail {
-    var target = FHIRDSTU2.CarePlan.Activity.Detail(prohibited: keep(source.doNotPerform))
+    var target = FHIRDSTU2.CarePlan.Activity.Detail(prohibited: keep(source.doNotPerform, path, "doNotPerform"))
     target.id = source.id
     var extensions = self.extensions(source.extension, Self.join(path, "extension"))
     target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
@@ -72,7 +72,7 @@ extension R4ToDSTU2 {
     }
     target.dailyAmount = quantity(source.dailyAmount, path, "dailyAmount")
     target.quantity = quantity(source.quantity, path, "quantity")
-    target.description = keep(source.description)
+    target.description = keep(source.description, path, "description")
     target.extension = extensions
     target.unknown = conversion.unknown(source.unknown, path)
     return target

@@ -121,6 +121,29 @@ extension R4ToDSTU2 {
     return kept
   }
 
+  /// The primitive `key` of the element at `path` in DSTU2 (see ``keep(_:)``); its unknown
+  /// members (in `_key`) travel along and are reported.
+  mutating func keep<V>(_ primitive: Primitive<V>?, _ path: String, _ key: String) -> Primitive<V>? {
+    guard let primitive, primitive.hasElementData else { return primitive }
+    return keep(primitive, at: Self.join(path, "_" + key))
+  }
+
+  /// The primitive list `key` of the element at `path` in DSTU2 (see ``keep(_:_:_:)``).
+  mutating func keep<V>(_ primitives: [Primitive<V>], _ path: String, _ key: String) -> [Primitive<V>] {
+    guard primitives.contains(where: \.hasElementData) else { return primitives }
+    return primitives.enumerated().map { index, primitive in
+      primitive.hasElementData ? keep(primitive, at: Self.join(path, "_" + key, index)) : primitive
+    }
+  }
+
+  /// A primitive whose `_x` element is at `elementPath` (`name[0]._given[1]`).
+  mutating func keep<V>(_ primitive: Primitive<V>, at elementPath: String) -> Primitive<V> {
+    var kept = primitive
+    if !kept.extension.isEmpty { kept.extension = extensions(kept.extension, Self.join(elementPath, "extension")) }
+    if !kept.unknown.isEmpty { kept.unknown = conversion.unknown(kept.unknown, elementPath) }
+    return kept
+  }
+
   /// A primitive in DSTU2 (see ``keep(_:)``).
   func keep<V>(one primitive: Primitive<V>) -> Primitive<V> {
     keep(Optional(primitive)) ?? primitive

@@ -10,12 +10,12 @@ extension R4ToDSTU2 {
   mutating func coding(_ source: FHIRR4.Coding, _ path: String) -> FHIRDSTU2.Coding {
     let coded = source.code?.value != nil || source.display?.value != nil
     var target = FHIRDSTU2.Coding(
-      system: coded ? conversion.system(source.system) : source.system, code: keep(source.code),
-      display: keep(source.display))
+      system: coded ? conversion.system(source.system) : source.system, code: keep(source.code, path, "code"),
+      display: keep(source.display, path, "display"))
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
-    target.version = keep(source.version)
-    target.userSelected = keep(source.userSelected)
+    target.version = keep(source.version, path, "version")
+    target.userSelected = keep(source.userSelected, path, "userSelected")
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }
@@ -25,7 +25,8 @@ extension R4ToDSTU2 {
   }
 
   mutating func codeableConcept(_ source: FHIRR4.CodeableConcept, _ path: String) -> FHIRDSTU2.CodeableConcept {
-    var target = FHIRDSTU2.CodeableConcept(coding: codings(source.coding, path, "coding"), text: keep(source.text))
+    var target = FHIRDSTU2.CodeableConcept(
+      coding: codings(source.coding, path, "coding"), text: keep(source.text, path, "text"))
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.unknown = conversion.unknown(source.unknown, path)
@@ -47,10 +48,11 @@ extension R4ToDSTU2 {
   }
 
   mutating func identifier(_ source: FHIRR4.Identifier, _ path: String) -> FHIRDSTU2.Identifier {
-    var target = FHIRDSTU2.Identifier(system: keep(source.system), value: keep(source.value))
+    var target = FHIRDSTU2.Identifier(
+      system: keep(source.system, path, "system"), value: keep(source.value, path, "value"))
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
-    target.use = keep(source.use)
+    target.use = keep(source.use, path, "use")
     target.type = codeableConcept(source.type, path, "type")
     target.period = period(source.period, path, "period")
     target.assigner = reference(source.assigner, path, "assigner")
@@ -64,24 +66,25 @@ extension R4ToDSTU2 {
 
   /// A HumanName: R4's one `family` string becomes DSTU2's one-part list.
   mutating func humanName(_ source: FHIRR4.HumanName, _ path: String) -> FHIRDSTU2.HumanName {
-    var target = FHIRDSTU2.HumanName(family: source.family.map { [$0] } ?? [], given: keep(source.given))
+    var target = FHIRDSTU2.HumanName(family: source.family.map { [$0] } ?? [], given: keep(source.given, path, "given"))
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
-    target.use = keep(source.use)
-    target.text = keep(source.text)
-    target.prefix = keep(source.prefix)
-    target.suffix = keep(source.suffix)
+    target.use = keep(source.use, path, "use")
+    target.text = keep(source.text, path, "text")
+    target.prefix = keep(source.prefix, path, "prefix")
+    target.suffix = keep(source.suffix, path, "suffix")
     target.period = period(source.period, path, "period")
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }
 
   mutating func contactPoint(_ source: FHIRR4.ContactPoint, _ path: String) -> FHIRDSTU2.ContactPoint {
-    var target = FHIRDSTU2.ContactPoint(system: keep(source.system), value: keep(source.value))
+    var target = FHIRDSTU2.ContactPoint(
+      system: keep(source.system, path, "system"), value: keep(source.value, path, "value"))
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
-    target.use = keep(source.use)
-    target.rank = keep(source.rank)
+    target.use = keep(source.use, path, "use")
+    target.rank = keep(source.rank, path, "rank")
     target.period = period(source.period, path, "period")
     target.unknown = conversion.unknown(source.unknown, path)
     return target
@@ -97,15 +100,15 @@ extension R4ToDSTU2 {
     var target = FHIRDSTU2.Address()
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
-    target.use = keep(source.use)
-    target.type = keep(source.type)
-    target.text = keep(source.text)
-    target.line = keep(source.line)
-    target.city = keep(source.city)
-    target.district = keep(source.district)
-    target.state = keep(source.state)
-    target.postalCode = keep(source.postalCode)
-    target.country = keep(source.country)
+    target.use = keep(source.use, path, "use")
+    target.type = keep(source.type, path, "type")
+    target.text = keep(source.text, path, "text")
+    target.line = keep(source.line, path, "line")
+    target.city = keep(source.city, path, "city")
+    target.district = keep(source.district, path, "district")
+    target.state = keep(source.state, path, "state")
+    target.postalCode = keep(source.postalCode, path, "postalCode")
+    target.country = keep(source.country, path, "country")
     target.period = period(source.period, path, "period")
     target.unknown = conversion.unknown(source.unknown, path)
     return target
@@ -117,7 +120,7 @@ extension R4ToDSTU2 {
   }
 
   mutating func period(_ source: FHIRR4.Period, _ path: String) -> FHIRDSTU2.Period {
-    var target = FHIRDSTU2.Period(start: keep(source.start), end: keep(source.end))
+    var target = FHIRDSTU2.Period(start: keep(source.start, path, "start"), end: keep(source.end, path, "end"))
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.unknown = conversion.unknown(source.unknown, path)
@@ -127,12 +130,12 @@ extension R4ToDSTU2 {
   /// A Quantity (and its profiles: Duration, SimpleQuantity…); its `system` in DSTU2
   /// spelling when it has a code.
   mutating func quantity(_ source: FHIRR4.Quantity, _ path: String) -> FHIRDSTU2.Quantity {
-    var target = FHIRDSTU2.Quantity(value: keep(source.value), unit: keep(source.unit))
+    var target = FHIRDSTU2.Quantity(value: keep(source.value, path, "value"), unit: keep(source.unit, path, "unit"))
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
-    target.comparator = keep(source.comparator)
+    target.comparator = keep(source.comparator, path, "comparator")
     target.system = source.code?.value != nil ? conversion.system(source.system) : source.system
-    target.code = keep(source.code)
+    target.code = keep(source.code, path, "code")
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }
@@ -164,14 +167,14 @@ extension R4ToDSTU2 {
     var target = FHIRDSTU2.Attachment()
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
-    target.contentType = keep(source.contentType)
-    target.language = keep(source.language)
-    target.data = keep(source.data)
-    target.url = keep(source.url)
-    target.size = keep(source.size)
-    target.hash = keep(source.hash)
-    target.title = keep(source.title)
-    target.creation = keep(source.creation)
+    target.contentType = keep(source.contentType, path, "contentType")
+    target.language = keep(source.language, path, "language")
+    target.data = keep(source.data, path, "data")
+    target.url = keep(source.url, path, "url")
+    target.size = keep(source.size, path, "size")
+    target.hash = keep(source.hash, path, "hash")
+    target.title = keep(source.title, path, "title")
+    target.creation = keep(source.creation, path, "creation")
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }
@@ -186,7 +189,7 @@ extension R4ToDSTU2 {
     case .string(let author)?: target.author = .string(author)
     case nil: break
     }
-    target.time = keep(source.time)
+    target.time = keep(source.time, path, "time")
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }
@@ -196,7 +199,7 @@ extension R4ToDSTU2 {
   }
 
   mutating func narrative(_ source: FHIRR4.Narrative, _ path: String) -> FHIRDSTU2.Narrative {
-    var target = FHIRDSTU2.Narrative(status: keep(source.status), div: keep(source.div))
+    var target = FHIRDSTU2.Narrative(status: keep(source.status, path, "status"), div: keep(source.div, path, "div"))
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.unknown = conversion.unknown(source.unknown, path)
@@ -208,10 +211,10 @@ extension R4ToDSTU2 {
     var target = FHIRDSTU2.Meta()
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
-    target.versionId = keep(source.versionId)
-    target.lastUpdated = keep(source.lastUpdated)
+    target.versionId = keep(source.versionId, path, "versionId")
+    target.lastUpdated = keep(source.lastUpdated, path, "lastUpdated")
     conversion.drop(source.source, Self.join(path, "source"), "no home in DSTU2")
-    target.profile = keep(source.profile)
+    target.profile = keep(source.profile, path, "profile")
     target.security = codings(source.security, path, "security")
     target.tag = codings(source.tag, path, "tag")
     target.unknown = conversion.unknown(source.unknown, path)
@@ -223,12 +226,12 @@ extension R4ToDSTU2 {
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.origin = quantity(source.origin, path, "origin")
-    target.period = keep(source.period)
-    target.factor = keep(source.factor)
-    target.lowerLimit = keep(source.lowerLimit)
-    target.upperLimit = keep(source.upperLimit)
-    target.dimensions = keep(source.dimensions)
-    target.data = keep(source.data)
+    target.period = keep(source.period, path, "period")
+    target.factor = keep(source.factor, path, "factor")
+    target.lowerLimit = keep(source.lowerLimit, path, "lowerLimit")
+    target.upperLimit = keep(source.upperLimit, path, "upperLimit")
+    target.dimensions = keep(source.dimensions, path, "dimensions")
+    target.data = keep(source.data, path, "data")
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }

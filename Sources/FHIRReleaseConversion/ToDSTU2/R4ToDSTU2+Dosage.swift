@@ -14,7 +14,7 @@ extension R4ToDSTU2 {
     target.id = source.id
     var extensions = self.extensions(source.extension, Self.join(path, "extension"))
     target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
-    target.text = keep(source.text)
+    target.text = keep(source.text, path, "text")
     let instructions = codeableConcepts(source.additionalInstruction, path, "additionalInstruction")
     target.additionalInstructions = instructions.first
     carry(

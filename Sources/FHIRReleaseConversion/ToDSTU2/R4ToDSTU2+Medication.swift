@@ -11,8 +11,8 @@ extension R4ToDSTU2 {
     var target = FHIRDSTU2.Medication()
     target.id = source.id
     target.meta = source.meta.map { meta($0, Self.join(path, "meta")) }
-    target.implicitRules = keep(source.implicitRules)
-    target.language = keep(source.language)
+    target.implicitRules = keep(source.implicitRules, path, "implicitRules")
+    target.language = keep(source.language, path, "language")
     target.text = source.text.map { narrative($0, Self.join(path, "text")) }
     target.contained = contained(source.contained, path)
     var extensions = self.extensions(source.extension, Self.join(path, "extension"))
@@ -68,8 +68,8 @@ extension R4ToDSTU2 {
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
-    target.lotNumber = keep(source.lotNumber)
-    target.expirationDate = keep(source.expirationDate)
+    target.lotNumber = keep(source.lotNumber, path, "lotNumber")
+    target.expirationDate = keep(source.expirationDate, path, "expirationDate")
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }

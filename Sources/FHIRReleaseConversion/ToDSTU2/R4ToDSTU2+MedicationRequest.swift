@@ -12,14 +12,14 @@ extension R4ToDSTU2 {
     var target = FHIRDSTU2.MedicationOrder()
     target.id = source.id
     target.meta = source.meta.map { meta($0, Self.join(path, "meta")) }
-    target.implicitRules = keep(source.implicitRules)
-    target.language = keep(source.language)
+    target.implicitRules = keep(source.implicitRules, path, "implicitRules")
+    target.language = keep(source.language, path, "language")
     target.text = source.text.map { narrative($0, Self.join(path, "text")) }
     target.contained = contained(source.contained, path)
     var extensions = self.extensions(source.extension, Self.join(path, "extension"))
     target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.identifier = identifiers(source.identifier, path, "identifier")
-    target.dateWritten = keep(source.authoredOn)
+    target.dateWritten = keep(source.authoredOn, path, "authoredOn")
     if case .dateTime(let ended)? = conversion.restore(&extensions, element: "MedicationOrder.dateEnded").first {
       target.dateEnded = ended
     }

@@ -12,8 +12,8 @@ extension R4ToDSTU2 {
     var target = FHIRDSTU2.Observation()
     target.id = source.id
     target.meta = source.meta.map { meta($0, Self.join(path, "meta")) }
-    target.implicitRules = keep(source.implicitRules)
-    target.language = keep(source.language)
+    target.implicitRules = keep(source.implicitRules, path, "implicitRules")
+    target.language = keep(source.language, path, "language")
     target.text = source.text.map { narrative($0, Self.join(path, "text")) }
     target.contained = contained(source.contained, path)
     var extensions = self.extensions(source.extension, Self.join(path, "extension"))
@@ -48,7 +48,7 @@ extension R4ToDSTU2 {
     target.code = Self.isAbsent(source.code) ? nil : codeableConcept(source.code, path, "code")
     target.subject = reference(source.subject, path, "subject")
     target.encounter = reference(source.encounter, path, "encounter")
-    target.issued = keep(source.issued)
+    target.issued = keep(source.issued, path, "issued")
     target.performer = references(source.performer, path, "performer")
     target.dataAbsentReason = codeableConcept(source.dataAbsentReason, path, "dataAbsentReason")
     target.bodySite = codeableConcept(source.bodySite, path, "bodySite")

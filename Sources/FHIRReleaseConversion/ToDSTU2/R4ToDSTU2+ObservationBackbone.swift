@@ -19,7 +19,7 @@ extension R4ToDSTU2 {
       source.appliesTo, type: "CodeableConcept", element: "Observation.referenceRange.appliesTo", path: path,
       key: "appliesTo", into: &extensions)
     target.age = source.age.map { range($0, Self.join(path, "age")) }
-    target.text = keep(source.text)
+    target.text = keep(source.text, path, "text")
     target.extension = extensions
     target.unknown = conversion.unknown(source.unknown, path)
     return target

@@ -10,18 +10,18 @@ extension R4ToDSTU2 {
     var target = FHIRDSTU2.Patient()
     target.id = source.id
     target.meta = source.meta.map { meta($0, Self.join(path, "meta")) }
-    target.implicitRules = keep(source.implicitRules)
-    target.language = keep(source.language)
+    target.implicitRules = keep(source.implicitRules, path, "implicitRules")
+    target.language = keep(source.language, path, "language")
     target.text = source.text.map { narrative($0, Self.join(path, "text")) }
     target.contained = contained(source.contained, path)
     var extensions = self.extensions(source.extension, Self.join(path, "extension"))
     target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
     target.identifier = identifiers(source.identifier, path, "identifier")
-    target.active = keep(source.active)
+    target.active = keep(source.active, path, "active")
     target.name = source.name.enumerated().map { humanName($1, Self.join(path, "name", $0)) }
     target.telecom = contactPoints(source.telecom, path, "telecom")
-    target.gender = keep(source.gender)
-    target.birthDate = keep(source.birthDate)
+    target.gender = keep(source.gender, path, "gender")
+    target.birthDate = keep(source.birthDate, path, "birthDate")
     switch source.deceased {
     case .boolean(let value)?: target.deceased = .boolean(keep(one: value))
     case .dateTime(let value)?: target.deceased = .dateTime(keep(one: value))
@@ -77,7 +77,7 @@ extension R4ToDSTU2 {
     target.name = source.name.map { humanName($0, Self.join(path, "name")) }
     target.telecom = contactPoints(source.telecom, path, "telecom")
     target.address = source.address.map { address($0, Self.join(path, "address")) }
-    target.gender = keep(source.gender)
+    target.gender = keep(source.gender, path, "gender")
     target.organization = reference(source.organization, path, "organization")
     target.period = period(source.period, path, "period")
     target.unknown = conversion.unknown(source.unknown, path)
@@ -90,7 +90,7 @@ extension R4ToDSTU2 {
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
-    target.preferred = keep(source.preferred)
+    target.preferred = keep(source.preferred, path, "preferred")
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }

@@ -6,7 +6,8 @@ import FHIRR4
 /// `Reference.identifier` and `Reference.type` on the reference, wherever it stands.
 extension R4ToDSTU2 {
   mutating func reference(_ source: FHIRR4.Reference, _ path: String) -> FHIRDSTU2.Reference {
-    var target = FHIRDSTU2.Reference(reference: keep(source.reference), display: keep(source.display))
+    var target = FHIRDSTU2.Reference(
+      reference: keep(source.reference, path, "reference"), display: keep(source.display, path, "display"))
     target.id = source.id
     var extensions = self.extensions(source.extension, Self.join(path, "extension"))
     carry(

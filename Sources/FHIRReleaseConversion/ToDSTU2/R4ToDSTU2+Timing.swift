@@ -12,7 +12,7 @@ extension R4ToDSTU2 {
     target.id = source.id
     target.extension = self.extensions(source.extension, Self.join(path, "extension"))
     conversion.drop(source.modifierExtension, Self.join(path, "modifierExtension"), "no home in DSTU2")
-    target.event = keep(source.event)
+    target.event = keep(source.event, path, "event")
     target.repeat = source.repeat.map { self.repeat($0, Self.join(path, "repeat")) }
     target.code = codeableConcept(source.code, path, "code")
     target.unknown = conversion.unknown(source.unknown, path)
@@ -30,14 +30,14 @@ extension R4ToDSTU2 {
     case nil: break
     }
     target.count = keep(Self.retype(source.count))
-    target.duration = keep(source.duration)
-    target.durationMax = keep(source.durationMax)
-    target.durationUnits = keep(source.durationUnit)
+    target.duration = keep(source.duration, path, "duration")
+    target.durationMax = keep(source.durationMax, path, "durationMax")
+    target.durationUnits = keep(source.durationUnit, path, "durationUnit")
     target.frequency = keep(Self.retype(source.frequency))
     target.frequencyMax = keep(Self.retype(source.frequencyMax))
-    target.period = keep(source.period)
-    target.periodMax = keep(source.periodMax)
-    target.periodUnits = keep(source.periodUnit)
+    target.period = keep(source.period, path, "period")
+    target.periodMax = keep(source.periodMax, path, "periodMax")
+    target.periodUnits = keep(source.periodUnit, path, "periodUnit")
     carry(
       source.countMax, Extension.Value.positiveInt, element: "Timing.repeat.countMax", path: path, key: "countMax",
       into: &extensions)
