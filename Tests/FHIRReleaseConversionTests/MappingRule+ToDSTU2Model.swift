@@ -71,10 +71,12 @@ extension MappingRule {
       report: ["passedThrough entry[0].resource"]),
     MappingRule(
       name: "Unknown elements travel along and are reported (fhir_comments silently)", from: .r4,
-      source:
-        #"{"resourceType":"Patient","hobby":"chess","name":[{"family":"F","nickname":"x","fhir_comments":["c"]}]}"#,
-      expect: ["hobby": #""chess""#, "name[0].family": #"["F"]"#, "name[0].nickname": #""x""#],
-      report: ["unknown hobby", "unknown name[0].nickname"]),
+      source: #"{"resourceType":"Patient","hobby":"chess","#
+        + #""name":[{"family":"F","nickname":"x","fhir_comments":["c"]}],"extension":[{"url":"http://example.org/e","valueString":"v","note":"n"}]}"#,
+      expect: [
+        "hobby": #""chess""#, "name[0].family": #"["F"]"#, "name[0].nickname": #""x""#, "extension[0].note": #""n""#,
+      ],
+      report: ["unknown hobby", "unknown name[0].nickname", "unknown extension[0].note"]),
     MappingRule(
       name: "A primitive's unknown members and its extensions' references are converted like any element's", from: .r4,
       source: #"{"resourceType":"Patient","birthDate":"2000-01-01","_birthDate":{"foo":1},"name":[{"given":["a","b"],"#

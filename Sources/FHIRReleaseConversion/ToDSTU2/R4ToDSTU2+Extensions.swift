@@ -9,7 +9,8 @@ extension R4ToDSTU2 {
   /// The extension list at `path` (`name[0].extension`) in DSTU2: code systems in
   /// complex values rewritten (``ModelConversion/extensions(_:)``), and the R4
   /// `identifier` and `type` of a `valueReference` — at any depth of nested
-  /// extensions — carried as extensions on that reference, as everywhere else.
+  /// extensions — carried as extensions on that reference, as everywhere else; unknown
+  /// members of the extensions reported.
   mutating func extensions(_ list: [Extension], _ path: String) -> [Extension] {
     guard !list.isEmpty else { return list }
     var converted = conversion.extensions(list)
@@ -19,11 +20,13 @@ extension R4ToDSTU2 {
     return converted
   }
 
-  /// Converts the `valueReference` of `ext` at `path`, and those of its nested extensions.
+  /// Converts the `valueReference` of `ext` at `path`, and those of its nested extensions;
+  /// reports their unknown members.
   mutating func referenceValues(_ ext: inout Extension, _ path: String) {
     for index in ext.extension.indices {
       referenceValues(&ext.extension[index], Self.join(path, "extension", index))
     }
+    if !ext.unknown.isEmpty { ext.unknown = conversion.unknown(ext.unknown, path) }
     guard case .complex("Reference", let json)? = ext.value,
       json["identifier"]?.objectValue != nil || json["type"]?.stringValue != nil,
       let source = ModelConversion.model(FHIRR4.Reference.self, from: json)
