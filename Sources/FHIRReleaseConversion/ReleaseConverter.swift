@@ -20,7 +20,9 @@ public enum ReleaseConverter {
   /// - Parameter resource: Any DSTU2 resource; types without a mapping pass through as JSON (reported).
   /// - Returns: The R4 resource and the report.
   public static func toR4(_ resource: FHIRDSTU2.AnyResource) -> (FHIRR4.AnyResource, ConversionReport) {
-    convert(resource, direction: .toR4, as: FHIRR4.AnyResource.self)
+    var converter = DSTU2ToR4()
+    let converted = converter.resource(resource, path: "")
+    return (converted, converter.conversion.report)
   }
 
   /// Converts an R4 resource to DSTU2.

@@ -59,13 +59,16 @@ struct ModelConversion {
   // MARK: Elements the source model does not know
 
   /// The source element's `unknown` members, carried along as they are (code systems in
-  /// them rewritten), each reported as ``ConversionReport/Action/unknown``.
+  /// them rewritten), each reported as ``ConversionReport/Action/unknown`` — except
+  /// DSTU2's `fhir_comments`, which the decoders keep without a report too.
   mutating func unknown(_ bag: JSONObject, _ path: String) -> JSONObject {
     guard !bag.isEmpty else { return bag }
     var carried = bag
     for index in carried.members.indices {
-      report.record(
-        .unknown, path: Self.join(path, carried.members[index].key), note: "not in the source model; carried along as is")
+      let key = carried.members[index].key
+      if key != "fhir_comments" {
+        report.record(.unknown, path: Self.join(path, key), note: "not in the source model; carried along as is")
+      }
       CodeSystemMap.rewrite(&carried.members[index].value, direction)
     }
     return carried
