@@ -27,9 +27,14 @@ extension DSTU2ToR4 {
   func systemInR4(
     _ system: Primitive<FHIRURI>?, _ code: Primitive<FHIRCode>?, _ display: Primitive<FHIRString>?
   ) -> Primitive<FHIRURI>? {
-    guard code?.value != nil || display?.value != nil else { return system }
+    guard code?.value != nil || display?.value != nil,
+      let text = system?.value?.string, text.utf8.starts(with: Self.movedSystemsPrefix)
+    else { return system }
     return conversion.system(system)
   }
+
+  /// The prefix every DSTU2 code-system URL that moved in R4 starts with (a cheap first test).
+  static let movedSystemsPrefix = Array(CodeSystemMap.dstu2Base.utf8)
 
   /// `CodeableConcept`.
   mutating func codeableConcept(_ source: FHIRDSTU2.CodeableConcept, _ path: String) -> FHIRR4.CodeableConcept {
@@ -87,7 +92,7 @@ extension DSTU2ToR4 {
         conversion.dropped(ModelConversion.join(familyPath, index), "R4 has one family name")
       }
       // The `_family` list loses its further items (and changes length) when any part has data.
-      if source.family.contains(where: \.hasElementData) {
+      if source.family.contains(where: { $0.hasElementData }) {
         conversion.dropped(Self.at(path, "_family"), "R4 has one family name")
       }
     }

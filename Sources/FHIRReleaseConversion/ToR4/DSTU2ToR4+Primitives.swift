@@ -15,7 +15,7 @@ extension DSTU2ToR4 {
 
   /// The primitive list `key` of the element at `path`, in R4 (see ``primitive(_:_:_:)``).
   mutating func primitives<V>(_ source: [Primitive<V>], _ path: String, _ key: String) -> [Primitive<V>] {
-    guard source.contains(where: \.hasElementData) else { return source }
+    guard source.contains(where: { $0.hasElementData }) else { return source }
     let twin = Self.at(path, "_" + key)
     var result = source
     for index in result.indices where result[index].hasElementData {
