@@ -13,8 +13,9 @@ public import FHIRR4
 /// get a documented default; unknown elements travel along. `docs/release-conversion.md`
 /// holds the full mapping table.
 ///
-/// Internally each resource is encoded once, reshaped element by element following the
-/// mapping rules, and decoded by the target release's model.
+/// DSTU2 → R4 converts model to model (`DSTU2ToR4`, reading the DSTU2 model's properties
+/// and building the R4 model's). R4 → DSTU2 encodes each resource once, reshapes it
+/// element by element following the mapping rules, and decodes it as the DSTU2 model.
 public enum ReleaseConverter {
   /// Converts a DSTU2 resource to R4.
   /// - Parameter resource: Any DSTU2 resource; types without a mapping pass through as JSON (reported).
