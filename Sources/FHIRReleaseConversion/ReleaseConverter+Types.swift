@@ -4,7 +4,9 @@ public import FHIRR4
 extension ReleaseConverter {
   /// Converts a DSTU2 `Patient` to R4.
   public static func toR4(_ patient: FHIRDSTU2.Patient) -> (FHIRR4.Patient, ConversionReport) {
-    convert(patient, direction: .toR4, as: FHIRR4.Patient.self)
+    var converter = DSTU2ToR4()
+    let converted = converter.patient(patient, "")
+    return (converted, converter.conversion.report)
   }
 
   /// Converts an R4 `Patient` to DSTU2.
@@ -14,7 +16,9 @@ extension ReleaseConverter {
 
   /// Converts a DSTU2 `MedicationOrder` to an R4 `MedicationRequest` (intent defaults to `order`).
   public static func toR4(_ order: FHIRDSTU2.MedicationOrder) -> (FHIRR4.MedicationRequest, ConversionReport) {
-    convert(order, direction: .toR4, as: FHIRR4.MedicationRequest.self)
+    var converter = DSTU2ToR4()
+    let converted = converter.medicationRequest(order, "")
+    return (converted, converter.conversion.report)
   }
 
   /// Converts an R4 `MedicationRequest` to a DSTU2 `MedicationOrder`.
@@ -24,7 +28,9 @@ extension ReleaseConverter {
 
   /// Converts a DSTU2 `Medication` to R4.
   public static func toR4(_ medication: FHIRDSTU2.Medication) -> (FHIRR4.Medication, ConversionReport) {
-    convert(medication, direction: .toR4, as: FHIRR4.Medication.self)
+    var converter = DSTU2ToR4()
+    let converted = converter.medication(medication, "")
+    return (converted, converter.conversion.report)
   }
 
   /// Converts an R4 `Medication` to DSTU2.
@@ -34,7 +40,9 @@ extension ReleaseConverter {
 
   /// Converts a DSTU2 `Observation` to R4.
   public static func toR4(_ observation: FHIRDSTU2.Observation) -> (FHIRR4.Observation, ConversionReport) {
-    convert(observation, direction: .toR4, as: FHIRR4.Observation.self)
+    var converter = DSTU2ToR4()
+    let converted = converter.observation(observation, "")
+    return (converted, converter.conversion.report)
   }
 
   /// Converts an R4 `Observation` to DSTU2.
@@ -44,7 +52,9 @@ extension ReleaseConverter {
 
   /// Converts a DSTU2 `CarePlan` to R4 (intent defaults to `plan`).
   public static func toR4(_ carePlan: FHIRDSTU2.CarePlan) -> (FHIRR4.CarePlan, ConversionReport) {
-    convert(carePlan, direction: .toR4, as: FHIRR4.CarePlan.self)
+    var converter = DSTU2ToR4()
+    let converted = converter.carePlan(carePlan, "")
+    return (converted, converter.conversion.report)
   }
 
   /// Converts an R4 `CarePlan` to DSTU2.
@@ -54,7 +64,9 @@ extension ReleaseConverter {
 
   /// Converts a DSTU2 `Bundle` to R4, entry by entry.
   public static func toR4(_ bundle: FHIRDSTU2.Bundle) -> (FHIRR4.Bundle, ConversionReport) {
-    convert(bundle, direction: .toR4, as: FHIRR4.Bundle.self)
+    var converter = DSTU2ToR4()
+    let converted = converter.bundle(bundle, "")
+    return (converted, converter.conversion.report)
   }
 
   /// Converts an R4 `Bundle` to DSTU2, entry by entry.
