@@ -11,7 +11,7 @@ extension ReleaseConverter {
 
   /// Converts an R4 `Patient` to DSTU2.
   public static func toDSTU2(_ patient: FHIRR4.Patient) -> (FHIRDSTU2.Patient, ConversionReport) {
-    convert(patient, direction: .toDSTU2, as: FHIRDSTU2.Patient.self)
+    R4ToDSTU2.convert { $0.patient(patient, "") }
   }
 
   /// Converts a DSTU2 `MedicationOrder` to an R4 `MedicationRequest` (intent defaults to `order`).
@@ -23,7 +23,7 @@ extension ReleaseConverter {
 
   /// Converts an R4 `MedicationRequest` to a DSTU2 `MedicationOrder`.
   public static func toDSTU2(_ request: FHIRR4.MedicationRequest) -> (FHIRDSTU2.MedicationOrder, ConversionReport) {
-    convert(request, direction: .toDSTU2, as: FHIRDSTU2.MedicationOrder.self)
+    R4ToDSTU2.convert { $0.medicationRequest(request, "") }
   }
 
   /// Converts a DSTU2 `Medication` to R4.
@@ -35,7 +35,7 @@ extension ReleaseConverter {
 
   /// Converts an R4 `Medication` to DSTU2.
   public static func toDSTU2(_ medication: FHIRR4.Medication) -> (FHIRDSTU2.Medication, ConversionReport) {
-    convert(medication, direction: .toDSTU2, as: FHIRDSTU2.Medication.self)
+    R4ToDSTU2.convert { $0.medication(medication, "") }
   }
 
   /// Converts a DSTU2 `Observation` to R4.
@@ -47,7 +47,7 @@ extension ReleaseConverter {
 
   /// Converts an R4 `Observation` to DSTU2.
   public static func toDSTU2(_ observation: FHIRR4.Observation) -> (FHIRDSTU2.Observation, ConversionReport) {
-    convert(observation, direction: .toDSTU2, as: FHIRDSTU2.Observation.self)
+    R4ToDSTU2.convert { $0.observation(observation, "") }
   }
 
   /// Converts a DSTU2 `CarePlan` to R4 (intent defaults to `plan`).
@@ -59,7 +59,7 @@ extension ReleaseConverter {
 
   /// Converts an R4 `CarePlan` to DSTU2.
   public static func toDSTU2(_ carePlan: FHIRR4.CarePlan) -> (FHIRDSTU2.CarePlan, ConversionReport) {
-    convert(carePlan, direction: .toDSTU2, as: FHIRDSTU2.CarePlan.self)
+    R4ToDSTU2.convert { $0.carePlan(carePlan, "") }
   }
 
   /// Converts a DSTU2 `Bundle` to R4, entry by entry.
@@ -71,6 +71,6 @@ extension ReleaseConverter {
 
   /// Converts an R4 `Bundle` to DSTU2, entry by entry.
   public static func toDSTU2(_ bundle: FHIRR4.Bundle) -> (FHIRDSTU2.Bundle, ConversionReport) {
-    convert(bundle, direction: .toDSTU2, as: FHIRDSTU2.Bundle.self)
+    R4ToDSTU2.convert { $0.bundle(bundle, "") }
   }
 }

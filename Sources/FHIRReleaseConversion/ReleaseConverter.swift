@@ -13,9 +13,8 @@ public import FHIRR4
 /// get a documented default; unknown elements travel along. `docs/release-conversion.md`
 /// holds the full mapping table.
 ///
-/// DSTU2 → R4 converts model to model (`DSTU2ToR4`, reading the DSTU2 model's properties
-/// and building the R4 model's). R4 → DSTU2 encodes each resource once, reshapes it
-/// element by element following the mapping rules, and decodes it as the DSTU2 model.
+/// Both directions convert model to model (`DSTU2ToR4`, `R4ToDSTU2`): each reads the
+/// source model's properties and builds the target model's.
 public enum ReleaseConverter {
   /// Converts a DSTU2 resource to R4.
   /// - Parameter resource: Any DSTU2 resource; types without a mapping pass through as JSON (reported).
@@ -30,7 +29,7 @@ public enum ReleaseConverter {
   /// - Parameter resource: Any R4 resource; types without a mapping pass through as JSON (reported).
   /// - Returns: The DSTU2 resource and the report.
   public static func toDSTU2(_ resource: FHIRR4.AnyResource) -> (FHIRDSTU2.AnyResource, ConversionReport) {
-    convert(resource, direction: .toDSTU2, as: FHIRDSTU2.AnyResource.self)
+    R4ToDSTU2.convert { $0.resource(resource, path: "") }
   }
 
 

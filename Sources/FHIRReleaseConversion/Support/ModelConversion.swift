@@ -64,11 +64,9 @@ struct ModelConversion {
   mutating func unknown(_ bag: JSONObject, _ path: String) -> JSONObject {
     guard !bag.isEmpty else { return bag }
     var carried = bag
-    for index in carried.members.indices {
-      let key = carried.members[index].key
-      if key != "fhir_comments" {
-        report.record(.unknown, path: Self.join(path, key), note: "not in the source model; carried along as is")
-      }
+    for index in carried.members.indices where carried.members[index].key != "fhir_comments" {
+      report.record(
+        .unknown, path: Self.join(path, carried.members[index].key), note: "not in the source model; carried along as is")
       CodeSystemMap.rewrite(&carried.members[index].value, direction)
     }
     return carried
