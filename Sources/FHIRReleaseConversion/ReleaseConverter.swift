@@ -13,10 +13,8 @@ public import FHIRR4
 /// get a documented default; unknown elements travel along. `docs/release-conversion.md`
 /// holds the full mapping table.
 ///
-/// Both directions convert model to model: ``toR4(_:)`` reads the DSTU2 model's properties
-/// and builds the R4 model's (`DSTU2ToR4`, `ToR4/`), ``toDSTU2(_:)`` the reverse
-/// (`R4ToDSTU2`, `ToDSTU2/`); nothing is encoded to JSON on the way, except complex values
-/// carried in or restored from cross-version extensions, which are JSON in `Extension`.
+/// Both directions convert model to model (`DSTU2ToR4`, `R4ToDSTU2`): each reads the
+/// source model's properties and builds the target model's.
 public enum ReleaseConverter {
   /// Converts a DSTU2 resource to R4.
   /// - Parameter resource: Any DSTU2 resource; types without a mapping pass through as JSON (reported).
@@ -33,4 +31,5 @@ public enum ReleaseConverter {
   public static func toDSTU2(_ resource: FHIRR4.AnyResource) -> (FHIRDSTU2.AnyResource, ConversionReport) {
     R4ToDSTU2.convert { $0.resource(resource, path: "") }
   }
+
 }

@@ -61,6 +61,24 @@ import Testing
     #expect(try MappingRuleTests.json(back).isEquivalent(to: MappingRuleTests.json(r4)))
   }
 
+  @Test func referencePartsCarriedInExtensionValuesComeBack() throws {
+    let source = #"{"resourceType":"Patient","identifier":[{"value":"1","assigner":{"identifier":{"value":"o"}}}],"#
+      + #""extension":[{"url":"http://example.org/ref","valueReference":{"type":"Organization","display":"o"}},"#
+      + #"{"url":"http://example.org/outer","extension":[{"url":"inner","valueReference":{"identifier":{"value":"x"}}}]}]}"#
+    let r4 = try MappingRuleTests.decode(FHIRR4.AnyResource.self, source)
+    let back = ReleaseConverter.toR4(ReleaseConverter.toDSTU2(r4).0)
+    #expect(try MappingRuleTests.json(back.0).isEquivalent(to: MappingRuleTests.json(r4)))
+    #expect(back.1.isEmpty, "\(back.1)")
+  }
+
+  @Test func unknownMembersOfExtensionsAreReported() throws {
+    let (json, report) = try convert(
+      #"{"resourceType":"Patient","extension":[{"url":"http://example.org/e","valueString":"v","note":"n"}],"#
+        + #""_gender":{"extension":[{"url":"http://example.org/g","valueString":"w","tag":1}]},"gender":"male"}"#)
+    #expect(MappingRuleTests.value(at: "extension[0].note", in: json) == .string("n"))
+    #expect(report == ["unknown extension[0].note", "unknown _gender.extension[0].tag"])
+  }
+
   /// The per-type entry points give what the `AnyResource` entry point gives, report included.
   @Test(arguments: ["Patient", "Medication", "MedicationOrder", "Observation", "CarePlan", "Bundle"])
   func perTypeEntryPointsAgree(type: String) throws {

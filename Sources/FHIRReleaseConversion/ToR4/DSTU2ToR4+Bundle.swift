@@ -25,8 +25,8 @@ extension DSTU2ToR4 {
   mutating func bundleLink(_ source: FHIRDSTU2.Bundle.Link, _ path: String) -> FHIRR4.Bundle.Link {
     var target = FHIRR4.Bundle.Link()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.relation = primitive(source.relation, path, "relation")
     target.url = primitive(source.url, path, "url")
     target.unknown = conversion.unknown(source.unknown, path)
@@ -37,8 +37,8 @@ extension DSTU2ToR4 {
   mutating func entry(_ source: FHIRDSTU2.Bundle.Entry, _ path: String) -> FHIRR4.Bundle.Entry {
     var target = FHIRR4.Bundle.Entry()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.link = each(source.link, path, "link") { $0.bundleLink($1, $2) }
     target.fullUrl = primitive(source.fullUrl, path, "fullUrl")
     target.resource = source.resource.map { resource($0, path: Self.at(path, "resource")) }
@@ -53,8 +53,8 @@ extension DSTU2ToR4 {
   mutating func search(_ source: FHIRDSTU2.Bundle.Entry.Search, _ path: String) -> FHIRR4.Bundle.Search {
     var target = FHIRR4.Bundle.Search()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.mode = primitive(source.mode, path, "mode")
     target.score = primitive(source.score, path, "score")
     target.unknown = conversion.unknown(source.unknown, path)
@@ -65,8 +65,8 @@ extension DSTU2ToR4 {
   mutating func request(_ source: FHIRDSTU2.Bundle.Entry.Request, _ path: String) -> FHIRR4.Bundle.Request {
     var target = FHIRR4.Bundle.Request()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.method = primitive(source.method, path, "method")
     target.url = primitive(source.url, path, "url")
     target.ifNoneMatch = primitive(source.ifNoneMatch, path, "ifNoneMatch")
@@ -81,8 +81,8 @@ extension DSTU2ToR4 {
   mutating func response(_ source: FHIRDSTU2.Bundle.Entry.Response, _ path: String) -> FHIRR4.Bundle.Response {
     var target = FHIRR4.Bundle.Response()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.status = primitive(source.status, path, "status")
     target.location = primitive(source.location, path, "location")
     target.etag = primitive(source.etag, path, "etag")

@@ -18,8 +18,8 @@ extension DSTU2ToR4 {
     target.language = primitive(source.language, path, "language")
     target.text = one(source.text, path, "text") { $0.narrative($1, $2) }
     target.contained = contained(source.contained, path)
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.identifier = identifiers(source.identifier, path, "identifier")
     target.status = conversion.mapCode(
       primitive(source.status, path, "status"), element: "CarePlan.status", map: ReleaseConverter.carePlanStatusToR4,
@@ -102,8 +102,8 @@ extension DSTU2ToR4 {
   mutating func activity(_ source: FHIRDSTU2.CarePlan.Activity, _ path: String) -> FHIRR4.CarePlan.Activity {
     var target = FHIRR4.CarePlan.Activity()
     target.id = source.id
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.outcomeCodeableConcept = restore(&extensions, "CarePlan.activity.outcomeCodeableConcept", as: FHIRR4.CodeableConcept.self)
     target.outcomeReference = references(source.actionResulting, path, "actionResulting")
     target.progress = each(source.progress, path, "progress") { $0.annotation($1, $2) }
@@ -121,8 +121,8 @@ extension DSTU2ToR4 {
   mutating func detail(_ source: FHIRDSTU2.CarePlan.Activity.Detail, _ path: String) -> FHIRR4.CarePlan.Detail {
     var target = FHIRR4.CarePlan.Detail()
     target.id = source.id
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     if let category = codeableConcept(source.category, path, "category") {
       conversion.carry(
         complex(category, "CodeableConcept"), element: "CarePlan.activity.detail.category",

@@ -12,7 +12,7 @@ extension DSTU2ToR4 {
   mutating func coding(_ source: FHIRDSTU2.Coding, _ path: String) -> FHIRR4.Coding {
     var target = FHIRR4.Coding()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.system = systemInR4(primitive(source.system, path, "system"), source.code, source.display)
     target.version = primitive(source.version, path, "version")
     target.code = primitive(source.code, path, "code")
@@ -40,7 +40,7 @@ extension DSTU2ToR4 {
   mutating func codeableConcept(_ source: FHIRDSTU2.CodeableConcept, _ path: String) -> FHIRR4.CodeableConcept {
     var target = FHIRR4.CodeableConcept()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.coding = each(source.coding, path, "coding") { $0.coding($1, $2) }
     target.text = primitive(source.text, path, "text")
     target.unknown = conversion.unknown(source.unknown, path)
@@ -61,7 +61,7 @@ extension DSTU2ToR4 {
   mutating func identifier(_ source: FHIRDSTU2.Identifier, _ path: String) -> FHIRR4.Identifier {
     var target = FHIRR4.Identifier()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.use = primitive(source.use, path, "use")
     target.type = codeableConcept(source.type, path, "type")
     target.system = primitive(source.system, path, "system")
@@ -82,7 +82,7 @@ extension DSTU2ToR4 {
   mutating func humanName(_ source: FHIRDSTU2.HumanName, _ path: String) -> FHIRR4.HumanName {
     var target = FHIRR4.HumanName()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.use = primitive(source.use, path, "use")
     target.text = primitive(source.text, path, "text")
     target.family = primitives(Array(source.family.prefix(1)), path, "family").first
@@ -108,7 +108,7 @@ extension DSTU2ToR4 {
   mutating func contactPoint(_ source: FHIRDSTU2.ContactPoint, _ path: String) -> FHIRR4.ContactPoint {
     var target = FHIRR4.ContactPoint()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.system = primitive(source.system, path, "system")
     target.value = primitive(source.value, path, "value")
     target.use = primitive(source.use, path, "use")
@@ -122,7 +122,7 @@ extension DSTU2ToR4 {
   mutating func address(_ source: FHIRDSTU2.Address, _ path: String) -> FHIRR4.Address {
     var target = FHIRR4.Address()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.use = primitive(source.use, path, "use")
     target.type = primitive(source.type, path, "type")
     target.text = primitive(source.text, path, "text")
@@ -141,7 +141,7 @@ extension DSTU2ToR4 {
   mutating func period(_ source: FHIRDSTU2.Period, _ path: String) -> FHIRR4.Period {
     var target = FHIRR4.Period()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.start = primitive(source.start, path, "start")
     target.end = primitive(source.end, path, "end")
     target.unknown = conversion.unknown(source.unknown, path)
@@ -158,7 +158,7 @@ extension DSTU2ToR4 {
   mutating func quantity(_ source: FHIRDSTU2.Quantity, _ path: String) -> FHIRR4.Quantity {
     var target = FHIRR4.Quantity()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.value = primitive(source.value, path, "value")
     target.comparator = primitive(source.comparator, path, "comparator")
     target.unit = primitive(source.unit, path, "unit")
@@ -177,7 +177,7 @@ extension DSTU2ToR4 {
   mutating func range(_ source: FHIRDSTU2.Range, _ path: String) -> FHIRR4.Range {
     var target = FHIRR4.Range()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.low = quantity(source.low, path, "low")
     target.high = quantity(source.high, path, "high")
     target.unknown = conversion.unknown(source.unknown, path)
@@ -188,7 +188,7 @@ extension DSTU2ToR4 {
   mutating func ratio(_ source: FHIRDSTU2.Ratio, _ path: String) -> FHIRR4.Ratio {
     var target = FHIRR4.Ratio()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.numerator = quantity(source.numerator, path, "numerator")
     target.denominator = quantity(source.denominator, path, "denominator")
     target.unknown = conversion.unknown(source.unknown, path)
@@ -199,7 +199,7 @@ extension DSTU2ToR4 {
   mutating func attachment(_ source: FHIRDSTU2.Attachment, _ path: String) -> FHIRR4.Attachment {
     var target = FHIRR4.Attachment()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.contentType = primitive(source.contentType, path, "contentType")
     target.language = primitive(source.language, path, "language")
     target.data = primitive(source.data, path, "data")
@@ -216,7 +216,7 @@ extension DSTU2ToR4 {
   mutating func annotation(_ source: FHIRDSTU2.Annotation, _ path: String) -> FHIRR4.Annotation {
     var target = FHIRR4.Annotation()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     switch source.author {
     case .reference(let author)?: target.author = .reference(reference(author, Self.at(path, "authorReference")))
     case .string(let author)?: target.author = .string(primitive(author, path, "authorString") ?? author)
@@ -232,7 +232,7 @@ extension DSTU2ToR4 {
   mutating func narrative(_ source: FHIRDSTU2.Narrative, _ path: String) -> FHIRR4.Narrative {
     var target = FHIRR4.Narrative()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.status = primitive(source.status, path, "status")
     target.div = primitive(source.div, path, "div")
     target.unknown = conversion.unknown(source.unknown, path)
@@ -243,7 +243,7 @@ extension DSTU2ToR4 {
   mutating func meta(_ source: FHIRDSTU2.Meta, _ path: String) -> FHIRR4.Meta {
     var target = FHIRR4.Meta()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.versionId = primitive(source.versionId, path, "versionId")
     target.lastUpdated = primitive(source.lastUpdated, path, "lastUpdated")
     target.profile = primitives(source.profile, path, "profile")
@@ -257,7 +257,7 @@ extension DSTU2ToR4 {
   mutating func sampledData(_ source: FHIRDSTU2.SampledData, _ path: String) -> FHIRR4.SampledData {
     var target = FHIRR4.SampledData()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.origin = quantity(source.origin, path, "origin")
     target.period = primitive(source.period, path, "period")
     target.factor = primitive(source.factor, path, "factor")

@@ -12,8 +12,8 @@ extension DSTU2ToR4 {
   mutating func dosage(_ source: FHIRDSTU2.MedicationOrder.DosageInstruction, _ path: String) -> FHIRR4.Dosage {
     var target = FHIRR4.Dosage()
     target.id = source.id
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.sequence = restore(&extensions, "Dosage.sequence", Self.integer).first
     target.text = primitive(source.text, path, "text")
     if let instructions = codeableConcept(source.additionalInstructions, path, "additionalInstructions") {

@@ -6,6 +6,33 @@ import FHIRR4
 /// extension-<element>`) that the R4 → DSTU2 conversion wrote for R4 elements with no
 /// DSTU2 home, and writing the ones for DSTU2 elements with no R4 home.
 extension DSTU2ToR4 {
+  /// The extension list at `path` (`name[0].extension`) in R4: code systems in complex
+  /// values rewritten (``ModelConversion/extensions(_:)``); the `identifier` and `type`
+  /// the R4 → DSTU2 conversion carried on a `valueReference`, at any depth of nested
+  /// extensions, put back; unknown members of the extensions reported.
+  mutating func extensionList(_ list: [Extension], _ path: String) -> [Extension] {
+    guard !list.isEmpty else { return list }
+    var converted = conversion.extensions(list)
+    for index in converted.indices {
+      referenceValues(&converted[index], ModelConversion.join(path, index))
+    }
+    return converted
+  }
+
+  /// Restores the carried parts of the `valueReference` of `ext` at `path` and of its
+  /// nested extensions; reports their unknown members.
+  mutating func referenceValues(_ ext: inout Extension, _ path: String) {
+    for index in ext.extension.indices {
+      referenceValues(&ext.extension[index], Self.at(path, "extension", index))
+    }
+    if !ext.unknown.isEmpty { ext.unknown = conversion.unknown(ext.unknown, path) }
+    guard case .complex("Reference", let json)? = ext.value, let list = json["extension"]?.arrayValue,
+      list.contains(where: { $0["url"]?.stringValue?.hasPrefix(conversion.restoreURL("Reference.")) == true }),
+      let reference = ModelConversion.model(FHIRR4.Reference.self, from: json)
+    else { return }
+    ext.value = complex(restoringParts(reference), "Reference")
+  }
+
   /// Removes the extensions carried for `element` from `list` and returns their values as
   /// R4 models of type `type` (values of another shape are left out).
   func restore<T: FHIRDecodable>(_ list: inout [Extension], _ element: String, as type: T.Type) -> [T] {
@@ -113,33 +140,5 @@ extension DSTU2ToR4 {
     case .uri(let primitive), .url(let primitive), .canonical(let primitive): primitive
     default: nil
     }
-  }
-}
-
-extension DSTU2ToR4 {
-  /// The extension list at `path` (`name[0].extension`) in R4: code systems in complex
-  /// values rewritten (``ModelConversion/extensions(_:)``), the `identifier` and `type`
-  /// that the R4 → DSTU2 conversion carried on a `valueReference` put back — at any depth
-  /// of nested extensions — and unknown members of the extensions reported.
-  mutating func extensions(_ list: [Extension], _ path: String) -> [Extension] {
-    guard !list.isEmpty else { return list }
-    var converted = conversion.extensions(list)
-    for index in converted.indices {
-      referenceValues(&converted[index], ModelConversion.join(path, index))
-    }
-    return converted
-  }
-
-  /// Restores the carried parts of the `valueReference` of `ext` at `path`, and of its
-  /// nested extensions; reports their unknown members.
-  mutating func referenceValues(_ ext: inout Extension, _ path: String) {
-    for index in ext.extension.indices {
-      referenceValues(&ext.extension[index], Self.at(path, "extension", index))
-    }
-    if !ext.unknown.isEmpty { ext.unknown = conversion.unknown(ext.unknown, path) }
-    guard case .complex("Reference", let json)? = ext.value, json["extension"] != nil,
-      let reference = ModelConversion.model(FHIRR4.Reference.self, from: json)
-    else { return }
-    ext.value = conversion.complex(restoringParts(reference), type: "Reference")
   }
 }

@@ -16,8 +16,8 @@ extension DSTU2ToR4 {
     target.language = primitive(source.language, path, "language")
     target.text = one(source.text, path, "text") { $0.narrative($1, $2) }
     target.contained = contained(source.contained, path)
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.identifier = restore(&extensions, "Medication.identifier", as: FHIRR4.Identifier.self)
     target.status = restore(&extensions, "Medication.status", Self.code).first
     target.amount = restore(&extensions, "Medication.amount", as: FHIRR4.Ratio.self).first
@@ -49,8 +49,8 @@ extension DSTU2ToR4 {
   mutating func ingredient(_ source: FHIRDSTU2.Medication.Product.Ingredient, _ path: String) -> FHIRR4.Medication.Ingredient {
     var target = FHIRR4.Medication.Ingredient()
     target.id = source.id
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     if let item = source.item { target.item = .reference(reference(item, Self.at(path, "item"))) }
     target.isActive = restore(&extensions, "Medication.ingredient.isActive", Self.boolean).first
     target.strength = one(source.amount, path, "amount") { $0.ratio($1, $2) }
@@ -63,8 +63,8 @@ extension DSTU2ToR4 {
   mutating func batch(_ source: FHIRDSTU2.Medication.Product.Batch, _ path: String) -> FHIRR4.Medication.Batch {
     var target = FHIRR4.Medication.Batch()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.lotNumber = primitive(source.lotNumber, path, "lotNumber")
     target.expirationDate = primitive(source.expirationDate, path, "expirationDate")
     target.unknown = conversion.unknown(source.unknown, path)

@@ -17,8 +17,8 @@ extension DSTU2ToR4 {
     target.language = primitive(source.language, path, "language")
     target.text = one(source.text, path, "text") { $0.narrative($1, $2) }
     target.contained = contained(source.contained, path)
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.identifier = identifiers(source.identifier, path, "identifier")
     target.authoredOn = primitive(source.dateWritten, path, "dateWritten")
     if let dateEnded = primitive(source.dateEnded, path, "dateEnded") {
@@ -105,8 +105,8 @@ extension DSTU2ToR4 {
   ) -> FHIRR4.MedicationRequest.DispenseRequest {
     var target = FHIRR4.MedicationRequest.DispenseRequest()
     target.id = source.id
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     let element = "MedicationOrder.dispenseRequest.medication"
     switch source.medication {
     case .codeableConcept(let medication)?:
@@ -140,8 +140,8 @@ extension DSTU2ToR4 {
   ) -> FHIRR4.MedicationRequest.Substitution {
     var target = FHIRR4.MedicationRequest.Substitution()
     target.id = source.id
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     if let type = source.type, !Self.isAbsent(type) {
       target.allowed = .codeableConcept(codeableConcept(type, Self.at(path, "type")))
     }

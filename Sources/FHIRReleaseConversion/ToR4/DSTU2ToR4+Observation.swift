@@ -17,8 +17,8 @@ extension DSTU2ToR4 {
     target.language = primitive(source.language, path, "language")
     target.text = one(source.text, path, "text") { $0.narrative($1, $2) }
     target.contained = contained(source.contained, path)
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.identifier = identifiers(source.identifier, path, "identifier")
     let concept = FHIRR4.CodeableConcept.self
     target.category = codeableConcept(source.category, path, "category").map { [$0] } ?? []
@@ -180,8 +180,8 @@ extension DSTU2ToR4 {
   ) -> FHIRR4.Observation.ReferenceRange {
     var target = FHIRR4.Observation.ReferenceRange()
     target.id = source.id
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.low = quantity(source.low, path, "low")
     target.high = quantity(source.high, path, "high")
     target.type = codeableConcept(source.meaning, path, "meaning")
@@ -198,8 +198,8 @@ extension DSTU2ToR4 {
   mutating func component(_ source: FHIRDSTU2.Observation.Component, _ path: String) -> FHIRR4.Observation.Component {
     var target = FHIRR4.Observation.Component()
     target.id = source.id
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.code = codeableConcept(source.code, path, "code")
     target.value = value(source.value, path, element: "Observation.component.value", &extensions)
     target.dataAbsentReason = codeableConcept(source.dataAbsentReason, path, "dataAbsentReason")

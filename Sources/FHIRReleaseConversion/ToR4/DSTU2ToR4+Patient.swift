@@ -15,8 +15,8 @@ extension DSTU2ToR4 {
     target.language = primitive(source.language, path, "language")
     target.text = one(source.text, path, "text") { $0.narrative($1, $2) }
     target.contained = contained(source.contained, path)
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.identifier = identifiers(source.identifier, path, "identifier")
     target.active = primitive(source.active, path, "active")
     target.name = each(source.name, path, "name") { $0.humanName($1, $2) }
@@ -51,8 +51,8 @@ extension DSTU2ToR4 {
   mutating func contact(_ source: FHIRDSTU2.Patient.Contact, _ path: String) -> FHIRR4.Patient.Contact {
     var target = FHIRR4.Patient.Contact()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.relationship = codeableConcepts(source.relationship, path, "relationship")
     target.name = one(source.name, path, "name") { $0.humanName($1, $2) }
     target.telecom = each(source.telecom, path, "telecom") { $0.contactPoint($1, $2) }
@@ -94,8 +94,8 @@ extension DSTU2ToR4 {
   mutating func communication(_ source: FHIRDSTU2.Patient.Communication, _ path: String) -> FHIRR4.Patient.Communication {
     var target = FHIRR4.Patient.Communication()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.language = codeableConcept(source.language, path, "language")
     target.preferred = primitive(source.preferred, path, "preferred")
     target.unknown = conversion.unknown(source.unknown, path)
@@ -106,8 +106,8 @@ extension DSTU2ToR4 {
   mutating func link(_ source: FHIRDSTU2.Patient.Link, _ path: String) -> FHIRR4.Patient.Link {
     var target = FHIRR4.Patient.Link()
     target.id = source.id
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
     target.other = reference(source.other, path, "other")
     target.type = conversion.mapCode(
       primitive(source.type, path, "type"), element: "Patient.link.type", map: ReleaseConverter.linkTypesToR4,

@@ -8,7 +8,7 @@ extension DSTU2ToR4 {
   /// extensions converted; unknown members of `_key` carried and reported.
   mutating func primitive<V>(_ source: Primitive<V>?, _ path: String, _ key: String) -> Primitive<V>? {
     guard var value = source, value.hasElementData else { return source }
-    if !value.extension.isEmpty { value.extension = self.extensions(value.extension, Self.at(Self.at(path, "_" + key), "extension")) }
+    if !value.extension.isEmpty { value.extension = extensionList(value.extension, Self.at(Self.at(path, "_" + key), "extension")) }
     if !value.unknown.isEmpty { value.unknown = conversion.unknown(value.unknown, Self.at(path, "_" + key)) }
     return value
   }
@@ -19,7 +19,10 @@ extension DSTU2ToR4 {
     let twin = Self.at(path, "_" + key)
     var result = source
     for index in result.indices where result[index].hasElementData {
-      if !result[index].extension.isEmpty { result[index].extension = self.extensions(result[index].extension, Self.at(ModelConversion.join(twin, index), "extension")) }
+      if !result[index].extension.isEmpty {
+        let itemPath = Self.at(ModelConversion.join(twin, index), "extension")
+        result[index].extension = extensionList(result[index].extension, itemPath)
+      }
       if !result[index].unknown.isEmpty {
         result[index].unknown = conversion.unknown(result[index].unknown, ModelConversion.join(twin, index))
       }

@@ -9,7 +9,7 @@ extension DSTU2ToR4 {
   mutating func reference(_ source: FHIRDSTU2.Reference, _ path: String) -> FHIRR4.Reference {
     var target = FHIRR4.Reference()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.reference = primitive(source.reference, path, "reference")
     target.display = primitive(source.display, path, "display")
     target.unknown = conversion.unknown(source.unknown, path)

@@ -11,7 +11,7 @@ extension DSTU2ToR4 {
   mutating func timing(_ source: FHIRDSTU2.Timing, _ path: String) -> FHIRR4.Timing {
     var target = FHIRR4.Timing()
     target.id = source.id
-    target.extension = self.extensions(source.extension, Self.at(path, "extension"))
+    target.extension = extensionList(source.extension, Self.at(path, "extension"))
     target.event = primitives(source.event, path, "event")
     target.repeat = one(source.repeat, path, "repeat") { $0.timingRepeat($1, $2) }
     target.code = codeableConcept(source.code, path, "code")
@@ -23,7 +23,7 @@ extension DSTU2ToR4 {
   mutating func timingRepeat(_ source: FHIRDSTU2.Timing.Repeat, _ path: String) -> FHIRR4.Timing.Repeat {
     var target = FHIRR4.Timing.Repeat()
     target.id = source.id
-    var extensions = self.extensions(source.extension, Self.at(path, "extension"))
+    var extensions = extensionList(source.extension, Self.at(path, "extension"))
     switch source.bounds {
     case .duration(let duration)?: target.bounds = .duration(quantity(duration, Self.at(path, "boundsQuantity")))
     case .range(let range)?: target.bounds = .range(self.range(range, Self.at(path, "boundsRange")))
