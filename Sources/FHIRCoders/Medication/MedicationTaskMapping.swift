@@ -7,11 +7,11 @@ import Foundation
 /// releases share; the release-specific parts come from `R` (see ``MedicationTaskRelease``).
 /// The coders' default closures call these functions.
 enum MedicationTaskMapping<R: MedicationTaskRelease> {
-  static var timingPath: String { R.resourceType + ".dosageInstruction.timing" }
+  static var timingPath: String { R.paths.timing }
 
   static func careID(_ r: R.Order, _ report: inout ConversionReport) -> String {
-    if let id = R.id(r) { report.mapped(R.resourceType + ".id"); return id }
-    report.defaulted(R.resourceType + ".id")
+    if let id = R.id(r) { report.mapped(R.paths.id); return id }
+    report.defaulted(R.paths.id)
     return R.defaultID
   }
 
@@ -26,19 +26,19 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   static func careTitle(_ r: R.Order, resolve: ((String) -> R.Medication?)?, _ report: inout ConversionReport) -> String? {
     switch R.medication(r) {
     case .concept(let text):
-      report.mapped(R.resourceType + ".medicationCodeableConcept")
+      report.mapped(R.paths.medicationCodeableConcept)
       return text
     case .reference(let target, let display):
-      report.mapped(R.resourceType + ".medicationReference")
+      report.mapped(R.paths.medicationReference)
       if let target, target.hasPrefix("#"), let m = R.contained(r, id: String(target.dropFirst())) {
-        report.mapped(R.resourceType + ".contained")
+        report.mapped(R.paths.contained)
         return R.name(m)
       }
       if let display { return display }
       guard let resolve else { return nil }
       return target.flatMap(resolve).flatMap(R.name)
     case nil:
-      report.defaulted(R.resourceType + ".medication")
+      report.defaulted(R.paths.medication)
       return nil
     }
   }
@@ -47,10 +47,10 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     var parts: [String] = []
     for d in R.dosages(r) {
       let (text, more) = R.instructions(d)
-      if let text { parts.append(text); report.mapped(R.resourceType + ".dosageInstruction.text") }
+      if let text { parts.append(text); report.mapped(R.paths.dosageText) }
       if let more {
         parts.append(more)
-        report.mapped(R.resourceType + ".dosageInstruction." + R.moreInstructionsElement)
+        report.mapped(R.paths.moreInstructions)
       }
     }
     return parts.isEmpty ? nil : parts.joined(separator: "\n")
@@ -68,8 +68,8 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     let validityStart = R.validityStart(r)
     let authored = R.authored(r)
     let anchor = FHIRDates.point(validityStart, zone: zone)?.date ?? FHIRDates.point(authored, zone: zone)?.date ?? FHIRDates.epoch
-    if validityStart != nil { report.mapped(R.resourceType + ".dispenseRequest.validityPeriod.start") }
-    if reportsAuthored, authored != nil { report.mapped(R.resourceType + "." + R.authoredElement) }
+    if validityStart != nil { report.mapped(R.paths.validityStart) }
+    if reportsAuthored, authored != nil { report.mapped(R.paths.authored) }
     let dosages = R.dosages(r)
     guard !dosages.isEmpty else {
       return Schedule(elements: ScheduleDecoding.elements(nil, path: timingPath, anchor: anchor, zone: zone, report: &report))
@@ -98,7 +98,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     _ r: R.Order, _ e: inout CareModel.Task, reportsAuthored: Bool, _ report: inout ConversionReport
   ) {
     let point = FHIRDates.point(R.authored(r), zone: FHIRDates.utc)
-    if reportsAuthored, point != nil { report.mapped(R.resourceType + "." + R.authoredElement) }
+    if reportsAuthored, point != nil { report.mapped(R.paths.authored) }
     e.effectiveDate = point?.date ?? FHIRDates.epoch
     e.timezone = point?.zone ?? FHIRDates.utc
     CareExtensions.readVersionFields(R.extensions(r), into: &e)
@@ -119,7 +119,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   static func careCarePlanUUID(_ r: R.Order, _ report: inout ConversionReport) -> UUID? {
     if let s = CareExtensions.strings(R.extensions(r), "carePlanUUID").first { return UUID(uuidString: s) }
     for reference in R.basedOn(r) where reference?.contains("CarePlan/") == true {
-      report.mapped(R.resourceType + ".basedOn")
+      report.mapped(R.paths.basedOn)
       return StableUUID.forReference(reference)
     }
     return nil

@@ -20,6 +20,8 @@ protocol MedicationTaskRelease {
   static var authoredElement: String { get }
   /// The dosage element with instructions beside `text`: `patientInstruction` or `additionalInstructions`.
   static var moreInstructionsElement: String { get }
+  /// The report paths of the mapped elements, built once (``MedicationTaskPaths``).
+  static var paths: MedicationTaskPaths { get }
   /// An `active` order (R4: of intent `order`) with nothing else in it.
   static func empty() -> Order
   static func id(_ r: Order) -> String?
@@ -54,6 +56,28 @@ protocol MedicationTaskRelease {
   static func setDosages(_ written: [ScheduleEncoding.Written], path: String, in r: inout Order, report: inout ConversionReport)
   /// The `basedOn` reference strings (none in DSTU2).
   static func basedOn(_ r: Order) -> [String?]
+}
+
+/// The report paths the shared mapping records, built once per release from its names (so
+/// that recording one does not build a string).
+struct MedicationTaskPaths: Sendable {
+  let id, medication, medicationCodeableConcept, medicationReference, contained: String
+  let dosageText, moreInstructions, timing, validityStart, authored, basedOn: String
+
+  init<R: MedicationTaskRelease>(_ release: R.Type) {
+    let type = R.resourceType
+    id = type + ".id"
+    medication = type + ".medication"
+    medicationCodeableConcept = type + ".medicationCodeableConcept"
+    medicationReference = type + ".medicationReference"
+    contained = type + ".contained"
+    dosageText = type + ".dosageInstruction.text"
+    moreInstructions = type + ".dosageInstruction." + R.moreInstructionsElement
+    timing = type + ".dosageInstruction.timing"
+    validityStart = type + ".dispenseRequest.validityPeriod.start"
+    authored = type + "." + R.authoredElement
+    basedOn = type + ".basedOn"
+  }
 }
 
 /// An order's `medication[x]`, release-neutral: a CodeableConcept's text (else its first coding
