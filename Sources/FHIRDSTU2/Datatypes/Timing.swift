@@ -8,7 +8,7 @@ public struct Timing: FHIRCodable {
   /// When the event occurs.
   public var event: [Primitive<FHIRDateTime>] = []
   /// How the event repeats.
-  public var `repeat`: Repeat?
+  @OutOfLine public var `repeat`: Repeat? = nil
   /// `QD | BID | TID | …` (preferred binding, not checked).
   public var code: CodeableConcept?
   /// Members the model does not know, in document order.

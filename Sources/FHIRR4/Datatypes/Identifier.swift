@@ -11,7 +11,7 @@ public struct Identifier: FHIRCodable {
   public var system: Primitive<FHIRURI>?
   public var value: Primitive<FHIRString>?
   public var period: Period?
-  @Indirect public var assigner: Reference? = nil
+  @OutOfLine public var assigner: Reference? = nil
   /// Members the model does not know, in document order.
   public var unknown: JSONObject = [:]
 

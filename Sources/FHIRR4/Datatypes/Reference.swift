@@ -10,7 +10,7 @@ public struct Reference: FHIRCodable {
   /// The target's resource type, as a URI.
   public var type: Primitive<FHIRURI>?
   /// A logical reference by identifier.
-  public var identifier: Identifier?
+  @OutOfLine public var identifier: Identifier? = nil
   public var display: Primitive<FHIRString>?
   /// Members the model does not know, in document order.
   public var unknown: JSONObject = [:]

@@ -9,7 +9,7 @@ public struct Timing: FHIRCodable {
   /// When the event occurs.
   public var event: [Primitive<FHIRDateTime>] = []
   /// When the event is to occur, as a pattern.
-  public var `repeat`: Repeat?
+  @OutOfLine public var `repeat`: Repeat? = nil
   /// `BID | TID | QID | AM | PM | …`: a code for the timing.
   public var code: CodeableConcept?
   /// Members the model does not know, in document order.

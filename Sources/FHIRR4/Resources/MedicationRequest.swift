@@ -44,12 +44,12 @@ public struct MedicationRequest: FHIRResource {
   public var instantiatesCanonical: [Primitive<FHIRURI>] = []
   public var instantiatesUri: [Primitive<FHIRURI>] = []
   public var basedOn: [Reference] = []
-  public var groupIdentifier: Identifier?
+  @OutOfLine public var groupIdentifier: Identifier? = nil
   public var courseOfTherapyType: CodeableConcept?
   public var insurance: [Reference] = []
   public var note: [Annotation] = []
   public var dosageInstruction: [Dosage] = []
-  public var dispenseRequest: DispenseRequest?
+  @OutOfLine public var dispenseRequest: DispenseRequest? = nil
   public var substitution: Substitution?
   public var priorPrescription: Reference?
   public var detectedIssue: [Reference] = []
