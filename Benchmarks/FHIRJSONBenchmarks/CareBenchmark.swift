@@ -28,8 +28,9 @@ struct CareBenchmark {
     print("corpus: \(String(format: "%.1f", megabytes)) MB of R4 NDJSON, \(resources) resources")
     print("(\(Self.types.sorted().joined(separator: ", "))), best of \(runs) interleaved rounds\n")
 
-    var quiet = Coders()
-    quiet.setAccounting(false)
+    // Constants, so that the closures below borrow them (a captured `var` is copied out, with
+    // every coder closure retained, on each line).
+    let quiet = { var c = Coders(); c.setAccounting(false); return c }()
     let coders = Coders()
     let contenders: [(String, (UnsafeRawBufferPointer) throws -> Int)] = [
       ("typed decode only", { try read($0) { try AnyResource.decode(from: $0).value == nil ? 0 : 1 } }),

@@ -19,7 +19,7 @@ extension MappingRule {
   }
 
   static let toDSTU2: [MappingRule] = datatypesToDSTU2 + patientAndMedicationToDSTU2 + requestToDSTU2
-    + requestOnlyToDSTU2 + observationToDSTU2 + carePlanToDSTU2 + bundleToDSTU2
+    + requestOnlyToDSTU2 + observationToDSTU2 + carePlanToDSTU2 + bundleToDSTU2 + modelToDSTU2
 
   static let datatypesToDSTU2: [MappingRule] = [
     MappingRule(

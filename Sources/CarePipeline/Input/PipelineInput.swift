@@ -1,3 +1,4 @@
+import FHIRCoders
 public import FHIRDSTU2
 public import FHIRR4
 
@@ -13,10 +14,20 @@ public struct PipelineInput {
     public var resource: PipelineResource
     /// The Bundle entry's `fullUrl`, if the resource came in a Bundle.
     public var fullUrl: String?
+    /// The tokens the resource was read from, when the reader holds them and they account for
+    /// it exactly (see ``ResourceSource``); the coders then account for its elements from them
+    /// instead of writing the resource again. Set by the pipeline's own reading only.
+    var source: ResourceSource?
 
     public init(resource: PipelineResource, fullUrl: String? = nil) {
       self.resource = resource
       self.fullUrl = fullUrl
+    }
+
+    init(resource: PipelineResource, fullUrl: String?, source: ResourceSource?) {
+      self.resource = resource
+      self.fullUrl = fullUrl
+      self.source = source
     }
   }
 
@@ -52,20 +63,34 @@ public struct PipelineInput {
     Self.flatten(resource, fullUrl: fullUrl) { entries.append($0) }
   }
 
+  /// Adds an entry the pipeline read (keeping its ``Entry/source``); a Bundle adds its entries.
+  mutating func add(_ entry: Entry) {
+    Self.flatten(entry) { entries.append($0) }
+  }
+
   /// Calls `body` with `resource`, or with each resource of a Bundle (nested Bundles too) and
   /// its entry's `fullUrl`.
   static func flatten(_ resource: PipelineResource, fullUrl: String?, _ body: (Entry) throws -> Void) rethrows {
-    switch resource {
+    try flatten(Entry(resource: resource, fullUrl: fullUrl), body)
+  }
+
+  /// Calls `body` with `entry`, or with each resource of a Bundle (nested Bundles too), its
+  /// entry's `fullUrl` and its part of the Bundle's source.
+  static func flatten(_ entry: Entry, _ body: (Entry) throws -> Void) rethrows {
+    func inner(_ index: Int) -> ResourceSource? { entry.source?.element("entry", index)?.member("resource") }
+    switch entry.resource {
     case .r4(.bundle(let bundle)):
-      for entry in bundle.entry {
-        if let inner = entry.resource { try flatten(.r4(inner), fullUrl: entry.fullUrl?.string, body) }
+      for (index, item) in bundle.entry.enumerated() {
+        guard let resource = item.resource else { continue }
+        try flatten(Entry(resource: .r4(resource), fullUrl: item.fullUrl?.string, source: inner(index)), body)
       }
     case .dstu2(.bundle(let bundle)):
-      for entry in bundle.entry {
-        if let inner = entry.resource { try flatten(.dstu2(inner), fullUrl: entry.fullUrl?.string, body) }
+      for (index, item) in bundle.entry.enumerated() {
+        guard let resource = item.resource else { continue }
+        try flatten(Entry(resource: .dstu2(resource), fullUrl: item.fullUrl?.string, source: inner(index)), body)
       }
     default:
-      try body(Entry(resource: resource, fullUrl: fullUrl))
+      try body(entry)
     }
   }
 }

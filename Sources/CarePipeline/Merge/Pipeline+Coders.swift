@@ -25,11 +25,11 @@ extension Pipeline {
     /// The default coders.
     public init() {}
 
-    /// The merge facts of `resource`, by release.
+    /// The merge facts of `resource`, by release; the coders account from its source when it has one.
     func facts(for resource: IndexedResource) -> ResourceFacts {
       switch resource.resource {
-      case .r4(let r): r4Facts(r)
-      case .dstu2(let r): dstu2Facts(r)
+      case .r4(let r): r4Facts(r, source: resource.source)
+      case .dstu2(let r): dstu2Facts(r, source: resource.source)
       }
     }
   }

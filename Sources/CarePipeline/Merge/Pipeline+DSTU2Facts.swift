@@ -3,12 +3,13 @@ import FHIRCore
 import FHIRDSTU2
 
 extension Pipeline.Coders {
-  /// The merge facts of a DSTU2 resource.
-  func dstu2Facts(_ resource: FHIRDSTU2.AnyResource) -> ResourceFacts {
+  /// The merge facts of a DSTU2 resource; its coder accounts from `source` (the tokens it was
+  /// read from), if given.
+  func dstu2Facts(_ resource: FHIRDSTU2.AnyResource, source: ResourceSource? = nil) -> ResourceFacts {
     switch resource {
     case .patient(let patient):
       let coder = dstu2Patient
-      return .patient { try coder.decode(patient) }
+      return .patient { try coder.decode(patient, from: source) }
     case .carePlan(let plan):
       let coder = dstu2CarePlan
       let activities = plan.activity.enumerated().map { i, a in
@@ -21,7 +22,7 @@ extension Pipeline.Coders {
       return .carePlan(
         ResourceFacts.Plan(
           subject: Site.make(plan.subject?.reference?.string, "CarePlan.subject"), activities: activities,
-          decode: { try coder.decodeWithTasks(plan) }))
+          decode: { try coder.decodeWithTasks(plan, from: source) }))
     case .medicationOrder(let order):
       let coder = dstu2MedicationOrder
       var medication: Site?
@@ -34,7 +35,9 @@ extension Pipeline.Coders {
           basedOn: [], medication: medication,
           decode: { resolved in
             var order = order
-            // A Medication found elsewhere in the input is handed to the coder as a contained one.
+            var source = source
+            // A Medication found elsewhere in the input is handed to the coder as a contained one
+            // (the order is then no longer what its tokens hold: accounted by writing it).
             if case .dstu2(.medication(var m))? = resolved?.resource, case .reference(var ref) = order.medication,
               let target = ref.reference?.string, !target.hasPrefix("#")
             {
@@ -43,8 +46,9 @@ extension Pipeline.Coders {
               order.contained.append(.medication(m))
               ref.reference = Primitive(FHIRString(uncheckedString: "#" + id))
               order.medication = .reference(ref)
+              source = nil
             }
-            return try coder.decode(order)
+            return try coder.decode(order, from: source)
           }))
     case .observation(let observation):
       let coder = dstu2Observation
@@ -59,7 +63,7 @@ extension Pipeline.Coders {
               ? Site.make(related.target?.reference?.string, "Observation.related[\(k)].target") : nil
           },
           kind: kind, title: code?.text?.string ?? code?.coding.lazy.compactMap(\.display?.string).first ?? kind,
-          decode: { try coder.decode(observation) }))
+          decode: { try coder.decode(observation, from: source) }))
     case .medication, .bundle, .other:
       return .notConverted
     }

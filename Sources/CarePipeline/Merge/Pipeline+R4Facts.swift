@@ -5,12 +5,13 @@ import FHIRR4
 extension Pipeline.Coders {
   typealias Site = ResourceFacts.Site
 
-  /// The merge facts of an R4 resource.
-  func r4Facts(_ resource: FHIRR4.AnyResource) -> ResourceFacts {
+  /// The merge facts of an R4 resource; its coder accounts from `source` (the tokens it was
+  /// read from), if given.
+  func r4Facts(_ resource: FHIRR4.AnyResource, source: ResourceSource? = nil) -> ResourceFacts {
     switch resource {
     case .patient(let patient):
       let coder = r4Patient
-      return .patient { try coder.decode(patient) }
+      return .patient { try coder.decode(patient, from: source) }
     case .carePlan(let plan):
       let coder = r4CarePlan
       let activities = plan.activity.enumerated().map { i, a in
@@ -23,7 +24,7 @@ extension Pipeline.Coders {
       return .carePlan(
         ResourceFacts.Plan(
           subject: site(plan.subject, "CarePlan.subject", R4Targets.subject), activities: activities,
-          decode: { try coder.decodeWithTasks(plan) }))
+          decode: { try coder.decodeWithTasks(plan, from: source) }))
     case .medicationRequest(let request):
       let coder = r4MedicationRequest
       var medication: Site?
@@ -39,7 +40,9 @@ extension Pipeline.Coders {
           medication: medication,
           decode: { resolved in
             var request = request
-            // A Medication found elsewhere in the input is handed to the coder as a contained one.
+            var source = source
+            // A Medication found elsewhere in the input is handed to the coder as a contained one
+            // (the request is then no longer what its tokens hold: accounted by writing it).
             // (A logical reference, by identifier, has no `reference` text.)
             if case .r4(.medication(var m))? = resolved?.resource, case .reference(var ref) = request.medication,
               !(ref.reference?.string?.hasPrefix("#") ?? false)
@@ -49,8 +52,9 @@ extension Pipeline.Coders {
               request.contained.append(.medication(m))
               ref.reference = Primitive(FHIRString(uncheckedString: "#" + id))
               request.medication = .reference(ref)
+              source = nil
             }
-            return try coder.decode(request)
+            return try coder.decode(request, from: source)
           }))
     case .observation(let observation):
       let coder = r4Observation
@@ -70,7 +74,7 @@ extension Pipeline.Coders {
             site(ref, "Observation.hasMember[\(k)]", MergeRun.memberTypes)
           },
           kind: kind, title: code?.text?.string ?? code?.coding.lazy.compactMap(\.display?.string).first ?? kind,
-          decode: { try coder.decode(observation) }))
+          decode: { try coder.decode(observation, from: source) }))
     case .other(let json):
       return r4EventFacts(json)
     case .medication, .bundle:

@@ -1,3 +1,4 @@
+import FHIRCoders
 import FHIRCore
 import FHIRDSTU2
 import FHIRJSON
@@ -48,7 +49,7 @@ struct SourceReader {
     var lastRelease: FHIRRelease?
     func take(_ record: Record) throws {
       if let entry = try decode(record, file: file.name, lastRelease: &lastRelease, onIssue: onIssue) {
-        try PipelineInput.flatten(entry.resource, fullUrl: entry.fullUrl, add)
+        try PipelineInput.flatten(entry, add)
       }
     }
     do {
@@ -128,19 +129,23 @@ struct SourceReader {
     }
     do {
       let resource: PipelineResource?
+      let issues: [ValidationIssue]
       switch release {
       case .dstu2:
-        resource = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: decoding).value
-          .map(PipelineResource.dstu2)
+        let decoded = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: decoding)
+        (resource, issues) = (decoded.value.map(PipelineResource.dstu2), decoded.issues)
       default:
-        resource = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: decoding).value
-          .map(PipelineResource.r4)
+        let decoded = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: decoding)
+        (resource, issues) = (decoded.value.map(PipelineResource.r4), decoded.issues)
       }
       guard let resource, resource.resourceType != nil else {
         try report(issue(.notAResource, record.pathPrefix.description, "not a resource the models can read"), onIssue)
         return nil
       }
-      return PipelineInput.Entry(resource: resource, fullUrl: record.fullUrl)
+      // The tokens stay with the resource so that the coders account for its elements from them.
+      return PipelineInput.Entry(
+        resource: resource, fullUrl: record.fullUrl,
+        source: ResourceSource(tokens: record.tokens, at: record.index, issues: issues))
     } catch let error as FHIRDecodingError {
       try report(issue(.invalidResource, error.issue.path.description, error.issue.message), onIssue)
       return nil

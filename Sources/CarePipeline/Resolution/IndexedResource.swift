@@ -1,3 +1,5 @@
+import FHIRCoders
+
 /// A resource kept after de-duplication, with the identity it is found by.
 struct IndexedResource {
   /// `Type/id`; without an id `url:<fullUrl>`; without either, `anon:<Type>:<hash of its JSON>`.
@@ -6,6 +8,9 @@ struct IndexedResource {
   var fullUrl: String?
   /// The resource.
   var resource: PipelineResource
+  /// The tokens the resource was decoded from, when the pipeline holds them and they account
+  /// for it exactly (``ResourceSource``): the coders then account for its elements from them.
+  var source: ResourceSource? = nil
 
   /// The resource's type (`"?"` when it has none).
   var type: String { resource.resourceType ?? "?" }

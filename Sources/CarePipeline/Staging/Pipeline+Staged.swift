@@ -71,7 +71,7 @@ extension Pipeline {
   ) {
     var input = PipelineInput()
     var issues: [InputIssue] = []
-    try SourceReader(options: reading).read(sources, add: { input.add($0.resource, fullUrl: $0.fullUrl) }, onIssue: { issues.append($0) })
+    try SourceReader(options: reading).read(sources, add: { input.add($0) }, onIssue: { issues.append($0) })
     return (input, issues)
   }
 

@@ -94,7 +94,8 @@ extension StagedMerge {
     func load(_ ordinal: Int32) throws -> IndexedResource {
       let key = keys.key(ordinal)
       for url in urlsOfOrdinal[ordinal] ?? [] { urls[url] = key }
-      return IndexedResource(key: key, fullUrl: fullURLs[ordinal], resource: try self.load(ordinal))
+      let (resource, source) = try self.load(ordinal)
+      return IndexedResource(key: key, fullUrl: fullURLs[ordinal], resource: resource, source: source)
     }
     for ordinal in partitions.order[range] {
       let slot = slots[Int(ordinal)]

@@ -1,4 +1,5 @@
 import CareModel
+import FHIRCoders
 import FHIRCore
 import FHIRDSTU2
 import FHIRJSON
@@ -65,7 +66,7 @@ final class StagedMerge {
   /// Stages one resource (a Bundle adds its entries), de-duplicating as ``ResourceIndex`` does.
   /// - Throws: ``StagingError``.
   func add(_ entry: PipelineInput.Entry) throws {
-    try PipelineInput.flatten(entry.resource, fullUrl: entry.fullUrl) { try addFlat($0) }
+    try PipelineInput.flatten(entry) { try addFlat($0) }
   }
 
   private func addFlat(_ entry: PipelineInput.Entry) throws {
@@ -79,13 +80,13 @@ final class StagedMerge {
     if let existing = keys.ordinal(of: key) {
       ordinal = existing
       report.duplicatesMerged[type, default: 0] += 1
-      if ResourceIndex.isNewer(resource, than: try load(existing)) {
-        try stage(resource, bytes, as: existing, fullUrl: fullURLs[existing] ?? entry.fullUrl)
+      if ResourceIndex.isNewer(resource, than: try load(existing).resource) {
+        try stage(resource, bytes, as: existing, fullUrl: fullURLs[existing] ?? entry.fullUrl, source: entry.source)
       }
     } else {
       ordinal = keys.insert(key)
       slots.append(Slot())
-      try stage(resource, bytes, as: ordinal, fullUrl: entry.fullUrl)
+      try stage(resource, bytes, as: ordinal, fullUrl: entry.fullUrl, source: entry.source)
     }
     if let url = entry.fullUrl, ordinalOfURL[url] == nil {
       ordinalOfURL[url] = ordinal
@@ -93,13 +94,16 @@ final class StagedMerge {
     }
   }
 
-  /// Writes `resource` as the kept version of `ordinal`, with the references it follows.
-  func stage(_ resource: PipelineResource, _ bytes: [UInt8], as ordinal: Int32, fullUrl: String?) throws {
+  /// Writes `resource` as the kept version of `ordinal`, with the references it follows; its
+  /// coder (Patient, CarePlan) accounts from `source`, the tokens it was read from, if given.
+  func stage(
+    _ resource: PipelineResource, _ bytes: [UInt8], as ordinal: Int32, fullUrl: String?, source: ResourceSource? = nil
+  ) throws {
     let type = resource.resourceType ?? "?"
     var slot = Slot(offset: try file.append(bytes), length: Int32(bytes.count), type: intern(type))
     if case .dstu2 = resource { slot.isDSTU2 = true }
     fullURLs[ordinal] = fullUrl
-    let indexed = IndexedResource(key: keys.key(ordinal), fullUrl: fullUrl, resource: resource)
+    let indexed = IndexedResource(key: keys.key(ordinal), fullUrl: fullUrl, resource: resource, source: source)
     var lines: [(Character, String)] = []  // kind, staged text (see `StagedText.site`)
     planUUIDs[ordinal] = nil
     switch pipeline.coders.facts(for: indexed) {
@@ -150,8 +154,9 @@ final class StagedMerge {
     return index
   }
 
-  /// The kept version of `ordinal`, decoded again.
-  func load(_ ordinal: Int32) throws -> PipelineResource {
+  /// The kept version of `ordinal`, decoded again, with the tokens it was decoded from as its
+  /// source (when they account for it exactly, see ``ResourceSource``).
+  func load(_ ordinal: Int32) throws -> (resource: PipelineResource, source: ResourceSource?) {
     let slot = slots[Int(ordinal)]
     let bytes = try file.read(at: slot.offset, count: Int(slot.length))
     let tokenizer = JSONTokenizer(source: file.path)
@@ -160,14 +165,19 @@ final class StagedMerge {
     guard case .value(let tokens)? = tokenizer.nextOutput() else {
       throw StagingError(path: file.path, message: "a staged resource is not one JSON value")
     }
-    let resource: PipelineResource? =
-      slot.isDSTU2
-      ? try FHIRDSTU2.AnyResource.decode(from: tokens).value.map(PipelineResource.dstu2)
-      : try FHIRR4.AnyResource.decode(from: tokens).value.map(PipelineResource.r4)
+    let resource: PipelineResource?
+    let issues: [ValidationIssue]
+    if slot.isDSTU2 {
+      let decoded = try FHIRDSTU2.AnyResource.decode(from: tokens)
+      (resource, issues) = (decoded.value.map(PipelineResource.dstu2), decoded.issues)
+    } else {
+      let decoded = try FHIRR4.AnyResource.decode(from: tokens)
+      (resource, issues) = (decoded.value.map(PipelineResource.r4), decoded.issues)
+    }
     guard let resource else {
       throw StagingError(path: file.path, message: "a staged \(typeNames[Int(slot.type)]) does not decode again")
     }
-    return resource
+    return (resource, ResourceSource(tokens: tokens, issues: issues))
   }
 
   /// The ordinal of the resource `reference` (as staged), written in `referrer`, leads to; a

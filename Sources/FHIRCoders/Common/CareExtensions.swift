@@ -13,8 +13,10 @@ public enum CareExtensions {
 
   /// The value strings of the care extensions named `field`.
   static func strings(_ extensions: [Extension], _ field: String) -> [String] {
-    extensions.compactMap { e -> String? in
-      guard e.url?.string == base + field else { return nil }
+    guard !extensions.isEmpty else { return [] }
+    let url = base + field
+    return extensions.compactMap { e -> String? in
+      guard e.url?.string == url else { return nil }
       switch e.value {
       case .string(let p): return p.string
       case .uuid(let p), .uri(let p): return p.string

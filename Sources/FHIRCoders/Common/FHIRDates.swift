@@ -18,11 +18,21 @@ public enum FHIRDates {
   /// (never `Date()`, which would make decoding depend on the clock).
   static let epoch = Date(timeIntervalSince1970: 0)
 
+  /// The zones of every quarter-hour offset from -14:00 to +14:00, made once (making a
+  /// `TimeZone` per date read was a measurable part of the coders' time).
+  static let quarterHourZones: [TimeZone] = (-56...56).map { TimeZone(secondsFromGMT: $0 * 15 * 60)! }
+
+  /// The fixed zone `offsetMinutes` from UTC, or `nil` when Foundation has none.
+  static func zone(offsetMinutes: Int) -> TimeZone? {
+    if offsetMinutes % 15 == 0, (-840...840).contains(offsetMinutes) { return quarterHourZones[offsetMinutes / 15 + 56] }
+    return TimeZone(secondsFromGMT: offsetMinutes * 60)
+  }
+
   /// Reads FHIR date components; a missing zone is taken from `zone`; missing parts are the start
   /// of the given period.
   public static func point(_ components: DateTimeComponents, zone: TimeZone) -> Point? {
     guard let year = components.year else { return nil }
-    let written = components.utcOffsetMinutes.flatMap { TimeZone(secondsFromGMT: $0 * 60) }
+    let written = components.utcOffsetMinutes.flatMap(zone(offsetMinutes:))
     let offsetMinutes = components.utcOffsetMinutes ?? (zone == utc ? 0 : nil)
     if let offsetMinutes, written != nil || components.utcOffsetMinutes == nil,
       var date = fixedOffsetDate(components, year: year, offsetMinutes: offsetMinutes)

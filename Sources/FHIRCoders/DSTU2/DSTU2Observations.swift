@@ -31,8 +31,15 @@ enum DSTU2Observations: ObservationRelease {
     c.value.map { (observed($0), $0.typeSuffix, kind(c.code)) }
   }
 
+  static func hasValue(_ r: Observation) -> Bool { r.value != nil || r.component.contains { $0.value != nil } }
+
+  /// A code's `kind`, as ``ObservedValue/kind(codings:text:)`` gives it (without building the list of codings).
   static func kind(_ code: CodeableConcept?) -> String? {
-    kind(codings: code?.coding.map { ($0.system?.string, $0.code?.string) }, text: code?.text?.string)
+    guard let code else { return nil }
+    for c in code.coding where c.system?.string == "http://loinc.org" {
+      if let k = c.code?.string { return k }
+    }
+    return code.text?.string ?? code.coding.lazy.compactMap({ $0.code?.string }).first
   }
 
   static func amount(_ q: Quantity?) -> (Double, String?)? {

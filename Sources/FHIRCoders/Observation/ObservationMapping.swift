@@ -21,17 +21,28 @@ enum ObservationMapping<R: ObservationRelease> {
     var values: [OutcomeValue] = []
     if let v = R.value(r) {
       report.mapped("Observation.code")
-      values += v.value.read(kind: v.kind, path: "Observation.value" + v.suffix, zone: zone, report: &report)
+      values += v.value.read(kind: v.kind, path: valuePath(v.suffix, inComponent: false), zone: zone, report: &report)
     }
     for c in R.components(r) {
       guard let v = R.value(c) else { continue }
       report.mapped("Observation.component.code")
-      var read = v.value.read(kind: v.kind, path: "Observation.component.value" + v.suffix, zone: zone, report: &report)
+      var read = v.value.read(kind: v.kind, path: valuePath(v.suffix, inComponent: true), zone: zone, report: &report)
       let extensions = R.extensions(c)
       for i in read.indices { OutcomeValueExtensions.apply(extensions, to: &read[i]) }
       values += read
     }
     return values
+  }
+
+  /// `Observation.value<suffix>` or `Observation.component.value<suffix>`, without building the
+  /// string for the usual types.
+  static func valuePath(_ suffix: String, inComponent: Bool) -> String {
+    switch suffix {
+    case "Quantity": inComponent ? "Observation.component.valueQuantity" : "Observation.valueQuantity"
+    case "CodeableConcept": inComponent ? "Observation.component.valueCodeableConcept" : "Observation.valueCodeableConcept"
+    case "String": inComponent ? "Observation.component.valueString" : "Observation.valueString"
+    default: (inComponent ? "Observation.component.value" : "Observation.value") + suffix
+    }
   }
 
   static func careVersionFields(_ r: R.Observation, _ e: inout CareModel.Outcome, _ report: inout ConversionReport) {

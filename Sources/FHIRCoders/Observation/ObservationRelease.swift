@@ -19,6 +19,8 @@ protocol ObservationRelease {
   /// `value[x]` with its type suffix (`Quantity`) and the `kind` of the observation's code.
   static func value(_ r: Observation) -> (value: ObservedValue, suffix: String, kind: String?)?
   static func components(_ r: Observation) -> [Component]
+  /// Whether `value[x]` or a component's `value[x]` is present (without reading them).
+  static func hasValue(_ r: Observation) -> Bool
   /// A component's `value[x]` with its type suffix and the `kind` of its code.
   static func value(_ c: Component) -> (value: ObservedValue, suffix: String, kind: String?)?
   static func extensions(_ c: Component) -> [Extension]
@@ -30,18 +32,6 @@ protocol ObservationRelease {
   static func writeEffective(start: Primitive<FHIRDateTime>, end: Primitive<FHIRDateTime>?, to r: inout Observation)
   /// The `basedOn` reference strings (none in DSTU2).
   static func basedOn(_ r: Observation) -> [String?]
-}
-
-extension ObservationRelease {
-  static func hasValue(_ r: Observation) -> Bool {
-    value(r) != nil || components(r).contains { value($0) != nil }
-  }
-
-  /// A CodeableConcept's `kind` (see ``ObservedValue/kind(codings:text:)``).
-  static func kind(codings: [(system: String?, code: String?)]?, text: String?) -> String? {
-    guard let codings else { return nil }
-    return ObservedValue.kind(codings: codings, text: text)
-  }
 }
 
 /// An Observation's `effective[x]`, release-neutral.

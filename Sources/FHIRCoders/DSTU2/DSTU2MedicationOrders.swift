@@ -1,0 +1,106 @@
+import CareModel
+import FHIRCore
+import FHIRDSTU2
+
+/// The DSTU2 side of the medication order coder: MedicationOrder (see ``MedicationTaskRelease``).
+enum DSTU2MedicationOrders: MedicationTaskRelease {
+  typealias Order = FHIRDSTU2.MedicationOrder
+  typealias Dosage = FHIRDSTU2.MedicationOrder.DosageInstruction
+  typealias Medication = FHIRDSTU2.Medication
+
+  static var release: String { "DSTU2" }
+  static var resourceType: String { "MedicationOrder" }
+  static var defaultID: String { "medication-order" }
+  static var authoredElement: String { "dateWritten" }
+  static var moreInstructionsElement: String { "additionalInstructions" }
+  static let paths = MedicationTaskPaths(DSTU2MedicationOrders.self)
+  static func empty() -> Order {
+    var r = Order()
+    r.status = "active"
+    return r
+  }
+  static func id(_ r: Order) -> String? { r.id?.string }
+  static func setID(_ id: String, in r: inout Order) { r.id = Primitive(FHIRID(uncheckedString: id)) }
+  static func versionID(_ r: Order) -> String? { r.meta?.versionId?.string }
+  static func extensions(_ r: Order) -> [Extension] { r.extension }
+  static func append(_ extensions: [Extension], to r: inout Order) { r.extension += extensions }
+
+  static func medication(_ r: Order) -> OrderedMedication? {
+    switch r.medication {
+    case .codeableConcept(let c): .concept(c.text?.string ?? c.coding.lazy.compactMap({ $0.display?.string }).first)
+    case .reference(let ref): .reference(target: ref.reference?.string, display: ref.display?.string)
+    case nil: nil
+    }
+  }
+  static func contained(_ r: Order, id: String) -> Medication? {
+    for case .medication(let m) in r.contained where m.id?.string == id { return m }
+    return nil
+  }
+  static func name(_ m: Medication) -> String? {
+    m.code?.text?.string ?? m.code?.coding.lazy.compactMap({ $0.display?.string }).first
+  }
+  static func setTitle(_ title: String, in r: inout Order) {
+    var c = CodeableConcept()
+    c.text = Primitive(FHIRString(uncheckedString: title))
+    r.medication = .codeableConcept(c)
+  }
+
+  static func dosages(_ r: Order) -> [Dosage] { r.dosageInstruction }
+  /// `text`, and `additionalInstructions` (its text, else its first coding display).
+  static func instructions(_ d: Dosage) -> (text: String?, more: String?) {
+    let more = d.additionalInstructions.flatMap { a in a.text?.string ?? a.coding.lazy.compactMap({ $0.display?.string }).first }
+    return (d.text?.string, more)
+  }
+  static func firstDosageText(_ r: Order) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
+  static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order) {
+    if r.dosageInstruction.isEmpty { r.dosageInstruction = [Dosage()] }
+    r.dosageInstruction[0].text = text
+  }
+  static func validityStart(_ r: Order) -> Primitive<FHIRDateTime>? { r.dispenseRequest?.validityPeriod?.start }
+  static func authored(_ r: Order) -> Primitive<FHIRDateTime>? { r.dateWritten }
+  static func timing(_ d: Dosage) -> TimingPattern? { d.timing.map(DSTU2TimingAdapter.pattern) }
+
+  /// `doseQuantity` (see ``TargetValueMapping``); `doseRange` → two targets of kind `dose.low`
+  /// and `dose.high`.
+  static func targets(_ d: Dosage, report: inout ConversionReport) -> [OutcomeValue] {
+    var targets: [OutcomeValue] = []
+    switch d.dose {
+    case .quantity(let q):
+      if let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension) {
+        targets.append(v)
+        report.mapped("MedicationOrder.dosageInstruction.doseQuantity")
+      }
+    case .range(let range):
+      for (bound, kind) in [(range.low, "dose.low"), (range.high, "dose.high")] {
+        guard let q = bound, let x = q.value?.value?.doubleValue else { continue }
+        targets.append(OutcomeValue(.double(x), units: q.unit?.string ?? q.code?.string, kind: kind))
+        report.mapped("MedicationOrder.dosageInstruction.doseRange")
+      }
+    case nil: break
+    }
+    return targets
+  }
+
+  /// One dosage instruction per written timing, its first target as `doseQuantity` (DSTU2 has
+  /// one dose per instruction; further targets are reported unrepresentable).
+  static func setDosages(_ written: [ScheduleEncoding.Written], path: String, in r: inout Order, report: inout ConversionReport) {
+    r.dosageInstruction = written.map { w in
+      var d = Dosage()
+      d.timing = DSTU2TimingAdapter.timing(w.timing, path: path, report: &report)
+      for (index, v) in w.targetValues.enumerated() {
+        guard index == 0, let parts = TargetValueMapping.write(v) else {
+          report.unrepresentable("MedicationOrder.dosageInstruction.dose")
+          continue
+        }
+        var q = Quantity()
+        q.value = parts.value
+        q.unit = parts.unit.map { Primitive(FHIRString(uncheckedString: $0)) }
+        q.extension = parts.extensions
+        d.dose = .quantity(q)
+      }
+      return d
+    }
+  }
+
+  static func basedOn(_ r: Order) -> [String?] { [] }
+}

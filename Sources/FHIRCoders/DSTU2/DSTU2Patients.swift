@@ -1,0 +1,24 @@
+import FHIRCore
+import FHIRDSTU2
+
+/// The DSTU2 side of the Patient coder (see ``PatientRelease``).
+enum DSTU2Patients: PatientRelease {
+  typealias Patient = FHIRDSTU2.Patient
+
+  static var release: String { "DSTU2" }
+  static func empty() -> Patient { Patient() }
+  static func id(_ p: Patient) -> String? { p.id?.string }
+  static func setID(_ id: String, in p: inout Patient) { p.id = Primitive(FHIRID(uncheckedString: id)) }
+  static func versionID(_ p: Patient) -> String? { p.meta?.versionId?.string }
+  static func lastUpdated(_ p: Patient) -> FHIRInstant? { p.meta?.lastUpdated?.value }
+  static func extensions(_ p: Patient) -> [Extension] { p.extension }
+  static func append(_ extensions: [Extension], to p: inout Patient) { p.extension += extensions }
+  static func names(_ p: Patient) -> [NameMapping.Parts] { p.name.map(NameMapping.Parts.init) }
+  static func setNames(_ names: [NameMapping.Parts], in p: inout Patient) { p.name = names.map { $0.dstu2 } }
+  static func gender(_ p: Patient) -> String? { p.gender?.string }
+  static func setGender(_ code: String?, in p: inout Patient) {
+    p.gender = code.map { Primitive(FHIRCode(uncheckedString: $0)) }
+  }
+  static func birthDate(_ p: Patient) -> Primitive<FHIRDate>? { p.birthDate }
+  static func setBirthDate(_ date: Primitive<FHIRDate>?, in p: inout Patient) { p.birthDate = date }
+}

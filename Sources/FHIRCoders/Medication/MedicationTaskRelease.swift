@@ -1,0 +1,108 @@
+import CareModel
+import FHIRCore
+import Foundation
+
+/// What differs between the releases for the medication order coders (R4 MedicationRequest,
+/// DSTU2 MedicationOrder ⇄ Task): the model types, the element names, the dosage's extra
+/// instructions and dose, and how a written timing becomes a dosage. Everything else is shared
+/// (``MedicationTaskMapping``).
+protocol MedicationTaskRelease {
+  associatedtype Order: FHIREncodable & Sendable
+  associatedtype Dosage
+  associatedtype Medication
+  /// `"R4"` or `"DSTU2"`.
+  static var release: String { get }
+  /// `"MedicationRequest"` or `"MedicationOrder"`.
+  static var resourceType: String { get }
+  /// The care id of an order without id.
+  static var defaultID: String { get }
+  /// The element holding the date the order was written: `authoredOn` or `dateWritten`.
+  static var authoredElement: String { get }
+  /// The dosage element with instructions beside `text`: `patientInstruction` or `additionalInstructions`.
+  static var moreInstructionsElement: String { get }
+  /// The report paths of the mapped elements, built once (``MedicationTaskPaths``).
+  static var paths: MedicationTaskPaths { get }
+  /// An `active` order (R4: of intent `order`) with nothing else in it.
+  static func empty() -> Order
+  static func id(_ r: Order) -> String?
+  static func setID(_ id: String, in r: inout Order)
+  static func versionID(_ r: Order) -> String?
+  static func extensions(_ r: Order) -> [Extension]
+  static func append(_ extensions: [Extension], to r: inout Order)
+  /// `medication[x]`.
+  static func medication(_ r: Order) -> OrderedMedication?
+  /// The contained Medication with `id`, if any.
+  static func contained(_ r: Order, id: String) -> Medication?
+  /// A Medication's code text, else its first coding display.
+  static func name(_ m: Medication) -> String?
+  /// Sets `medicationCodeableConcept` with `title` as its text.
+  static func setTitle(_ title: String, in r: inout Order)
+  static func dosages(_ r: Order) -> [Dosage]
+  /// A dosage's `text`, and its other instructions (``moreInstructionsElement``) as text.
+  static func instructions(_ d: Dosage) -> (text: String?, more: String?)
+  /// The first dosage's `text`.
+  static func firstDosageText(_ r: Order) -> Primitive<FHIRString>?
+  /// Sets the first dosage's `text`, adding a dosage when there is none.
+  static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order)
+  /// `dispenseRequest.validityPeriod.start`.
+  static func validityStart(_ r: Order) -> Primitive<FHIRDateTime>?
+  /// The date the order was written (``authoredElement``).
+  static func authored(_ r: Order) -> Primitive<FHIRDateTime>?
+  static func timing(_ d: Dosage) -> TimingPattern?
+  /// A dosage's doses as targets, each reported mapped at its path.
+  static func targets(_ d: Dosage, report: inout ConversionReport) -> [OutcomeValue]
+  /// Replaces the dosages by one per written timing, with its targets as doses (what the
+  /// release cannot hold reported unrepresentable).
+  static func setDosages(_ written: [ScheduleEncoding.Written], path: String, in r: inout Order, report: inout ConversionReport)
+  /// The `basedOn` reference strings (none in DSTU2).
+  static func basedOn(_ r: Order) -> [String?]
+}
+
+/// The report paths the shared mapping records, built once per release from its names (so
+/// that recording one does not build a string).
+struct MedicationTaskPaths: Sendable {
+  let id, medication, medicationCodeableConcept, medicationReference, contained: String
+  let dosageText, moreInstructions, timing, validityStart, authored, basedOn: String
+
+  init<R: MedicationTaskRelease>(_ release: R.Type) {
+    let type = R.resourceType
+    id = type + ".id"
+    medication = type + ".medication"
+    medicationCodeableConcept = type + ".medicationCodeableConcept"
+    medicationReference = type + ".medicationReference"
+    contained = type + ".contained"
+    dosageText = type + ".dosageInstruction.text"
+    moreInstructions = type + ".dosageInstruction." + R.moreInstructionsElement
+    timing = type + ".dosageInstruction.timing"
+    validityStart = type + ".dispenseRequest.validityPeriod.start"
+    authored = type + "." + R.authoredElement
+    basedOn = type + ".basedOn"
+  }
+}
+
+/// An order's `medication[x]`, release-neutral: a CodeableConcept's text (else its first coding
+/// display), or a reference.
+enum OrderedMedication {
+  case concept(String?)
+  case reference(target: String?, display: String?)
+}
+
+/// The closures a medication order coder holds, for the shared ``MedicationTaskMapping``.
+protocol MedicationTaskCoding {
+  associatedtype Release: MedicationTaskRelease
+  var getCareID: @Sendable (Release.Order, inout ConversionReport) -> String { get }
+  var setFHIRID: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
+  var getCareTitle: @Sendable (Release.Order, inout ConversionReport) -> String? { get }
+  var setFHIRTitle: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
+  var getCareInstructions: @Sendable (Release.Order, inout ConversionReport) -> String? { get }
+  var setFHIRInstructions: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
+  var getCareSchedule: @Sendable (Release.Order, TimeZone, inout ConversionReport) -> Schedule { get }
+  var setFHIRSchedule: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
+  var getCareVersionFields: @Sendable (Release.Order, inout CareModel.Task, inout ConversionReport) -> Void { get }
+  var setFHIRVersionFields: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
+  var getCareImpactsAdherence: @Sendable (Release.Order, inout ConversionReport) -> Bool { get }
+  var setFHIRImpactsAdherence: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
+  var getCareCarePlanUUID: @Sendable (Release.Order, inout ConversionReport) -> UUID? { get }
+  var setFHIRCarePlanUUID: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
+  var accountsForEveryElement: Bool { get }
+}

@@ -1,0 +1,107 @@
+import CareModel
+import FHIRCore
+import Foundation
+
+/// The Patient ⇄ Patient mapping both releases share; the release-specific parts come from `R`
+/// (see ``PatientRelease``). The coders' default closures call these functions.
+enum PatientMapping<R: PatientRelease> {
+  static func careID(_ p: R.Patient, _ report: inout ConversionReport) -> String {
+    if let id = R.id(p) { report.mapped("Patient.id"); return id }
+    report.defaulted("Patient.id")
+    return "patient"
+  }
+
+  static func setID(_ e: CareModel.Patient, _ p: inout R.Patient) {
+    let id = ResourceIDMapping.fhirID(forCareID: e.id, kind: "patient")
+    R.setID(id, in: &p)
+    R.append(ResourceIDMapping.extensions(forCareID: e.id, fhirID: id), to: &p)
+  }
+
+  static func careName(_ p: R.Patient, _ report: inout ConversionReport) -> NameComponents {
+    NameMapping.read(R.names(p), path: "Patient.name", report: &report)
+  }
+
+  static func setName(_ e: CareModel.Patient, _ p: inout R.Patient, _ report: inout ConversionReport) {
+    R.setNames(NameMapping.write(e.name, path: "Patient.name", report: &report), in: &p)
+  }
+
+  static func careSex(_ p: R.Patient, _ report: inout ConversionReport) -> BiologicalSex? {
+    SexMapping.read(gender: R.gender(p), extensions: R.extensions(p), report: &report)
+  }
+
+  static func setSex(_ e: CareModel.Patient, _ p: inout R.Patient) {
+    let (gender, ext) = SexMapping.write(e.sex)
+    R.setGender(gender, in: &p)
+    if let ext { R.append([ext], to: &p) }
+  }
+
+  static func careBirthday(_ p: R.Patient, _ report: inout ConversionReport) -> DateComponents? {
+    guard let birthDate = R.birthDate(p) else { return nil }
+    report.mapped("Patient.birthDate")
+    return FHIRDates.components(birthDate)
+  }
+
+  static func setBirthday(_ e: CareModel.Patient, _ p: inout R.Patient, _ report: inout ConversionReport) {
+    guard let b = e.birthday else { return }
+    let date = FHIRDates.date(b)
+    R.setBirthDate(date, in: &p)
+    if date == nil { report.unrepresentable("Patient.birthDate") }
+  }
+
+  static func careAllergies(_ p: R.Patient) -> [String]? {
+    let list = CareExtensions.strings(R.extensions(p), "allergy")
+    return list.isEmpty ? nil : list
+  }
+
+  static func setAllergies(_ e: CareModel.Patient, _ p: inout R.Patient) {
+    R.append((e.allergies ?? []).map { CareExtensions.string("allergy", $0) }, to: &p)
+  }
+
+  static func careVersionFields(_ p: R.Patient, _ e: inout CareModel.Patient, _ report: inout ConversionReport) {
+    if let updated = R.lastUpdated(p), let point = FHIRDates.point(updated.components, zone: FHIRDates.utc) {
+      e.effectiveDate = point.date
+      e.timezone = point.zone ?? FHIRDates.utc
+      report.mapped("Patient.meta.lastUpdated")
+    } else {
+      e.effectiveDate = FHIRDates.epoch
+      e.timezone = FHIRDates.utc
+    }
+    CareExtensions.readVersionFields(R.extensions(p), into: &e)
+  }
+
+  static func setVersionFields(_ e: CareModel.Patient, _ p: inout R.Patient) {
+    R.append(CareExtensions.versionExtensions(e), to: &p)
+  }
+
+  /// The Patient entity of a Patient, through `coder`'s closures.
+  static func decode<C: PatientCoding>(_ resource: R.Patient, from source: ResourceSource?, with coder: C)
+    -> Converted<CareModel.Patient>
+  where C.Release == R {
+    var report = ConversionReport()
+    let uuid = StableUUID.forDecoded(
+      resource, type: "Patient", release: R.release, id: R.id(resource), versionID: R.versionID(resource))
+    var entity = CareModel.Patient(
+      id: coder.getCareID(resource, &report), uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
+    coder.getCareVersionFields(resource, &entity, &report)
+    entity.name = coder.getCareName(resource, &report)
+    entity.sex = coder.getCareSex(resource, &report)
+    entity.birthday = coder.getCareBirthday(resource, &report)
+    entity.allergies = coder.getCareAllergies(resource, &report)
+    if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: "Patient", in: &report) }
+    return Converted(entity, report: report)
+  }
+
+  /// The Patient of a Patient entity, through `coder`'s closures.
+  static func encode<C: PatientCoding>(_ entity: CareModel.Patient, with coder: C) -> Converted<R.Patient>
+  where C.Release == R {
+    var report = ConversionReport()
+    var p = R.empty()
+    coder.setFHIRID(entity, &p, &report)
+    coder.setFHIRVersionFields(entity, &p, &report)
+    coder.setFHIRName(entity, &p, &report)
+    coder.setFHIRSex(entity, &p, &report)
+    coder.setFHIRBirthday(entity, &p, &report)
+    coder.setFHIRAllergies(entity, &p, &report)
+    return Converted(p, report: report)
+  }
+}

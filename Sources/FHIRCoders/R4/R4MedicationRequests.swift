@@ -1,0 +1,97 @@
+import CareModel
+import FHIRCore
+import FHIRR4
+
+/// The R4 side of the medication order coder: MedicationRequest (see ``MedicationTaskRelease``).
+enum R4MedicationRequests: MedicationTaskRelease {
+  typealias Order = FHIRR4.MedicationRequest
+  typealias Dosage = FHIRR4.Dosage
+  typealias Medication = FHIRR4.Medication
+
+  static var release: String { "R4" }
+  static var resourceType: String { "MedicationRequest" }
+  static var defaultID: String { "medication-request" }
+  static var authoredElement: String { "authoredOn" }
+  static var moreInstructionsElement: String { "patientInstruction" }
+  static let paths = MedicationTaskPaths(R4MedicationRequests.self)
+  static func empty() -> Order {
+    var r = Order()
+    r.status = "active"
+    r.intent = "order"
+    return r
+  }
+  static func id(_ r: Order) -> String? { r.id?.string }
+  static func setID(_ id: String, in r: inout Order) { r.id = Primitive(FHIRID(uncheckedString: id)) }
+  static func versionID(_ r: Order) -> String? { r.meta?.versionId?.string }
+  static func extensions(_ r: Order) -> [Extension] { r.extension }
+  static func append(_ extensions: [Extension], to r: inout Order) { r.extension += extensions }
+
+  static func medication(_ r: Order) -> OrderedMedication? {
+    switch r.medication {
+    case .codeableConcept(let c): .concept(c.text?.string ?? c.coding.lazy.compactMap({ $0.display?.string }).first)
+    case .reference(let ref): .reference(target: ref.reference?.string, display: ref.display?.string)
+    case nil: nil
+    }
+  }
+  static func contained(_ r: Order, id: String) -> Medication? {
+    for case .medication(let m) in r.contained where m.id?.string == id { return m }
+    return nil
+  }
+  static func name(_ m: Medication) -> String? {
+    m.code?.text?.string ?? m.code?.coding.lazy.compactMap({ $0.display?.string }).first
+  }
+  static func setTitle(_ title: String, in r: inout Order) {
+    var c = CodeableConcept()
+    c.text = Primitive(FHIRString(uncheckedString: title))
+    r.medication = .codeableConcept(c)
+  }
+
+  static func dosages(_ r: Order) -> [Dosage] { r.dosageInstruction }
+  static func instructions(_ d: Dosage) -> (text: String?, more: String?) { (d.text?.string, d.patientInstruction?.string) }
+  static func firstDosageText(_ r: Order) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
+  static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order) {
+    if r.dosageInstruction.isEmpty { r.dosageInstruction = [Dosage()] }
+    r.dosageInstruction[0].text = text
+  }
+  static func validityStart(_ r: Order) -> Primitive<FHIRDateTime>? { r.dispenseRequest?.validityPeriod?.start }
+  static func authored(_ r: Order) -> Primitive<FHIRDateTime>? { r.authoredOn }
+  static func timing(_ d: Dosage) -> TimingPattern? { d.timing.map(R4TimingAdapter.pattern) }
+
+  /// Each `doseAndRate.doseQuantity` (see ``TargetValueMapping``).
+  static func targets(_ d: Dosage, report: inout ConversionReport) -> [OutcomeValue] {
+    var targets: [OutcomeValue] = []
+    for dr in d.doseAndRate {
+      if case .quantity(let q) = dr.dose,
+        let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension)
+      {
+        targets.append(v)
+        report.mapped("MedicationRequest.dosageInstruction.doseAndRate.doseQuantity")
+      }
+    }
+    return targets
+  }
+
+  /// One Dosage per written timing, every target a `doseAndRate.doseQuantity`.
+  static func setDosages(_ written: [ScheduleEncoding.Written], path: String, in r: inout Order, report: inout ConversionReport) {
+    r.dosageInstruction = written.map { w in
+      var d = Dosage()
+      d.timing = R4TimingAdapter.timing(w.timing)
+      d.doseAndRate = w.targetValues.compactMap { v in
+        guard let parts = TargetValueMapping.write(v) else {
+          report.unrepresentable("MedicationRequest.dosageInstruction.doseAndRate")
+          return nil
+        }
+        var q = Quantity()
+        q.value = parts.value
+        q.unit = parts.unit.map { Primitive(FHIRString(uncheckedString: $0)) }
+        q.extension = parts.extensions
+        var dr = Dosage.DoseAndRate()
+        dr.dose = .quantity(q)
+        return dr
+      }
+      return d
+    }
+  }
+
+  static func basedOn(_ r: Order) -> [String?] { r.basedOn.map { $0.reference?.string } }
+}

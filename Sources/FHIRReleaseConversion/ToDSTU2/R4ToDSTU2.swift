@@ -1,0 +1,80 @@
+import FHIRCore
+import FHIRDSTU2
+import FHIRJSON
+import FHIRR4
+
+/// Converts R4 models directly into DSTU2 models, element by element, recording in
+/// ``conversion`` what does not map one to one (see `docs/release-conversion.md`).
+///
+/// Each converter takes the source element and the JSON path of that element in the
+/// source resource (`dosageInstruction[0].timing`), used only for the report. Elements
+/// with no DSTU2 home travel as cross-version extensions
+/// (`http://hl7.org/fhir/4.0/StructureDefinition/extension-<Path>`, their values in R4
+/// form) or are dropped; DSTU2 elements the reverse conversion carried into R4
+/// (`…/1.0/StructureDefinition/extension-<Path>`) are put back.
+struct R4ToDSTU2 {
+  /// The direction and the report being built.
+  var conversion = ModelConversion(.toDSTU2)
+
+  /// Converts one resource (`path` is its JSON path: empty at the top, `entry[2].resource`
+  /// in a Bundle, `contained[0]`). Types without a mapping pass through unchanged.
+  mutating func resource(_ resource: FHIRR4.AnyResource, path: String) -> FHIRDSTU2.AnyResource {
+    switch resource {
+    case .patient(let patient): .patient(self.patient(patient, path))
+    case .medication(let medication): .medication(self.medication(medication, path))
+    case .medicationRequest(let request): .medicationOrder(medicationRequest(request, path))
+    case .observation(let observation): .observation(self.observation(observation, path))
+    case .carePlan(let carePlan): .carePlan(self.carePlan(carePlan, path))
+    case .bundle(let bundle): .bundle(self.bundle(bundle, path))
+    case .other(let json): passThrough(json, path)
+    }
+  }
+
+  /// A resource of a type without a mapping, unchanged (reported).
+  mutating func passThrough(_ json: JSONValue, _ path: String) -> FHIRDSTU2.AnyResource {
+    conversion.report.record(
+      .passedThrough, path: path, note: "resource type without a mapping; passed through unchanged")
+    return .other(json)
+  }
+
+  /// Contained resources, each converted like a top-level one at `contained[i]`.
+  mutating func contained(_ resources: [FHIRR4.AnyResource], _ path: String) -> [FHIRDSTU2.AnyResource] {
+    resources.enumerated().map { index, item in resource(item, path: Self.join(path, "contained", index)) }
+  }
+
+  /// Runs one conversion on a fresh converter and returns its result with the report.
+  static func convert<T>(_ body: (inout R4ToDSTU2) -> T) -> (T, ConversionReport) {
+    var converter = R4ToDSTU2()
+    let result = body(&converter)
+    return (result, converter.conversion.report)
+  }
+
+  // MARK: Paths
+
+  /// `path.key` (`key` alone at the root). Built in one allocation: paths are built for
+  /// every element converted, and most are never reported.
+  static func join(_ path: String, _ key: String) -> String {
+    guard !path.isEmpty else { return key }
+    var result = ""
+    result.reserveCapacity(path.utf8.count + key.utf8.count + 1)
+    result += path
+    result += "."
+    result += key
+    return result
+  }
+
+  /// `path.key[index]`, in one allocation.
+  static func join(_ path: String, _ key: String, _ index: Int) -> String {
+    var result = ""
+    result.reserveCapacity(path.utf8.count + key.utf8.count + 12)
+    if !path.isEmpty {
+      result += path
+      result += "."
+    }
+    result += key
+    result += "["
+    result += String(index)
+    result += "]"
+    return result
+  }
+}
