@@ -38,8 +38,9 @@ public struct ChoiceTable<Choice: ChoiceType>: Sendable {
     self.entries = entries.compactMap { suffix, entry in seen.insert(suffix).inserted ? (Array(suffix.utf8), entry) : nil }
   }
 
-  /// The entry for the type suffix `bytes`.
-  @usableFromInline func entry(forSuffix bytes: UnsafeRawBufferPointer) -> Entry? {
+  /// The entry for the type suffix `bytes` (inlinable, so that it is specialized for each
+  /// choice type instead of looking up generic metadata per call).
+  @inlinable func entry(forSuffix bytes: UnsafeRawBufferPointer) -> Entry? {
     for candidate in entries where candidate.suffix.count == bytes.count {
       if candidate.suffix.withUnsafeBytes({ $0.elementsEqual(bytes) }) { return candidate.entry }
     }

@@ -111,6 +111,7 @@ public struct FHIRDecoder {
     func key(at index: Int) -> MemberKey {
       tokens.withText(at: index) { MemberKey(start: $0.baseAddress, count: $0.count) }
     }
+    guard mayRepeatKeys(in: tokens, from: first, to: end) else { return nil }
     let memberLimit = (end - first + 1) / 2
     if memberLimit <= 8 { return repeatedKeysByScan(in: tokens, from: first, to: end, memberLimit: memberLimit) }
     var capacity = 16
@@ -141,6 +142,30 @@ public struct FHIRDecoder {
       }
     }
     return repeated
+  }
+
+  /// Whether two keys among the members from `first` to `end` might be the same: each
+  /// key's digest sets one bit of 128 (a Bloom filter in two words); when no bit is set
+  /// twice, every key is given once and the exact search is skipped. Most objects
+  /// end here, with one digest per key and no table.
+  @inline(__always)
+  static func mayRepeatKeys(in tokens: JSONTokens, from first: Int, to end: Int) -> Bool {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var keyIndex = first
+    while keyIndex < end {
+      let bit = tokens.withText(at: keyIndex) { MemberKey(start: $0.baseAddress, count: $0.count) }.digest >> 57
+      let mask: UInt64 = 1 << (bit & 63)
+      if bit < 64 {
+        if low & mask != 0 { return true }
+        low |= mask
+      } else {
+        if high & mask != 0 { return true }
+        high |= mask
+      }
+      keyIndex = tokens.endIndex(ofValueAt: keyIndex + 1) + 1
+    }
+    return false
   }
 
   /// ``repeatedKeys(in:from:to:)`` for small objects: each digest compared with those before it.

@@ -67,19 +67,19 @@ public struct MemberKey: Equatable, ExpressibleByStringLiteral {
     return true
   }
 
-  /// A cheap 64-bit digest of the key (length, first and last bytes), for finding
-  /// repeated keys; equal keys have equal digests.
+  /// A cheap 64-bit digest of the key (length, first, middle and last bytes, or the
+  /// first and last eight bytes of a long key), for finding repeated keys; equal keys
+  /// have equal digests. Short keys are read with three byte loads, no loop.
   @inlinable var digest: UInt64 {
     guard let start, count > 0 else { return 0 }
-    var head: UInt64 = 0
-    var tail: UInt64 = 0
+    let head: UInt64
+    let tail: UInt64
     if count >= 8 {
       head = start.loadUnaligned(as: UInt64.self)
       tail = start.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     } else {
-      for offset in 0..<count {
-        head = head << 8 | UInt64(start.load(fromByteOffset: offset, as: UInt8.self))
-      }
+      head = UInt64(start.load(as: UInt8.self)) << 8 | UInt64(start.load(fromByteOffset: count >> 1, as: UInt8.self))
+      tail = UInt64(start.load(fromByteOffset: count - 1, as: UInt8.self))
     }
     return (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
   }

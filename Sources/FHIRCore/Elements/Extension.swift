@@ -136,8 +136,16 @@ public struct Extension: FHIRCodable {
   }
 
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-    self.init(url: nil)
-    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    var decoded = Self(url: nil)
+    guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+    self = consume decoded
+  }
+
+  /// Decodes the members of the object at `index` into this value: a local of
+  /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+  @inline(__always)
+  private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+    guard var members = try decoder.members(ofObjectAt: index) else { return false }
     while let member = decoder.nextMember(&members) {
       let key = decoder.key(member)
       switch key {
@@ -151,6 +159,7 @@ public struct Extension: FHIRCodable {
       }
     }
     if url == nil { try decoder.recordMissing("url", in: index) }
+    return true
   }
 
   public func encode(to writer: inout JSONWriter) {

@@ -63,7 +63,25 @@ public struct FHIRURI: StringPrimitiveValue {
   public init(uncheckedString: String) { string = uncheckedString }
   public static func problem(with string: String) -> String? {
     var text = string
-    return text.withUTF8 { bytes in bytes.contains { $0 <= 0x20 } } ? "whitespace in a URI" : nil
+    return text.withUTF8 { hasSpaceOrControl(UnsafeRawBufferPointer($0)) } ? "whitespace in a URI" : nil
+  }
+
+  /// Whether any byte of `bytes` is 0x20 or below, eight bytes at a time.
+  static func hasSpaceOrControl(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      // Some byte is below 0x21 (exact for this yes-or-no question).
+      if (word &- ones &* 0x21) & ~word & (ones &* 0x80) != 0 { return true }
+      offset += 8
+    }
+    while offset < bytes.count {
+      if base.load(fromByteOffset: offset, as: UInt8.self) <= 0x20 { return true }
+      offset += 1
+    }
+    return false
   }
 }
 

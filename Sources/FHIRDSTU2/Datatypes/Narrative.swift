@@ -20,7 +20,19 @@ public struct Narrative: FHIRCodable {
   }
 
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    var decoded = Self(decodingInto: ())
+    guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+    self = consume decoded
+  }
+
+  /// An empty value for ``init(from:at:)`` to decode into.
+  private init(decodingInto: Void) {}
+
+  /// Decodes the members of the object at `index` into this value: a local of
+  /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+  @inline(__always)
+  private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+    guard var members = try decoder.members(ofObjectAt: index) else { return false }
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
@@ -34,6 +46,7 @@ public struct Narrative: FHIRCodable {
     }
     if status == nil { try decoder.recordMissing("status", in: index) }
     if div == nil { try decoder.recordMissing("div", in: index) }
+    return true
   }
 
   public func encode(to writer: inout JSONWriter) {

@@ -16,7 +16,19 @@ public struct Ratio: FHIRCodable {
   }
 
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    var decoded = Self(decodingInto: ())
+    guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+    self = consume decoded
+  }
+
+  /// An empty value for ``init(from:at:)`` to decode into.
+  private init(decodingInto: Void) {}
+
+  /// Decodes the members of the object at `index` into this value: a local of
+  /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+  @inline(__always)
+  private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+    guard var members = try decoder.members(ofObjectAt: index) else { return false }
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
@@ -27,6 +39,7 @@ public struct Ratio: FHIRCodable {
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }
+    return true
   }
 
   public func encode(to writer: inout JSONWriter) {

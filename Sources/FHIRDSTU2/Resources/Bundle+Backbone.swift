@@ -20,7 +20,19 @@ extension Bundle {
     }
 
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      var decoded = Self(decodingInto: ())
+      guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+      self = consume decoded
+    }
+
+    /// An empty value for ``init(from:at:)`` to decode into.
+    private init(decodingInto: Void) {}
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+    @inline(__always)
+    private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
@@ -36,6 +48,7 @@ extension Bundle {
       }
       if relation == nil { try decoder.recordMissing("relation", in: index) }
       if url == nil { try decoder.recordMissing("url", in: index) }
+      return true
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -71,7 +84,19 @@ extension Bundle {
     }
 
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      var decoded = Self(decodingInto: ())
+      guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+      self = consume decoded
+    }
+
+    /// An empty value for ``init(from:at:)`` to decode into.
+    private init(decodingInto: Void) {}
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+    @inline(__always)
+    private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
@@ -88,6 +113,7 @@ extension Bundle {
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
+      return true
     }
 
     public func encode(to writer: inout JSONWriter) {

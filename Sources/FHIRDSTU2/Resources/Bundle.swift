@@ -35,9 +35,21 @@ public struct Bundle: FHIRResource {
   }
 
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    var decoded = Self(decodingInto: ())
+    guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+    self = consume decoded
+  }
+
+  /// An empty value for ``init(from:at:)`` to decode into.
+  private init(decodingInto: Void) {}
+
+  /// Decodes the members of the object at `index` into this value: a local of
+  /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+  @inline(__always)
+  private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
     let context = decoder.beginResource(Self.resourceType, at: index)
     defer { decoder.endResource(context) }
-    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    guard var members = try decoder.members(ofObjectAt: index) else { return false }
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
@@ -60,6 +72,7 @@ public struct Bundle: FHIRResource {
       }
     }
     if type == nil { try decoder.recordMissing("type", in: index) }
+    return true
   }
 
   public func encode(to writer: inout JSONWriter) {

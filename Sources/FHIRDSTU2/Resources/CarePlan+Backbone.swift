@@ -22,7 +22,19 @@ extension CarePlan {
     }
 
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      var decoded = Self(decodingInto: ())
+      guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+      self = consume decoded
+    }
+
+    /// An empty value for ``init(from:at:)`` to decode into.
+    private init(decodingInto: Void) {}
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+    @inline(__always)
+    private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
@@ -36,6 +48,7 @@ extension CarePlan {
         }
       }
       if plan == nil { try decoder.recordMissing("plan", in: index) }
+      return true
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -67,7 +80,19 @@ extension CarePlan {
     }
 
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      var decoded = Self(decodingInto: ())
+      guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+      self = consume decoded
+    }
+
+    /// An empty value for ``init(from:at:)`` to decode into.
+    private init(decodingInto: Void) {}
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+    @inline(__always)
+    private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let element = decoder.nextMember(&members) {
         let value = element.valueIndex
         switch decoder.key(element) {
@@ -79,6 +104,7 @@ extension CarePlan {
         default: try decoder.keepUnknown(element, in: &unknown)
         }
       }
+      return true
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -112,7 +138,19 @@ extension CarePlan {
     public init() {}
 
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      var decoded = Self(decodingInto: ())
+      guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+      self = consume decoded
+    }
+
+    /// An empty value for ``init(from:at:)`` to decode into.
+    private init(decodingInto: Void) {}
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+    @inline(__always)
+    private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
@@ -126,6 +164,7 @@ extension CarePlan {
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
+      return true
     }
 
     public func encode(to writer: inout JSONWriter) {

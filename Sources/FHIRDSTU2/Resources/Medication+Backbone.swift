@@ -17,7 +17,19 @@ extension Medication {
     public init() {}
 
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      var decoded = Self(decodingInto: ())
+      guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+      self = consume decoded
+    }
+
+    /// An empty value for ``init(from:at:)`` to decode into.
+    private init(decodingInto: Void) {}
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+    @inline(__always)
+    private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
@@ -30,6 +42,7 @@ extension Medication {
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
+      return true
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -65,7 +78,19 @@ extension Medication.Product {
     }
 
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      var decoded = Self(decodingInto: ())
+      guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+      self = consume decoded
+    }
+
+    /// An empty value for ``init(from:at:)`` to decode into.
+    private init(decodingInto: Void) {}
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+    @inline(__always)
+    private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
@@ -78,6 +103,7 @@ extension Medication.Product {
         }
       }
       if item == nil { try decoder.recordMissing("item", in: index) }
+      return true
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -105,7 +131,19 @@ extension Medication.Product {
     public init() {}
 
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      var decoded = Self(decodingInto: ())
+      guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+      self = consume decoded
+    }
+
+    /// An empty value for ``init(from:at:)`` to decode into.
+    private init(decodingInto: Void) {}
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+    @inline(__always)
+    private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
@@ -119,6 +157,7 @@ extension Medication.Product {
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
+      return true
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -150,7 +189,19 @@ extension Medication {
     public init() {}
 
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      var decoded = Self(decodingInto: ())
+      guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+      self = consume decoded
+    }
+
+    /// An empty value for ``init(from:at:)`` to decode into.
+    private init(decodingInto: Void) {}
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+    @inline(__always)
+    private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
@@ -162,6 +213,7 @@ extension Medication {
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
+      return true
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -195,7 +247,19 @@ extension Medication.Package {
     }
 
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      var decoded = Self(decodingInto: ())
+      guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+      self = consume decoded
+    }
+
+    /// An empty value for ``init(from:at:)`` to decode into.
+    private init(decodingInto: Void) {}
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+    @inline(__always)
+    private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
@@ -208,6 +272,7 @@ extension Medication.Package {
         }
       }
       if item == nil { try decoder.recordMissing("item", in: index) }
+      return true
     }
 
     public func encode(to writer: inout JSONWriter) {

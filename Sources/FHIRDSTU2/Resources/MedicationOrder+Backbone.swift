@@ -19,7 +19,19 @@ extension MedicationOrder {
     public init() {}
 
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      var decoded = Self(decodingInto: ())
+      guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+      self = consume decoded
+    }
+
+    /// An empty value for ``init(from:at:)`` to decode into.
+    private init(decodingInto: Void) {}
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+    @inline(__always)
+    private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         let key = decoder.key(member)
@@ -37,6 +49,7 @@ extension MedicationOrder {
           try decoder.keepUnknown(member, in: &unknown)
         }
       }
+      return true
     }
 
     public func encode(to writer: inout JSONWriter) {
@@ -70,7 +83,19 @@ extension MedicationOrder {
     }
 
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      var decoded = Self(decodingInto: ())
+      guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+      self = consume decoded
+    }
+
+    /// An empty value for ``init(from:at:)`` to decode into.
+    private init(decodingInto: Void) {}
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+    @inline(__always)
+    private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
@@ -83,6 +108,7 @@ extension MedicationOrder {
         }
       }
       if type == nil { try decoder.recordMissing("type", in: index) }
+      return true
     }
 
     public func encode(to writer: inout JSONWriter) {

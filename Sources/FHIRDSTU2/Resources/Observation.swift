@@ -48,9 +48,21 @@ public struct Observation: FHIRResource {
   public init() {}
 
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    var decoded = Self(decodingInto: ())
+    guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+    self = consume decoded
+  }
+
+  /// An empty value for ``init(from:at:)`` to decode into.
+  private init(decodingInto: Void) {}
+
+  /// Decodes the members of the object at `index` into this value: a local of
+  /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+  @inline(__always)
+  private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
     let context = decoder.beginResource(Self.resourceType, at: index)
     defer { decoder.endResource(context) }
-    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    guard var members = try decoder.members(ofObjectAt: index) else { return false }
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       let key = decoder.key(member)
@@ -96,6 +108,7 @@ public struct Observation: FHIRResource {
     }
     if status == nil { try decoder.recordMissing("status", in: index) }
     if code == nil { try decoder.recordMissing("code", in: index) }
+    return true
   }
 
   public func encode(to writer: inout JSONWriter) {

@@ -94,10 +94,16 @@ public struct JSONWriter {
   /// Writes an object member's key from UTF-8 bytes.
   public mutating func key(utf8: UnsafeRawBufferPointer) {
     precondition(depth > 0 && !innermostIsArray && !expectsValueAfterKey, "a key belongs in an object")
-    separate()
-    writeQuoted(utf8)
-    output.append(UInt8(ascii: ":"))
-    if indentWidth >= 0 { output.append(UInt8(ascii: " ")) }
+    if indentWidth < 0 {
+      // Compact: the comma, the quoted key and the colon in one append.
+      let comma = hasContent
+      hasContent = true
+      writeQuoted(utf8, lead: comma ? UInt8(ascii: ",") : nil, trail: UInt8(ascii: ":"))
+    } else {
+      separate()
+      writeQuoted(utf8, lead: nil, trail: UInt8(ascii: ":"))
+      output.append(UInt8(ascii: " "))
+    }
     expectsValueAfterKey = true
   }
 
@@ -112,13 +118,14 @@ public struct JSONWriter {
   /// Writes a string value from UTF-8 bytes.
   public mutating func string(utf8: UnsafeRawBufferPointer) {
     beforeValue()
-    writeQuoted(utf8)
+    writeQuoted(utf8, lead: nil, trail: nil)
   }
 
   /// Writes a number exactly as its text.
   public mutating func number(_ value: JSONNumber) {
     beforeValue()
-    output.append(contentsOf: value.text.utf8)
+    var text = value.text
+    text.withUTF8 { output.append(contentsOf: UnsafeRawBufferPointer($0)) }
   }
 
   /// Writes a number from text that is already valid JSON number syntax.
@@ -197,41 +204,81 @@ public struct JSONWriter {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
   }
 
-  /// The index of the first byte of `utf8` that needs an escape, or its count.
+  /// Whether any of the eight bytes of `word` must be escaped: a byte below 0x20, a
+  /// quote or a backslash (the usual "has a zero byte" and "has a byte less than"
+  /// bit tricks, which are exact for this yes-or-no question).
+  @inline(__always) private static func hasEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let control = (word &- ones &* 0x20) & ~word & highs
+    let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+    let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+    let quoteFound = (quote &- ones) & ~quote & highs
+    let backslashFound = (backslash &- ones) & ~backslash & highs
+    return control | quoteFound | backslashFound != 0
+  }
+
+  /// The index of the first byte of `utf8` that needs an escape, or its count; eight
+  /// bytes at a time.
   private static func firstEscape(in utf8: UnsafeRawBufferPointer) -> Int {
-    guard let base = utf8.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+    guard let base = utf8.baseAddress else { return 0 }
+    let count = utf8.count
     var index = 0
-    while index < utf8.count && !needsEscape(base[index]) { index += 1 }
+    while index + 8 <= count && !hasEscape(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+      index += 8
+    }
+    while index < count && !needsEscape(base.load(fromByteOffset: index, as: UInt8.self)) { index += 1 }
     return index
   }
 
-  private mutating func writeQuoted(_ utf8: UnsafeRawBufferPointer) {
+  /// Writes `utf8` quoted and escaped, after the byte `lead` and before the byte `trail`
+  /// when they are given.
+  private mutating func writeQuoted(_ utf8: UnsafeRawBufferPointer, lead: UInt8?, trail: UInt8?) {
+    let clean = Self.firstEscape(in: utf8)
+    guard clean == utf8.count else {
+      if let lead { output.append(lead) }
+      writeQuoted(utf8, cleanPrefix: clean)
+      if let trail { output.append(trail) }
+      return
+    }
+    // Most text needs no escape: one append of lead, quotes, text and trail,
+    // written straight into the array's free capacity.
+    output.append(contentsOf: QuotedRun(text: utf8, lead: lead, trail: trail))
+  }
+
+  /// Writes `utf8` quoted, escaping what needs it; the first `cleanPrefix` bytes are
+  /// known to need no escape.
+  private mutating func writeQuoted(_ utf8: UnsafeRawBufferPointer, cleanPrefix: Int) {
     output.append(UInt8(ascii: "\""))
-    // Most text needs no escape: one scan, one copy.
     var runStart = 0
-    var index = Self.firstEscape(in: utf8)
+    var index = cleanPrefix
     while index < utf8.count {
+      // `index` is at a byte to escape: write the run before it, then the escape.
       let byte = utf8[index]
-      guard Self.needsEscape(byte) else {
-        index += 1
-        continue
-      }
       output.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<index]))
       index += 1
       runStart = index
+      defer { index += Self.firstEscape(in: UnsafeRawBufferPointer(rebasing: utf8[index...])) }
+      let short: UInt8
       switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-      case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-      case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-      case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-      case 0x09: output.append(contentsOf: #"\t"#.utf8)
-      case 0x08: output.append(contentsOf: #"\b"#.utf8)
-      case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-      default:
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: #"\u00"#.utf8)
-        output.append(hex[Int(byte >> 4)])
-        output.append(hex[Int(byte & 0xF)])
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): short = byte
+      case 0x0A: short = UInt8(ascii: "n")
+      case 0x0D: short = UInt8(ascii: "r")
+      case 0x09: short = UInt8(ascii: "t")
+      case 0x08: short = UInt8(ascii: "b")
+      case 0x0C: short = UInt8(ascii: "f")
+      default: short = 0
+      }
+      output.append(UInt8(ascii: "\\"))
+      if short != 0 {
+        output.append(short)
+      } else {
+        let hex: StaticString = "0123456789abcdef"
+        output.append(UInt8(ascii: "u"))
+        output.append(UInt8(ascii: "0"))
+        output.append(UInt8(ascii: "0"))
+        output.append(hex.utf8Start[Int(byte >> 4)])
+        output.append(hex.utf8Start[Int(byte & 0xF)])
       }
     }
     output.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart...]))

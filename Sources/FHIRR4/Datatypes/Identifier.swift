@@ -11,7 +11,7 @@ public struct Identifier: FHIRCodable {
   public var system: Primitive<FHIRURI>?
   public var value: Primitive<FHIRString>?
   public var period: Period?
-  @Indirect public var assigner: Reference? = nil
+  @OutOfLine public var assigner: Reference? = nil
   /// Members the model does not know, in document order.
   public var unknown: JSONObject = [:]
 
@@ -23,7 +23,19 @@ public struct Identifier: FHIRCodable {
   }
 
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    var decoded = Self(decodingInto: ())
+    guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+    self = consume decoded
+  }
+
+  /// An empty value for ``init(from:at:)`` to decode into.
+  private init(decodingInto: Void) {}
+
+  /// Decodes the members of the object at `index` into this value: a local of
+  /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+  @inline(__always)
+  private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+    guard var members = try decoder.members(ofObjectAt: index) else { return false }
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
@@ -41,6 +53,7 @@ public struct Identifier: FHIRCodable {
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }
+    return true
   }
 
   public func encode(to writer: inout JSONWriter) {

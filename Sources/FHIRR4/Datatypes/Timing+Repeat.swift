@@ -73,7 +73,19 @@ extension Timing {
     }
 
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-      guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+      var decoded = Self(decodingInto: ())
+      guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+      self = consume decoded
+    }
+
+    /// An empty value for ``init(from:at:)`` to decode into.
+    private init(decodingInto: Void) {}
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+    @inline(__always)
+    private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         let key = decoder.key(member)
@@ -113,6 +125,7 @@ extension Timing {
           try decoder.keepUnknown(member, in: &unknown)
         }
       }
+      return true
     }
 
     public func encode(to writer: inout JSONWriter) {

@@ -9,7 +9,7 @@ public struct Timing: FHIRCodable {
   /// When the event occurs.
   public var event: [Primitive<FHIRDateTime>] = []
   /// When the event is to occur, as a pattern.
-  public var `repeat`: Repeat?
+  @OutOfLine public var `repeat`: Repeat? = nil
   /// `BID | TID | QID | AM | PM | …`: a code for the timing.
   public var code: CodeableConcept?
   /// Members the model does not know, in document order.
@@ -22,7 +22,19 @@ public struct Timing: FHIRCodable {
   }
 
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    var decoded = Self(decodingInto: ())
+    guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+    self = consume decoded
+  }
+
+  /// An empty value for ``init(from:at:)`` to decode into.
+  private init(decodingInto: Void) {}
+
+  /// Decodes the members of the object at `index` into this value: a local of
+  /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+  @inline(__always)
+  private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+    guard var members = try decoder.members(ofObjectAt: index) else { return false }
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
@@ -36,6 +48,7 @@ public struct Timing: FHIRCodable {
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }
+    return true
   }
 
   public func encode(to writer: inout JSONWriter) {

@@ -44,12 +44,12 @@ public struct MedicationRequest: FHIRResource {
   public var instantiatesCanonical: [Primitive<FHIRURI>] = []
   public var instantiatesUri: [Primitive<FHIRURI>] = []
   public var basedOn: [Reference] = []
-  public var groupIdentifier: Identifier?
+  @OutOfLine public var groupIdentifier: Identifier? = nil
   public var courseOfTherapyType: CodeableConcept?
   public var insurance: [Reference] = []
   public var note: [Annotation] = []
   public var dosageInstruction: [Dosage] = []
-  public var dispenseRequest: DispenseRequest?
+  @OutOfLine public var dispenseRequest: DispenseRequest? = nil
   public var substitution: Substitution?
   public var priorPrescription: Reference?
   public var detectedIssue: [Reference] = []
@@ -126,9 +126,21 @@ public struct MedicationRequest: FHIRResource {
   }
 
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    var decoded = Self(decodingInto: ())
+    guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
+    self = consume decoded
+  }
+
+  /// An empty value for ``init(from:at:)`` to decode into.
+  private init(decodingInto: Void) {}
+
+  /// Decodes the members of the object at `index` into this value: a local of
+  /// ``init(from:at:)``, which then moves into place whole instead of being copied.
+  @inline(__always)
+  private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
     let context = decoder.beginResource(Self.resourceType, at: index)
     defer { decoder.endResource(context) }
-    guard var members = try decoder.members(ofObjectAt: index) else { return nil }
+    guard var members = try decoder.members(ofObjectAt: index) else { return false }
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       let key = decoder.key(member)
@@ -192,6 +204,7 @@ public struct MedicationRequest: FHIRResource {
     if intent == nil { try decoder.recordMissing("intent", in: index) }
     if medication == nil { try decoder.recordMissing("medication[x]", in: index) }
     if subject == nil { try decoder.recordMissing("subject", in: index) }
+    return true
   }
 
   public func encode(to writer: inout JSONWriter) {
