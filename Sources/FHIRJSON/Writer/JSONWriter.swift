@@ -231,19 +231,38 @@ public struct JSONWriter {
     return index
   }
 
+  /// Text up to this length with nothing to escape is assembled on the stack with its
+  /// quotes (and the comma or colon around a key) and appended at once.
+  private static var assembledLimit: Int { 512 }
+
   /// Writes `utf8` quoted and escaped, after the byte `lead` and before the byte `trail`
   /// when they are given.
   private mutating func writeQuoted(_ utf8: UnsafeRawBufferPointer, lead: UInt8?, trail: UInt8?) {
     let clean = Self.firstEscape(in: utf8)
-    guard clean == utf8.count else {
+    guard clean == utf8.count, clean <= Self.assembledLimit else {
       if let lead { output.append(lead) }
       writeQuoted(utf8, cleanPrefix: clean)
       if let trail { output.append(trail) }
       return
     }
-    // Most text needs no escape: one append of lead, quotes, text and trail,
-    // written straight into the array's free capacity.
-    output.append(contentsOf: QuotedRun(text: utf8, lead: lead, trail: trail))
+    // Most text needs no escape: one append of lead, quotes, text and trail.
+    let total = clean + 2 + (lead == nil ? 0 : 1) + (trail == nil ? 0 : 1)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
+      guard let start = buffer.baseAddress else { return }
+      var position = 0
+      if let lead {
+        start[0] = lead
+        position = 1
+      }
+      start[position] = UInt8(ascii: "\"")
+      if clean > 0, let text = utf8.baseAddress {
+        UnsafeMutableRawPointer(start + position + 1).copyMemory(from: text, byteCount: clean)
+      }
+      position += clean + 1
+      start[position] = UInt8(ascii: "\"")
+      if let trail { start[position + 1] = trail }
+      output.append(contentsOf: UnsafeBufferPointer(start: start, count: total))
+    }
   }
 
   /// Writes `utf8` quoted, escaping what needs it; the first `cleanPrefix` bytes are
