@@ -22,6 +22,12 @@ public struct ConversionReport: Hashable, Sendable {
   private var droppedCounts: [String: Int] = [:]
   private var defaultedCounts: [String: Int] = [:]
   private var unrepresentableCounts: [String: Int] = [:]
+  /// Dropped paths that element accounting recorded and nobody has read yet: kept as a list
+  /// (each path once per walk, with its count) and hashed into the dropped table only when a
+  /// caller reads the report, so a report made and thrown away never hashes them.
+  private var pendingDropped: [(path: String, count: Int)] = []
+  /// How many pending paths a report keeps before hashing them (bounds a merged report).
+  private static let pendingLimit = 1024
 
   /// Counts per disposition and path (dispositions with no path left out).
   public var counts: [Disposition: [String: Int]] {
@@ -63,6 +69,28 @@ public struct ConversionReport: Hashable, Sendable {
     }
   }
 
+  /// Records `count` occurrences of `path` as dropped without hashing it yet (element
+  /// accounting: each path comes once per walk). Reading the report gives the same counts as
+  /// ``record(_:_:count:)`` would; `count` is positive.
+  mutating func appendDropped(_ path: String, count: Int) {
+    if pendingDropped.isEmpty { pendingDropped.reserveCapacity(16) }
+    pendingDropped.append((path, count))
+    if pendingDropped.count > Self.pendingLimit { hashPendingDropped() }
+  }
+
+  private mutating func hashPendingDropped() {
+    for (path, count) in pendingDropped { add(count, of: path, to: .dropped) }
+    pendingDropped.removeAll()
+  }
+
+  /// The dropped table with the pending paths added.
+  private var allDropped: [String: Int] {
+    guard !pendingDropped.isEmpty else { return droppedCounts }
+    var all = droppedCounts
+    for (path, count) in pendingDropped { all[path, default: 0] += count }
+    return all
+  }
+
   /// Records `path` as mapped.
   public mutating func mapped(_ path: String) { record(.mapped, path) }
   /// Records `path` as dropped.
@@ -90,7 +118,7 @@ public struct ConversionReport: Hashable, Sendable {
   public subscript(disposition: Disposition) -> [String: Int] {
     switch disposition {
     case .mapped: mappedCounts
-    case .dropped: droppedCounts
+    case .dropped: allDropped
     case .defaulted: defaultedCounts
     case .unrepresentable: unrepresentableCounts
     }
@@ -119,14 +147,32 @@ public struct ConversionReport: Hashable, Sendable {
 
   /// Adds another report's counts to this one.
   public mutating func merge(_ other: ConversionReport) {
-    for disposition in Disposition.allCases {
-      for (path, count) in other[disposition] { add(count, of: path, to: disposition) }
-    }
+    for (path, count) in other.mappedCounts { add(count, of: path, to: .mapped) }
+    for (path, count) in other.droppedCounts { add(count, of: path, to: .dropped) }
+    for (path, count) in other.defaultedCounts { add(count, of: path, to: .defaulted) }
+    for (path, count) in other.unrepresentableCounts { add(count, of: path, to: .unrepresentable) }
+    pendingDropped += other.pendingDropped
+    if pendingDropped.count > Self.pendingLimit { hashPendingDropped() }
     issues += other.issues
   }
 
   /// Whether nothing was dropped, defaulted or left unrepresentable.
   public var isLossless: Bool {
-    dropped.isEmpty && defaulted.isEmpty && unrepresentable.isEmpty
+    droppedCounts.isEmpty && pendingDropped.isEmpty && defaultedCounts.isEmpty && unrepresentableCounts.isEmpty
+  }
+
+  /// Reports are equal when they hold the same counts and issues, however the counts were recorded.
+  public static func == (lhs: ConversionReport, rhs: ConversionReport) -> Bool {
+    lhs.mappedCounts == rhs.mappedCounts && lhs.defaultedCounts == rhs.defaultedCounts
+      && lhs.unrepresentableCounts == rhs.unrepresentableCounts && lhs.issues == rhs.issues
+      && lhs.allDropped == rhs.allDropped
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(mappedCounts)
+    hasher.combine(allDropped)
+    hasher.combine(defaultedCounts)
+    hasher.combine(unrepresentableCounts)
+    hasher.combine(issues)
   }
 }

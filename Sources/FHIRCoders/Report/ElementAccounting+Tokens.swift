@@ -1,4 +1,5 @@
 import FHIRJSON
+import Foundation
 
 extension ElementAccounting {
   /// Walks the input tokens a value was decoded from (see ``ResourceSource``) and records
@@ -11,54 +12,64 @@ extension ElementAccounting {
   public static func account(_ source: ResourceSource, root: String, in report: inout ConversionReport) {
     guard !report.isMapped(root) else { return }
     // The table moves into the walker and back to the pool, never copied (its arrays stay unique).
-    var walker = TokenWalker(tokens: source.tokens, root: root, table: PathTable.pool.take())
+    var walker = TokenWalker(tokens: source.tokens, table: PathTable.pool.take())
     walker.table.beginWalk()
     for path in report.mapped.keys { walker.table.markMapped(path) }
-    walker.walk(at: source.index, node: walker.rootNode(), isRoot: true)
-    walker.table.takeCounts(walker.log) { path, count in report.record(.dropped, path, count: count) }
+    var root = root
+    let rootNode = root.withUTF8 { utf8 in
+      let raw = UnsafeRawBufferPointer(utf8)
+      return walker.table.node(raw, digest: PathTable.digest(raw))
+    }
+    walker.walk(at: source.index, node: rootNode, isRoot: true)
+    walker.table.takeCounts(walker.log) { path, count in report.appendDropped(path, count: count) }
     PathTable.pool.giveBack(walker.table)
   }
 
-  /// Walks tokens as ``Walker`` walks written JSON, logging the path (node) of each unmapped leaf.
+  /// Walks tokens as ``Walker`` walks written JSON, logging the path (node) of each unmapped
+  /// leaf. A member's path is found from its parent's node and its key
+  /// (``PathTable/child(of:key:)``), so no path is built while walking.
   struct TokenWalker {
     let tokens: JSONTokens
     var table: PathTable
-    var path: [UInt8]
-    var digest: UInt64
     var log: [Int32] = []
 
-    init(tokens: JSONTokens, root: String, table: PathTable) {
+    init(tokens: JSONTokens, table: PathTable) {
       self.tokens = tokens
       self.table = table
-      path = Array(root.utf8)
-      path.reserveCapacity(128)
-      digest = path.withUnsafeBytes { PathTable.digest($0) }
       log.reserveCapacity(64)
     }
 
-    mutating func rootNode() -> Int {
-      path.withUnsafeBytes { table.node($0, digest: digest) }
-    }
-
+    /// Walks the value at `index`, whose path is `node`.
     mutating func walk(at index: Int, node: Int, isRoot: Bool) {
-      switch tokens[index].kind {
+      let token = tokens[index]
+      switch token.kind {
       case .objectStart:
         let end = tokens.endIndex(ofValueAt: index)
-        if ElementAccounting.isCareExtension(tokens, objectAt: index, end: end) { return }
+        let logged = log.count
+        var sawURL = false
         var member = index + 1
         while member < end {
-          if !(isRoot && tokens.text(at: member, equals: "resourceType".utf8)) {
-            let saved = (path.count, digest)
-            append(UInt8(ascii: "."))
-            tokens.withText(at: member) { key in
-              for byte in key { append(byte) }
+          let value = member + 1
+          let next = tokens.endIndex(ofValueAt: value) + 1
+          // The member's path, or `skip` (the root's `resourceType`), or `careExtension`.
+          let child = tokens.withText(at: member) { key -> Int in
+            // The first `url` member: a care extension's (under ``CareExtensions/base``) takes
+            // back what was logged inside its object and ends the walk of it.
+            if !sawURL && Self.equals(key, "url") {
+              sawURL = true
+              if tokens[value].kind == .string && tokens.withText(at: value, { $0.starts(with: careBase) }) {
+                return Self.careExtension
+              }
             }
-            let child = path.withUnsafeBytes { table.node($0, digest: digest) }
-            if !table.isMapped(child) { walk(at: member + 1, node: child, isRoot: false) }
-            path.removeLast(path.count - saved.0)
-            digest = saved.1
+            if isRoot && Self.equals(key, "resourceType") { return Self.skip }
+            return table.child(of: node, key: key)
           }
-          member = tokens.endIndex(ofValueAt: member + 1) + 1
+          if child == Self.careExtension {
+            log.removeLast(log.count - logged)
+            return
+          }
+          if child != Self.skip && !table.isMapped(child) { walk(at: value, node: child, isRoot: false) }
+          member = next
         }
       case .arrayStart:
         let end = tokens.endIndex(ofValueAt: index)
@@ -74,21 +85,12 @@ extension ElementAccounting {
       }
     }
 
-    mutating func append(_ byte: UInt8) {
-      path.append(byte)
-      digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-  }
+    static var skip: Int { -1 }
+    static var careExtension: Int { -2 }
 
-  /// Whether the object's first `url` member is a string under ``CareExtensions/base``.
-  static func isCareExtension(_ tokens: JSONTokens, objectAt index: Int, end: Int) -> Bool {
-    var member = index + 1
-    while member < end {
-      if tokens.text(at: member, equals: "url".utf8) {
-        return tokens[member + 1].kind == .string && tokens.withText(at: member + 1) { $0.starts(with: careBase) }
-      }
-      member = tokens.endIndex(ofValueAt: member + 1) + 1
+    /// Whether `key` is the ASCII `literal` (its length compared first).
+    static func equals(_ key: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+      key.count == literal.utf8CodeUnitCount && memcmp(key.baseAddress!, literal.utf8Start, key.count) == 0
     }
-    return false
   }
 }

@@ -27,7 +27,7 @@ public enum ElementAccounting {
       walker.table.beginWalk()
       for path in report.mapped.keys { walker.table.markMapped(path) }
       walker.walkRoot()
-      walker.table.takeCounts(walker.log) { path, count in report.record(.dropped, path, count: count) }
+      walker.table.takeCounts(walker.log) { path, count in report.appendDropped(path, count: count) }
       PathTable.pool.giveBack(walker.table)
     }
   }

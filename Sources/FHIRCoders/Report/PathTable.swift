@@ -12,6 +12,8 @@ struct PathTable {
   private var digests: [UInt64] = []
   private var starts: [Int32] = []
   private var lengths: [Int32] = []
+  /// The path each path extends by `.key` when it was found as a child (``child(of:key:)``), else -1.
+  private var parents: [Int32] = []
   /// The paths' bytes, one after another.
   private var arena: [UInt8] = []
   /// Each path as a `String`, made the first time it is reported.
@@ -41,12 +43,61 @@ struct PathTable {
     starts.append(Int32(arena.count))
     lengths.append(Int32(bytes.count))
     arena.append(contentsOf: bytes)
+    insert(parent: -1, slot: slot)
+    return node
+  }
+
+  /// The path `parent.key`, added when new. The same node as ``node(_:digest:)`` gives for
+  /// those bytes, found without building them: a path that was seen as this child compares
+  /// only its key; any other path with the same digest compares all its bytes.
+  mutating func child(of parent: Int, key: UnsafeRawBufferPointer) -> Int {
+    var digest = (digests[parent] ^ UInt64(UInt8(ascii: "."))) &* 0x100_0000_01b3
+    for byte in key { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let parentLength = Int(lengths[parent])
+    let length = parentLength + 1 + key.count
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: digest) & mask
+    while true {
+      let entry = Int(slots[slot])
+      if entry == 0 { break }
+      let node = entry - 1
+      if digests[node] == digest && Int(lengths[node]) == length && isChild(node, of: parent, key: key) { return node }
+      slot = (slot + 1) & mask
+    }
+    let node = digests.count
+    digests.append(digest)
+    let parentStart = Int(starts[parent])
+    starts.append(Int32(arena.count))
+    lengths.append(Int32(length))
+    arena.reserveCapacity(arena.count + length)
+    for index in parentStart..<(parentStart + parentLength) { arena.append(arena[index]) }
+    arena.append(UInt8(ascii: "."))
+    arena.append(contentsOf: key)
+    insert(parent: parent, slot: slot)
+    return node
+  }
+
+  /// Whether `node`, a path as long as `parent.key`, is that path.
+  private func isChild(_ node: Int, of parent: Int, key: UnsafeRawBufferPointer) -> Bool {
+    arena.withUnsafeBytes { all in
+      let base = all.baseAddress! + Int(starts[node])
+      let parentLength = Int(lengths[parent])
+      if key.count > 0 && memcmp(base + parentLength + 1, key.baseAddress!, key.count) != 0 { return false }
+      if Int(parents[node]) == parent { return true }
+      return base.load(fromByteOffset: parentLength, as: UInt8.self) == UInt8(ascii: ".")
+        && memcmp(base, all.baseAddress! + Int(starts[parent]), parentLength) == 0
+    }
+  }
+
+  /// Adds the entries of the node just given its digest, start and length.
+  private mutating func insert(parent: Int, slot: Int) {
+    let node = digests.count - 1
+    parents.append(Int32(parent))
     names.append(nil)
     mappedIn.append(0)
     counts.append(0)
     slots[slot] = Int32(node + 1)
     if digests.count * 2 > slots.count { grow() }
-    return node
   }
 
   private func equals(_ node: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
