@@ -10,14 +10,7 @@ import FHIRR4
 extension R4ToDSTU2 {
   mutating func carePlan(_ source: FHIRR4.CarePlan, _ path: String) -> FHIRDSTU2.CarePlan {
     var target = FHIRDSTU2.CarePlan()
-    target.id = source.id
-    target.meta = source.meta.map { meta($0, Self.join(path, "meta")) }
-    target.implicitRules = keep(source.implicitRules, path, "implicitRules")
-    target.language = keep(source.language, path, "language")
-    target.text = source.text.map { narrative($0, Self.join(path, "text")) }
-    target.contained = contained(source.contained, path)
-    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
+    var extensions = domainResource(source, path, into: &target)
     target.identifier = identifiers(source.identifier, path, "identifier")
     target.status = keep(
       conversion.mapCode(

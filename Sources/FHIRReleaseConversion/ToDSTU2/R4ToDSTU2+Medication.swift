@@ -9,14 +9,7 @@ import FHIRR4
 extension R4ToDSTU2 {
   mutating func medication(_ source: FHIRR4.Medication, _ path: String) -> FHIRDSTU2.Medication {
     var target = FHIRDSTU2.Medication()
-    target.id = source.id
-    target.meta = source.meta.map { meta($0, Self.join(path, "meta")) }
-    target.implicitRules = keep(source.implicitRules, path, "implicitRules")
-    target.language = keep(source.language, path, "language")
-    target.text = source.text.map { narrative($0, Self.join(path, "text")) }
-    target.contained = contained(source.contained, path)
-    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
+    var extensions = domainResource(source, path, into: &target)
     carry(
       source.identifier, type: "Identifier", element: "Medication.identifier", path: path, key: "identifier",
       into: &extensions)

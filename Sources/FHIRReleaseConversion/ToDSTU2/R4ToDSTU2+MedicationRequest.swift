@@ -10,14 +10,7 @@ import FHIRR4
 extension R4ToDSTU2 {
   mutating func medicationRequest(_ source: FHIRR4.MedicationRequest, _ path: String) -> FHIRDSTU2.MedicationOrder {
     var target = FHIRDSTU2.MedicationOrder()
-    target.id = source.id
-    target.meta = source.meta.map { meta($0, Self.join(path, "meta")) }
-    target.implicitRules = keep(source.implicitRules, path, "implicitRules")
-    target.language = keep(source.language, path, "language")
-    target.text = source.text.map { narrative($0, Self.join(path, "text")) }
-    target.contained = contained(source.contained, path)
-    var extensions = self.extensions(source.extension, Self.join(path, "extension"))
-    target.modifierExtension = self.extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
+    var extensions = domainResource(source, path, into: &target)
     target.identifier = identifiers(source.identifier, path, "identifier")
     target.dateWritten = keep(source.authoredOn, path, "authoredOn")
     if case .dateTime(let ended)? = conversion.restore(&extensions, element: "MedicationOrder.dateEnded").first {

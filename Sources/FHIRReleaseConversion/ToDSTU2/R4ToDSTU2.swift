@@ -49,6 +49,23 @@ struct R4ToDSTU2 {
     return (result, converter.conversion.report)
   }
 
+  /// Converts the elements every resource but Bundle has (`id`, `meta`, `implicitRules`,
+  /// `language`, `text`, `contained`, `modifierExtension`) into `target`, and returns the
+  /// converted `extension` list, to which the caller adds the extensions it carries.
+  mutating func domainResource<Source: FHIRR4.DomainResource, Target: FHIRDSTU2.DomainResource>(
+    _ source: Source, _ path: String, into target: inout Target
+  ) -> [Extension] {
+    target.id = source.id
+    target.meta = source.meta.map { meta($0, Self.join(path, "meta")) }
+    target.implicitRules = keep(source.implicitRules, path, "implicitRules")
+    target.language = keep(source.language, path, "language")
+    target.text = source.text.map { narrative($0, Self.join(path, "text")) }
+    target.contained = contained(source.contained, path)
+    let converted = extensions(source.extension, Self.join(path, "extension"))
+    target.modifierExtension = extensions(source.modifierExtension, Self.join(path, "modifierExtension"))
+    return converted
+  }
+
   // MARK: Paths
 
   /// `path.key` (`key` alone at the root). Built in one allocation: paths are built for

@@ -12,14 +12,7 @@ extension DSTU2ToR4 {
   /// Converts a DSTU2 `CarePlan` at `path`.
   mutating func carePlan(_ source: FHIRDSTU2.CarePlan, _ path: String) -> FHIRR4.CarePlan {
     var target = FHIRR4.CarePlan()
-    target.id = primitive(source.id, path, "id")
-    target.meta = one(source.meta, path, "meta") { $0.meta($1, $2) }
-    target.implicitRules = primitive(source.implicitRules, path, "implicitRules")
-    target.language = primitive(source.language, path, "language")
-    target.text = one(source.text, path, "text") { $0.narrative($1, $2) }
-    target.contained = contained(source.contained, path)
-    var extensions = extensionList(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = domainResource(source, path, into: &target)
     target.identifier = identifiers(source.identifier, path, "identifier")
     target.status = conversion.mapCode(
       primitive(source.status, path, "status"), element: "CarePlan.status", map: ReleaseConverter.carePlanStatusToR4,

@@ -10,14 +10,7 @@ extension DSTU2ToR4 {
   /// Converts a DSTU2 `Medication` at `path`.
   mutating func medication(_ source: FHIRDSTU2.Medication, _ path: String) -> FHIRR4.Medication {
     var target = FHIRR4.Medication()
-    target.id = primitive(source.id, path, "id")
-    target.meta = one(source.meta, path, "meta") { $0.meta($1, $2) }
-    target.implicitRules = primitive(source.implicitRules, path, "implicitRules")
-    target.language = primitive(source.language, path, "language")
-    target.text = one(source.text, path, "text") { $0.narrative($1, $2) }
-    target.contained = contained(source.contained, path)
-    var extensions = extensionList(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = domainResource(source, path, into: &target)
     target.identifier = restore(&extensions, "Medication.identifier", as: FHIRR4.Identifier.self)
     target.status = restore(&extensions, "Medication.status", Self.code).first
     target.amount = restore(&extensions, "Medication.amount", as: FHIRR4.Ratio.self).first

@@ -11,14 +11,7 @@ extension DSTU2ToR4 {
   /// Converts a DSTU2 `Observation` at `path`.
   mutating func observation(_ source: FHIRDSTU2.Observation, _ path: String) -> FHIRR4.Observation {
     var target = FHIRR4.Observation()
-    target.id = primitive(source.id, path, "id")
-    target.meta = one(source.meta, path, "meta") { $0.meta($1, $2) }
-    target.implicitRules = primitive(source.implicitRules, path, "implicitRules")
-    target.language = primitive(source.language, path, "language")
-    target.text = one(source.text, path, "text") { $0.narrative($1, $2) }
-    target.contained = contained(source.contained, path)
-    var extensions = extensionList(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = domainResource(source, path, into: &target)
     target.identifier = identifiers(source.identifier, path, "identifier")
     let concept = FHIRR4.CodeableConcept.self
     target.category = codeableConcept(source.category, path, "category").map { [$0] } ?? []

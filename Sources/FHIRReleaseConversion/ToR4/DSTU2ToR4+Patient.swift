@@ -9,14 +9,7 @@ extension DSTU2ToR4 {
   /// Converts a DSTU2 `Patient` at `path`.
   mutating func patient(_ source: FHIRDSTU2.Patient, _ path: String) -> FHIRR4.Patient {
     var target = FHIRR4.Patient()
-    target.id = primitive(source.id, path, "id")
-    target.meta = one(source.meta, path, "meta") { $0.meta($1, $2) }
-    target.implicitRules = primitive(source.implicitRules, path, "implicitRules")
-    target.language = primitive(source.language, path, "language")
-    target.text = one(source.text, path, "text") { $0.narrative($1, $2) }
-    target.contained = contained(source.contained, path)
-    var extensions = extensionList(source.extension, Self.at(path, "extension"))
-    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
+    var extensions = domainResource(source, path, into: &target)
     target.identifier = identifiers(source.identifier, path, "identifier")
     target.active = primitive(source.active, path, "active")
     target.name = each(source.name, path, "name") { $0.humanName($1, $2) }

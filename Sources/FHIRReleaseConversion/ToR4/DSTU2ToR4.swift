@@ -43,6 +43,23 @@ struct DSTU2ToR4 {
     return resources.enumerated().map { index, item in resource(item, path: ModelConversion.join(base, index)) }
   }
 
+  /// Converts the elements every resource but Bundle has (`id`, `meta`, `implicitRules`,
+  /// `language`, `text`, `contained`, `modifierExtension`) into `target`, and returns the
+  /// converted `extension` list, to which the caller adds the extensions it carries.
+  mutating func domainResource<Source: FHIRDSTU2.DomainResource, Target: FHIRR4.DomainResource>(
+    _ source: Source, _ path: String, into target: inout Target
+  ) -> [Extension] {
+    target.id = primitive(source.id, path, "id")
+    target.meta = one(source.meta, path, "meta") { $0.meta($1, $2) }
+    target.implicitRules = primitive(source.implicitRules, path, "implicitRules")
+    target.language = primitive(source.language, path, "language")
+    target.text = one(source.text, path, "text") { $0.narrative($1, $2) }
+    target.contained = contained(source.contained, path)
+    let extensions = extensionList(source.extension, Self.at(path, "extension"))
+    target.modifierExtension = extensionList(source.modifierExtension, Self.at(path, "modifierExtension"))
+    return extensions
+  }
+
   // MARK: Paths
 
   /// `path.key`.
