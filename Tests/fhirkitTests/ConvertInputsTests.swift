@@ -129,12 +129,16 @@ import Testing
   }
 
   /// On a terminal (util-linux `script` gives the command one), the progress line is drawn
-  /// and cleared; the output file is the same as without it.
+  /// and cleared; the output file is the same as without it. The input comes through stdin
+  /// in two parts half a second apart, so the line (drawn at most every quarter second) is
+  /// due however fast the conversion runs.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
   func progressLineOnATerminal() throws {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("fhirkit-tty-\(getpid()).ndjson").path
     defer { try? FileManager.default.removeItem(atPath: output) }
-    let command = "'\(CommandRunner.executable.path)' convert --to dstu2 --jobs 1 -o '\(output)' Fixtures/r4/bundles"
+    let command =
+      "(cat '\(Self.synthea)'; sleep 0.5; cat '\(Self.synthea)') | "
+      + "'\(CommandRunner.executable.path)' convert --to dstu2 --jobs 1 -o '\(output)' -"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
     process.arguments = ["-qec", command, "/dev/null"]
@@ -148,7 +152,10 @@ import Testing
     #expect(terminal.contains("\r\u{1B}[K") && terminal.contains(" MB read, ") && terminal.contains("resources ("), "\(terminal.suffix(300))")
     // The summary comes after the line was cleared, on a line of its own.
     #expect(terminal.contains("\r\u{1B}[Kfhirkit: "))
-    let plain = try CommandRunner.run(["convert", "--to", "dstu2", "--jobs", "1", "Fixtures/r4/bundles"])
+    let root = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent()
+    let bundle = try Array(Data(contentsOf: root.appendingPathComponent(Self.synthea)))
+    let plain = try CommandRunner.run(["convert", "--to", "dstu2", "--jobs", "1", "-"], stdin: bundle + bundle)
+    #expect(!plain.stdout.isEmpty)
     #expect(try String(contentsOfFile: output, encoding: .utf8) == plain.stdout)
   }
 
