@@ -17,12 +17,46 @@ struct ModelConversion {
 
   // MARK: Paths
 
-  /// `path.key`.
-  static func join(_ path: String, _ key: String) -> String { ConversionReport.join(path, key) }
+  // Paths are built for every element converted and most are never reported: each is
+  // built in one allocation.
+
+  /// `path.key` (`key` alone at the root; `path[0]` when `key` is an `[index]` step).
+  static func join(_ path: String, _ key: String) -> String {
+    guard !path.isEmpty, path != "$" else { return key }
+    let step = key.utf8.first != UInt8(ascii: "[")
+    var result = ""
+    result.reserveCapacity(path.utf8.count + key.utf8.count + 1)
+    result += path
+    if step { result += "." }
+    result += key
+    return result
+  }
+
   /// `path[index]`.
-  static func join(_ path: String, _ index: Int) -> String { ConversionReport.join(path, "[\(index)]") }
+  static func join(_ path: String, _ index: Int) -> String {
+    var result = ""
+    result.reserveCapacity(path.utf8.count + 12)
+    result += path == "$" ? "" : path
+    result += "["
+    result += String(index)
+    result += "]"
+    return result
+  }
+
   /// `path.key[index]`.
-  static func join(_ path: String, _ key: String, _ index: Int) -> String { join(join(path, key), index) }
+  static func join(_ path: String, _ key: String, _ index: Int) -> String {
+    var result = ""
+    result.reserveCapacity(path.utf8.count + key.utf8.count + 12)
+    if !path.isEmpty, path != "$" {
+      result += path
+      result += "."
+    }
+    result += key
+    result += "["
+    result += String(index)
+    result += "]"
+    return result
+  }
 
   // MARK: Recording
 

@@ -68,30 +68,9 @@ struct R4ToDSTU2 {
 
   // MARK: Paths
 
-  /// `path.key` (`key` alone at the root). Built in one allocation: paths are built for
-  /// every element converted, and most are never reported.
-  static func join(_ path: String, _ key: String) -> String {
-    guard !path.isEmpty else { return key }
-    var result = ""
-    result.reserveCapacity(path.utf8.count + key.utf8.count + 1)
-    result += path
-    result += "."
-    result += key
-    return result
-  }
+  /// `path.key` (``ModelConversion/join(_:_:)``).
+  static func join(_ path: String, _ key: String) -> String { ModelConversion.join(path, key) }
 
-  /// `path.key[index]`, in one allocation.
-  static func join(_ path: String, _ key: String, _ index: Int) -> String {
-    var result = ""
-    result.reserveCapacity(path.utf8.count + key.utf8.count + 12)
-    if !path.isEmpty {
-      result += path
-      result += "."
-    }
-    result += key
-    result += "["
-    result += String(index)
-    result += "]"
-    return result
-  }
+  /// `path.key[index]` (``ModelConversion/join(_:_:_:)``).
+  static func join(_ path: String, _ key: String, _ index: Int) -> String { ModelConversion.join(path, key, index) }
 }
