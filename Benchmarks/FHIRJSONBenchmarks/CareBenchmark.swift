@@ -13,6 +13,9 @@ import Foundation
 struct CareBenchmark {
   var sizeMB: Int
   var runs: Int
+  /// Run only the contender at this index (0 decode only, 1 with accounting, 2 without, 3 by
+  /// writing), for profiling one of them (`--only N`).
+  var only: Int? = nil
   let chunkSize = 1 << 16
   static let types: Set<String> = ["Patient", "MedicationRequest", "CarePlan", "Observation"]
 
@@ -32,12 +35,13 @@ struct CareBenchmark {
     // every coder closure retained, on each line).
     let quiet = { var c = Coders(); c.setAccounting(false); return c }()
     let coders = Coders()
-    let contenders: [(String, (UnsafeRawBufferPointer) throws -> Int)] = [
+    var contenders: [(String, (UnsafeRawBufferPointer) throws -> Int)] = [
       ("typed decode only", { try read($0) { try AnyResource.decode(from: $0).value == nil ? 0 : 1 } }),
       ("decode → care entities (accounting)", { try summarized($0, coders, withSource: true) }),
       ("decode → care entities (no accounting)", { try summarized($0, quiet, withSource: true) }),
       ("  accounting by writing (no source)", { try summarized($0, coders, withSource: false) }),
     ]
+    if let only { contenders = [contenders[only]] }
     var best = contenders.map { _ in Double.infinity }
     var counts = contenders.map { _ in 0 }
     try corpus.withUnsafeBytes { bytes in
@@ -55,6 +59,7 @@ struct CareBenchmark {
       print(
         "\(name) \(String(format: "%8.1f", megabytes / best[index]))  \(String(format: "%12.0f", Double(resources) / best[index]))   \(String(format: "%6.2f", best[0] / best[index]))x")
     }
+    guard only == nil else { return }
     print("\nentities (or located errors) per run: \(counts[1]); care conversion at \(String(format: "%.2f", best[0] / best[1]))x decode-only with accounting, \(String(format: "%.2f", best[0] / best[2]))x without (target >= 0.70x)")
   }
 

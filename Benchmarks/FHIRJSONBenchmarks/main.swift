@@ -5,7 +5,7 @@
 //       [--input FILE.ndjson] [--save-corpus FILE.ndjson] [--tokenizer-only]
 //   swift run -c release FHIRJSONBenchmarks bundle-memory [--size-mb 1024]
 //   swift run -c release FHIRJSONBenchmarks models [--size-mb 128] [--runs 3]
-//   swift run -c release FHIRJSONBenchmarks care [--size-mb 128] [--runs 3]
+//   swift run -c release FHIRJSONBenchmarks care [--size-mb 128] [--runs 3] [--only N]
 //   swift run -c release FHIRJSONBenchmarks release-conversion [--size-mb 32] [--runs 3]
 //   swift run -c release FHIRJSONBenchmarks store [--resources 1000000] [--batch-size 2000]
 //   swift run -c release FHIRJSONBenchmarks pipeline-memory [--size-mb 1024] [--stdin | --cli | --import] [--partition-kb N] [--decode-twice]
@@ -40,7 +40,10 @@ case "models":
     decodeOnly: arguments.contains("--decode-only")
   ).run()
 case "care":
-  try CareBenchmark(sizeMB: option("--size-mb", default: 128), runs: option("--runs", default: 3)).run()
+  try CareBenchmark(
+    sizeMB: option("--size-mb", default: 128), runs: option("--runs", default: 3),
+    only: stringOption("--only").flatMap { Int($0) }
+  ).run()
 case "release-conversion":
   try ReleaseConversionBenchmark(sizeMB: option("--size-mb", default: 32), runs: option("--runs", default: 3)).run()
 case "store":
