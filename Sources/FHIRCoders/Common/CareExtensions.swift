@@ -9,22 +9,61 @@ public enum CareExtensions {
   public static let base = "http://fhirkit.dev/StructureDefinition/care-"
 
   /// Whether an extension is one of FHIRKit's care extensions.
-  public static func isCare(_ e: Extension) -> Bool { e.url?.string.hasPrefix(base) ?? false }
+  public static func isCare(_ e: Extension) -> Bool {
+    guard let url = e.url?.string else { return false }
+    return matches(url, field: nil)
+  }
 
   /// The value strings of the care extensions named `field`.
   static func strings(_ extensions: [Extension], _ field: String) -> [String] {
     guard !extensions.isEmpty else { return [] }
-    let url = base + field
-    return extensions.compactMap { e -> String? in
-      guard e.url?.string == url else { return nil }
-      switch e.value {
-      case .string(let p): return p.string
-      case .uuid(let p), .uri(let p): return p.string
-      case .dateTime(let p): return p.string
-      case .code(let p): return p.string
-      default: return nil
+    var list: [String] = []
+    for index in extensions.indices {
+      guard let url = extensions[index].url?.string, matches(url, field: field) else { continue }
+      switch extensions[index].value {
+      case .string(let p): if let s = p.string { list.append(s) }
+      case .uuid(let p), .uri(let p): if let s = p.string { list.append(s) }
+      case .dateTime(let p): if let s = p.string { list.append(s) }
+      case .code(let p): if let s = p.string { list.append(s) }
+      default: break
       }
     }
+    return list
+  }
+
+  /// The UTF-8 bytes of ``base``.
+  private static let baseUTF8 = Array(base.utf8)
+
+  /// Whether `url` is ``base`` + `field`, or (`field` `nil`) starts with ``base``: as `==` and
+  /// `hasPrefix` compare, without building `base + field`. The bytes decide for an ASCII `url`
+  /// (every care URL is ASCII); any other one is compared as a string.
+  static func matches(_ url: String, field: String?) -> Bool {
+    var url = url
+    let bytewise: Bool? = url.withUTF8 { u in
+      let b = baseUTF8
+      var same = u.count >= b.count
+      if same {
+        for i in 0..<b.count where u[i] != b[i] {
+          same = false
+          break
+        }
+      }
+      if same, var field {
+        same = field.withUTF8 { f in
+          guard u.count == b.count + f.count else { return false }
+          for i in 0..<f.count where u[b.count + i] != f[i] { return false }
+          return true
+        }
+      }
+      if same, field != nil { return true }
+      // A prefix match is confirmed by `hasPrefix` below (a combining mark after it would
+      // make it no prefix); a mismatch is final for ASCII text.
+      if !same && u.allSatisfy({ $0 < 0x80 }) { return false }
+      return nil
+    }
+    if let bytewise { return bytewise }
+    if let field { return url == base + field }
+    return url.hasPrefix(base)
   }
 
   static func string(_ field: String, _ value: String) -> Extension {
