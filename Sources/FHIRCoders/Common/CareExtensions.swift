@@ -34,36 +34,28 @@ public enum CareExtensions {
   /// The UTF-8 bytes of ``base``.
   private static let baseUTF8 = Array(base.utf8)
 
-  /// Whether `url` is ``base`` + `field`, or (`field` `nil`) starts with ``base``: as `==` and
-  /// `hasPrefix` compare, without building `base + field`. The bytes decide for an ASCII `url`
-  /// (every care URL is ASCII); any other one is compared as a string.
+  /// Whether `url` is ``base`` + `field`, or (`field` `nil`) starts with ``base``, as `==` and
+  /// `hasPrefix` compare, without building `base + field` (`field` is one of the ASCII names
+  /// this file uses). The bytes decide: a text canonically equivalent to an ASCII one without
+  /// `K`, `;` and `` ` `` (which have non-ASCII singleton equivalents) is that text byte for
+  /// byte; only a non-ASCII byte right after a byte-equal prefix (a combining mark joining the
+  /// prefix's last character) leaves the decision to `hasPrefix`.
   static func matches(_ url: String, field: String?) -> Bool {
     var url = url
     let bytewise: Bool? = url.withUTF8 { u in
       let b = baseUTF8
-      var same = u.count >= b.count
-      if same {
-        for i in 0..<b.count where u[i] != b[i] {
-          same = false
-          break
-        }
+      guard u.count >= b.count else { return false }
+      for i in 0..<b.count where u[i] != b[i] { return false }
+      guard var field else {
+        return u.count == b.count || u[b.count] < 0x80 ? true : nil
       }
-      if same, var field {
-        same = field.withUTF8 { f in
-          guard u.count == b.count + f.count else { return false }
-          for i in 0..<f.count where u[b.count + i] != f[i] { return false }
-          return true
-        }
+      return field.withUTF8 { f in
+        guard u.count == b.count + f.count else { return false }
+        for i in 0..<f.count where u[b.count + i] != f[i] { return false }
+        return true
       }
-      if same, field != nil { return true }
-      // A prefix match is confirmed by `hasPrefix` below (a combining mark after it would
-      // make it no prefix); a mismatch is final for ASCII text.
-      if !same && u.allSatisfy({ $0 < 0x80 }) { return false }
-      return nil
     }
-    if let bytewise { return bytewise }
-    if let field { return url == base + field }
-    return url.hasPrefix(base)
+    return bytewise ?? url.hasPrefix(base)
   }
 
   static func string(_ field: String, _ value: String) -> Extension {

@@ -80,7 +80,12 @@ public enum FHIRDates {
 
   /// Reads a FHIR dateTime.
   public static func point(_ value: Primitive<FHIRDateTime>?, zone: TimeZone) -> Point? {
-    guard let components = value?.value?.validComponents else { return nil }
+    point(dateTime: value?.value, zone: zone)
+  }
+
+  /// Reads a FHIR dateTime's text (the coders read it without its element).
+  static func point(dateTime value: FHIRDateTime?, zone: TimeZone) -> Point? {
+    guard let components = value?.validComponents else { return nil }
     return point(components, zone: zone)
   }
 

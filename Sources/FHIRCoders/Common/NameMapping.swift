@@ -62,19 +62,19 @@ public enum NameMapping {
   /// ``read(_:path:report:)`` of either release's `HumanName`s (or ``Parts``), read in place:
   /// no list of parts is made first.
   static func readNames<N: NameReading>(_ names: [N], path: String, report: inout ConversionReport) -> NameComponents {
-    var result = NameComponents()
     let main = names.firstIndex { $0.nameUse == "official" } ?? names.firstIndex { $0.nameUse == "usual" }
       ?? names.firstIndex { $0.nameUse != "nickname" }
+    var parts: NameReadingParts = (nil, nil, nil, nil, nil)
     if let main {
-      names[main].read(into: &result)
+      parts = names[main].parts
       report.mapped(path)
     }
     let nick = names.firstIndex { $0.nameUse == "nickname" }
-    if let nick {
-      result.nickname = names[nick].firstGiven ?? names[nick].firstFamily
-    }
+    let nickname = nick.flatMap { names[$0].firstGiven ?? names[$0].firstFamily }
     for index in names.indices where index != main && index != nick { report.dropped(path) }
-    return result
+    return NameComponents(
+      givenName: parts.given, familyName: parts.family, middleName: parts.middle, namePrefix: parts.prefix,
+      nameSuffix: parts.suffix, nickname: nickname)
   }
 
   /// Writes names: an `official` one, and a `nickname` one.
@@ -105,21 +105,24 @@ protocol NameReading {
   var firstGiven: String? { get }
   /// The first family name.
   var firstFamily: String? { get }
-  /// Sets the given, middle, family, prefix and suffix names of `name`: each list space-joined
-  /// (`nil` when empty), the given names after the first as the middle name.
-  func read(into name: inout NameComponents)
+  /// The given, middle, family, prefix and suffix names: each list space-joined (`nil` when
+  /// empty), the given names after the first as the middle name.
+  var parts: NameReadingParts { get }
 }
+
+/// What ``NameReading/parts`` gives.
+typealias NameReadingParts = (given: String?, middle: String?, family: String?, prefix: String?, suffix: String?)
 
 extension NameMapping.Parts: NameReading {
   var nameUse: String? { use }
   var firstGiven: String? { given.first }
   var firstFamily: String? { family.first }
-  func read(into name: inout NameComponents) {
-    name.givenName = given.first
-    name.middleName = given.count > 1 ? given.dropFirst().joined(separator: " ") : nil
-    name.familyName = family.isEmpty ? nil : family.joined(separator: " ")
-    name.namePrefix = prefix.isEmpty ? nil : prefix.joined(separator: " ")
-    name.nameSuffix = suffix.isEmpty ? nil : suffix.joined(separator: " ")
+  var parts: NameReadingParts {
+    (
+      given.first, given.count > 1 ? given.dropFirst().joined(separator: " ") : nil,
+      family.isEmpty ? nil : family.joined(separator: " "), prefix.isEmpty ? nil : prefix.joined(separator: " "),
+      suffix.isEmpty ? nil : suffix.joined(separator: " ")
+    )
   }
 }
 
@@ -127,12 +130,11 @@ extension FHIRR4.HumanName: NameReading {
   var nameUse: String? { use?.string }
   var firstGiven: String? { NameMapping.first(given) }
   var firstFamily: String? { family?.string }
-  func read(into name: inout NameComponents) {
-    name.givenName = NameMapping.first(given)
-    name.middleName = NameMapping.joined(given, skippingFirst: true)
-    name.familyName = family?.string
-    name.namePrefix = NameMapping.joined(prefix, skippingFirst: false)
-    name.nameSuffix = NameMapping.joined(suffix, skippingFirst: false)
+  @inline(__always) var parts: NameReadingParts {
+    (
+      NameMapping.first(given), NameMapping.joined(given, skippingFirst: true), family?.string,
+      NameMapping.joined(prefix, skippingFirst: false), NameMapping.joined(suffix, skippingFirst: false)
+    )
   }
 }
 
@@ -140,12 +142,11 @@ extension FHIRDSTU2.HumanName: NameReading {
   var nameUse: String? { use?.string }
   var firstGiven: String? { NameMapping.first(given) }
   var firstFamily: String? { NameMapping.first(family) }
-  func read(into name: inout NameComponents) {
-    name.givenName = NameMapping.first(given)
-    name.middleName = NameMapping.joined(given, skippingFirst: true)
-    name.familyName = NameMapping.joined(family, skippingFirst: false)
-    name.namePrefix = NameMapping.joined(prefix, skippingFirst: false)
-    name.nameSuffix = NameMapping.joined(suffix, skippingFirst: false)
+  @inline(__always) var parts: NameReadingParts {
+    (
+      NameMapping.first(given), NameMapping.joined(given, skippingFirst: true), NameMapping.joined(family, skippingFirst: false),
+      NameMapping.joined(prefix, skippingFirst: false), NameMapping.joined(suffix, skippingFirst: false)
+    )
   }
 }
 

@@ -45,12 +45,12 @@ enum DSTU2Observations: ObservationRelease {
   /// A code's `kind`, as ``ObservedValue/kind(codings:text:)`` gives it (without building the
   /// list of codings, and reading each coding in place instead of copying it out).
   static func kind(_ code: CodeableConcept?) -> String? {
-    guard let code else { return nil }
-    let codings = code.coding
+    // Through optional chaining, so that only the codings and the text are copied out of `code`.
+    guard let codings = code?.coding else { return nil }
     for i in codings.indices where ObservedValue.isLOINC(codings[i].system?.string) {
       if let k = codings[i].code?.string { return k }
     }
-    if let text = code.text?.string { return text }
+    if let text = code?.text?.string { return text }
     for i in codings.indices {
       if let k = codings[i].code?.string { return k }
     }
@@ -109,8 +109,8 @@ enum DSTU2Observations: ObservationRelease {
 
   static func effective(_ r: Observation) -> ObservedEffective? {
     switch r.effective {
-    case .dateTime(let d): .dateTime(d)
-    case .period(let p): .period(start: p.start, end: p.end)
+    case .dateTime(let d): .dateTime(d.value)
+    case .period(let p): .period(start: p.start?.value, end: p.end?.value)
     case nil: nil
     }
   }

@@ -42,14 +42,17 @@ enum ObservationMapping<R: ObservationRelease> {
   static func careVersionFields(_ r: R.Observation, _ e: inout CareModel.Outcome, _ report: inout ConversionReport) {
     var point: FHIRDates.Point?
     switch R.effective(r) {
-    case .dateTime(let d): point = FHIRDates.point(d, zone: FHIRDates.utc); report.mapped("Observation.effectiveDateTime")
+    case .dateTime(let d): point = FHIRDates.point(dateTime: d, zone: FHIRDates.utc); report.mapped("Observation.effectiveDateTime")
     case .instant(let i):
-      point = i.value.flatMap { FHIRDates.point($0.components, zone: FHIRDates.utc) }
+      point = i.flatMap { FHIRDates.point($0.components, zone: FHIRDates.utc) }
       report.mapped("Observation.effectiveInstant")
     case .period(let start, let end):
-      point = FHIRDates.point(start, zone: FHIRDates.utc)
+      point = FHIRDates.point(dateTime: start, zone: FHIRDates.utc)
       if point != nil { report.mapped("Observation.effectivePeriod.start") }
-      if let end = FHIRDates.point(end, zone: FHIRDates.utc) { e.endDate = end.date; report.mapped("Observation.effectivePeriod.end") }
+      if let end = FHIRDates.point(dateTime: end, zone: FHIRDates.utc) {
+        e.endDate = end.date
+        report.mapped("Observation.effectivePeriod.end")
+      }
     case .timing: report.unrepresentable("Observation.effectiveTiming")
     case nil: break
     }

@@ -36,10 +36,11 @@ protocol ObservationRelease {
 }
 
 /// An Observation's `effective[x]`, release-neutral.
+/// The texts only, without the elements' ids and extensions (which the coder does not read).
 enum ObservedEffective {
-  case dateTime(Primitive<FHIRDateTime>)
-  case instant(Primitive<FHIRInstant>)
-  case period(start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?)
+  case dateTime(FHIRDateTime?)
+  case instant(FHIRInstant?)
+  case period(start: FHIRDateTime?, end: FHIRDateTime?)
   case timing
 }
 

@@ -82,15 +82,22 @@ public enum ObservedValue: Sendable {
       values.append(OutcomeValue(.double(numerator.0 / denominator.0), units: units, kind: kind))
     case .sampled(let origin, let unit, let factor, let data):
       report.mapped(path)
-      let text = data ?? ""
-      func add(_ point: Substring) {
+      var text = data ?? ""
+      func add(_ point: some StringProtocol) {
         guard let x = Double(point) else { report.unrepresentable(path + ".data"); return }
         values.append(OutcomeValue(.double((origin ?? 0) + (factor ?? 1) * x), units: unit, kind: kind))
       }
-      if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      let ascii = text.withUTF8 { bytes -> Bool in
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
         // ASCII: the points split at space bytes, as at space characters, without walking characters.
-        for point in text.utf8.split(separator: UInt8(ascii: " ")) { add(Substring(point)) }
-      } else {
+        var start = 0
+        for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: " ") {
+          if end > start { add(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) }
+          start = end + 1
+        }
+        return true
+      }
+      if !ascii {
         for point in text.split(separator: " ") { add(point) }
       }
     case .unsupported:
