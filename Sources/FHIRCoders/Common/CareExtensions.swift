@@ -9,22 +9,53 @@ public enum CareExtensions {
   public static let base = "http://fhirkit.dev/StructureDefinition/care-"
 
   /// Whether an extension is one of FHIRKit's care extensions.
-  public static func isCare(_ e: Extension) -> Bool { e.url?.string.hasPrefix(base) ?? false }
+  public static func isCare(_ e: Extension) -> Bool {
+    guard let url = e.url?.string else { return false }
+    return matches(url, field: nil)
+  }
 
   /// The value strings of the care extensions named `field`.
   static func strings(_ extensions: [Extension], _ field: String) -> [String] {
     guard !extensions.isEmpty else { return [] }
-    let url = base + field
-    return extensions.compactMap { e -> String? in
-      guard e.url?.string == url else { return nil }
-      switch e.value {
-      case .string(let p): return p.string
-      case .uuid(let p), .uri(let p): return p.string
-      case .dateTime(let p): return p.string
-      case .code(let p): return p.string
-      default: return nil
+    var list: [String] = []
+    for index in extensions.indices {
+      guard let url = extensions[index].url?.string, matches(url, field: field) else { continue }
+      switch extensions[index].value {
+      case .string(let p): if let s = p.string { list.append(s) }
+      case .uuid(let p), .uri(let p): if let s = p.string { list.append(s) }
+      case .dateTime(let p): if let s = p.string { list.append(s) }
+      case .code(let p): if let s = p.string { list.append(s) }
+      default: break
       }
     }
+    return list
+  }
+
+  /// The UTF-8 bytes of ``base``.
+  private static let baseUTF8 = Array(base.utf8)
+
+  /// Whether `url` is ``base`` + `field`, or (`field` `nil`) starts with ``base``, as `==` and
+  /// `hasPrefix` compare, without building `base + field` (`field` is one of the ASCII names
+  /// this file uses). The bytes decide: a text canonically equivalent to an ASCII one without
+  /// `K`, `;` and `` ` `` (which have non-ASCII singleton equivalents) is that text byte for
+  /// byte; only a non-ASCII byte right after a byte-equal prefix (a combining mark joining the
+  /// prefix's last character) leaves the decision to `hasPrefix`.
+  static func matches(_ url: String, field: String?) -> Bool {
+    var url = url
+    let bytewise: Bool? = url.withUTF8 { u in
+      let b = baseUTF8
+      guard u.count >= b.count else { return false }
+      for i in 0..<b.count where u[i] != b[i] { return false }
+      guard var field else {
+        return u.count == b.count || u[b.count] < 0x80 ? true : nil
+      }
+      return field.withUTF8 { f in
+        guard u.count == b.count + f.count else { return false }
+        for i in 0..<f.count where u[b.count + i] != f[i] { return false }
+        return true
+      }
+    }
+    return bytewise ?? url.hasPrefix(base)
   }
 
   static func string(_ field: String, _ value: String) -> Extension {

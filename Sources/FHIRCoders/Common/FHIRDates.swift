@@ -80,8 +80,13 @@ public enum FHIRDates {
 
   /// Reads a FHIR dateTime.
   public static func point(_ value: Primitive<FHIRDateTime>?, zone: TimeZone) -> Point? {
-    guard let v = value?.value, FHIRDateTime.problem(with: v.string) == nil else { return nil }
-    return point(v.components, zone: zone)
+    point(dateTime: value?.value, zone: zone)
+  }
+
+  /// Reads a FHIR dateTime's text (the coders read it without its element).
+  static func point(dateTime value: FHIRDateTime?, zone: TimeZone) -> Point? {
+    guard let components = value?.validComponents else { return nil }
+    return point(components, zone: zone)
   }
 
   /// Writes `date` as a FHIR dateTime in `zone`, to the second (with milliseconds when not whole).
@@ -110,8 +115,7 @@ public enum FHIRDates {
 
   /// A FHIR `date` (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`) as the date components given.
   public static func components(_ value: Primitive<FHIRDate>?) -> DateComponents? {
-    guard let v = value?.value, FHIRDate.problem(with: v.string) == nil else { return nil }
-    let c = v.components
+    guard let c = value?.value?.validComponents else { return nil }
     return DateComponents(year: c.year, month: c.month, day: c.day)
   }
 

@@ -56,24 +56,25 @@ public enum NameMapping {
 
   /// Reads names (see ``R4PatientCoder/getCareName``).
   public static func read(_ names: [Parts], path: String, report: inout ConversionReport) -> NameComponents {
-    var result = NameComponents()
-    let main = names.firstIndex { $0.use == "official" } ?? names.firstIndex { $0.use == "usual" }
-      ?? names.firstIndex { $0.use != "nickname" }
+    readNames(names, path: path, report: &report)
+  }
+
+  /// ``read(_:path:report:)`` of either release's `HumanName`s (or ``Parts``), read in place:
+  /// no list of parts is made first.
+  static func readNames<N: NameReading>(_ names: [N], path: String, report: inout ConversionReport) -> NameComponents {
+    let main = names.firstIndex { $0.nameUse == "official" } ?? names.firstIndex { $0.nameUse == "usual" }
+      ?? names.firstIndex { $0.nameUse != "nickname" }
+    var parts: NameReadingParts = (nil, nil, nil, nil, nil)
     if let main {
-      let n = names[main]
-      result.givenName = n.given.first
-      result.middleName = n.given.count > 1 ? n.given.dropFirst().joined(separator: " ") : nil
-      result.familyName = n.family.isEmpty ? nil : n.family.joined(separator: " ")
-      result.namePrefix = n.prefix.isEmpty ? nil : n.prefix.joined(separator: " ")
-      result.nameSuffix = n.suffix.isEmpty ? nil : n.suffix.joined(separator: " ")
+      parts = names[main].parts
       report.mapped(path)
     }
-    let nick = names.firstIndex { $0.use == "nickname" }
-    if let nick {
-      result.nickname = names[nick].given.first ?? names[nick].family.first
-    }
+    let nick = names.firstIndex { $0.nameUse == "nickname" }
+    let nickname = nick.flatMap { names[$0].firstGiven ?? names[$0].firstFamily }
     for index in names.indices where index != main && index != nick { report.dropped(path) }
-    return result
+    return NameComponents(
+      givenName: parts.given, familyName: parts.family, middleName: parts.middle, namePrefix: parts.prefix,
+      nameSuffix: parts.suffix, nickname: nickname)
   }
 
   /// Writes names: an `official` one, and a `nickname` one.
@@ -91,6 +92,89 @@ public enum NameMapping {
     if let s = name.nameSuffix { main.suffix = [s] }
     if !(main.given.isEmpty && main.family.isEmpty && main.prefix.isEmpty && main.suffix.isEmpty) { result.append(main) }
     if let nickname = name.nickname { result.append(Parts(use: "nickname", given: [nickname])) }
+    return result
+  }
+}
+
+/// A name as ``NameMapping/readNames(_:path:report:)`` reads it: ``NameMapping/Parts`` or a release's
+/// `HumanName` (the string elements without a value are skipped, as ``NameMapping/Parts`` skips them).
+protocol NameReading {
+  /// `use`.
+  var nameUse: String? { get }
+  /// The first given name.
+  var firstGiven: String? { get }
+  /// The first family name.
+  var firstFamily: String? { get }
+  /// The given, middle, family, prefix and suffix names: each list space-joined (`nil` when
+  /// empty), the given names after the first as the middle name.
+  var parts: NameReadingParts { get }
+}
+
+/// What ``NameReading/parts`` gives.
+typealias NameReadingParts = (given: String?, middle: String?, family: String?, prefix: String?, suffix: String?)
+
+extension NameMapping.Parts: NameReading {
+  var nameUse: String? { use }
+  var firstGiven: String? { given.first }
+  var firstFamily: String? { family.first }
+  var parts: NameReadingParts {
+    (
+      given.first, given.count > 1 ? given.dropFirst().joined(separator: " ") : nil,
+      family.isEmpty ? nil : family.joined(separator: " "), prefix.isEmpty ? nil : prefix.joined(separator: " "),
+      suffix.isEmpty ? nil : suffix.joined(separator: " ")
+    )
+  }
+}
+
+extension FHIRR4.HumanName: NameReading {
+  var nameUse: String? { use?.string }
+  var firstGiven: String? { NameMapping.first(given) }
+  var firstFamily: String? { family?.string }
+  @inline(__always) var parts: NameReadingParts {
+    (
+      NameMapping.first(given), NameMapping.joined(given, skippingFirst: true), family?.string,
+      NameMapping.joined(prefix, skippingFirst: false), NameMapping.joined(suffix, skippingFirst: false)
+    )
+  }
+}
+
+extension FHIRDSTU2.HumanName: NameReading {
+  var nameUse: String? { use?.string }
+  var firstGiven: String? { NameMapping.first(given) }
+  var firstFamily: String? { NameMapping.first(family) }
+  @inline(__always) var parts: NameReadingParts {
+    (
+      NameMapping.first(given), NameMapping.joined(given, skippingFirst: true), NameMapping.joined(family, skippingFirst: false),
+      NameMapping.joined(prefix, skippingFirst: false), NameMapping.joined(suffix, skippingFirst: false)
+    )
+  }
+}
+
+extension NameMapping {
+  /// The first string with a value.
+  static func first(_ list: [Primitive<FHIRString>]) -> String? {
+    for index in list.indices {
+      if let s = list[index].string { return s }
+    }
+    return nil
+  }
+
+  /// The strings with a value (after the first of them when `skippingFirst`), space-joined;
+  /// `nil` when there are none. One string is returned as it is.
+  static func joined(_ list: [Primitive<FHIRString>], skippingFirst: Bool) -> String? {
+    var result: String? = nil
+    var skip = skippingFirst
+    for index in list.indices {
+      guard let s = list[index].string else { continue }
+      if skip {
+        skip = false
+      } else if result == nil {
+        result = s
+      } else {
+        result! += " "
+        result! += s
+      }
+    }
     return result
   }
 }

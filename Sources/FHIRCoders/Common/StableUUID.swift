@@ -8,7 +8,12 @@ public enum StableUUID {
   /// The UUID for a resource of `type` with `id`.
   public static func forResource(type: String, id: String) -> UUID {
     if let uuid = parse(id) { return uuid }
-    return derived(type + "/" + id)
+    // The digest of `type + "/" + id`, without building that string.
+    var hash = NameHash()
+    hash.add(type)
+    hash.add(byte: UInt8(ascii: "/"))
+    hash.add(id)
+    return hash.uuid(version: 5)
   }
 
   /// The UUID a reference (`Patient/123`, `urn:uuid:…`, `http://…/Patient/123`) points at, or
@@ -45,13 +50,13 @@ public enum StableUUID {
   /// the same one. Its version nibble is 8 (see ``isAnonymous(_:)``).
   public static func forAnonymous(type: String, release: String, versionID: String?, content: [UInt8]) -> UUID {
     var hash = NameHash()
-    hash.add(type.utf8)
-    hash.add(CollectionOfOne(0))
-    hash.add(release.utf8)
-    hash.add(CollectionOfOne(0))
-    hash.add((versionID ?? "").utf8)
-    hash.add(CollectionOfOne(0))
-    hash.add(content)
+    hash.add(type)
+    hash.add(byte: 0)
+    hash.add(release)
+    hash.add(byte: 0)
+    hash.add(versionID ?? "")
+    hash.add(byte: 0)
+    content.withUnsafeBufferPointer { hash.add($0) }
     return hash.uuid(version: 8)
   }
 
@@ -61,10 +66,21 @@ public enum StableUUID {
   public static func forActivity(
     _ activity: some FHIREncodable, release: String, planID: String?, planUUID: UUID?, activityID: String?, index: Int
   ) -> UUID {
-    let item = "/activity/" + (activityID ?? String(index))
-    if let planID { return derived("CarePlan/" + planID + item) }
-    if let planUUID { return derived("CarePlan/urn:uuid:" + planUUID.uuidString + item) }
-    return forAnonymous(type: "CarePlan.activity", release: release, versionID: nil, content: activity.jsonBytes())
+    // The digest of `CarePlan/<plan id or urn:uuid:UUID>/activity/<activity id or index>`,
+    // without building that string.
+    var hash = NameHash()
+    if let planID {
+      hash.add("CarePlan/")
+      hash.add(planID)
+    } else if let planUUID {
+      hash.add("CarePlan/urn:uuid:")
+      hash.add(planUUID.uuidString)
+    } else {
+      return forAnonymous(type: "CarePlan.activity", release: release, versionID: nil, content: activity.jsonBytes())
+    }
+    hash.add("/activity/")
+    hash.add(activityID ?? String(index))
+    return hash.uuid(version: 5)
   }
 
   /// Whether `uuid` was made by ``forAnonymous(type:release:versionID:content:)`` (version 8),
@@ -77,39 +93,46 @@ public enum StableUUID {
   /// hyphens at 8, 13, 18 and 23.
   static func parse(_ text: String) -> UUID? {
     guard text.utf8.count == 36 else { return nil }
+    var text = text
+    return text.withUTF8(parse(utf8:))
+  }
+
+  /// ``parse(_:)`` of UTF-8 bytes.
+  static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+    let hyphen = UInt8(ascii: "-")
+    guard bytes.count == 36, bytes[8] == hyphen, bytes[13] == hyphen, bytes[18] == hyphen, bytes[23] == hyphen
+    else { return nil }
     var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     let ok = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
+      // The hex pairs: the groups between the hyphens have even lengths (8, 4, 4, 4, 12).
       var position = 0
-      var high: UInt8? = nil
-      for (index, byte) in text.utf8.enumerated() {
-        if index == 8 || index == 13 || index == 18 || index == 23 {
-          guard byte == UInt8(ascii: "-") else { return false }
-          continue
-        }
-        let nibble: UInt8
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = byte - UInt8(ascii: "A") + 10
-        default: return false
-        }
-        if let h = high {
-          out[position] = h << 4 | nibble
-          position += 1
-          high = nil
-        } else {
-          high = nibble
-        }
+      var index = 0
+      while index < 36 {
+        if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }
+        let high = hexValue(bytes[index]), low = hexValue(bytes[index + 1])
+        guard high < 16, low < 16 else { return false }
+        out[position] = high << 4 | low
+        position += 1
+        index += 2
       }
       return true
     }
     return ok ? UUID(uuid: uuid) : nil
   }
 
+  /// The value of a hex digit (either case), else 255.
+  @inline(__always) static func hexValue(_ byte: UInt8) -> UInt8 {
+    let digit = byte &- UInt8(ascii: "0")
+    if digit < 10 { return digit }
+    // `| 0x20` lowercases A-F (and maps no other byte into a-f).
+    let letter = (byte | 0x20) &- UInt8(ascii: "a")
+    return letter < 6 ? letter + 10 : 255
+  }
+
   /// A name-based UUID (FNV-1a, two seeds), version bits set to 5.
   static func derived(_ name: String) -> UUID {
     var hash = NameHash()
-    hash.add(name.utf8)
+    hash.add(name)
     return hash.uuid(version: 5)
   }
 
@@ -118,11 +141,25 @@ public enum StableUUID {
     var a: UInt64 = 0xcbf2_9ce4_8422_2325
     var b: UInt64 = 0x8422_2325_cbf2_9ce4
 
-    mutating func add(_ bytes: some Sequence<UInt8>) {
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+      var a = self.a, b = self.b
       for byte in bytes {
         a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
         b = (b ^ UInt64(byte)) &* 0x100_0000_01b3
       }
+      self.a = a
+      self.b = b
+    }
+
+    /// Adds the UTF-8 bytes of `text` (in place for a native string).
+    mutating func add(_ text: String) {
+      var text = text
+      text.withUTF8 { add($0) }
+    }
+
+    mutating func add(byte: UInt8) {
+      a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
+      b = (b ^ UInt64(byte)) &* 0x100_0000_01b3
     }
 
     /// Bytes 0-7 are `a` and 8-15 are `b`, least significant first; version and variant set.

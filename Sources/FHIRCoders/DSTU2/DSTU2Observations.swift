@@ -23,23 +23,38 @@ enum DSTU2Observations: ObservationRelease {
   static func extensions(_ c: Component) -> [Extension] { c.extension }
   static func issued(_ r: Observation) -> Primitive<FHIRInstant>? { r.issued }
 
-  static func value(_ r: Observation) -> (value: ObservedValue, suffix: String, kind: String?)? {
-    r.value.map { (observed($0), $0.typeSuffix, kind(r.code)) }
+  static func value(_ r: Observation) -> (value: ObservedValue, kind: String?)? {
+    guard let v = observed(r.value) else { return nil }
+    return (v, kind(r.code))
   }
 
-  static func value(_ c: Component) -> (value: ObservedValue, suffix: String, kind: String?)? {
-    c.value.map { (observed($0), $0.typeSuffix, kind(c.code)) }
+  static func value(_ c: Component) -> (value: ObservedValue, kind: String?)? {
+    guard let v = observed(c.value) else { return nil }
+    return (v, kind(c.code))
   }
 
-  static func hasValue(_ r: Observation) -> Bool { r.value != nil || r.component.contains { $0.value != nil } }
-
-  /// A code's `kind`, as ``ObservedValue/kind(codings:text:)`` gives it (without building the list of codings).
-  static func kind(_ code: CodeableConcept?) -> String? {
-    guard let code else { return nil }
-    for c in code.coding where c.system?.string == "http://loinc.org" {
-      if let k = c.code?.string { return k }
+  static func hasValue(_ r: Observation) -> Bool {
+    if case .some = r.value { return true }
+    let components = r.component
+    for i in components.indices {
+      if case .some = components[i].value { return true }
     }
-    return code.text?.string ?? code.coding.lazy.compactMap({ $0.code?.string }).first
+    return false
+  }
+
+  /// A code's `kind`, as ``ObservedValue/kind(codings:text:)`` gives it (without building the
+  /// list of codings, and reading each coding in place instead of copying it out).
+  static func kind(_ code: CodeableConcept?) -> String? {
+    // Through optional chaining, so that only the codings and the text are copied out of `code`.
+    guard let codings = code?.coding else { return nil }
+    for i in codings.indices where ObservedValue.isLOINC(codings[i].system?.string) {
+      if let k = codings[i].code?.string { return k }
+    }
+    if let text = code?.text?.string { return text }
+    for i in codings.indices {
+      if let k = codings[i].code?.string { return k }
+    }
+    return nil
   }
 
   static func amount(_ q: Quantity?) -> (Double, String?)? {
@@ -47,24 +62,25 @@ enum DSTU2Observations: ObservationRelease {
     return (x, q.unit?.string ?? q.code?.string)
   }
 
-  static func observed(_ v: Observation.Value) -> ObservedValue {
+  static func observed(_ v: Observation.Value?) -> ObservedValue? {
     switch v {
-    case .quantity(let q):
+    case nil: nil
+    case .quantity(let q)?:
       .quantity(
         value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, hasComparator: q.comparator != nil,
         extensions: q.extension)
-    case .codeableConcept(let c): .concept(c.text?.string ?? c.coding.lazy.compactMap { $0.display?.string ?? $0.code?.string }.first)
-    case .string(let s): .string(s.string)
-    case .attachment: .unsupported
-    case .range(let r): .range(low: amount(r.low), high: amount(r.high))
-    case .ratio(let r): .ratio(numerator: amount(r.numerator), denominator: amount(r.denominator))
-    case .sampledData(let s):
+    case .codeableConcept(let c)?: .concept(c.text?.string ?? c.coding.lazy.compactMap { $0.display?.string ?? $0.code?.string }.first)
+    case .string(let s)?: .string(s.string)
+    case .attachment?: .unsupported
+    case .range(let r)?: .range(low: amount(r.low), high: amount(r.high))
+    case .ratio(let r)?: .ratio(numerator: amount(r.numerator), denominator: amount(r.denominator))
+    case .sampledData(let s)?:
       .sampled(
         origin: s.origin?.value?.value?.doubleValue, unit: s.origin?.unit?.string ?? s.origin?.code?.string,
         factor: s.factor?.value?.doubleValue, data: s.data?.string)
-    case .time(let t): .time(t.string)
-    case .dateTime(let d): .dateTime(d)
-    case .period(let p): .period(start: p.start, end: p.end)
+    case .time(let t)?: .time(t.string)
+    case .dateTime(let d)?: .dateTime(d)
+    case .period(let p)?: .period(start: p.start, end: p.end)
     }
   }
 
@@ -93,8 +109,8 @@ enum DSTU2Observations: ObservationRelease {
 
   static func effective(_ r: Observation) -> ObservedEffective? {
     switch r.effective {
-    case .dateTime(let d): .dateTime(d)
-    case .period(let p): .period(start: p.start, end: p.end)
+    case .dateTime(let d): .dateTime(d.value)
+    case .period(let p): .period(start: p.start?.value, end: p.end?.value)
     case nil: nil
     }
   }

@@ -21,41 +21,38 @@ enum ObservationMapping<R: ObservationRelease> {
     var values: [OutcomeValue] = []
     if let v = R.value(r) {
       report.mapped("Observation.code")
-      values += v.value.read(kind: v.kind, path: valuePath(v.suffix, inComponent: false), zone: zone, report: &report)
+      v.value.append(kind: v.kind, path: v.value.path(inComponent: false), zone: zone, report: &report, to: &values)
     }
-    for c in R.components(r) {
+    let components = R.components(r)
+    guard !components.isEmpty else { return values }
+    values.reserveCapacity(values.count + components.count)
+    for c in components {
       guard let v = R.value(c) else { continue }
       report.mapped("Observation.component.code")
-      var read = v.value.read(kind: v.kind, path: valuePath(v.suffix, inComponent: true), zone: zone, report: &report)
+      let start = values.count
+      v.value.append(kind: v.kind, path: v.value.path(inComponent: true), zone: zone, report: &report, to: &values)
       let extensions = R.extensions(c)
-      for i in read.indices { OutcomeValueExtensions.apply(extensions, to: &read[i]) }
-      values += read
+      if !extensions.isEmpty {
+        for i in start..<values.count { OutcomeValueExtensions.apply(extensions, to: &values[i]) }
+      }
     }
     return values
-  }
-
-  /// `Observation.value<suffix>` or `Observation.component.value<suffix>`, without building the
-  /// string for the usual types.
-  static func valuePath(_ suffix: String, inComponent: Bool) -> String {
-    switch suffix {
-    case "Quantity": inComponent ? "Observation.component.valueQuantity" : "Observation.valueQuantity"
-    case "CodeableConcept": inComponent ? "Observation.component.valueCodeableConcept" : "Observation.valueCodeableConcept"
-    case "String": inComponent ? "Observation.component.valueString" : "Observation.valueString"
-    default: (inComponent ? "Observation.component.value" : "Observation.value") + suffix
-    }
   }
 
   static func careVersionFields(_ r: R.Observation, _ e: inout CareModel.Outcome, _ report: inout ConversionReport) {
     var point: FHIRDates.Point?
     switch R.effective(r) {
-    case .dateTime(let d): point = FHIRDates.point(d, zone: FHIRDates.utc); report.mapped("Observation.effectiveDateTime")
+    case .dateTime(let d): point = FHIRDates.point(dateTime: d, zone: FHIRDates.utc); report.mapped("Observation.effectiveDateTime")
     case .instant(let i):
-      point = i.value.flatMap { FHIRDates.point($0.components, zone: FHIRDates.utc) }
+      point = i.flatMap { FHIRDates.point($0.components, zone: FHIRDates.utc) }
       report.mapped("Observation.effectiveInstant")
     case .period(let start, let end):
-      point = FHIRDates.point(start, zone: FHIRDates.utc)
+      point = FHIRDates.point(dateTime: start, zone: FHIRDates.utc)
       if point != nil { report.mapped("Observation.effectivePeriod.start") }
-      if let end = FHIRDates.point(end, zone: FHIRDates.utc) { e.endDate = end.date; report.mapped("Observation.effectivePeriod.end") }
+      if let end = FHIRDates.point(dateTime: end, zone: FHIRDates.utc) {
+        e.endDate = end.date
+        report.mapped("Observation.effectivePeriod.end")
+      }
     case .timing: report.unrepresentable("Observation.effectiveTiming")
     case nil: break
     }
@@ -101,14 +98,18 @@ enum ObservationMapping<R: ObservationRelease> {
   static func decode<C: ObservationCoding>(_ resource: R.Observation, from source: ResourceSource?, with coder: C) throws
     -> Converted<CareModel.Outcome>
   where C.Release == R {
+    let id = R.id(resource)
     guard R.hasValue(resource) else {
       throw CoderError(
-        .missingElement, path: "Observation.value[x]", resourceType: "Observation", resourceID: R.id(resource),
+        .missingElement, path: "Observation.value[x]", resourceType: "Observation", resourceID: id,
         message: "neither a value nor a component value to become an outcome value")
     }
     var report = ConversionReport()
-    let uuid = StableUUID.forDecoded(
-      resource, type: "Observation", release: R.release, id: R.id(resource), versionID: R.versionID(resource))
+    // `meta.versionId` is read only for a resource without id (``StableUUID/forDecoded(_:type:release:id:versionID:)``).
+    let uuid =
+      if let id { StableUUID.forResource(type: "Observation", id: id) } else {
+        StableUUID.forDecoded(resource, type: "Observation", release: R.release, id: nil, versionID: R.versionID(resource))
+      }
     var entity = CareModel.Outcome(
       id: coder.getCareID(resource, &report), uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)

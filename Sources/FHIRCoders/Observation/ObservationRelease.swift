@@ -16,13 +16,14 @@ protocol ObservationRelease {
   static func versionID(_ r: Observation) -> String?
   static func extensions(_ r: Observation) -> [Extension]
   static func append(_ extensions: [Extension], to r: inout Observation)
-  /// `value[x]` with its type suffix (`Quantity`) and the `kind` of the observation's code.
-  static func value(_ r: Observation) -> (value: ObservedValue, suffix: String, kind: String?)?
+  /// `value[x]` and the `kind` of the observation's code (its path comes from the value's
+  /// case, ``ObservedValue/path(inComponent:)``).
+  static func value(_ r: Observation) -> (value: ObservedValue, kind: String?)?
   static func components(_ r: Observation) -> [Component]
   /// Whether `value[x]` or a component's `value[x]` is present (without reading them).
   static func hasValue(_ r: Observation) -> Bool
-  /// A component's `value[x]` with its type suffix and the `kind` of its code.
-  static func value(_ c: Component) -> (value: ObservedValue, suffix: String, kind: String?)?
+  /// A component's `value[x]` and the `kind` of its code.
+  static func value(_ c: Component) -> (value: ObservedValue, kind: String?)?
   static func extensions(_ c: Component) -> [Extension]
   /// Sets `code.text` `"Care outcome"` and one component per value (code text = `kind`).
   static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Observation)
@@ -35,10 +36,11 @@ protocol ObservationRelease {
 }
 
 /// An Observation's `effective[x]`, release-neutral.
+/// The texts only, without the elements' ids and extensions (which the coder does not read).
 enum ObservedEffective {
-  case dateTime(Primitive<FHIRDateTime>)
-  case instant(Primitive<FHIRInstant>)
-  case period(start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?)
+  case dateTime(FHIRDateTime?)
+  case instant(FHIRInstant?)
+  case period(start: FHIRDateTime?, end: FHIRDateTime?)
   case timing
 }
 

@@ -32,31 +32,38 @@ public enum ObservedValue: Sendable {
   /// - SampledData → one double per data point (`origin + factor × x`); `E`, `L`, `U` points are
   ///   unrepresentable.
   public func read(kind: String?, path: String, zone: TimeZone, report: inout ConversionReport) -> [OutcomeValue] {
+    var values: [OutcomeValue] = []
+    append(kind: kind, path: path, zone: zone, report: &report, to: &values)
+    return values
+  }
+
+  /// ``read(kind:path:zone:report:)``, appending to `values` (the coders read every value of an
+  /// observation into one array, without an array per value).
+  func append(kind: String?, path: String, zone: TimeZone, report: inout ConversionReport, to values: inout [OutcomeValue]) {
     func suffixed(_ s: String) -> String { kind.map { $0 + "." + s } ?? s }
     switch self {
     case .quantity(let value, let unit, let hasComparator, _):
-      guard let value, value.isFinite else { report.unrepresentable(path); return [] }
+      guard let value, value.isFinite else { report.unrepresentable(path); return }
       report.mapped(path)
       if hasComparator { report.unrepresentable(path + ".comparator") }
-      return [OutcomeValue(.double(value), units: unit, kind: kind)]
+      values.append(OutcomeValue(.double(value), units: unit, kind: kind))
     case .integer(let i):
-      guard let i else { return [] }
+      guard let i else { return }
       report.mapped(path)
-      return [OutcomeValue(.integer(i), kind: kind)]
+      values.append(OutcomeValue(.integer(i), kind: kind))
     case .boolean(let b):
-      guard let b else { return [] }
+      guard let b else { return }
       report.mapped(path)
-      return [OutcomeValue(.boolean(b), kind: kind)]
+      values.append(OutcomeValue(.boolean(b), kind: kind))
     case .string(let s), .concept(let s), .time(let s):
-      guard let s else { return [] }
+      guard let s else { return }
       report.mapped(path)
-      return [OutcomeValue(.text(s), kind: kind)]
+      values.append(OutcomeValue(.text(s), kind: kind))
     case .dateTime(let d):
-      guard let point = FHIRDates.point(d, zone: zone) else { report.unrepresentable(path); return [] }
+      guard let point = FHIRDates.point(d, zone: zone) else { report.unrepresentable(path); return }
       report.mapped(path)
-      return [OutcomeValue(.date(point.date), kind: kind)]
+      values.append(OutcomeValue(.date(point.date), kind: kind))
     case .period(let start, let end):
-      var values: [OutcomeValue] = []
       if let p = FHIRDates.point(start, zone: zone) {
         values.append(OutcomeValue(.date(p.date), kind: kind))
         report.mapped(path + ".start")
@@ -65,28 +72,63 @@ public enum ObservedValue: Sendable {
         values.append(OutcomeValue(.date(p.date), kind: suffixed("end")))
         report.mapped(path + ".end")
       }
-      return values
     case .range(let low, let high):
-      var values: [OutcomeValue] = []
       if let low { values.append(OutcomeValue(.double(low.0), units: low.1, kind: suffixed("low"))); report.mapped(path + ".low") }
       if let high { values.append(OutcomeValue(.double(high.0), units: high.1, kind: suffixed("high"))); report.mapped(path + ".high") }
-      return values
     case .ratio(let numerator, let denominator):
-      guard let numerator, let denominator, denominator.0 != 0 else { report.unrepresentable(path); return [] }
+      guard let numerator, let denominator, denominator.0 != 0 else { report.unrepresentable(path); return }
       report.mapped(path)
       let units = numerator.1 == nil && denominator.1 == nil ? nil : (numerator.1 ?? "1") + "/" + (denominator.1 ?? "1")
-      return [OutcomeValue(.double(numerator.0 / denominator.0), units: units, kind: kind)]
+      values.append(OutcomeValue(.double(numerator.0 / denominator.0), units: units, kind: kind))
     case .sampled(let origin, let unit, let factor, let data):
       report.mapped(path)
-      var values: [OutcomeValue] = []
-      for point in (data ?? "").split(separator: " ") {
-        guard let x = Double(point) else { report.unrepresentable(path + ".data"); continue }
+      var text = data ?? ""
+      func add(_ point: some StringProtocol) {
+        guard let x = Double(point) else { report.unrepresentable(path + ".data"); return }
         values.append(OutcomeValue(.double((origin ?? 0) + (factor ?? 1) * x), units: unit, kind: kind))
       }
-      return values
+      let ascii = text.withUTF8 { bytes -> Bool in
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+        // ASCII: the points split at space bytes, as at space characters, without walking characters.
+        var start = 0
+        for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: " ") {
+          if end > start { add(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) }
+          start = end + 1
+        }
+        return true
+      }
+      if !ascii {
+        for point in text.split(separator: " ") { add(point) }
+      }
     case .unsupported:
-      return []
+      return
     }
+  }
+
+  /// The FHIR path of this value, `Observation.value<Type>` or (in a component)
+  /// `Observation.component.value<Type>`, as string literals (nothing is built per value).
+  func path(inComponent c: Bool) -> String {
+    switch self {
+    case .quantity: c ? "Observation.component.valueQuantity" : "Observation.valueQuantity"
+    case .integer: c ? "Observation.component.valueInteger" : "Observation.valueInteger"
+    case .boolean: c ? "Observation.component.valueBoolean" : "Observation.valueBoolean"
+    case .string: c ? "Observation.component.valueString" : "Observation.valueString"
+    case .concept: c ? "Observation.component.valueCodeableConcept" : "Observation.valueCodeableConcept"
+    case .dateTime: c ? "Observation.component.valueDateTime" : "Observation.valueDateTime"
+    case .time: c ? "Observation.component.valueTime" : "Observation.valueTime"
+    case .period: c ? "Observation.component.valuePeriod" : "Observation.valuePeriod"
+    case .range: c ? "Observation.component.valueRange" : "Observation.valueRange"
+    case .ratio: c ? "Observation.component.valueRatio" : "Observation.valueRatio"
+    case .sampled: c ? "Observation.component.valueSampledData" : "Observation.valueSampledData"
+    case .unsupported: c ? "Observation.component.valueAttachment" : "Observation.valueAttachment"
+    }
+  }
+
+  /// Whether a coding `system` is LOINC's, `http://loinc.org` (the length first: most systems
+  /// that are not LOINC's differ in it).
+  static func isLOINC(_ system: String?) -> Bool {
+    guard let system, system.utf8.count == 16 else { return false }
+    return system == "http://loinc.org"
   }
 
   /// The `kind` for a code: the first LOINC coding's code, else the text, else the first coding's code.

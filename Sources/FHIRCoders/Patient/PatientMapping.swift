@@ -18,7 +18,7 @@ enum PatientMapping<R: PatientRelease> {
   }
 
   static func careName(_ p: R.Patient, _ report: inout ConversionReport) -> NameComponents {
-    NameMapping.read(R.names(p), path: "Patient.name", report: &report)
+    NameMapping.readNames(R.names(p), path: "Patient.name", report: &report)
   }
 
   static func setName(_ e: CareModel.Patient, _ p: inout R.Patient, _ report: inout ConversionReport) {
@@ -78,8 +78,11 @@ enum PatientMapping<R: PatientRelease> {
     -> Converted<CareModel.Patient>
   where C.Release == R {
     var report = ConversionReport()
-    let uuid = StableUUID.forDecoded(
-      resource, type: "Patient", release: R.release, id: R.id(resource), versionID: R.versionID(resource))
+    // `meta.versionId` is read only for a resource without id (``StableUUID/forDecoded(_:type:release:id:versionID:)``).
+    let uuid =
+      if let id = R.id(resource) { StableUUID.forResource(type: "Patient", id: id) } else {
+        StableUUID.forDecoded(resource, type: "Patient", release: R.release, id: nil, versionID: R.versionID(resource))
+      }
     var entity = CareModel.Patient(
       id: coder.getCareID(resource, &report), uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)

@@ -17,8 +17,10 @@ protocol PatientRelease {
   static func lastUpdated(_ p: Patient) -> FHIRInstant?
   static func extensions(_ p: Patient) -> [Extension]
   static func append(_ extensions: [Extension], to p: inout Patient)
-  /// Each `name`, as the parts ``NameMapping`` reads.
-  static func names(_ p: Patient) -> [NameMapping.Parts]
+  /// The release's `HumanName`.
+  associatedtype Name: NameReading
+  /// Each `name` (``NameMapping`` reads them in place).
+  static func names(_ p: Patient) -> [Name]
   static func setNames(_ names: [NameMapping.Parts], in p: inout Patient)
   static func gender(_ p: Patient) -> String?
   /// Sets `gender` (`nil` removes it).

@@ -13,7 +13,7 @@ enum R4Patients: PatientRelease {
   static func lastUpdated(_ p: Patient) -> FHIRInstant? { p.meta?.lastUpdated?.value }
   static func extensions(_ p: Patient) -> [Extension] { p.extension }
   static func append(_ extensions: [Extension], to p: inout Patient) { p.extension += extensions }
-  static func names(_ p: Patient) -> [NameMapping.Parts] { p.name.map(NameMapping.Parts.init) }
+  static func names(_ p: Patient) -> [HumanName] { p.name }
   static func setNames(_ names: [NameMapping.Parts], in p: inout Patient) { p.name = names.map { $0.r4 } }
   static func gender(_ p: Patient) -> String? { p.gender?.string }
   static func setGender(_ code: String?, in p: inout Patient) {

@@ -7,6 +7,11 @@ public struct FHIRDate: StringPrimitiveValue {
   public static func problem(with string: String) -> String? { DateTimeComponents.parse(string, shape: shape).problem }
   /// The parts given.
   public var components: DateTimeComponents { DateTimeComponents.parse(string, shape: Self.shape).0 }
+  /// The parts given, or `nil` when the text has a ``problem(with:)``: one parse for both.
+  public var validComponents: DateTimeComponents? {
+    let (components, problem) = DateTimeComponents.parse(string, shape: Self.shape)
+    return problem == nil ? components : nil
+  }
 }
 
 /// FHIR `dateTime`: a partial date, or a date and time (`2015-02-07T13:28:17-05:00`),
@@ -19,6 +24,11 @@ public struct FHIRDateTime: StringPrimitiveValue {
   public static func problem(with string: String) -> String? { DateTimeComponents.parse(string, shape: shape).problem }
   /// The parts given.
   public var components: DateTimeComponents { DateTimeComponents.parse(string, shape: Self.shape).0 }
+  /// The parts given, or `nil` when the text has a ``problem(with:)``: one parse for both.
+  public var validComponents: DateTimeComponents? {
+    let (components, problem) = DateTimeComponents.parse(string, shape: Self.shape)
+    return problem == nil ? components : nil
+  }
 }
 
 /// FHIR `instant`: a full date and time with seconds and zone, kept as written.
@@ -30,6 +40,11 @@ public struct FHIRInstant: StringPrimitiveValue {
   public static func problem(with string: String) -> String? { DateTimeComponents.parse(string, shape: shape).problem }
   /// The parts given.
   public var components: DateTimeComponents { DateTimeComponents.parse(string, shape: Self.shape).0 }
+  /// The parts given, or `nil` when the text has a ``problem(with:)``: one parse for both.
+  public var validComponents: DateTimeComponents? {
+    let (components, problem) = DateTimeComponents.parse(string, shape: Self.shape)
+    return problem == nil ? components : nil
+  }
 }
 
 /// FHIR `time`: `hh:mm:ss` with optional fraction, kept as written.
@@ -41,4 +56,9 @@ public struct FHIRTime: StringPrimitiveValue {
   public static func problem(with string: String) -> String? { DateTimeComponents.parse(string, shape: shape).problem }
   /// The parts given.
   public var components: DateTimeComponents { DateTimeComponents.parse(string, shape: Self.shape).0 }
+  /// The parts given, or `nil` when the text has a ``problem(with:)``: one parse for both.
+  public var validComponents: DateTimeComponents? {
+    let (components, problem) = DateTimeComponents.parse(string, shape: Self.shape)
+    return problem == nil ? components : nil
+  }
 }
