@@ -10,18 +10,19 @@ extension ElementAccounting {
   ///   - root: The path prefix (`"Patient"`, `"CarePlan.activity"`).
   ///   - report: The report holding what was mapped; dropped paths are added to it.
   public static func account(_ source: ResourceSource, root: String, in report: inout ConversionReport) {
+    // Interned first, so that the paths recorded by name are looked up once (see ``ConversionReport``).
+    report.internNamed()
     guard !report.isMapped(root) else { return }
     // The table moves into the walker and back to the pool, never copied (its arrays stay unique).
     var walker = TokenWalker(tokens: source.tokens, table: PathTable.pool.take())
-    walker.table.beginWalk()
-    for path in report.mapped.keys { walker.table.markMapped(path) }
+    walker.table.beginWalk(for: &report)
     var root = root
     let rootNode = root.withUTF8 { utf8 in
       let raw = UnsafeRawBufferPointer(utf8)
       return walker.table.node(raw, digest: PathTable.digest(raw))
     }
     walker.walk(at: source.index, node: rootNode, isRoot: true)
-    walker.table.takeCounts(walker.log) { path, count in report.appendDropped(path, count: count) }
+    walker.table.reportDropped(walker.log, in: &report)
     PathTable.pool.giveBack(walker.table)
   }
 

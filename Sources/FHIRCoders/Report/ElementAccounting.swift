@@ -18,16 +18,16 @@ public enum ElementAccounting {
   ///   - root: The path prefix (`"Patient"`, `"CarePlan.activity"`).
   ///   - report: The report holding what was mapped; dropped paths are added to it.
   public static func account<R: FHIREncodable>(_ resource: R, root: String, in report: inout ConversionReport) {
+    report.internNamed()
     guard !report.isMapped(root) else { return }
     var writer = JSONWriter(style: .compact)
     resource.encode(to: &writer)
     writer.output.withUnsafeBytes { json in
       // The table moves into the walker and back to the pool, never copied (its arrays stay unique).
       var walker = Walker(json: json, root: root, table: PathTable.pool.take())
-      walker.table.beginWalk()
-      for path in report.mapped.keys { walker.table.markMapped(path) }
+      walker.table.beginWalk(for: &report)
       walker.walkRoot()
-      walker.table.takeCounts(walker.log) { path, count in report.appendDropped(path, count: count) }
+      walker.table.reportDropped(walker.log, in: &report)
       PathTable.pool.giveBack(walker.table)
     }
   }
