@@ -83,13 +83,14 @@ public struct ConversionReport: Hashable, Sendable {
   /// Adds `recorded` to ``listed`` by id (or to ``spilled`` when the interner is full).
   private mutating func intern(_ recorded: [Named]) {
     var full: [Named] = []
-    listed.reserveCapacity(listed.count + recorded.count)
+    // Room for the dropped paths that accounting adds next.
+    listed.reserveCapacity(listed.count + recorded.count + 32)
     PathInterner.shared.withTable { table, limit in
       for entry in recorded {
         var path = entry.path
         let id = path.withUTF8 { utf8 in
           let raw = UnsafeRawBufferPointer(utf8)
-          return table.internedID(raw, digest: PathTable.digest(raw), limit: limit)
+          return table.internedID(raw, digest: PathInterner.digest(raw), limit: limit)
         }
         if let id {
           listed.append(Listed(id: UInt32(id), disposition: entry.disposition, count: entry.count))
@@ -198,7 +199,7 @@ public struct ConversionReport: Hashable, Sendable {
     var path = path
     let found = path.withUTF8 { utf8 in
       let raw = UnsafeRawBufferPointer(utf8)
-      return PathInterner.shared.withTable { table, _ in table.find(raw, digest: PathTable.digest(raw)) }
+      return PathInterner.shared.withTable { table, _ in table.find(raw, digest: PathInterner.digest(raw)) }
     }
     guard let id = found else { return false }
     return listed.contains { Int($0.id) == id && $0.disposition == .mapped }

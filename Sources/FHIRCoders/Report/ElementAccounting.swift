@@ -27,7 +27,7 @@ public enum ElementAccounting {
       var walker = Walker(json: json, root: root, table: PathTable.pool.take())
       walker.table.beginWalk(for: &report)
       walker.walkRoot()
-      walker.table.reportDropped(walker.log, in: &report)
+      walker.table.reportDropped(in: &report)
       PathTable.pool.giveBack(walker.table)
     }
   }
@@ -48,8 +48,6 @@ public enum ElementAccounting {
     /// The current path's bytes and their FNV-1a digest.
     var path: [UInt8]
     var digest: UInt64
-    /// One node per unmapped leaf, in order.
-    var log: [Int32] = []
     var index = 0
 
     init(json: UnsafeRawBufferPointer, root: String, table: PathTable) {
@@ -58,7 +56,6 @@ public enum ElementAccounting {
       path = Array(root.utf8)
       path.reserveCapacity(128)
       digest = path.withUnsafeBytes { PathTable.digest($0) }
-      log.reserveCapacity(64)
     }
 
     mutating func walkRoot() {
@@ -85,14 +82,14 @@ public enum ElementAccounting {
         index += 4
       default:
         skipValue()
-        log.append(Int32(node))
+        table.log.append(Int32(node))
       }
     }
 
     /// Walks an object's members; an object whose first `url` member is a string under
     /// ``CareExtensions/base`` is a care extension: what was logged inside it is taken back.
     mutating func walkObject(node: Int, isRoot: Bool) {
-      let logged = log.count
+      let logged = table.log.count
       index += 1
       if json[index] == UInt8(ascii: "}") { index += 1; return }
       var sawURL = false
@@ -104,7 +101,7 @@ public enum ElementAccounting {
         if !sawURL && key.elementsEqual("url".utf8) {
           sawURL = true
           if isCareURL(at: index) {
-            log.removeLast(log.count - logged)
+            table.log.removeLast(table.log.count - logged)
             skipRestOfObject()
             return
           }

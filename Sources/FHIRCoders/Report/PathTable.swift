@@ -21,6 +21,8 @@ struct PathTable {
   private var reportedIDs: [Int32] = []
   /// For each interned id looked up, the path in this table, else -1 (a walk's table only).
   private var nodesOfReported: [Int32] = []
+  /// The leaves a walk logs (one node each), kept with the table so that its room is reused.
+  var log: [Int32] = []
   /// The walk being served; a path is mapped in it when its `mappedIn` is `generation`.
   private(set) var generation: UInt32 = 1
 
@@ -33,6 +35,11 @@ struct PathTable {
     var length: Int32
     var parent: Int32
     var mappedIn: UInt32 = 0
+    /// The paths that extend this one by `.key` as found by ``child(of:key:)``, in the order
+    /// they were first found (a list through `nextSibling`), or -1.
+    var firstChild: Int32 = -1
+    var lastChild: Int32 = -1
+    var nextSibling: Int32 = -1
   }
 
   var count: Int { entries.count }
@@ -82,6 +89,7 @@ struct PathTable {
           })
         {
           entries[node].parent = Int32(parent)
+          appendChild(node, to: parent)
           return node
         }
       }
@@ -95,7 +103,38 @@ struct PathTable {
     arena.append(UInt8(ascii: "."))
     arena.append(contentsOf: key)
     insert(slot: slot)
+    appendChild(node, to: parent)
     return node
+  }
+
+  private mutating func appendChild(_ node: Int, to parent: Int) {
+    let last = Int(entries[parent].lastChild)
+    if last < 0 { entries[parent].firstChild = Int32(node) } else { entries[last].nextSibling = Int32(node) }
+    entries[parent].lastChild = Int32(node)
+  }
+
+  /// ``child(of:key:)``, looked for first among the children of `parent` that follow
+  /// `previous` (the child of `parent` found for the member before, or -1): members mostly come
+  /// in the same order from one resource to the next, so the next child known is mostly the
+  /// one, found by comparing its key alone, without a digest.
+  mutating func child(of parent: Int, key: UnsafeRawBufferPointer, after previous: Int) -> Int {
+    let up = entries[parent]
+    let keyStart = Int(up.length) + 1
+    let length = Int32(keyStart + key.count)
+    var candidate = previous >= 0 ? entries[previous].nextSibling : up.firstChild
+    var wrapped = previous < 0
+    for _ in 0..<8 {
+      if candidate < 0 {
+        if wrapped { break }
+        wrapped = true
+        candidate = up.firstChild
+        continue
+      }
+      let entry = entries[Int(candidate)]
+      if entry.length == length && bytesEqual(Int(entry.start) + keyStart, key) { return Int(candidate) }
+      candidate = entry.nextSibling
+    }
+    return child(of: parent, key: key)
   }
 
   /// Whether the ``arena`` bytes from `start` begin with `key` (which fits there).
@@ -148,6 +187,7 @@ struct PathTable {
   /// Starts serving a new walk: no path is mapped in it yet.
   mutating func beginWalk() {
     if count > Self.capacityLimit { self = PathTable() }
+    log.removeAll(keepingCapacity: true)
     generation &+= 1
     if generation == 0 {
       for node in entries.indices { entries[node].mappedIn = 0 }
@@ -163,8 +203,25 @@ struct PathTable {
     report.forEachMapped({ markMapped(reported: $0) }, { markMapped($0) })
   }
 
-  /// Adds the leaves logged (one node each) to `report` as dropped, by id.
-  mutating func reportDropped(_ log: [Int32], in report: inout ConversionReport) {
+  /// The path `root`, when neither it nor a path it extends by `.key` is marked mapped in the
+  /// current walk (as ``ConversionReport/isMapped(_:)`` tells for the report it serves), else `nil`.
+  mutating func unmappedNode(_ root: String) -> Int? {
+    var root = root
+    return root.withUTF8 { utf8 in
+      let path = UnsafeRawBufferPointer(utf8)
+      let node = node(path, digest: Self.digest(path))
+      if isMapped(node) { return nil }
+      for end in path.indices.reversed() where path[end] == UInt8(ascii: ".") {
+        let prefix = UnsafeRawBufferPointer(rebasing: path[..<end])
+        if let shorter = find(prefix, digest: Self.digest(prefix)), isMapped(shorter) { return nil }
+      }
+      return node
+    }
+  }
+
+  /// Adds the leaves logged (one node each, ``log``) to `report` as dropped, by id.
+  mutating func reportDropped(in report: inout ConversionReport) {
+    let log = self.log
     takeCounts(log) { table, node, count in
       if let id = table.reportedID(of: node) {
         report.appendDropped(id: id, count: count)
@@ -192,7 +249,7 @@ struct PathTable {
       return
     }
     let node = PathInterner.shared.withTable { interned, _ in
-      interned.withBytes(of: id) { bytes, digest in self.node(bytes, digest: digest) }
+      interned.withBytes(of: id) { bytes, _ in self.node(bytes, digest: Self.digest(bytes)) }
     }
     remember(node, as: id)
     entries[node].mappedIn = generation
@@ -203,8 +260,9 @@ struct PathTable {
   mutating func reportedID(of node: Int) -> Int? {
     let known = Int(reportedIDs[node])
     if known >= 0 { return known }
-    let found = withBytes(of: node) { bytes, digest in
-      PathInterner.shared.withTable { interned, limit in interned.internedID(bytes, digest: digest, limit: limit) }
+    let found = withBytes(of: node) { bytes, _ in
+      let digest = PathInterner.digest(bytes)
+      return PathInterner.shared.withTable { interned, limit in interned.internedID(bytes, digest: digest, limit: limit) }
     }
     if let found { remember(node, as: found) }
     return found
@@ -290,7 +348,7 @@ struct PathTable {
       return idle.popLast() ?? PathTable()
     }
 
-    func giveBack(_ table: PathTable) {
+    func giveBack(_ table: consuming PathTable) {
       lock.lock()
       defer { lock.unlock() }
       if idle.count < 8 { idle.append(table) }
