@@ -83,8 +83,9 @@ public struct ConversionReport: Hashable, Sendable {
   /// Adds `recorded` to ``listed`` by id (or to ``spilled`` when the interner is full).
   private mutating func intern(_ recorded: [Named]) {
     var full: [Named] = []
-    // Room for the dropped paths that accounting adds next.
-    listed.reserveCapacity(listed.count + recorded.count + 32)
+    // A new report's list gets room for the dropped paths that accounting adds next (a longer
+    // list, a merged one, grows as arrays do).
+    if listed.isEmpty { listed.reserveCapacity(recorded.count + 32) }
     PathInterner.shared.withTable { table, limit in
       for entry in recorded {
         var path = entry.path

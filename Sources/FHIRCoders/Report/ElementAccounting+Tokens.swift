@@ -14,12 +14,12 @@ extension ElementAccounting {
     var table = PathTable.pool.take()
     table.beginWalk(for: &report)
     guard let rootNode = table.unmappedNode(root) else {
-      PathTable.pool.giveBack(table)
+      PathTable.pool.giveBack(consume table)
       return
     }
     TokenWalker(tokens: source.tokens).walk(at: source.index, node: rootNode, isRoot: true, in: &table)
     table.reportDropped(in: &report)
-    PathTable.pool.giveBack(table)
+    PathTable.pool.giveBack(consume table)
   }
 
   /// Walks tokens as ``Walker`` walks written JSON, logging the path (node) of each unmapped
