@@ -16,18 +16,17 @@ public struct ConversionReport: Hashable, Sendable {
     case unrepresentable
   }
 
-  /// Counts per path, one table per disposition (four stored tables: recording a path
-  /// hashes it once).
-  private var mappedCounts: [String: Int] = [:]
-  private var droppedCounts: [String: Int] = [:]
-  private var defaultedCounts: [String: Int] = [:]
-  private var unrepresentableCounts: [String: Int] = [:]
-  /// Dropped paths that element accounting recorded and nobody has read yet: kept as a list
-  /// (each path once per walk, with its count) and hashed into the dropped table only when a
-  /// caller reads the report, so a report made and thrown away never hashes them.
-  private var pendingDropped: [(path: String, count: Int)] = []
-  /// How many pending paths a report keeps before hashing them (bounds a merged report).
-  private static let pendingLimit = 1024
+  /// The counts are kept as lists in the order recorded (a path may come more than once) and
+  /// summed when the report is read, so that recording and merging hash no `String`: a path
+  /// recorded by name waits in ``named`` until the report is merged or accounted for, when it
+  /// is interned (``PathInterner``) and its count moves to ``listed`` under the path's id. A
+  /// list longer than ``listLimit`` (a merged report) is summed into ``totals``, one entry per id.
+  private var named: [Named] = []
+  private var listed: [Listed] = []
+  private var totals: [Totals] = []
+  /// Paths the interner had no room for, summed per disposition.
+  private var spilled: [Disposition: [String: Int]] = [:]
+  private static let listLimit = 1024
 
   /// Counts per disposition and path (dispositions with no path left out).
   public var counts: [Disposition: [String: Int]] {
@@ -55,40 +54,76 @@ public struct ConversionReport: Hashable, Sendable {
   }
 
   private mutating func add(_ count: Int, of path: String, to disposition: Disposition) {
-    // A first record reserves room for a typical resource's paths, so a table is not
-    // rehashed again and again as it fills (a Patient maps about 20).
-    switch disposition {
-    case .mapped:
-      if mappedCounts.isEmpty { mappedCounts.reserveCapacity(32) }
-      mappedCounts[path, default: 0] += count
-    case .dropped:
-      if droppedCounts.isEmpty { droppedCounts.reserveCapacity(16) }
-      droppedCounts[path, default: 0] += count
-    case .defaulted: defaultedCounts[path, default: 0] += count
-    case .unrepresentable: unrepresentableCounts[path, default: 0] += count
-    }
+    if named.isEmpty { named.reserveCapacity(32) }
+    named.append(Named(path: path, disposition: disposition, count: count))
+    if named.count > Self.listLimit { internNamed() }
   }
 
-  /// Records `count` occurrences of `path` as dropped without hashing it yet (element
-  /// accounting: each path comes once per walk). Reading the report gives the same counts as
-  /// ``record(_:_:count:)`` would; `count` is positive.
+  /// Records `count` occurrences of the path with id `id` in ``PathInterner/shared`` as dropped
+  /// (element accounting); reading the report gives the same counts as
+  /// ``record(_:_:count:)`` with the path would.
+  mutating func appendDropped(id: Int, count: Int) {
+    if listed.isEmpty { listed.reserveCapacity(32) }
+    listed.append(Listed(id: UInt32(id), disposition: .dropped, count: count))
+  }
+
+  /// Records `count` occurrences of `path` as dropped (element accounting, when the interner is full).
   mutating func appendDropped(_ path: String, count: Int) {
-    if pendingDropped.isEmpty { pendingDropped.reserveCapacity(16) }
-    pendingDropped.append((path, count))
-    if pendingDropped.count > Self.pendingLimit { hashPendingDropped() }
+    add(count, of: path, to: .dropped)
   }
 
-  private mutating func hashPendingDropped() {
-    for (path, count) in pendingDropped { add(count, of: path, to: .dropped) }
-    pendingDropped.removeAll()
+  /// Moves the paths recorded by name to ``listed``, interned (one lock for all of them).
+  mutating func internNamed() {
+    guard !named.isEmpty else { return }
+    let recorded = named
+    named = []
+    intern(recorded)
   }
 
-  /// The dropped table with the pending paths added.
-  private var allDropped: [String: Int] {
-    guard !pendingDropped.isEmpty else { return droppedCounts }
-    var all = droppedCounts
-    for (path, count) in pendingDropped { all[path, default: 0] += count }
-    return all
+  /// Adds `recorded` to ``listed`` by id (or to ``spilled`` when the interner is full).
+  private mutating func intern(_ recorded: [Named]) {
+    var full: [Named] = []
+    // A new report's list gets room for the dropped paths that accounting adds next (a longer
+    // list, a merged one, grows as arrays do).
+    if listed.isEmpty { listed.reserveCapacity(recorded.count + 32) }
+    PathInterner.shared.withTable { table, limit in
+      for entry in recorded {
+        var path = entry.path
+        let id = path.withUTF8 { utf8 in
+          let raw = UnsafeRawBufferPointer(utf8)
+          return table.internedID(raw, digest: PathInterner.digest(raw), limit: limit)
+        }
+        if let id {
+          listed.append(Listed(id: UInt32(id), disposition: entry.disposition, count: entry.count))
+        } else {
+          full.append(entry)
+        }
+      }
+    }
+    for entry in full { spilled[entry.disposition, default: [:]][entry.path, default: 0] += entry.count }
+    sumListedIfLong()
+  }
+
+  /// Sums ``listed`` into ``totals`` when it is longer than ``listLimit``.
+  private mutating func sumListedIfLong() {
+    guard listed.count > Self.listLimit else { return }
+    for entry in listed { addTotal(entry.count, id: Int(entry.id), entry.disposition) }
+    listed.removeAll(keepingCapacity: true)
+  }
+
+  private mutating func addTotal(_ count: Int, id: Int, _ disposition: Disposition) {
+    if id >= totals.count { totals.append(contentsOf: repeatElement(Totals(), count: id + 1 - totals.count)) }
+    totals[id].add(count, disposition)
+  }
+
+  /// Calls `mappedID` with the id of each path recorded mapped (an id may come more than once)
+  /// and `mappedName` with each path recorded mapped that has no id; call ``internNamed()`` first
+  /// for the fewest names.
+  func forEachMapped(_ mappedID: (Int) -> Void, _ mappedName: (String) -> Void) {
+    for entry in listed where entry.disposition == .mapped { mappedID(Int(entry.id)) }
+    for (id, total) in totals.enumerated() where total.has(.mapped) { mappedID(id) }
+    for entry in named where entry.disposition == .mapped { mappedName(entry.path) }
+    for path in spilled[.mapped, default: [:]].keys { mappedName(path) }
   }
 
   /// Records `path` as mapped.
@@ -116,12 +151,21 @@ public struct ConversionReport: Hashable, Sendable {
 
   /// The paths with `disposition` and their counts.
   public subscript(disposition: Disposition) -> [String: Int] {
-    switch disposition {
-    case .mapped: mappedCounts
-    case .dropped: allDropped
-    case .defaulted: defaultedCounts
-    case .unrepresentable: unrepresentableCounts
+    var paths: [String: Int] = [:]
+    let hasIDs = listed.contains { $0.disposition == disposition } || totals.contains { $0.has(disposition) }
+    if hasIDs {
+      PathInterner.shared.withTable { table, _ in
+        for entry in listed where entry.disposition == disposition {
+          paths[table.name(Int(entry.id)), default: 0] += entry.count
+        }
+        for (id, total) in totals.enumerated() where total.has(disposition) {
+          paths[table.name(id), default: 0] += total[disposition]
+        }
+      }
     }
+    for entry in named where entry.disposition == disposition { paths[entry.path, default: 0] += entry.count }
+    for (path, count) in spilled[disposition, default: [:]] { paths[path, default: 0] += count }
+    return paths
   }
 
   /// Paths dropped.
@@ -135,44 +179,126 @@ public struct ConversionReport: Hashable, Sendable {
 
   /// Whether `path`, or an element containing it, was mapped.
   public func isMapped(_ path: String) -> Bool {
-    let mapped = mappedCounts
-    guard !mapped.isEmpty else { return false }
+    let anyID = listed.contains { $0.disposition == .mapped } || totals.contains { $0.has(.mapped) }
+    let anyName = named.contains { $0.disposition == .mapped } || spilled[.mapped] != nil
+    guard anyID || anyName else { return false }
     var candidate = Substring(path)
     while true {
-      if mapped[String(candidate)] != nil { return true }
+      if anyName && hasMappedName(candidate) { return true }
+      if anyID && hasMappedID(candidate) { return true }
       guard let dot = candidate.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
       candidate = candidate[..<dot]
     }
   }
 
+  private func hasMappedName(_ path: Substring) -> Bool {
+    let path = String(path)
+    return named.contains { $0.disposition == .mapped && $0.path == path } || spilled[.mapped]?[path] != nil
+  }
+
+  private func hasMappedID(_ path: Substring) -> Bool {
+    var path = path
+    let found = path.withUTF8 { utf8 in
+      let raw = UnsafeRawBufferPointer(utf8)
+      return PathInterner.shared.withTable { table, _ in table.find(raw, digest: PathInterner.digest(raw)) }
+    }
+    guard let id = found else { return false }
+    return listed.contains { Int($0.id) == id && $0.disposition == .mapped }
+      || (id < totals.count && totals[id].has(.mapped))
+  }
+
   /// Adds another report's counts to this one.
   public mutating func merge(_ other: ConversionReport) {
-    for (path, count) in other.mappedCounts { add(count, of: path, to: .mapped) }
-    for (path, count) in other.droppedCounts { add(count, of: path, to: .dropped) }
-    for (path, count) in other.defaultedCounts { add(count, of: path, to: .defaulted) }
-    for (path, count) in other.unrepresentableCounts { add(count, of: path, to: .unrepresentable) }
-    pendingDropped += other.pendingDropped
-    if pendingDropped.count > Self.pendingLimit { hashPendingDropped() }
+    if !other.named.isEmpty { intern(other.named) }
+    if listed.isEmpty && other.listed.count <= Self.listLimit {
+      listed = other.listed
+    } else {
+      listed += other.listed
+    }
+    for (id, total) in other.totals.enumerated() where total.present != 0 {
+      for disposition in Disposition.allCases where total.has(disposition) {
+        addTotal(total[disposition], id: id, disposition)
+      }
+    }
+    for (disposition, paths) in other.spilled {
+      spilled[disposition, default: [:]].merge(paths, uniquingKeysWith: +)
+    }
     issues += other.issues
+    sumListedIfLong()
   }
 
   /// Whether nothing was dropped, defaulted or left unrepresentable.
   public var isLossless: Bool {
-    droppedCounts.isEmpty && pendingDropped.isEmpty && defaultedCounts.isEmpty && unrepresentableCounts.isEmpty
+    named.allSatisfy { $0.disposition == .mapped } && listed.allSatisfy { $0.disposition == .mapped }
+      && totals.allSatisfy { $0.present & ~Disposition.mapped.bit == 0 }
+      && spilled.keys.allSatisfy { $0 == .mapped }
   }
 
   /// Reports are equal when they hold the same counts and issues, however the counts were recorded.
   public static func == (lhs: ConversionReport, rhs: ConversionReport) -> Bool {
-    lhs.mappedCounts == rhs.mappedCounts && lhs.defaultedCounts == rhs.defaultedCounts
-      && lhs.unrepresentableCounts == rhs.unrepresentableCounts && lhs.issues == rhs.issues
-      && lhs.allDropped == rhs.allDropped
+    lhs.issues == rhs.issues && Disposition.allCases.allSatisfy { lhs[$0] == rhs[$0] }
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(mappedCounts)
-    hasher.combine(allDropped)
-    hasher.combine(defaultedCounts)
-    hasher.combine(unrepresentableCounts)
+    for disposition in Disposition.allCases { hasher.combine(self[disposition]) }
     hasher.combine(issues)
+  }
+}
+
+extension ConversionReport {
+  /// A path recorded by name.
+  private struct Named: Sendable {
+    var path: String
+    var disposition: Disposition
+    var count: Int
+  }
+
+  /// A count of the path with id `id` in ``PathInterner/shared``.
+  private struct Listed: Sendable {
+    var id: UInt32
+    var disposition: Disposition
+    var count: Int
+  }
+
+  /// The summed counts of one path, per disposition, and which dispositions it has.
+  private struct Totals: Sendable {
+    var mapped = 0
+    var dropped = 0
+    var defaulted = 0
+    var unrepresentable = 0
+    var present: UInt8 = 0
+
+    func has(_ disposition: Disposition) -> Bool { present & disposition.bit != 0 }
+
+    subscript(disposition: Disposition) -> Int {
+      switch disposition {
+      case .mapped: mapped
+      case .dropped: dropped
+      case .defaulted: defaulted
+      case .unrepresentable: unrepresentable
+      }
+    }
+
+    mutating func add(_ count: Int, _ disposition: Disposition) {
+      present |= disposition.bit
+      switch disposition {
+      case .mapped: mapped += count
+      case .dropped: dropped += count
+      case .defaulted: defaulted += count
+      case .unrepresentable: unrepresentable += count
+      }
+    }
+  }
+}
+
+extension ConversionReport.Disposition {
+  /// One bit per disposition.
+  fileprivate var bit: UInt8 {
+    switch self {
+    case .mapped: 1
+    case .dropped: 2
+    case .defaulted: 4
+    case .unrepresentable: 8
+    }
   }
 }

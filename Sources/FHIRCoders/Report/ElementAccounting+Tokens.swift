@@ -10,19 +10,16 @@ extension ElementAccounting {
   ///   - root: The path prefix (`"Patient"`, `"CarePlan.activity"`).
   ///   - report: The report holding what was mapped; dropped paths are added to it.
   public static func account(_ source: ResourceSource, root: String, in report: inout ConversionReport) {
-    guard !report.isMapped(root) else { return }
-    // The table moves into the walker and back to the pool, never copied (its arrays stay unique).
-    var walker = TokenWalker(tokens: source.tokens, table: PathTable.pool.take())
-    walker.table.beginWalk()
-    for path in report.mapped.keys { walker.table.markMapped(path) }
-    var root = root
-    let rootNode = root.withUTF8 { utf8 in
-      let raw = UnsafeRawBufferPointer(utf8)
-      return walker.table.node(raw, digest: PathTable.digest(raw))
+    // The table moves out of the pool and back, never copied (its arrays stay unique).
+    var table = PathTable.pool.take()
+    table.beginWalk(for: &report)
+    guard let rootNode = table.unmappedNode(root) else {
+      PathTable.pool.giveBack(consume table)
+      return
     }
-    walker.walk(at: source.index, node: rootNode, isRoot: true)
-    walker.table.takeCounts(walker.log) { path, count in report.appendDropped(path, count: count) }
-    PathTable.pool.giveBack(walker.table)
+    TokenWalker(tokens: source.tokens).walk(at: source.index, node: rootNode, isRoot: true, in: &table)
+    table.reportDropped(in: &report)
+    PathTable.pool.giveBack(consume table)
   }
 
   /// Walks tokens as ``Walker`` walks written JSON, logging the path (node) of each unmapped
@@ -30,23 +27,16 @@ extension ElementAccounting {
   /// (``PathTable/child(of:key:)``), so no path is built while walking.
   struct TokenWalker {
     let tokens: JSONTokens
-    var table: PathTable
-    var log: [Int32] = []
 
-    init(tokens: JSONTokens, table: PathTable) {
-      self.tokens = tokens
-      self.table = table
-      log.reserveCapacity(64)
-    }
-
-    /// Walks the value at `index`, whose path is `node`.
-    mutating func walk(at index: Int, node: Int, isRoot: Bool) {
+    /// Walks the value at `index`, whose path is `node`, logging in `table`.
+    func walk(at index: Int, node: Int, isRoot: Bool, in table: inout PathTable) {
       let token = tokens[index]
       switch token.kind {
       case .objectStart:
         let end = tokens.endIndex(ofValueAt: index)
-        let logged = log.count
+        let logged = table.log.count
         var sawURL = false
+        var previous = -1
         var member = index + 1
         while member < end {
           let value = member + 1
@@ -62,26 +52,29 @@ extension ElementAccounting {
               }
             }
             if isRoot && Self.equals(key, "resourceType") { return Self.skip }
-            return table.child(of: node, key: key)
+            return table.child(of: node, key: key, after: previous)
           }
           if child == Self.careExtension {
-            log.removeLast(log.count - logged)
+            table.log.removeLast(table.log.count - logged)
             return
           }
-          if child != Self.skip && !table.isMapped(child) { walk(at: value, node: child, isRoot: false) }
+          if child != Self.skip {
+            previous = child
+            if !table.isMapped(child) { walk(at: value, node: child, isRoot: false, in: &table) }
+          }
           member = next
         }
       case .arrayStart:
         let end = tokens.endIndex(ofValueAt: index)
         var element = index + 1
         while element < end {
-          walk(at: element, node: node, isRoot: false)
+          walk(at: element, node: node, isRoot: false, in: &table)
           element = tokens.endIndex(ofValueAt: element) + 1
         }
       case .null:
         break
       default:
-        log.append(Int32(node))
+        table.log.append(Int32(node))
       }
     }
 

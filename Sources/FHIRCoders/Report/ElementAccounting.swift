@@ -18,16 +18,16 @@ public enum ElementAccounting {
   ///   - root: The path prefix (`"Patient"`, `"CarePlan.activity"`).
   ///   - report: The report holding what was mapped; dropped paths are added to it.
   public static func account<R: FHIREncodable>(_ resource: R, root: String, in report: inout ConversionReport) {
+    report.internNamed()
     guard !report.isMapped(root) else { return }
     var writer = JSONWriter(style: .compact)
     resource.encode(to: &writer)
     writer.output.withUnsafeBytes { json in
       // The table moves into the walker and back to the pool, never copied (its arrays stay unique).
       var walker = Walker(json: json, root: root, table: PathTable.pool.take())
-      walker.table.beginWalk()
-      for path in report.mapped.keys { walker.table.markMapped(path) }
+      walker.table.beginWalk(for: &report)
       walker.walkRoot()
-      walker.table.takeCounts(walker.log) { path, count in report.appendDropped(path, count: count) }
+      walker.table.reportDropped(in: &report)
       PathTable.pool.giveBack(walker.table)
     }
   }
@@ -48,8 +48,6 @@ public enum ElementAccounting {
     /// The current path's bytes and their FNV-1a digest.
     var path: [UInt8]
     var digest: UInt64
-    /// One node per unmapped leaf, in order.
-    var log: [Int32] = []
     var index = 0
 
     init(json: UnsafeRawBufferPointer, root: String, table: PathTable) {
@@ -58,7 +56,6 @@ public enum ElementAccounting {
       path = Array(root.utf8)
       path.reserveCapacity(128)
       digest = path.withUnsafeBytes { PathTable.digest($0) }
-      log.reserveCapacity(64)
     }
 
     mutating func walkRoot() {
@@ -85,14 +82,14 @@ public enum ElementAccounting {
         index += 4
       default:
         skipValue()
-        log.append(Int32(node))
+        table.log.append(Int32(node))
       }
     }
 
     /// Walks an object's members; an object whose first `url` member is a string under
     /// ``CareExtensions/base`` is a care extension: what was logged inside it is taken back.
     mutating func walkObject(node: Int, isRoot: Bool) {
-      let logged = log.count
+      let logged = table.log.count
       index += 1
       if json[index] == UInt8(ascii: "}") { index += 1; return }
       var sawURL = false
@@ -104,7 +101,7 @@ public enum ElementAccounting {
         if !sawURL && key.elementsEqual("url".utf8) {
           sawURL = true
           if isCareURL(at: index) {
-            log.removeLast(log.count - logged)
+            table.log.removeLast(table.log.count - logged)
             skipRestOfObject()
             return
           }

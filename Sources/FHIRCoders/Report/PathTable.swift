@@ -9,109 +9,175 @@ struct PathTable {
 
   /// Open-addressed slots holding `node + 1` (0 is empty), indexed by digest.
   private var slots: [Int32] = Array(repeating: 0, count: 1024)
-  private var digests: [UInt64] = []
-  private var starts: [Int32] = []
-  private var lengths: [Int32] = []
-  /// The path each path extends by `.key` when it was found as a child (``child(of:key:)``), else -1.
-  private var parents: [Int32] = []
+  /// What the walk reads of each path, side by side.
+  private var entries: [Entry] = []
   /// The paths' bytes, one after another.
   private var arena: [UInt8] = []
   /// Each path as a `String`, made the first time it is reported.
   private var names: [String?] = []
-  /// The ``generation`` in which a path was last marked mapped.
-  private var mappedIn: [UInt32] = []
-  /// Leaves counted per path in the current walk (zeroed again by ``takeCounts(_:)``).
+  /// Leaves counted per path in the current walk (zeroed again by ``takeCounts(_:_:)``).
   private var counts: [Int32] = []
-  /// The walk being served; a path is mapped in it when `mappedIn[node] == generation`.
+  /// Each path's id in ``PathInterner/shared`` once looked up, else -1 (a walk's table only).
+  private var reportedIDs: [Int32] = []
+  /// For each interned id looked up, the path in this table, else -1 (a walk's table only).
+  private var nodesOfReported: [Int32] = []
+  /// The leaves a walk logs (one node each), kept with the table so that its room is reused.
+  var log: [Int32] = []
+  /// The walk being served; a path is mapped in it when its `mappedIn` is `generation`.
   private(set) var generation: UInt32 = 1
 
-  var count: Int { digests.count }
+  /// A path: its digest, where its bytes are in ``arena``, the path it extends by `.key` when it
+  /// was found as a child (``child(of:key:)``, else -1), and the ``generation`` in which it was
+  /// last marked mapped.
+  private struct Entry {
+    var digest: UInt64
+    var start: Int32
+    var length: Int32
+    var parent: Int32
+    var mappedIn: UInt32 = 0
+    /// The paths that extend this one by `.key` as found by ``child(of:key:)``, in the order
+    /// they were first found (a list through `nextSibling`), or -1.
+    var firstChild: Int32 = -1
+    var lastChild: Int32 = -1
+    var nextSibling: Int32 = -1
+  }
+
+  var count: Int { entries.count }
 
   /// The path with `bytes` (whose FNV-1a digest is `digest`), added when new.
   mutating func node(_ bytes: UnsafeRawBufferPointer, digest: UInt64) -> Int {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: digest) & mask
     while true {
-      let entry = Int(slots[slot])
-      if entry == 0 { break }
-      let node = entry - 1
-      if digests[node] == digest && equals(node, bytes) { return node }
+      let stored = Int(slots[slot])
+      if stored == 0 { break }
+      let node = stored - 1
+      if entries[node].digest == digest && equals(node, bytes) { return node }
       slot = (slot + 1) & mask
     }
-    let node = digests.count
-    digests.append(digest)
-    starts.append(Int32(arena.count))
-    lengths.append(Int32(bytes.count))
+    let node = entries.count
+    entries.append(Entry(digest: digest, start: Int32(arena.count), length: Int32(bytes.count), parent: -1))
     arena.append(contentsOf: bytes)
-    insert(parent: -1, slot: slot)
+    insert(slot: slot)
     return node
   }
 
   /// The path `parent.key`, added when new. The same node as ``node(_:digest:)`` gives for
-  /// those bytes, found without building them: a path that was seen as this child compares
-  /// only its key; any other path with the same digest compares all its bytes.
+  /// those bytes, found without building them: a path known as this child compares only its
+  /// key; any other path with the same digest and length compares all its bytes (and is known
+  /// as this child from then on).
   mutating func child(of parent: Int, key: UnsafeRawBufferPointer) -> Int {
-    var digest = (digests[parent] ^ UInt64(UInt8(ascii: "."))) &* 0x100_0000_01b3
+    let up = entries[parent]
+    var digest = (up.digest ^ UInt64(UInt8(ascii: "."))) &* 0x100_0000_01b3
     for byte in key { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    let parentLength = Int(lengths[parent])
+    let parentLength = Int(up.length)
     let length = parentLength + 1 + key.count
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: digest) & mask
     while true {
-      let entry = Int(slots[slot])
-      if entry == 0 { break }
-      let node = entry - 1
-      if digests[node] == digest && Int(lengths[node]) == length && isChild(node, of: parent, key: key) { return node }
+      let stored = Int(slots[slot])
+      if stored == 0 { break }
+      let node = stored - 1
+      let entry = entries[node]
+      if entry.digest == digest && Int(entry.length) == length
+        && bytesEqual(Int(entry.start) + parentLength + 1, key)
+      {
+        if Int(entry.parent) == parent { return node }
+        if arena[Int(entry.start) + parentLength] == UInt8(ascii: ".")
+          && arena.withUnsafeBufferPointer({ all in
+            memcmp(all.baseAddress! + Int(entry.start), all.baseAddress! + Int(up.start), parentLength) == 0
+          })
+        {
+          entries[node].parent = Int32(parent)
+          appendChild(node, to: parent)
+          return node
+        }
+      }
       slot = (slot + 1) & mask
     }
-    let node = digests.count
-    digests.append(digest)
-    let parentStart = Int(starts[parent])
-    starts.append(Int32(arena.count))
-    lengths.append(Int32(length))
-    arena.reserveCapacity(arena.count + length)
-    for index in parentStart..<(parentStart + parentLength) { arena.append(arena[index]) }
+    let node = entries.count
+    let start = arena.count
+    entries.append(Entry(digest: digest, start: Int32(start), length: Int32(length), parent: Int32(parent)))
+    arena.reserveCapacity(start + length)
+    for index in Int(up.start)..<(Int(up.start) + parentLength) { arena.append(arena[index]) }
     arena.append(UInt8(ascii: "."))
     arena.append(contentsOf: key)
-    insert(parent: parent, slot: slot)
+    insert(slot: slot)
+    appendChild(node, to: parent)
     return node
   }
 
-  /// Whether `node`, a path as long as `parent.key`, is that path.
-  private func isChild(_ node: Int, of parent: Int, key: UnsafeRawBufferPointer) -> Bool {
-    arena.withUnsafeBytes { all in
-      let base = all.baseAddress! + Int(starts[node])
-      let parentLength = Int(lengths[parent])
-      if key.count > 0 && memcmp(base + parentLength + 1, key.baseAddress!, key.count) != 0 { return false }
-      if Int(parents[node]) == parent { return true }
-      return base.load(fromByteOffset: parentLength, as: UInt8.self) == UInt8(ascii: ".")
-        && memcmp(base, all.baseAddress! + Int(starts[parent]), parentLength) == 0
+  private mutating func appendChild(_ node: Int, to parent: Int) {
+    let last = Int(entries[parent].lastChild)
+    if last < 0 { entries[parent].firstChild = Int32(node) } else { entries[last].nextSibling = Int32(node) }
+    entries[parent].lastChild = Int32(node)
+  }
+
+  /// ``child(of:key:)``, looked for first among the children of `parent` that follow
+  /// `previous` (the child of `parent` found for the member before, or -1): members mostly come
+  /// in the same order from one resource to the next, so the next child known is mostly the
+  /// one, found by comparing its key alone, without a digest.
+  mutating func child(of parent: Int, key: UnsafeRawBufferPointer, after previous: Int) -> Int {
+    let up = entries[parent]
+    let keyStart = Int(up.length) + 1
+    let length = Int32(keyStart + key.count)
+    var candidate = previous >= 0 ? entries[previous].nextSibling : up.firstChild
+    var wrapped = previous < 0
+    for _ in 0..<8 {
+      if candidate < 0 {
+        if wrapped { break }
+        wrapped = true
+        candidate = up.firstChild
+        continue
+      }
+      let entry = entries[Int(candidate)]
+      if entry.length == length && bytesEqual(Int(entry.start) + keyStart, key) { return Int(candidate) }
+      candidate = entry.nextSibling
+    }
+    return child(of: parent, key: key)
+  }
+
+  /// Whether the ``arena`` bytes from `start` begin with `key` (which fits there).
+  @inline(__always)
+  private func bytesEqual(_ start: Int, _ key: UnsafeRawBufferPointer) -> Bool {
+    arena.withUnsafeBufferPointer { all in
+      let stored = UnsafeRawPointer(all.baseAddress! + start)
+      let count = key.count
+      var i = 0
+      while i + 8 <= count {
+        if stored.loadUnaligned(fromByteOffset: i, as: UInt64.self) != key.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+          return false
+        }
+        i += 8
+      }
+      while i < count {
+        if stored.load(fromByteOffset: i, as: UInt8.self) != key[i] { return false }
+        i += 1
+      }
+      return true
     }
   }
 
-  /// Adds the entries of the node just given its digest, start and length.
-  private mutating func insert(parent: Int, slot: Int) {
-    let node = digests.count - 1
-    parents.append(Int32(parent))
+  /// Adds the other arrays' entries of the path just appended to ``entries``.
+  private mutating func insert(slot: Int) {
+    let node = entries.count - 1
     names.append(nil)
-    mappedIn.append(0)
     counts.append(0)
+    reportedIDs.append(-1)
     slots[slot] = Int32(node + 1)
-    if digests.count * 2 > slots.count { grow() }
+    if entries.count * 2 > slots.count { grow() }
   }
 
   private func equals(_ node: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard Int(lengths[node]) == bytes.count else { return false }
-    return arena.withUnsafeBytes { all in
-      memcmp(all.baseAddress! + Int(starts[node]), bytes.baseAddress!, bytes.count) == 0
-    }
+    guard Int(entries[node].length) == bytes.count else { return false }
+    return bytesEqual(Int(entries[node].start), bytes)
   }
 
   private mutating func grow() {
     var bigger = [Int32](repeating: 0, count: slots.count * 2)
     let mask = bigger.count - 1
-    for node in digests.indices {
-      var slot = Int(truncatingIfNeeded: digests[node]) & mask
+    for node in entries.indices {
+      var slot = Int(truncatingIfNeeded: entries[node].digest) & mask
       while bigger[slot] != 0 { slot = (slot + 1) & mask }
       bigger[slot] = Int32(node + 1)
     }
@@ -121,10 +187,47 @@ struct PathTable {
   /// Starts serving a new walk: no path is mapped in it yet.
   mutating func beginWalk() {
     if count > Self.capacityLimit { self = PathTable() }
+    log.removeAll(keepingCapacity: true)
     generation &+= 1
     if generation == 0 {
-      for node in mappedIn.indices { mappedIn[node] = 0 }
+      for node in entries.indices { entries[node].mappedIn = 0 }
       generation = 1
+    }
+  }
+
+  /// Starts serving a walk for `report`: interns the paths it recorded by name and marks
+  /// the mapped ones.
+  mutating func beginWalk(for report: inout ConversionReport) {
+    beginWalk()
+    report.internNamed()
+    report.forEachMapped({ markMapped(reported: $0) }, { markMapped($0) })
+  }
+
+  /// The path `root`, when neither it nor a path it extends by `.key` is marked mapped in the
+  /// current walk (as ``ConversionReport/isMapped(_:)`` tells for the report it serves), else `nil`.
+  mutating func unmappedNode(_ root: String) -> Int? {
+    var root = root
+    return root.withUTF8 { utf8 in
+      let path = UnsafeRawBufferPointer(utf8)
+      let node = node(path, digest: Self.digest(path))
+      if isMapped(node) { return nil }
+      for end in path.indices.reversed() where path[end] == UInt8(ascii: ".") {
+        let prefix = UnsafeRawBufferPointer(rebasing: path[..<end])
+        if let shorter = find(prefix, digest: Self.digest(prefix)), isMapped(shorter) { return nil }
+      }
+      return node
+    }
+  }
+
+  /// Adds the leaves logged (one node each, ``log``) to `report` as dropped, by id.
+  mutating func reportDropped(in report: inout ConversionReport) {
+    let log = self.log
+    takeCounts(log) { table, node, count in
+      if let id = table.reportedID(of: node) {
+        report.appendDropped(id: id, count: count)
+      } else {
+        report.appendDropped(table.name(node), count: count)
+      }
     }
   }
 
@@ -134,30 +237,92 @@ struct PathTable {
     path.withUTF8 { utf8 in
       let raw = UnsafeRawBufferPointer(utf8)
       let node = node(raw, digest: Self.digest(raw))
-      mappedIn[node] = generation
+      entries[node].mappedIn = generation
     }
   }
 
+  /// Marks the path with id `reported` in ``PathInterner/shared`` mapped in the current walk;
+  /// an id seen before costs two array reads, a new one is looked up once.
+  mutating func markMapped(reported id: Int) {
+    if id < nodesOfReported.count, nodesOfReported[id] >= 0 {
+      entries[Int(nodesOfReported[id])].mappedIn = generation
+      return
+    }
+    let node = PathInterner.shared.withTable { interned, _ in
+      interned.withBytes(of: id) { bytes, _ in self.node(bytes, digest: Self.digest(bytes)) }
+    }
+    remember(node, as: id)
+    entries[node].mappedIn = generation
+  }
+
+  /// The id of `node` in ``PathInterner/shared`` (looked up once per path), or `nil` when the
+  /// interner is full.
+  mutating func reportedID(of node: Int) -> Int? {
+    let known = Int(reportedIDs[node])
+    if known >= 0 { return known }
+    let found = withBytes(of: node) { bytes, _ in
+      let digest = PathInterner.digest(bytes)
+      return PathInterner.shared.withTable { interned, limit in interned.internedID(bytes, digest: digest, limit: limit) }
+    }
+    if let found { remember(node, as: found) }
+    return found
+  }
+
+  private mutating func remember(_ node: Int, as id: Int) {
+    if id >= nodesOfReported.count {
+      nodesOfReported.append(contentsOf: repeatElement(-1, count: max(id + 1, 2 * nodesOfReported.count) - nodesOfReported.count))
+    }
+    nodesOfReported[id] = Int32(node)
+    reportedIDs[node] = Int32(id)
+  }
+
+  /// The id of the path with `bytes` (digest `digest`), added when new and the table holds
+  /// fewer than `limit` paths, else `nil` (the interner's table only).
+  mutating func internedID(_ bytes: UnsafeRawBufferPointer, digest: UInt64, limit: Int) -> Int? {
+    if count < limit { return node(bytes, digest: digest) }
+    return find(bytes, digest: digest)
+  }
+
+  /// The path with `bytes` (digest `digest`) when the table holds it.
+  func find(_ bytes: UnsafeRawBufferPointer, digest: UInt64) -> Int? {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: digest) & mask
+    while true {
+      let entry = Int(slots[slot])
+      if entry == 0 { return nil }
+      let node = entry - 1
+      if entries[node].digest == digest && equals(node, bytes) { return node }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// Calls `body` with the bytes of `node` and their digest.
+  func withBytes<R>(of node: Int, _ body: (UnsafeRawBufferPointer, UInt64) -> R) -> R {
+    let entry = entries[node]
+    let start = Int(entry.start)
+    return arena[start..<start + Int(entry.length)].withUnsafeBytes { body($0, entry.digest) }
+  }
+
   /// Whether `node` was marked mapped in the current walk.
-  func isMapped(_ node: Int) -> Bool { mappedIn[node] == generation }
+  func isMapped(_ node: Int) -> Bool { entries[node].mappedIn == generation }
 
   /// Counts the leaves logged (one node each) and calls `body` with each path and its count,
   /// leaving the counters at zero.
-  mutating func takeCounts(_ log: [Int32], _ body: (String, Int) -> Void) {
+  mutating func takeCounts(_ log: [Int32], _ body: (inout PathTable, Int, Int) -> Void) {
     for node in log { counts[Int(node)] += 1 }
     for node in log {
       let n = Int(node)
       let count = Int(counts[n])
       guard count > 0 else { continue }
       counts[n] = 0
-      body(name(n), count)
+      body(&self, n, count)
     }
   }
 
-  private mutating func name(_ node: Int) -> String {
+  /// The path `node` as a `String` (made once, then kept).
+  mutating func name(_ node: Int) -> String {
     if let name = names[node] { return name }
-    let start = Int(starts[node])
-    let name = String(decoding: arena[start..<start + Int(lengths[node])], as: UTF8.self)
+    let name = withBytes(of: node) { bytes, _ in String(decoding: bytes, as: UTF8.self) }
     names[node] = name
     return name
   }
@@ -183,7 +348,7 @@ struct PathTable {
       return idle.popLast() ?? PathTable()
     }
 
-    func giveBack(_ table: PathTable) {
+    func giveBack(_ table: consuming PathTable) {
       lock.lock()
       defer { lock.unlock() }
       if idle.count < 8 { idle.append(table) }
