@@ -13,6 +13,7 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   static var defaultID: String { "medication-order" }
   static var authoredElement: String { "dateWritten" }
   static var moreInstructionsElement: String { "additionalInstructions" }
+  static var timingUnitNameSuffix: String { "s" }
   static let paths = MedicationTaskPaths(DSTU2MedicationOrders.self)
   static func empty() -> Order {
     var r = Order()

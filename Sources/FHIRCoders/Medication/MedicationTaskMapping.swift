@@ -71,16 +71,21 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     if validityStart != nil { report.mapped(R.paths.validityStart) }
     if reportsAuthored, authored != nil { report.mapped(R.paths.authored) }
     let dosages = R.dosages(r)
-    guard !dosages.isEmpty else {
-      return Schedule(elements: ScheduleDecoding.elements(nil, path: timingPath, anchor: anchor, zone: zone, report: &report))
-    }
     var elements: [ScheduleElement] = []
-    for (position, d) in dosages.enumerated() {
-      let targets = R.targets(d, report: &report)
-      elements += ScheduleDecoding.elements(
-        R.timing(d), path: timingPath,
-        at: JSONPath([.key("dosageInstruction"), .index(position), .key("timing")]), anchor: anchor, zone: zone, targetValues: targets,
-        report: &report)
+    guard !dosages.isEmpty else {
+      ScheduleDecoding.decode(
+        nil, paths: R.paths.timingPaths, at: { ScheduleDecoding.elementPath(timingPath) }, anchor: anchor, zone: zone,
+        targetValues: [], into: &elements, report: &report)
+      return Schedule(elements: elements)
+    }
+    for position in dosages.indices {
+      // The dosage's targets, then its timing's elements; the timing's JSON path is made only
+      // for an issue.
+      let targets = R.targets(dosages[position], report: &report)
+      ScheduleDecoding.decode(
+        R.timing(dosages[position]), paths: R.paths.timingPaths,
+        at: { JSONPath([.key("dosageInstruction"), .index(position), .key("timing")]) }, anchor: anchor, zone: zone,
+        targetValues: targets, into: &elements, report: &report)
     }
     return Schedule(elements: elements)
   }

@@ -20,6 +20,9 @@ protocol MedicationTaskRelease {
   static var authoredElement: String { get }
   /// The dosage element with instructions beside `text`: `patientInstruction` or `additionalInstructions`.
   static var moreInstructionsElement: String { get }
+  /// What the release's timing unit elements end with after `Unit`: `""` (R4 `periodUnit`) or
+  /// `"s"` (DSTU2 `periodUnits`), as its timing adapter sets ``TimingPattern/unitNameSuffix``.
+  static var timingUnitNameSuffix: String { get }
   /// The report paths of the mapped elements, built once (``MedicationTaskPaths``).
   static var paths: MedicationTaskPaths { get }
   /// An `active` order (R4: of intent `order`) with nothing else in it.
@@ -63,6 +66,8 @@ protocol MedicationTaskRelease {
 struct MedicationTaskPaths: Sendable {
   let id, medication, medicationCodeableConcept, medicationReference, contained: String
   let dosageText, moreInstructions, timing, validityStart, authored, basedOn: String
+  /// The dosage timing's element paths.
+  let timingPaths: TimingPaths
 
   init<R: MedicationTaskRelease>(_ release: R.Type) {
     let type = R.resourceType
@@ -74,6 +79,7 @@ struct MedicationTaskPaths: Sendable {
     dosageText = type + ".dosageInstruction.text"
     moreInstructions = type + ".dosageInstruction." + R.moreInstructionsElement
     timing = type + ".dosageInstruction.timing"
+    timingPaths = TimingPaths(cached: timing, unitNameSuffix: R.timingUnitNameSuffix)
     validityStart = type + ".dispenseRequest.validityPeriod.start"
     authored = type + "." + R.authoredElement
     basedOn = type + ".basedOn"

@@ -13,6 +13,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
   static var defaultID: String { "medication-request" }
   static var authoredElement: String { "authoredOn" }
   static var moreInstructionsElement: String { "patientInstruction" }
+  static var timingUnitNameSuffix: String { "" }
   static let paths = MedicationTaskPaths(R4MedicationRequests.self)
   static func empty() -> Order {
     var r = Order()
