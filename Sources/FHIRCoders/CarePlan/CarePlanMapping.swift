@@ -72,7 +72,8 @@ enum CarePlanMapping<R: CarePlanRelease> {
     coder.getCareVersionFields(resource, &entity, &report)
     entity.title = coder.getCareTitle(resource, &report)
     entity.patientUUID = coder.getCarePatientUUID(resource, &report)
-    for _ in R.activities(resource) { report.mapped("CarePlan.activity") }
+    let activities = R.activities(resource).count
+    if activities > 0 { report.record(.mapped, "CarePlan.activity", count: activities) }
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: "CarePlan", in: &report) }
     return Converted(entity, report: report)
   }

@@ -46,11 +46,11 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     r.medication = .codeableConcept(c)
   }
 
-  static func dosages(_ r: Order) -> [Dosage] { r.dosageInstruction }
+  static func dosageCount(_ r: Order) -> Int { r.dosageInstruction.count }
   /// `text`, and `additionalInstructions` (its text, else its first coding display).
-  static func instructions(_ d: Dosage) -> (text: String?, more: String?) {
-    let more = d.additionalInstructions.flatMap { a in a.text?.string ?? a.coding.lazy.compactMap({ $0.display?.string }).first }
-    return (d.text?.string, more)
+  static func instructions(_ r: Order, dosage index: Int) -> (text: String?, more: String?) {
+    let more = r.dosageInstruction[index].additionalInstructions.flatMap { a in a.text?.string ?? a.coding.lazy.compactMap({ $0.display?.string }).first }
+    return (r.dosageInstruction[index].text?.string, more)
   }
   static func firstDosageText(_ r: Order) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
   static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order) {
@@ -59,13 +59,15 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   }
   static func validityStart(_ r: Order) -> Primitive<FHIRDateTime>? { r.dispenseRequest?.validityPeriod?.start }
   static func authored(_ r: Order) -> Primitive<FHIRDateTime>? { r.dateWritten }
-  static func timing(_ d: Dosage) -> TimingPattern? { d.timing.map(DSTU2TimingAdapter.pattern) }
+  static func timing(_ r: Order, dosage index: Int) -> TimingPattern? {
+    r.dosageInstruction[index].timing.map(DSTU2TimingAdapter.pattern)
+  }
 
   /// `doseQuantity` (see ``TargetValueMapping``); `doseRange` → two targets of kind `dose.low`
   /// and `dose.high`.
-  static func targets(_ d: Dosage, report: inout ConversionReport) -> [OutcomeValue] {
+  static func targets(_ r: Order, dosage index: Int, report: inout ConversionReport) -> [OutcomeValue] {
     var targets: [OutcomeValue] = []
-    switch d.dose {
+    switch r.dosageInstruction[index].dose {
     case .quantity(let q):
       if let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension) {
         targets.append(v)

@@ -47,8 +47,10 @@ enum R4MedicationRequests: MedicationTaskRelease {
     r.medication = .codeableConcept(c)
   }
 
-  static func dosages(_ r: Order) -> [Dosage] { r.dosageInstruction }
-  static func instructions(_ d: Dosage) -> (text: String?, more: String?) { (d.text?.string, d.patientInstruction?.string) }
+  static func dosageCount(_ r: Order) -> Int { r.dosageInstruction.count }
+  static func instructions(_ r: Order, dosage index: Int) -> (text: String?, more: String?) {
+    (r.dosageInstruction[index].text?.string, r.dosageInstruction[index].patientInstruction?.string)
+  }
   static func firstDosageText(_ r: Order) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
   static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order) {
     if r.dosageInstruction.isEmpty { r.dosageInstruction = [Dosage()] }
@@ -56,13 +58,16 @@ enum R4MedicationRequests: MedicationTaskRelease {
   }
   static func validityStart(_ r: Order) -> Primitive<FHIRDateTime>? { r.dispenseRequest?.validityPeriod?.start }
   static func authored(_ r: Order) -> Primitive<FHIRDateTime>? { r.authoredOn }
-  static func timing(_ d: Dosage) -> TimingPattern? { d.timing.map(R4TimingAdapter.pattern) }
+  static func timing(_ r: Order, dosage index: Int) -> TimingPattern? {
+    r.dosageInstruction[index].timing.map(R4TimingAdapter.pattern)
+  }
 
   /// Each `doseAndRate.doseQuantity` (see ``TargetValueMapping``).
-  static func targets(_ d: Dosage, report: inout ConversionReport) -> [OutcomeValue] {
+  static func targets(_ r: Order, dosage index: Int, report: inout ConversionReport) -> [OutcomeValue] {
     var targets: [OutcomeValue] = []
-    for dr in d.doseAndRate {
-      if case .quantity(let q) = dr.dose,
+    let doses = r.dosageInstruction[index].doseAndRate
+    for k in doses.indices {
+      if case .quantity(let q) = doses[k].dose,
         let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension)
       {
         targets.append(v)
