@@ -28,8 +28,9 @@ public enum ScheduleDecoding {
 
   /// ``elements(_:path:at:anchor:zone:targetValues:report:)`` appended to `elements`, with the
   /// report paths given (a coder's, built once) and the issue location made only for an issue.
+  /// `timing` is consumed: unwrapping it then moves it instead of copying every field.
   static func decode(
-    _ timing: TimingPattern?, paths given: TimingPaths, at location: () -> JSONPath, anchor: Date, zone: TimeZone,
+    _ timing: consuming TimingPattern?, paths given: TimingPaths, at location: () -> JSONPath, anchor: Date, zone: TimeZone,
     targetValues: [OutcomeValue], into elements: inout [ScheduleElement], report: inout ConversionReport
   ) {
     guard let timing, timing.hasRepeat || !timing.events.isEmpty else {
