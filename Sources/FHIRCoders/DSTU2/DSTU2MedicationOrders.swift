@@ -34,7 +34,10 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     }
   }
   static func contained(_ r: Order, id: String) -> Medication? {
-    for case .medication(let m) in r.contained where m.id?.string == id { return m }
+    // By position: iterating would copy every contained resource out of the order.
+    for index in r.contained.indices {
+      if case .medication(let m) = r.contained[index], m.id?.string == id { return m }
+    }
     return nil
   }
   static func name(_ m: Medication) -> String? {

@@ -35,7 +35,10 @@ enum R4MedicationRequests: MedicationTaskRelease {
     }
   }
   static func contained(_ r: Order, id: String) -> Medication? {
-    for case .medication(let m) in r.contained where m.id?.string == id { return m }
+    // By position: iterating would copy every contained resource out of the order.
+    for index in r.contained.indices {
+      if case .medication(let m) = r.contained[index], m.id?.string == id { return m }
+    }
     return nil
   }
   static func name(_ m: Medication) -> String? {
