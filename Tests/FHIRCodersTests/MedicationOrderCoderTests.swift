@@ -60,6 +60,12 @@ import Testing
     }
     let doses = resource.dosageInstruction.filter { if case .quantity = $0.dose { true } else { false } }.count
     #expect(converted.report.mapped["MedicationOrder.dosageInstruction.doseQuantity", default: 0] == doses)
+    // DSTU2 names the timing units `periodUnits` / `durationUnits`; the report's paths (built
+    // once per coder) must too.
+    let paths = ConversionReport.Disposition.allCases.flatMap { converted.report[$0].keys }
+    #expect(!paths.contains { $0.hasSuffix(".periodUnit") || $0.hasSuffix(".durationUnit") })
+    let units = resource.dosageInstruction.filter { $0.timing?.repeat?.periodUnits != nil }.count
+    #expect(converted.report.mapped["MedicationOrder.dosageInstruction.timing.repeat.periodUnits", default: 0] == units)
   }
 
   @Test func entityRoundTrips() throws {

@@ -6,11 +6,10 @@ import Foundation
 /// from `R` (see ``ActivityRelease``). The coders' default closures call these functions.
 enum ActivityMapping<R: ActivityRelease> {
   typealias Resource = PlanActivity<R.Activity>
-  static var detail: String { "CarePlan.activity.detail" }
 
   static func careID(_ r: Resource, _ report: inout ConversionReport) -> String {
-    if let id = R.id(r.activity) { report.mapped("CarePlan.activity.id"); return id }
-    report.defaulted("CarePlan.activity.id")
+    if let id = R.id(r.activity) { report.mapped(R.paths.id); return id }
+    report.defaulted(R.paths.id)
     return (r.planID ?? "careplan") + "-activity-" + String(r.index)
   }
 
@@ -23,7 +22,8 @@ enum ActivityMapping<R: ActivityRelease> {
     return ActivityText.read(
       codeText: t.codeText, codeDisplay: t.codeDisplay, hasCode: t.hasCode, description: t.description,
       referenceDisplay: t.referenceDisplay,
-      titleAbsent: CareExtensions.strings(t.detailExtensions, "titleAbsent").first == "true", path: detail, report: &report)
+      titleAbsent: CareExtensions.strings(t.detailExtensions, "titleAbsent").first == "true", paths: R.paths,
+      report: &report)
   }
 
   static func setText(_ e: CareModel.Task, _ r: inout Resource) {
@@ -32,43 +32,45 @@ enum ActivityMapping<R: ActivityRelease> {
   }
 
   static func careSchedule(_ r: Resource, _ zone: TimeZone, _ report: inout ConversionReport) -> Schedule {
+    let paths = R.paths
     let anchor = r.anchor ?? FHIRDates.epoch
     var targets: [OutcomeValue] = []
     if let q = R.quantity(r.activity), let v = TargetValueMapping.read(value: q.value, unit: q.unit, extensions: q.extensions) {
       targets.append(v)
-      report.mapped(detail + ".quantity")
+      report.mapped(paths.quantity)
     }
+    var elements: [ScheduleElement] = []
     switch R.scheduled(r.activity) {
     case .timing(let pattern):
-      return Schedule(elements: ScheduleDecoding.elements(
-        pattern, path: detail + ".scheduledTiming",
-        at: r.detailPath("scheduledTiming"), anchor: anchor, zone: zone, targetValues: targets,
-        report: &report))
+      ScheduleDecoding.decode(
+        pattern, paths: paths.scheduledTiming, at: { r.detailPath("scheduledTiming") }, anchor: anchor, zone: zone,
+        targetValues: targets, into: &elements, report: &report)
     case .period(let start, let end):
-      return Schedule(elements: [PeriodSchedule.element(
-        start: start, end: end, path: detail + ".scheduledPeriod", at: r.detailPath("scheduledPeriod"),
-        anchor: anchor, zone: zone, targets: targets,
-        report: &report)])
+      elements.append(PeriodSchedule.element(
+        start: start, end: end, startPath: paths.scheduledPeriodStart, endPath: paths.scheduledPeriodEnd,
+        at: { r.detailPath("scheduledPeriod") }, anchor: anchor, zone: zone, targets: targets, report: &report))
     case .string(let text):
-      report.mapped(detail + ".scheduledString")
-      var elements = ScheduleDecoding.elements(
-        nil, path: detail + ".scheduled", anchor: anchor, zone: zone, targetValues: targets, report: &report)
+      report.mapped(paths.scheduledString)
+      ScheduleDecoding.decode(
+        nil, paths: paths.scheduled, at: { ScheduleDecoding.elementPath(paths.scheduled.base) }, anchor: anchor, zone: zone,
+        targetValues: targets, into: &elements, report: &report)
       elements[0].text = text
-      return Schedule(elements: elements)
     case nil:
-      return Schedule(elements: ScheduleDecoding.elements(
-        nil, path: detail + ".scheduled", anchor: anchor, zone: zone, targetValues: targets, report: &report))
+      ScheduleDecoding.decode(
+        nil, paths: paths.scheduled, at: { ScheduleDecoding.elementPath(paths.scheduled.base) }, anchor: anchor, zone: zone,
+        targetValues: targets, into: &elements, report: &report)
     }
+    return Schedule(elements: elements)
   }
 
   static func setSchedule(_ e: CareModel.Task, _ r: inout Resource, _ report: inout ConversionReport) {
-    let written = ScheduleEncoding.timings(e.schedule.elements, path: detail + ".scheduledTiming", zone: e.timezone, report: &report)
+    let written = ScheduleEncoding.timings(e.schedule.elements, path: R.paths.scheduledTiming.base, zone: e.timezone, report: &report)
     guard let first = written.first else { return }
     let quantity = first.targetValues.first.flatMap(TargetValueMapping.write)
     let hasQuantity = R.writeSchedule(
-      first.timing, quantity: quantity, path: detail + ".scheduledTiming", to: &r.activity, report: &report)
-    for _ in written.dropFirst() { report.unrepresentable(detail + ".scheduled") }
-    if first.targetValues.count > (hasQuantity ? 1 : 0) { report.unrepresentable(detail + ".quantity") }
+      first.timing, quantity: quantity, path: R.paths.scheduledTiming.base, to: &r.activity, report: &report)
+    for _ in written.dropFirst() { report.unrepresentable(R.paths.scheduled.base) }
+    if first.targetValues.count > (hasQuantity ? 1 : 0) { report.unrepresentable(R.paths.quantity) }
   }
 
   static func careVersionFields(_ r: Resource, _ e: inout CareModel.Task) {

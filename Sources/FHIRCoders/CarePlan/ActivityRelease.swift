@@ -8,6 +8,8 @@ protocol ActivityRelease {
   associatedtype Activity: FHIREncodable & Sendable
   /// `"R4"` or `"DSTU2"`.
   static var release: String { get }
+  /// The report paths (``ActivityPaths``), built once.
+  static var paths: ActivityPaths { get }
   /// An activity with nothing in it.
   static func empty() -> Activity
   /// The activity's element `id`.

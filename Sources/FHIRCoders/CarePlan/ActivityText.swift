@@ -7,15 +7,15 @@ import CareModel
 enum ActivityText {
   static func read(
     codeText: String?, codeDisplay: String?, hasCode: Bool, description: String?, referenceDisplay: String?,
-    titleAbsent: Bool, path: String, report: inout ConversionReport
+    titleAbsent: Bool, paths: ActivityPaths, report: inout ConversionReport
   ) -> (title: String?, instructions: String?) {
-    if hasCode { report.mapped(path + ".code") }
-    if description != nil { report.mapped(path + ".description") }
+    if hasCode { report.mapped(paths.code) }
+    if description != nil { report.mapped(paths.description) }
     if titleAbsent { return (nil, description) }
     if hasCode { return (codeText ?? codeDisplay, description) }
     if let description { return (description, nil) }
     if let referenceDisplay {
-      report.mapped("CarePlan.activity.reference.display")
+      report.mapped(paths.referenceDisplay)
       return (referenceDisplay, nil)
     }
     return (nil, nil)

@@ -72,7 +72,8 @@ enum CarePlanMapping<R: CarePlanRelease> {
     coder.getCareVersionFields(resource, &entity, &report)
     entity.title = coder.getCareTitle(resource, &report)
     entity.patientUUID = coder.getCarePatientUUID(resource, &report)
-    for _ in R.activities(resource) { report.mapped("CarePlan.activity") }
+    let activities = R.activities(resource).count
+    if activities > 0 { report.record(.mapped, "CarePlan.activity", count: activities) }
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: "CarePlan", in: &report) }
     return Converted(entity, report: report)
   }
@@ -83,12 +84,17 @@ enum CarePlanMapping<R: CarePlanRelease> {
   where C.Release == R {
     let plan = decode(resource, from: source, with: coder)
     let anchor = start(resource)?.date
-    let tasks = R.activities(resource).enumerated().map { index, activity in
-      ActivityMapping<R.Activities>.decode(
-        PlanActivity(
-          activity: activity, planID: R.id(resource), planUUID: plan.value.uuid, index: index, anchor: anchor,
-          source: source?.element("activity", index)),
-        from: nil, with: coder.activityCoder)
+    let activities = R.activities(resource)
+    let planID = R.id(resource)
+    var tasks: [Converted<CareModel.Task>] = []
+    tasks.reserveCapacity(activities.count)
+    // By position: each activity is copied once, into its PlanActivity (iterating, then
+    // initialising copied it three times).
+    for index in activities.indices {
+      let activity = PlanActivity(
+        activity: activities[index], planID: planID, planUUID: plan.value.uuid, index: index, anchor: anchor,
+        source: source?.element("activity", index))
+      tasks.append(ActivityMapping<R.Activities>.decode(activity, from: nil, with: coder.activityCoder))
     }
     return (plan, tasks)
   }

@@ -13,6 +13,7 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   static var defaultID: String { "medication-order" }
   static var authoredElement: String { "dateWritten" }
   static var moreInstructionsElement: String { "additionalInstructions" }
+  static var timingUnitNameSuffix: String { "s" }
   static let paths = MedicationTaskPaths(DSTU2MedicationOrders.self)
   static func empty() -> Order {
     var r = Order()
@@ -33,7 +34,10 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     }
   }
   static func contained(_ r: Order, id: String) -> Medication? {
-    for case .medication(let m) in r.contained where m.id?.string == id { return m }
+    // By position: iterating would copy every contained resource out of the order.
+    for index in r.contained.indices {
+      if case .medication(let m) = r.contained[index], m.id?.string == id { return m }
+    }
     return nil
   }
   static func name(_ m: Medication) -> String? {
@@ -45,11 +49,11 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     r.medication = .codeableConcept(c)
   }
 
-  static func dosages(_ r: Order) -> [Dosage] { r.dosageInstruction }
+  static func dosageCount(_ r: Order) -> Int { r.dosageInstruction.count }
   /// `text`, and `additionalInstructions` (its text, else its first coding display).
-  static func instructions(_ d: Dosage) -> (text: String?, more: String?) {
-    let more = d.additionalInstructions.flatMap { a in a.text?.string ?? a.coding.lazy.compactMap({ $0.display?.string }).first }
-    return (d.text?.string, more)
+  static func instructions(_ r: Order, dosage index: Int) -> (text: String?, more: String?) {
+    let more = r.dosageInstruction[index].additionalInstructions.flatMap { a in a.text?.string ?? a.coding.lazy.compactMap({ $0.display?.string }).first }
+    return (r.dosageInstruction[index].text?.string, more)
   }
   static func firstDosageText(_ r: Order) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
   static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order) {
@@ -58,13 +62,15 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   }
   static func validityStart(_ r: Order) -> Primitive<FHIRDateTime>? { r.dispenseRequest?.validityPeriod?.start }
   static func authored(_ r: Order) -> Primitive<FHIRDateTime>? { r.dateWritten }
-  static func timing(_ d: Dosage) -> TimingPattern? { d.timing.map(DSTU2TimingAdapter.pattern) }
+  static func timing(_ r: Order, dosage index: Int) -> TimingPattern? {
+    r.dosageInstruction[index].timing.map(DSTU2TimingAdapter.pattern)
+  }
 
   /// `doseQuantity` (see ``TargetValueMapping``); `doseRange` → two targets of kind `dose.low`
   /// and `dose.high`.
-  static func targets(_ d: Dosage, report: inout ConversionReport) -> [OutcomeValue] {
+  static func targets(_ r: Order, dosage index: Int, report: inout ConversionReport) -> [OutcomeValue] {
     var targets: [OutcomeValue] = []
-    switch d.dose {
+    switch r.dosageInstruction[index].dose {
     case .quantity(let q):
       if let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension) {
         targets.append(v)

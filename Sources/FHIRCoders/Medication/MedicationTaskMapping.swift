@@ -44,16 +44,20 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   }
 
   static func careInstructions(_ r: R.Order, _ report: inout ConversionReport) -> String? {
-    var parts: [String] = []
-    for d in R.dosages(r) {
-      let (text, more) = R.instructions(d)
-      if let text { parts.append(text); report.mapped(R.paths.dosageText) }
+    // The texts joined by newlines, built as they come (no array of parts).
+    var joined: String?
+    func append(_ part: String) {
+      if joined == nil { joined = part } else { joined! += "\n" + part }
+    }
+    for index in 0..<R.dosageCount(r) {
+      let (text, more) = R.instructions(r, dosage: index)
+      if let text { append(text); report.mapped(R.paths.dosageText) }
       if let more {
-        parts.append(more)
+        append(more)
         report.mapped(R.paths.moreInstructions)
       }
     }
-    return parts.isEmpty ? nil : parts.joined(separator: "\n")
+    return joined
   }
 
   static func setInstructions(_ e: CareModel.Task, _ r: inout R.Order) {
@@ -70,17 +74,22 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     let anchor = FHIRDates.point(validityStart, zone: zone)?.date ?? FHIRDates.point(authored, zone: zone)?.date ?? FHIRDates.epoch
     if validityStart != nil { report.mapped(R.paths.validityStart) }
     if reportsAuthored, authored != nil { report.mapped(R.paths.authored) }
-    let dosages = R.dosages(r)
-    guard !dosages.isEmpty else {
-      return Schedule(elements: ScheduleDecoding.elements(nil, path: timingPath, anchor: anchor, zone: zone, report: &report))
-    }
+    let count = R.dosageCount(r)
     var elements: [ScheduleElement] = []
-    for (position, d) in dosages.enumerated() {
-      let targets = R.targets(d, report: &report)
-      elements += ScheduleDecoding.elements(
-        R.timing(d), path: timingPath,
-        at: JSONPath([.key("dosageInstruction"), .index(position), .key("timing")]), anchor: anchor, zone: zone, targetValues: targets,
-        report: &report)
+    guard count > 0 else {
+      ScheduleDecoding.decode(
+        nil, paths: R.paths.timingPaths, at: { ScheduleDecoding.elementPath(timingPath) }, anchor: anchor, zone: zone,
+        targetValues: [], into: &elements, report: &report)
+      return Schedule(elements: elements)
+    }
+    for position in 0..<count {
+      // The dosage's targets, then its timing's elements; the timing's JSON path is made only
+      // for an issue.
+      let targets = R.targets(r, dosage: position, report: &report)
+      ScheduleDecoding.decode(
+        R.timing(r, dosage: position), paths: R.paths.timingPaths,
+        at: { JSONPath([.key("dosageInstruction"), .index(position), .key("timing")]) }, anchor: anchor, zone: zone,
+        targetValues: targets, into: &elements, report: &report)
     }
     return Schedule(elements: elements)
   }

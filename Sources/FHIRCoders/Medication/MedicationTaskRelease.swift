@@ -20,6 +20,9 @@ protocol MedicationTaskRelease {
   static var authoredElement: String { get }
   /// The dosage element with instructions beside `text`: `patientInstruction` or `additionalInstructions`.
   static var moreInstructionsElement: String { get }
+  /// What the release's timing unit elements end with after `Unit`: `""` (R4 `periodUnit`) or
+  /// `"s"` (DSTU2 `periodUnits`), as its timing adapter sets ``TimingPattern/unitNameSuffix``.
+  static var timingUnitNameSuffix: String { get }
   /// The report paths of the mapped elements, built once (``MedicationTaskPaths``).
   static var paths: MedicationTaskPaths { get }
   /// An `active` order (R4: of intent `order`) with nothing else in it.
@@ -37,9 +40,11 @@ protocol MedicationTaskRelease {
   static func name(_ m: Medication) -> String?
   /// Sets `medicationCodeableConcept` with `title` as its text.
   static func setTitle(_ title: String, in r: inout Order)
-  static func dosages(_ r: Order) -> [Dosage]
+  /// The number of dosages. The dosage readers below take the order and a position, so that a
+  /// dosage is read in place rather than copied out of the order (a copy retains every field).
+  static func dosageCount(_ r: Order) -> Int
   /// A dosage's `text`, and its other instructions (``moreInstructionsElement``) as text.
-  static func instructions(_ d: Dosage) -> (text: String?, more: String?)
+  static func instructions(_ r: Order, dosage index: Int) -> (text: String?, more: String?)
   /// The first dosage's `text`.
   static func firstDosageText(_ r: Order) -> Primitive<FHIRString>?
   /// Sets the first dosage's `text`, adding a dosage when there is none.
@@ -48,9 +53,10 @@ protocol MedicationTaskRelease {
   static func validityStart(_ r: Order) -> Primitive<FHIRDateTime>?
   /// The date the order was written (``authoredElement``).
   static func authored(_ r: Order) -> Primitive<FHIRDateTime>?
-  static func timing(_ d: Dosage) -> TimingPattern?
+  /// A dosage's timing.
+  static func timing(_ r: Order, dosage index: Int) -> TimingPattern?
   /// A dosage's doses as targets, each reported mapped at its path.
-  static func targets(_ d: Dosage, report: inout ConversionReport) -> [OutcomeValue]
+  static func targets(_ r: Order, dosage index: Int, report: inout ConversionReport) -> [OutcomeValue]
   /// Replaces the dosages by one per written timing, with its targets as doses (what the
   /// release cannot hold reported unrepresentable).
   static func setDosages(_ written: [ScheduleEncoding.Written], path: String, in r: inout Order, report: inout ConversionReport)
@@ -63,6 +69,8 @@ protocol MedicationTaskRelease {
 struct MedicationTaskPaths: Sendable {
   let id, medication, medicationCodeableConcept, medicationReference, contained: String
   let dosageText, moreInstructions, timing, validityStart, authored, basedOn: String
+  /// The dosage timing's element paths.
+  let timingPaths: TimingPaths
 
   init<R: MedicationTaskRelease>(_ release: R.Type) {
     let type = R.resourceType
@@ -74,6 +82,7 @@ struct MedicationTaskPaths: Sendable {
     dosageText = type + ".dosageInstruction.text"
     moreInstructions = type + ".dosageInstruction." + R.moreInstructionsElement
     timing = type + ".dosageInstruction.timing"
+    timingPaths = TimingPaths(cached: timing, unitNameSuffix: R.timingUnitNameSuffix)
     validityStart = type + ".dispenseRequest.validityPeriod.start"
     authored = type + "." + R.authoredElement
     basedOn = type + ".basedOn"

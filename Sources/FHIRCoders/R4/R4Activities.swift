@@ -7,6 +7,7 @@ enum R4Activities: ActivityRelease {
   typealias Detail = FHIRR4.CarePlan.Detail
 
   static var release: String { "R4" }
+  static let paths = ActivityPaths(timingUnitNameSuffix: "")
   static func empty() -> Activity { Activity() }
   static func id(_ activity: Activity) -> String? { activity.id }
   static func setID(_ id: String?, in activity: inout Activity) { activity.id = id }
@@ -14,11 +15,12 @@ enum R4Activities: ActivityRelease {
   static func append(_ extensions: [Extension], to activity: inout Activity) { activity.extension += extensions }
 
   static func text(_ activity: Activity) -> ActivityTextElements {
-    let d = activity.detail
-    return ActivityTextElements(
-      codeText: d?.code?.text?.string, codeDisplay: d?.code?.coding.lazy.compactMap({ $0.display?.string }).first,
-      hasCode: d?.code != nil, description: d?.description?.string, detailExtensions: d?.extension ?? [],
-      referenceDisplay: activity.reference?.display?.string)
+    // Each element read in place: `let d = activity.detail` would copy the whole detail.
+    ActivityTextElements(
+      codeText: activity.detail?.code?.text?.string,
+      codeDisplay: activity.detail?.code?.coding.lazy.compactMap({ $0.display?.string }).first,
+      hasCode: activity.detail?.code != nil, description: activity.detail?.description?.string,
+      detailExtensions: activity.detail?.extension ?? [], referenceDisplay: activity.reference?.display?.string)
   }
 
   static func writeText(code: String?, description: String?, detailExtension: Extension?, to activity: inout Activity) {

@@ -13,6 +13,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
   static var defaultID: String { "medication-request" }
   static var authoredElement: String { "authoredOn" }
   static var moreInstructionsElement: String { "patientInstruction" }
+  static var timingUnitNameSuffix: String { "" }
   static let paths = MedicationTaskPaths(R4MedicationRequests.self)
   static func empty() -> Order {
     var r = Order()
@@ -34,7 +35,10 @@ enum R4MedicationRequests: MedicationTaskRelease {
     }
   }
   static func contained(_ r: Order, id: String) -> Medication? {
-    for case .medication(let m) in r.contained where m.id?.string == id { return m }
+    // By position: iterating would copy every contained resource out of the order.
+    for index in r.contained.indices {
+      if case .medication(let m) = r.contained[index], m.id?.string == id { return m }
+    }
     return nil
   }
   static func name(_ m: Medication) -> String? {
@@ -46,8 +50,10 @@ enum R4MedicationRequests: MedicationTaskRelease {
     r.medication = .codeableConcept(c)
   }
 
-  static func dosages(_ r: Order) -> [Dosage] { r.dosageInstruction }
-  static func instructions(_ d: Dosage) -> (text: String?, more: String?) { (d.text?.string, d.patientInstruction?.string) }
+  static func dosageCount(_ r: Order) -> Int { r.dosageInstruction.count }
+  static func instructions(_ r: Order, dosage index: Int) -> (text: String?, more: String?) {
+    (r.dosageInstruction[index].text?.string, r.dosageInstruction[index].patientInstruction?.string)
+  }
   static func firstDosageText(_ r: Order) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
   static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order) {
     if r.dosageInstruction.isEmpty { r.dosageInstruction = [Dosage()] }
@@ -55,13 +61,16 @@ enum R4MedicationRequests: MedicationTaskRelease {
   }
   static func validityStart(_ r: Order) -> Primitive<FHIRDateTime>? { r.dispenseRequest?.validityPeriod?.start }
   static func authored(_ r: Order) -> Primitive<FHIRDateTime>? { r.authoredOn }
-  static func timing(_ d: Dosage) -> TimingPattern? { d.timing.map(R4TimingAdapter.pattern) }
+  static func timing(_ r: Order, dosage index: Int) -> TimingPattern? {
+    r.dosageInstruction[index].timing.map(R4TimingAdapter.pattern)
+  }
 
   /// Each `doseAndRate.doseQuantity` (see ``TargetValueMapping``).
-  static func targets(_ d: Dosage, report: inout ConversionReport) -> [OutcomeValue] {
+  static func targets(_ r: Order, dosage index: Int, report: inout ConversionReport) -> [OutcomeValue] {
     var targets: [OutcomeValue] = []
-    for dr in d.doseAndRate {
-      if case .quantity(let q) = dr.dose,
+    let doses = r.dosageInstruction[index].doseAndRate
+    for k in doses.indices {
+      if case .quantity(let q) = doses[k].dose,
         let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension)
       {
         targets.append(v)

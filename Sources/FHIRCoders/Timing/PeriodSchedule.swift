@@ -12,22 +12,31 @@ public enum PeriodSchedule {
     start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?, path: String, at location: JSONPath? = nil,
     anchor: Date, zone: TimeZone, targets: [OutcomeValue], report: inout ConversionReport
   ) -> ScheduleElement {
+    element(
+      start: start, end: end, startPath: path + ".start", endPath: path + ".end",
+      at: { location ?? ScheduleDecoding.elementPath(path) }, anchor: anchor, zone: zone, targets: targets, report: &report)
+  }
+
+  /// ``element(start:end:path:at:anchor:zone:targets:report:)`` with the report paths of `start`
+  /// and `end` given (a coder's, built once) and the issue location made only for an issue.
+  static func element(
+    start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?, startPath: String, endPath: String,
+    at location: () -> JSONPath, anchor: Date, zone: TimeZone, targets: [OutcomeValue], report: inout ConversionReport
+  ) -> ScheduleElement {
     var first = anchor
     if let point = FHIRDates.point(start, zone: zone) {
       first = point.date
-      report.mapped(path + ".start")
+      report.mapped(startPath)
     } else {
-      report.defaulted(path + ".start")
+      report.defaulted(startPath)
     }
     var last: Date?
     if let point = FHIRDates.point(end, zone: zone) {
       if point.date < first {
-        report.issue(
-          .invalidValue, "the period ends before it starts (per-1); the end is dropped",
-          at: location ?? ScheduleDecoding.elementPath(path))
+        report.issue(.invalidValue, "the period ends before it starts (per-1); the end is dropped", at: location())
       } else {
         last = point.date
-        report.mapped(path + ".end")
+        report.mapped(endPath)
       }
     }
     return ScheduleElement(start: first, end: last, interval: DateComponents(day: 1), targetValues: targets)

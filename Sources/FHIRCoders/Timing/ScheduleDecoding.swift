@@ -19,31 +19,45 @@ public enum ScheduleDecoding {
     _ timing: TimingPattern?, path: String, at location: JSONPath? = nil, anchor: Date, zone: TimeZone,
     targetValues: [OutcomeValue] = [], report: inout ConversionReport
   ) -> [ScheduleElement] {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    guard let timing, timing.hasRepeat || !timing.events.isEmpty else {
-      report.defaulted(path)
-      return [ScheduleElement(start: anchor, interval: DateComponents(day: 1), targetValues: targetValues)]
-    }
-    if timing.codeText != nil { report.mapped(path + ".code.text") }
-    let duration = self.duration(timing, path: path, report: &report)
     var elements: [ScheduleElement] = []
+    decode(
+      timing, paths: TimingPaths(path), at: { location ?? elementPath(path) }, anchor: anchor, zone: zone,
+      targetValues: targetValues, into: &elements, report: &report)
+    return elements
+  }
 
-    for (index, event) in timing.events.enumerated() {
+  /// ``elements(_:path:at:anchor:zone:targetValues:report:)`` appended to `elements`, with the
+  /// report paths given (a coder's, built once) and the issue location made only for an issue.
+  /// `timing` is consumed: unwrapping it then moves it instead of copying every field.
+  static func decode(
+    _ timing: consuming TimingPattern?, paths given: TimingPaths, at location: () -> JSONPath, anchor: Date, zone: TimeZone,
+    targetValues: [OutcomeValue], into elements: inout [ScheduleElement], report: inout ConversionReport
+  ) {
+    guard let timing, timing.hasRepeat || !timing.events.isEmpty else {
+      report.defaulted(given.base)
+      elements.append(ScheduleElement(start: anchor, interval: DateComponents(day: 1), targetValues: targetValues))
+      return
+    }
+    let paths = given.matching(timing.unitNameSuffix)
+    var calendar = ScheduleCalendar(zone)
+    if timing.codeText != nil { report.mapped(paths[.codeText]) }
+    let duration = self.duration(timing, paths: paths, report: &report)
+    let first = elements.count
+
+    for event in timing.events {
       guard let point = FHIRDates.point(event, zone: zone) else {
-        report.unrepresentable(path + ".event")
+        report.unrepresentable(paths[.event])
         continue
       }
-      _ = index
-      report.mapped(path + ".event")
-      if point.precision < .minute { report.unrepresentable(path + ".event") }
+      report.mapped(paths[.event])
+      if point.precision < .minute { report.unrepresentable(paths[.event]) }
       elements.append(ScheduleElement(
-        start: point.date, end: calendar.date(byAdding: .day, value: 1, to: point.date), interval: DateComponents(day: 1),
+        start: point.date, end: calendar.adding(1, .day, to: point.date), interval: DateComponents(day: 1),
         text: timing.codeText, duration: duration, targetValues: targetValues))
     }
     let repeats = timing.period != nil || timing.frequency != nil || !timing.when.isEmpty
       || !timing.timeOfDay.isEmpty || !timing.dayOfWeek.isEmpty || timing.count != nil || timing.bounds != nil
-    guard timing.hasRepeat, repeats || elements.isEmpty else { return elements }
+    guard timing.hasRepeat, repeats || elements.count == first else { return }
 
     // Start and end from the bounds.
     var start = anchor
@@ -52,177 +66,186 @@ public enum ScheduleDecoding {
     case .period(let s, let e):
       if let point = FHIRDates.point(s, zone: zone) {
         start = point.date
-        report.mapped(path + ".repeat.boundsPeriod.start")
+        report.mapped(paths[.boundsPeriodStart])
       } else {
-        report.defaulted(path + ".repeat.boundsPeriod.start")
+        report.defaulted(paths[.boundsPeriodStart])
       }
       if let point = FHIRDates.point(e, zone: zone) {
         if point.date < start {
           // per-1: the end must not come before the start. An open schedule keeps the start.
           report.issue(
             .invalidValue, "repeat.boundsPeriod ends before it starts (per-1); the end is dropped",
-            at: (location ?? elementPath(path)).appending(key: "repeat").appending(key: "boundsPeriod"))
+            at: location().appending(key: "repeat").appending(key: "boundsPeriod"))
         } else {
           end = point.date
-          report.mapped(path + ".repeat.boundsPeriod.end")
+          report.mapped(paths[.boundsPeriodEnd])
         }
       }
     case .duration(let amount):
-      end = add(amount, to: start, calendar: calendar)
-      report.mapped(path + ".repeat.boundsDuration")
-      if end == nil { report.unrepresentable(path + ".repeat.boundsDuration") }
+      end = add(amount, to: start, calendar: &calendar)
+      report.mapped(paths[.boundsDuration])
+      if end == nil { report.unrepresentable(paths[.boundsDuration]) }
     case .range(let low, let high):
-      if let high { end = add(high, to: start, calendar: calendar) }
-      report.mapped(path + ".repeat.boundsRange.high")
-      if low != nil { report.unrepresentable(path + ".repeat.boundsRange.low") }
+      if let high { end = add(high, to: start, calendar: &calendar) }
+      report.mapped(paths[.boundsRangeHigh])
+      if low != nil { report.unrepresentable(paths[.boundsRangeLow]) }
     case nil:
-      report.defaulted(path + ".repeat.bounds")
+      report.defaulted(paths[.bounds])
     }
 
     // Interval.
-    var interval = DateComponents(day: 1)
+    var step = TimingUnit.Step(.day, 1)
     let unit = timing.periodUnit ?? "d"
-    if timing.periodUnit == nil { report.defaulted(path + ".repeat.periodUnit" + timing.unitNameSuffix) } else { report.mapped(path + ".repeat.periodUnit" + timing.unitNameSuffix) }
+    if timing.periodUnit == nil { report.defaulted(paths[.periodUnit]) } else { report.mapped(paths[.periodUnit]) }
     if let period = timing.period, !(period > 0) {
       // tim-5 forbids a negative period; 0 would repeat without end. One unit is used.
       report.issue(
         .invalidValue, "repeat.period is not a positive number (tim-5); a period of 1 is used",
-        at: (location ?? elementPath(path)).appending(key: "repeat").appending(key: "period"))
-      report.unrepresentable(path + ".repeat.period")
-      report.defaulted(path + ".repeat.period")
-      if let (components, _) = TimingUnit.interval(1, unit: unit) { interval = components }
+        at: location().appending(key: "repeat").appending(key: "period"))
+      report.unrepresentable(paths[.period])
+      report.defaulted(paths[.period])
+      if let (one, _) = TimingUnit.step(1, unit: unit) { step = one }
     } else if let period = timing.period {
-      if let (components, exact) = TimingUnit.interval(period, unit: unit) {
-        interval = components
-        report.mapped(path + ".repeat.period")
-        if !exact { report.unrepresentable(path + ".repeat.period") }
+      if let (read, exact) = TimingUnit.step(period, unit: unit) {
+        step = read
+        report.mapped(paths[.period])
+        if !exact { report.unrepresentable(paths[.period]) }
       } else {
-        report.unrepresentable(path + ".repeat.period")
-        report.defaulted(path + ".repeat.period")
+        report.unrepresentable(paths[.period])
+        report.defaulted(paths[.period])
       }
     } else {
-      report.defaulted(path + ".repeat.period")
-      if let (components, _) = TimingUnit.interval(1, unit: unit) { interval = components }
+      report.defaulted(paths[.period])
+      if let (one, _) = TimingUnit.step(1, unit: unit) { step = one }
     }
-    if timing.periodMax != nil { report.unrepresentable(path + ".repeat.periodMax") }
-    if timing.frequencyMax != nil { report.unrepresentable(path + ".repeat.frequencyMax") }
-    if timing.durationMax != nil { report.unrepresentable(path + ".repeat.durationMax") }
+    if timing.periodMax != nil { report.unrepresentable(paths[.periodMax]) }
+    if timing.frequencyMax != nil { report.unrepresentable(paths[.frequencyMax]) }
+    if timing.durationMax != nil { report.unrepresentable(paths[.durationMax]) }
     // At most `maxFrequency` elements per period, whatever the input asks for.
     let frequency = min(max(1, timing.frequency ?? 1), TimingUnit.maxFrequency)
-    if timing.frequency != nil { report.mapped(path + ".repeat.frequency") }
-    if let f = timing.frequency, f < 1 || f > TimingUnit.maxFrequency { report.unrepresentable(path + ".repeat.frequency") }
+    if timing.frequency != nil { report.mapped(paths[.frequency]) }
+    if let f = timing.frequency, f < 1 || f > TimingUnit.maxFrequency { report.unrepresentable(paths[.frequency]) }
 
     // Clock times from timeOfDay and when.
     var times: [(minutes: Int, seconds: Int, text: String?)] = []
     for text in timing.timeOfDay {
       let parts = text.split(separator: ":").compactMap { Int($0.prefix(2)) }
       guard parts.count >= 2 else {
-        report.unrepresentable(path + ".repeat.timeOfDay")
+        report.unrepresentable(paths[.timeOfDay])
         continue
       }
       times.append((parts[0] * 60 + parts[1], parts.count > 2 ? parts[2] : 0, timing.codeText))
-      report.mapped(path + ".repeat.timeOfDay")
+      report.mapped(paths[.timeOfDay])
     }
     for code in timing.when {
       guard let minutes = WhenClock.minutes(for: code, offset: timing.offset) else {
-        report.unrepresentable(path + ".repeat.when")
+        report.unrepresentable(paths[.when])
         continue
       }
       times.append((minutes, 0, timing.codeText ?? code))
-      report.mapped(path + ".repeat.when")
+      report.mapped(paths[.when])
     }
-    if timing.offset != nil { report.mapped(path + ".repeat.offset") }
+    if timing.offset != nil { report.mapped(paths[.offset]) }
     if !times.isEmpty && frequency != 1 && frequency != times.count {
-      report.unrepresentable(path + ".repeat.frequency")
+      report.unrepresentable(paths[.frequency])
     }
 
-    // Days of the week.
-    var patterns: [(start: Date, interval: DateComponents, text: String?)] = []
-    func atClock(_ day: Date, _ time: (minutes: Int, seconds: Int, text: String?)) -> Date {
-      let midnight = calendar.startOfDay(for: day)
-      var date = calendar.date(byAdding: .minute, value: time.minutes, to: midnight) ?? midnight
-      date = date.addingTimeInterval(Double(time.seconds))
-      if date < start { date = calendar.date(byAdding: .day, value: 1, to: date) ?? date }
-      return date
+    // The patterns, each an element ending at the bounds' end (the count may end it sooner).
+    let patterns = elements.count
+    func append(_ start: Date, _ interval: DateComponents, _ text: String?) {
+      elements.append(ScheduleElement(
+        start: start, end: end, interval: interval, text: text, duration: duration, targetValues: targetValues))
     }
     if !timing.dayOfWeek.isEmpty {
-      var weekly = DateComponents(weekOfYear: 1)
-      if unit == "wk", let single = TimingUnit.single(interval) { weekly = DateComponents(weekOfYear: single.value) }
-      else if !(unit == "d" && (timing.period ?? 1) == 1) { report.unrepresentable(path + ".repeat.period") }
-      let weekdays = ["sun": 1, "mon": 2, "tue": 3, "wed": 4, "thu": 5, "fri": 6, "sat": 7]
+      // Days of the week.
+      var weekly = TimingUnit.Step(.weekOfYear, 1)
+      if unit == "wk", step.value != 0 { weekly = TimingUnit.Step(.weekOfYear, step.value) }
+      else if !(unit == "d" && (timing.period ?? 1) == 1) { report.unrepresentable(paths[.period]) }
+      step = weekly
+      let interval = weekly.components
       for day in timing.dayOfWeek {
-        guard let weekday = weekdays[day] else {
-          report.unrepresentable(path + ".repeat.dayOfWeek")
+        guard let weekday = Self.weekday(day) else {
+          report.unrepresentable(paths[.dayOfWeek])
           continue
         }
-        report.mapped(path + ".repeat.dayOfWeek")
-        var first = start
-        while calendar.component(.weekday, from: first) != weekday {
-          first = calendar.date(byAdding: .day, value: 1, to: first) ?? first.addingTimeInterval(86_400)
-        }
+        report.mapped(paths[.dayOfWeek])
+        let first = calendar.next(weekday: weekday, from: start)
         if times.isEmpty {
-          patterns.append((first, weekly, timing.codeText))
+          append(first, interval, timing.codeText)
         } else {
+          let midnight = calendar.startOfDay(first)
           for time in times {
-            var date = calendar.date(byAdding: .minute, value: time.minutes, to: calendar.startOfDay(for: first))!
-            date = date.addingTimeInterval(Double(time.seconds))
-            patterns.append((date, weekly, time.text))
+            let date = calendar.adding(time.minutes, .minute, to: midnight) ?? midnight
+            append(date.addingTimeInterval(Double(time.seconds)), interval, time.text)
           }
         }
       }
     } else if !times.isEmpty {
-      for time in times { patterns.append((atClock(start, time), interval, time.text)) }
+      let interval = step.components
+      let midnight = calendar.startOfDay(start)
+      for time in times {
+        // The clock time on the start's day, else on the next.
+        var date = calendar.adding(time.minutes, .minute, to: midnight) ?? midnight
+        date = date.addingTimeInterval(Double(time.seconds))
+        if date < start { date = calendar.adding(1, .day, to: date) ?? date }
+        append(date, interval, time.text)
+      }
     } else if frequency > 1 {
-      if let seconds = TimingUnit.fixedSeconds(interval) {
-        let step = seconds / Double(frequency)
-        for k in 0..<frequency { patterns.append((start.addingTimeInterval(step * Double(k)), interval, timing.codeText)) }
-        if step != step.rounded() { report.unrepresentable(path + ".repeat.frequency") }
+      let interval = step.components
+      if let seconds = step.fixedSeconds {
+        let spacing = seconds / Double(frequency)
+        for k in 0..<frequency { append(start.addingTimeInterval(spacing * Double(k)), interval, timing.codeText) }
+        if spacing != spacing.rounded() { report.unrepresentable(paths[.frequency]) }
       } else {
         // Months and years have no fixed length: spread by days of a 30-day month.
-        report.unrepresentable(path + ".repeat.frequency")
-        let months = Double((interval.month ?? 0) + 12 * (interval.year ?? 0))
+        report.unrepresentable(paths[.frequency])
+        let months = Double(step.unit == .month ? step.value : 12 * step.value)
         let stepDays = max(1, Int((30 * months / Double(frequency)).rounded(.down)))
         for k in 0..<frequency {
-          patterns.append((calendar.date(byAdding: .day, value: k * stepDays, to: start) ?? start, interval, timing.codeText))
+          append(calendar.adding(k * stepDays, .day, to: start) ?? start, interval, timing.codeText)
         }
       }
     } else {
-      patterns.append((start, interval, timing.codeText))
+      append(start, step.components, timing.codeText)
     }
 
     // Count.
+    let patternCount = elements.count - patterns
     var occurrences: Int?
     if let count = timing.count {
-      report.mapped(path + ".repeat.count")
+      report.mapped(paths[.count])
       if count < 1 {
-        report.unrepresentable(path + ".repeat.count")
+        report.unrepresentable(paths[.count])
       } else {
-        occurrences = (count + patterns.count - 1) / patterns.count
-        if count % patterns.count != 0 { report.unrepresentable(path + ".repeat.count") }
+        occurrences = (count + patternCount - 1) / patternCount
+        if count % patternCount != 0 { report.unrepresentable(paths[.count]) }
       }
     }
-    if timing.countMax != nil { report.unrepresentable(path + ".repeat.countMax") }
+    if timing.countMax != nil { report.unrepresentable(paths[.countMax]) }
+    if let occurrences {
+      let (product, overflow) = step.value.multipliedReportingOverflow(by: occurrences)
+      for index in patterns..<elements.count {
+        if overflow {
+          report.unrepresentable(paths[.count])
+        } else if let countEnd = calendar.adding(product, step.unit, to: elements[index].start) {
+          elements[index].end = min(end ?? countEnd, countEnd)
+        }
+      }
+    }
+  }
 
-    for pattern in patterns {
-      var elementEnd = end
-      if let occurrences {
-        var step = DateComponents()
-        var fits = true
-        for unit in ScheduleElement.units {
-          guard let value = pattern.interval.value(for: unit), value != 0 else { continue }
-          let (product, overflow) = value.multipliedReportingOverflow(by: occurrences)
-          if overflow { fits = false } else { step.setValue(product, for: unit) }
-        }
-        if !fits { report.unrepresentable(path + ".repeat.count") }
-        if fits, let countEnd = calendar.date(byAdding: step, to: pattern.start) {
-          elementEnd = min(elementEnd ?? countEnd, countEnd)
-        }
-      }
-      elements.append(ScheduleElement(
-        start: pattern.start, end: elementEnd, interval: pattern.interval, text: pattern.text, duration: duration,
-        targetValues: targetValues))
+  /// The weekday (1 Sunday … 7 Saturday) of a `dayOfWeek` code.
+  static func weekday(_ code: String) -> Int? {
+    switch code {
+    case "sun": 1
+    case "mon": 2
+    case "tue": 3
+    case "wed": 4
+    case "thu": 5
+    case "fri": 6
+    case "sat": 7
+    default: nil
     }
-    return elements
   }
 
   /// The JSON path of an element path without its resource type and array positions
@@ -231,21 +254,21 @@ public enum ScheduleDecoding {
     JSONPath(path.split(separator: ".").dropFirst().map { .key(String($0)) })
   }
 
-  static func duration(_ timing: TimingPattern, path: String, report: inout ConversionReport) -> ScheduleElement.Duration {
+  static func duration(_ timing: TimingPattern, paths: TimingPaths, report: inout ConversionReport) -> ScheduleElement.Duration {
     guard let value = timing.duration else { return .allDay }
-    report.mapped(path + ".repeat.duration")
+    report.mapped(paths[.duration])
     let unit = timing.durationUnit ?? "s"
-    if timing.durationUnit != nil { report.mapped(path + ".repeat.durationUnit" + timing.unitNameSuffix) } else { report.defaulted(path + ".repeat.durationUnit" + timing.unitNameSuffix) }
-    if let seconds = TimingUnit.seconds[unit] { return .seconds(value * seconds) }
+    if timing.durationUnit != nil { report.mapped(paths[.durationUnit]) } else { report.defaulted(paths[.durationUnit]) }
+    if let seconds = TimingUnit.secondsPerUnit(unit) { return .seconds(value * seconds) }
     // Months and years as 30 and 365 days.
-    report.unrepresentable(path + ".repeat.duration")
+    report.unrepresentable(paths[.duration])
     return .seconds(value * (unit == "mo" ? 30 : 365) * 86_400)
   }
 
-  static func add(_ amount: TimingPattern.Amount, to date: Date, calendar: Calendar) -> Date? {
+  static func add(_ amount: TimingPattern.Amount, to date: Date, calendar: inout ScheduleCalendar) -> Date? {
     guard let value = amount.value, let unit = amount.unit else { return nil }
-    if let seconds = TimingUnit.seconds[unit] { return date.addingTimeInterval(value * seconds) }
-    guard let (components, _) = TimingUnit.interval(value, unit: unit) else { return nil }
-    return calendar.date(byAdding: components, to: date)
+    if let seconds = TimingUnit.secondsPerUnit(unit) { return date.addingTimeInterval(value * seconds) }
+    guard let (step, _) = TimingUnit.step(value, unit: unit) else { return nil }
+    return calendar.adding(step.value, step.unit, to: date)
   }
 }
