@@ -5,26 +5,35 @@ extension FHIRDecoder {
   /// JSON of the wrong type (or several values) is kept in ``Primitive/invalidJSON``.
   @inlinable
   public mutating func primitive<V>(_ slot: inout Primitive<V>?, at index: Int) throws {
-    var element = slot ?? Primitive(onlyValue: nil)
-    switch tokens[index].kind {
-    case .null:
+    let kind = tokens[index].kind
+    if kind != .null && kind != .arrayStart {
+      // The usual case: one value, decoded straight into the slot.
+      let value = try V.decode(from: &self, at: index)
+      guard slot != nil || value == nil else {
+        slot = Primitive(onlyValue: value)
+        return
+      }
+      var element = slot ?? Primitive(onlyValue: nil)
+      if let value {
+        element.value = value
+      } else {
+        element.invalidJSON = JSONValue(tokens: tokens, at: index)
+      }
+      slot = element
+      return
+    }
+    if kind == .null {
       // `null` carries no data: reported, and the element stays absent.
       try record(.error, .wrongType, "null is only allowed inside arrays", at: index)
       return
-    case .arrayStart:
-      try record(.error, .wrongCardinality, "an array where a single value belongs", at: index)
-      let end = tokens.endIndex(ofValueAt: index)
-      if end == index + 2, let value = try V.decode(from: &self, at: index + 1) {
-        element.value = value
-      } else {
-        element.invalidJSON = JSONValue(tokens: tokens, at: index)
-      }
-    default:
-      if let value = try V.decode(from: &self, at: index) {
-        element.value = value
-      } else {
-        element.invalidJSON = JSONValue(tokens: tokens, at: index)
-      }
+    }
+    try record(.error, .wrongCardinality, "an array where a single value belongs", at: index)
+    var element = slot ?? Primitive(onlyValue: nil)
+    let end = tokens.endIndex(ofValueAt: index)
+    if end == index + 2, let value = try V.decode(from: &self, at: index + 1) {
+      element.value = value
+    } else {
+      element.invalidJSON = JSONValue(tokens: tokens, at: index)
     }
     slot = element
   }
@@ -88,7 +97,7 @@ extension FHIRDecoder {
   public mutating func string(at index: Int) throws -> String? {
     try single(at: index) { decoder, position in
       guard try decoder.expect(.string, at: position, "a string") else { return nil }
-      let string = decoder.tokens.string(at: position)
+      let string = decoder.tokens.withText(at: position) { StringCache.string($0) }
       if string.isEmpty { try decoder.record(.warning, .empty, "empty string", at: position) }
       return string
     }

@@ -145,27 +145,25 @@ public struct FHIRDecoder {
   }
 
   /// Whether two keys among the members from `first` to `end` might be the same: each
-  /// key's digest sets one bit of 128 (a Bloom filter in two words); when no bit is set
-  /// twice, every key is given once and the exact search is skipped. Most objects
-  /// end here, with one digest per key and no table.
+  /// key's digest sets one bit of 512 (a Bloom filter in eight words on the stack); when
+  /// no bit is set twice, every key is given once and the exact search is skipped. Most
+  /// objects end here, with one digest per key and no table (with 512 bits, a resource
+  /// of 15 members goes on to the exact search about one time in five).
   @inline(__always)
   static func mayRepeatKeys(in tokens: JSONTokens, from first: Int, to end: Int) -> Bool {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    var keyIndex = first
-    while keyIndex < end {
-      let bit = tokens.withText(at: keyIndex) { MemberKey(start: $0.baseAddress, count: $0.count) }.digest >> 57
-      let mask: UInt64 = 1 << (bit & 63)
-      if bit < 64 {
-        if low & mask != 0 { return true }
-        low |= mask
-      } else {
-        if high & mask != 0 { return true }
-        high |= mask
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 8) { words in
+      words.initialize(repeating: 0)
+      var keyIndex = first
+      while keyIndex < end {
+        let bit = tokens.withText(at: keyIndex) { MemberKey(start: $0.baseAddress, count: $0.count) }.digest >> 55
+        let word = Int(truncatingIfNeeded: bit >> 6)
+        let mask: UInt64 = 1 << (bit & 63)
+        if words[word] & mask != 0 { return true }
+        words[word] |= mask
+        keyIndex = tokens.endIndex(ofValueAt: keyIndex + 1) + 1
       }
-      keyIndex = tokens.endIndex(ofValueAt: keyIndex + 1) + 1
+      return false
     }
-    return false
   }
 
   /// ``repeatedKeys(in:from:to:)`` for small objects: each digest compared with those before it.

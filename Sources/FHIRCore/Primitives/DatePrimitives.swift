@@ -5,6 +5,9 @@ public struct FHIRDate: StringPrimitiveValue {
   public init(uncheckedString: String) { string = uncheckedString }
   static let shape = DateTimeComponents.Shape()
   public static func problem(with string: String) -> String? { DateTimeComponents.parse(string, shape: shape).problem }
+  public static func problem(utf8: UnsafeRawBufferPointer) -> String? {
+    utf8.withMemoryRebound(to: UInt8.self) { DateTimeComponents.parse(utf8: $0, shape: shape).problem }
+  }
   /// The parts given.
   public var components: DateTimeComponents { DateTimeComponents.parse(string, shape: Self.shape).0 }
   /// The parts given, or `nil` when the text has a ``problem(with:)``: one parse for both.
@@ -22,6 +25,9 @@ public struct FHIRDateTime: StringPrimitiveValue {
   public init(uncheckedString: String) { string = uncheckedString }
   static let shape = DateTimeComponents.Shape(time: true)
   public static func problem(with string: String) -> String? { DateTimeComponents.parse(string, shape: shape).problem }
+  public static func problem(utf8: UnsafeRawBufferPointer) -> String? {
+    utf8.withMemoryRebound(to: UInt8.self) { DateTimeComponents.parse(utf8: $0, shape: shape).problem }
+  }
   /// The parts given.
   public var components: DateTimeComponents { DateTimeComponents.parse(string, shape: Self.shape).0 }
   /// The parts given, or `nil` when the text has a ``problem(with:)``: one parse for both.
@@ -38,6 +44,9 @@ public struct FHIRInstant: StringPrimitiveValue {
   public init(uncheckedString: String) { string = uncheckedString }
   static let shape = DateTimeComponents.Shape(partialDate: false, time: true, timeRequired: true, zoneRequired: true)
   public static func problem(with string: String) -> String? { DateTimeComponents.parse(string, shape: shape).problem }
+  public static func problem(utf8: UnsafeRawBufferPointer) -> String? {
+    utf8.withMemoryRebound(to: UInt8.self) { DateTimeComponents.parse(utf8: $0, shape: shape).problem }
+  }
   /// The parts given.
   public var components: DateTimeComponents { DateTimeComponents.parse(string, shape: Self.shape).0 }
   /// The parts given, or `nil` when the text has a ``problem(with:)``: one parse for both.
@@ -54,6 +63,9 @@ public struct FHIRTime: StringPrimitiveValue {
   public init(uncheckedString: String) { string = uncheckedString }
   static let shape = DateTimeComponents.Shape(timeOnly: true)
   public static func problem(with string: String) -> String? { DateTimeComponents.parse(string, shape: shape).problem }
+  public static func problem(utf8: UnsafeRawBufferPointer) -> String? {
+    utf8.withMemoryRebound(to: UInt8.self) { DateTimeComponents.parse(utf8: $0, shape: shape).problem }
+  }
   /// The parts given.
   public var components: DateTimeComponents { DateTimeComponents.parse(string, shape: Self.shape).0 }
   /// The parts given, or `nil` when the text has a ``problem(with:)``: one parse for both.

@@ -11,28 +11,10 @@ public struct Primitive<Value: PrimitiveValue>: Hashable, Sendable {
   public var value: Value?
   @usableFromInline var extras: Extras?
 
-  /// The parts of a primitive element other than its value.
-  @usableFromInline struct ExtraData: Hashable, Sendable {
-    @usableFromInline var id: String?
-    @usableFromInline var `extension`: [Extension] = []
-    @usableFromInline var unknown: JSONObject = [:]
-    @usableFromInline var invalidJSON: JSONValue?
-
-    @inlinable init(id: String? = nil) { self.id = id }
-
-    @inlinable var isEmpty: Bool { id == nil && self.extension.isEmpty && unknown.isEmpty && invalidJSON == nil }
-  }
-
-  /// The out-of-line box (value semantics through `indirect`).
-  @usableFromInline indirect enum Extras: Hashable, Sendable {
-    case data(ExtraData)
-
-    @inlinable var data: ExtraData {
-      switch self {
-      case .data(let data): return data
-      }
-    }
-  }
+  /// The parts of a primitive element other than its value (the same for every `Value`).
+  @usableFromInline typealias ExtraData = PrimitiveExtraData
+  /// The out-of-line box.
+  @usableFromInline typealias Extras = PrimitiveExtras
 
   @inlinable
   public init(
@@ -115,4 +97,29 @@ extension Primitive: ExpressibleByBooleanLiteral where Value == FHIRBoolean {
 
 extension Primitive: ExpressibleByIntegerLiteral where Value: IntegerPrimitiveValue {
   public init(integerLiteral value: Int32) { self.init(Value(uncheckedInt: value)) }
+}
+
+/// The parts of a primitive element other than its value. Not generic, so that a
+/// ``Primitive`` without them (nearly all) is destroyed by releasing one null pointer
+/// rather than through the runtime's generic enum handling.
+@usableFromInline struct PrimitiveExtraData: Hashable, Sendable {
+  @usableFromInline var id: String?
+  @usableFromInline var `extension`: [Extension] = []
+  @usableFromInline var unknown = JSONObject()
+  @usableFromInline var invalidJSON: JSONValue?
+
+  @inlinable init(id: String? = nil) { self.id = id }
+
+  @inlinable var isEmpty: Bool { id == nil && self.extension.isEmpty && unknown.isEmpty && invalidJSON == nil }
+}
+
+/// The out-of-line box of ``PrimitiveExtraData`` (value semantics through `indirect`).
+@usableFromInline indirect enum PrimitiveExtras: Hashable, Sendable {
+  case data(PrimitiveExtraData)
+
+  @inlinable var data: PrimitiveExtraData {
+    switch self {
+    case .data(let data): return data
+    }
+  }
 }

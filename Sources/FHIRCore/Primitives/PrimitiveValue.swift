@@ -20,6 +20,10 @@ public protocol StringPrimitiveValue: PrimitiveValue, ExpressibleByStringLiteral
   init(uncheckedString: String)
   /// What is wrong with `string` for this type (without quoting it), or `nil`.
   static func problem(with string: String) -> String?
+  /// ``problem(with:)`` for text given as UTF-8 bytes (the decoder checks token text
+  /// this way, before it makes a `String`). The default makes a `String` and asks
+  /// ``problem(with:)``.
+  static func problem(utf8: UnsafeRawBufferPointer) -> String?
 }
 
 extension StringPrimitiveValue {
@@ -35,14 +39,24 @@ extension StringPrimitiveValue {
 
   public var description: String { string }
 
+  public static func problem(utf8: UnsafeRawBufferPointer) -> String? {
+    problem(with: String(decoding: utf8, as: UTF8.self))
+  }
+
   @inlinable
 
   public static func decode(from decoder: inout FHIRDecoder, at index: Int) throws -> Self? {
     guard try decoder.expect(.string, at: index, "a \(typeName) string") else { return nil }
-    let string = decoder.tokens.string(at: index)
+    // The text is checked as bytes and made into a string through the thread's cache,
+    // so repeated text (systems, codes, units) costs no allocation.
+    let text: (string: String, problem: String?) = decoder.tokens.withText(at: index) { bytes in
+      let problem: String? = bytes.isEmpty ? nil : Self.problem(utf8: bytes)
+      return (StringCache.string(bytes), problem)
+    }
+    let string = text.string
     if string.isEmpty {
       try decoder.record(.warning, .empty, "empty \(typeName)", at: index)
-    } else if let problem = problem(with: string) {
+    } else if let problem = text.problem {
       try decoder.record(.error, .invalidValue, "invalid \(typeName): \(problem)", at: index)
     }
     return Self(uncheckedString: string)

@@ -4,6 +4,7 @@ public struct FHIRString: StringPrimitiveValue {
   public let string: String
   public init(uncheckedString: String) { string = uncheckedString }
   public static func problem(with string: String) -> String? { nil }
+  public static func problem(utf8: UnsafeRawBufferPointer) -> String? { nil }
 }
 
 /// FHIR `markdown`.
@@ -12,6 +13,7 @@ public struct FHIRMarkdown: StringPrimitiveValue {
   public let string: String
   public init(uncheckedString: String) { string = uncheckedString }
   public static func problem(with string: String) -> String? { nil }
+  public static func problem(utf8: UnsafeRawBufferPointer) -> String? { nil }
 }
 
 /// FHIR `code`: no leading or trailing whitespace, no runs of whitespace.
@@ -21,15 +23,16 @@ public struct FHIRCode: StringPrimitiveValue {
   public init(uncheckedString: String) { string = uncheckedString }
   public static func problem(with string: String) -> String? {
     var text = string
-    return text.withUTF8 { bytes in
-      var previousWasSpace = true
-      for byte in bytes {
-        let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-        if isSpace && previousWasSpace { return "leading or repeated whitespace" }
-        previousWasSpace = isSpace
-      }
-      return previousWasSpace && !bytes.isEmpty ? "trailing whitespace" : nil
+    return text.withUTF8 { problem(utf8: UnsafeRawBufferPointer($0)) }
+  }
+  public static func problem(utf8 bytes: UnsafeRawBufferPointer) -> String? {
+    var previousWasSpace = true
+    for byte in bytes {
+      let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+      if isSpace && previousWasSpace { return "leading or repeated whitespace" }
+      previousWasSpace = isSpace
     }
+    return previousWasSpace && !bytes.isEmpty ? "trailing whitespace" : nil
   }
 }
 
@@ -40,19 +43,17 @@ public struct FHIRID: StringPrimitiveValue {
   public init(uncheckedString: String) { string = uncheckedString }
   public static func problem(with string: String) -> String? {
     var text = string
-    return text.withUTF8 { bytes in
-      guard bytes.count <= 64 else { return "longer than 64 characters" }
-      for byte in bytes {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
-          continue
-        default:
-          return "characters other than A-Z a-z 0-9 - ."
-        }
+    return text.withUTF8 { problem(utf8: UnsafeRawBufferPointer($0)) }
+  }
+  public static func problem(utf8 bytes: UnsafeRawBufferPointer) -> String? {
+    guard bytes.count <= 64 else { return "longer than 64 characters" }
+    for byte in bytes {
+      // A-Z and a-z (`| 0x20` folds case and maps no other byte into a-z), 0-9, `-`, `.`.
+      guard (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == 0x2D || byte == 0x2E else {
+        return "characters other than A-Z a-z 0-9 - ."
       }
-      return nil
     }
+    return nil
   }
 }
 
@@ -63,7 +64,10 @@ public struct FHIRURI: StringPrimitiveValue {
   public init(uncheckedString: String) { string = uncheckedString }
   public static func problem(with string: String) -> String? {
     var text = string
-    return text.withUTF8 { hasSpaceOrControl(UnsafeRawBufferPointer($0)) } ? "whitespace in a URI" : nil
+    return text.withUTF8 { problem(utf8: UnsafeRawBufferPointer($0)) }
+  }
+  public static func problem(utf8 bytes: UnsafeRawBufferPointer) -> String? {
+    hasSpaceOrControl(bytes) ? "whitespace in a URI" : nil
   }
 
   /// Whether any byte of `bytes` is 0x20 or below, eight bytes at a time.
@@ -92,18 +96,16 @@ public struct FHIRBase64Binary: StringPrimitiveValue {
   public init(uncheckedString: String) { string = uncheckedString }
   public static func problem(with string: String) -> String? {
     var text = string
-    return text.withUTF8 { bytes in
-      for byte in bytes {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="),
-          0x20, 0x0A, 0x0D, 0x09:
-          continue
-        default:
-          return "characters outside base64"
-        }
-      }
-      return nil
+    return text.withUTF8 { problem(utf8: UnsafeRawBufferPointer($0)) }
+  }
+  public static func problem(utf8 bytes: UnsafeRawBufferPointer) -> String? {
+    for byte in bytes {
+      // A-Z and a-z (`| 0x20` folds case), 0-9, `+`, `/`, `=`, space, LF, CR, tab.
+      guard
+        (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == 0x2B || byte == 0x2F || byte == 0x3D
+          || byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+      else { return "characters outside base64" }
     }
+    return nil
   }
 }

@@ -10,7 +10,7 @@ public struct Annotation: FHIRCodable {
   /// The annotation (required).
   public var text: Primitive<FHIRString>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init(text: Primitive<FHIRString>? = nil) {
     self.text = text

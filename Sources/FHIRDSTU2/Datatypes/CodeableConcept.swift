@@ -8,7 +8,7 @@ public struct CodeableConcept: FHIRCodable {
   public var coding: [Coding] = []
   public var text: Primitive<FHIRString>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init(coding: [Coding] = [], text: Primitive<FHIRString>? = nil) {
     self.coding = coding

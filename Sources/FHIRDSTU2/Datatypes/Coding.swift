@@ -11,7 +11,7 @@ public struct Coding: FHIRCodable {
   public var display: Primitive<FHIRString>?
   public var userSelected: Primitive<FHIRBoolean>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init(system: Primitive<FHIRURI>? = nil, code: Primitive<FHIRCode>? = nil, display: Primitive<FHIRString>? = nil) {
     self.system = system

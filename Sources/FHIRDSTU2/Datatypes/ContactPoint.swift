@@ -13,7 +13,7 @@ public struct ContactPoint: FHIRCodable {
   public var rank: Primitive<FHIRPositiveInt>?
   public var period: Period?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let systems: Set<String> = ["phone", "fax", "email", "pager", "other"]
   static let uses: Set<String> = ["home", "work", "temp", "old", "mobile"]

@@ -14,7 +14,7 @@ public struct Identifier: FHIRCodable {
   /// The organization that issued the identifier.
   public var assigner: Reference?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let uses: Set<String> = ["usual", "official", "temp", "secondary"]
 

@@ -10,7 +10,7 @@ public struct Narrative: FHIRCodable {
   /// The XHTML `div` (required), kept as text.
   public var div: Primitive<FHIRString>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let statuses: Set<String> = ["generated", "extensions", "additional", "empty"]
 

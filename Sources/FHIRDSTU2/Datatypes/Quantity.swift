@@ -12,7 +12,7 @@ public struct Quantity: FHIRCodable {
   public var system: Primitive<FHIRURI>?
   public var code: Primitive<FHIRCode>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let comparators: Set<String> = ["<", "<=", ">=", ">"]
 

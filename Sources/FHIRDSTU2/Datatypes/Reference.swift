@@ -10,7 +10,7 @@ public struct Reference: FHIRCodable {
   public var reference: Primitive<FHIRString>?
   public var display: Primitive<FHIRString>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init(reference: Primitive<FHIRString>? = nil, display: Primitive<FHIRString>? = nil) {
     self.reference = reference

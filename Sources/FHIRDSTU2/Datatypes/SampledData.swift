@@ -17,7 +17,7 @@ public struct SampledData: FHIRCodable {
   /// Decimal values with spaces, or `E | U | L` (required).
   public var data: Primitive<FHIRString>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init() {}
 

@@ -16,7 +16,7 @@ public struct Signature: FHIRCodable {
   /// The signature itself.
   public var blob: Primitive<FHIRBase64Binary>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init() {}
 

@@ -21,7 +21,7 @@ extension Timing {
     /// An event in daily life (`HS | WAKE | C | CM | CD | CV | AC | … | PCV`).
     public var when: Primitive<FHIRCode>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     static let unitsOfTime: Set<String> = ["s", "min", "h", "d", "wk", "mo", "a"]
     static let eventTimings: Set<String> = [

@@ -12,7 +12,7 @@ public struct Timing: FHIRCodable {
   /// `QD | BID | TID | …` (preferred binding, not checked).
   public var code: CodeableConcept?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init() {}
 

@@ -12,7 +12,7 @@ extension Bundle {
     /// Required.
     public var url: Primitive<FHIRURI>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(relation: Primitive<FHIRString>? = nil, url: Primitive<FHIRURI>? = nil) {
       self.relation = relation
@@ -76,7 +76,7 @@ extension Bundle {
     public var request: Request?
     public var response: Response?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(fullUrl: Primitive<FHIRURI>? = nil, resource: AnyResource? = nil) {
       self.fullUrl = fullUrl

@@ -11,7 +11,7 @@ extension Bundle.Entry {
     public var mode: Primitive<FHIRCode>?
     public var score: Primitive<FHIRDecimal>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     static let modes: Set<String> = ["match", "include", "outcome"]
 
@@ -75,7 +75,7 @@ extension Bundle.Entry {
     public var ifMatch: Primitive<FHIRString>?
     public var ifNoneExist: Primitive<FHIRString>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     static let methods: Set<String> = ["GET", "POST", "PUT", "DELETE"]
 
@@ -151,7 +151,7 @@ extension Bundle.Entry {
     public var etag: Primitive<FHIRString>?
     public var lastModified: Primitive<FHIRInstant>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(status: Primitive<FHIRString>? = nil) {
       self.status = status

@@ -12,7 +12,7 @@ extension CarePlan {
     /// The other plan (required).
     public var plan: Reference?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     static let codes: Set<String> = ["includes", "replaces", "fulfills"]
 
@@ -72,7 +72,7 @@ extension CarePlan {
     /// `Practitioner | RelatedPerson | Patient | Organization`.
     public var member: Reference?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(role: CodeableConcept? = nil, member: Reference? = nil) {
       self.role = role
@@ -133,7 +133,7 @@ extension CarePlan {
     /// The activity described inline.
     public var detail: Detail?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init() {}
 

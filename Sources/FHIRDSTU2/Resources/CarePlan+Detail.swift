@@ -30,7 +30,7 @@ extension CarePlan.Activity {
     public var quantity: SimpleQuantity?
     public var description: Primitive<FHIRString>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     static let statuses: Set<String> = ["not-started", "scheduled", "in-progress", "on-hold", "completed", "cancelled"]
 

@@ -38,7 +38,7 @@ public struct CarePlan: FHIRResource {
   public var activity: [Activity] = []
   public var note: Annotation?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let statuses: Set<String> = ["proposed", "draft", "active", "completed", "cancelled"]
 

@@ -12,7 +12,7 @@ extension Medication {
     public var ingredient: [Ingredient] = []
     public var batch: [Batch] = []
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init() {}
 
@@ -71,7 +71,7 @@ extension Medication.Product {
     /// How much of it is in the product.
     public var amount: Ratio?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(item: Reference? = nil) {
       self.item = item
@@ -126,7 +126,7 @@ extension Medication.Product {
     public var lotNumber: Primitive<FHIRString>?
     public var expirationDate: Primitive<FHIRDateTime>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init() {}
 
@@ -184,7 +184,7 @@ extension Medication {
     public var container: CodeableConcept?
     public var content: [Content] = []
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init() {}
 
@@ -240,7 +240,7 @@ extension Medication.Package {
     public var item: Reference?
     public var amount: SimpleQuantity?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(item: Reference? = nil) {
       self.item = item

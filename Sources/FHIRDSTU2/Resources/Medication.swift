@@ -24,7 +24,7 @@ public struct Medication: FHIRResource {
   public var product: Product?
   public var package: Package?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init() {}
 

@@ -14,7 +14,7 @@ extension MedicationOrder {
     public var quantity: SimpleQuantity?
     public var expectedSupplyDuration: Duration?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init() {}
 
@@ -76,7 +76,7 @@ extension MedicationOrder {
     public var type: CodeableConcept?
     public var reason: CodeableConcept?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(type: CodeableConcept? = nil) {
       self.type = type

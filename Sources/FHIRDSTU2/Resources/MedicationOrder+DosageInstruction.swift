@@ -19,7 +19,7 @@ extension MedicationOrder {
     public var rate: Rate?
     public var maxDosePerPeriod: Ratio?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init() {}
 

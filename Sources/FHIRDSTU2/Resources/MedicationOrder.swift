@@ -37,7 +37,7 @@ public struct MedicationOrder: FHIRResource {
   public var substitution: Substitution?
   public var priorPrescription: Reference?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let statuses: Set<String> = ["active", "on-hold", "completed", "entered-in-error", "stopped", "draft"]
 

@@ -15,7 +15,7 @@ extension Observation {
     public var age: Range?
     public var text: Primitive<FHIRString>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init() {}
 
@@ -76,7 +76,7 @@ extension Observation {
     /// The related Observation or QuestionnaireResponse (required).
     public var target: Reference?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     static let types: Set<String> = [
       "has-member", "derived-from", "sequel-to", "replaces", "qualified-by", "interfered-by",
@@ -140,7 +140,7 @@ extension Observation {
     public var dataAbsentReason: CodeableConcept?
     public var referenceRange: [ReferenceRange] = []
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(code: CodeableConcept? = nil, value: Value? = nil) {
       self.code = code

@@ -39,7 +39,7 @@ public struct Observation: FHIRResource {
   public var related: [Related] = []
   public var component: [Component] = []
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let statuses: Set<String> = [
     "registered", "preliminary", "final", "amended", "cancelled", "entered-in-error", "unknown",

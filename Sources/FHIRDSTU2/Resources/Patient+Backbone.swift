@@ -16,7 +16,7 @@ extension Patient {
     public var organization: Reference?
     public var period: Period?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init() {}
 
@@ -82,7 +82,7 @@ extension Patient {
     /// Neutered, intact, … .
     public var genderStatus: CodeableConcept?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(species: CodeableConcept? = nil) {
       self.species = species
@@ -140,7 +140,7 @@ extension Patient {
     public var language: CodeableConcept?
     public var preferred: Primitive<FHIRBoolean>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(language: CodeableConcept? = nil) {
       self.language = language
@@ -198,7 +198,7 @@ extension Patient {
     /// `replace | refer | seealso` (required).
     public var type: Primitive<FHIRCode>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     static let types: Set<String> = ["replace", "refer", "seealso"]
 

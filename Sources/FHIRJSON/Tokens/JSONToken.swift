@@ -37,6 +37,7 @@ public struct JSONToken: Hashable, Sendable {
 
   /// Whether this token carries text (a key, string or number).
   @inlinable public var hasText: Bool {
-    kind == .key || kind == .string || kind == .number
+    // `key`, `string` and `number` are consecutive cases: one comparison, always inlined.
+    @inline(__always) get { kind.rawValue &- Kind.key.rawValue <= Kind.number.rawValue &- Kind.key.rawValue }
   }
 }

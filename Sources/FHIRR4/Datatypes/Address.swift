@@ -18,7 +18,7 @@ public struct Address: FHIRCodable {
   public var country: Primitive<FHIRString>?
   public var period: Period?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let uses: Set<String> = ["home", "work", "temp", "old", "billing"]
   static let types: Set<String> = ["postal", "physical", "both"]

@@ -12,7 +12,7 @@ public struct Annotation: FHIRCodable {
   /// The note (required).
   public var text: Primitive<FHIRMarkdown>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init(text: Primitive<FHIRMarkdown>? = nil) {
     self.text = text

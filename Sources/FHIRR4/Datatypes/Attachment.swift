@@ -14,7 +14,7 @@ public struct Attachment: FHIRCodable {
   public var title: Primitive<FHIRString>?
   public var creation: Primitive<FHIRDateTime>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init() {}
 

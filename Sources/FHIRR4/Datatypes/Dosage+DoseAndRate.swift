@@ -13,7 +13,7 @@ extension Dosage {
     /// `rate[x]`: the amount per unit of time.
     public var rate: Rate?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(dose: Dose? = nil, rate: Rate? = nil) {
       self.dose = dose

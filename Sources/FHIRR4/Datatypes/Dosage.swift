@@ -26,7 +26,7 @@ public struct Dosage: FHIRCodable {
   public var maxDosePerAdministration: SimpleQuantity?
   public var maxDosePerLifetime: SimpleQuantity?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init(text: Primitive<FHIRString>? = nil, timing: Timing? = nil) {
     self.text = text

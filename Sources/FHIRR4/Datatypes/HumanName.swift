@@ -14,7 +14,7 @@ public struct HumanName: FHIRCodable {
   public var suffix: [Primitive<FHIRString>] = []
   public var period: Period?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let uses: Set<String> = ["usual", "official", "temp", "nickname", "anonymous", "old", "maiden"]
 

@@ -13,7 +13,7 @@ public struct Identifier: FHIRCodable {
   public var period: Period?
   @OutOfLine public var assigner: Reference? = nil
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let uses: Set<String> = ["usual", "official", "temp", "secondary", "old"]
 

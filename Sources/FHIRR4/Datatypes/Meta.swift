@@ -12,7 +12,7 @@ public struct Meta: FHIRCodable {
   public var security: [Coding] = []
   public var tag: [Coding] = []
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init() {}
 

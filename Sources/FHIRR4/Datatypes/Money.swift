@@ -10,7 +10,7 @@ public struct Money: FHIRCodable {
   /// The ISO 4217 currency code.
   public var currency: Primitive<FHIRCode>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init(value: Primitive<FHIRDecimal>? = nil, currency: Primitive<FHIRCode>? = nil) {
     self.value = value

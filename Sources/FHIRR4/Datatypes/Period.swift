@@ -8,7 +8,7 @@ public struct Period: FHIRCodable {
   public var start: Primitive<FHIRDateTime>?
   public var end: Primitive<FHIRDateTime>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init(start: Primitive<FHIRDateTime>? = nil, end: Primitive<FHIRDateTime>? = nil) {
     self.start = start

@@ -18,7 +18,7 @@ public struct Quantity: FHIRCodable {
   /// The unit in coded form.
   public var code: Primitive<FHIRCode>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let comparators: Set<String> = ["<", "<=", ">=", ">"]
 

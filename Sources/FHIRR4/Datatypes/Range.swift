@@ -8,7 +8,7 @@ public struct Range: FHIRCodable {
   public var low: SimpleQuantity?
   public var high: SimpleQuantity?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init(low: SimpleQuantity? = nil, high: SimpleQuantity? = nil) {
     self.low = low

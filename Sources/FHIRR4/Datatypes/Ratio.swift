@@ -8,7 +8,7 @@ public struct Ratio: FHIRCodable {
   public var numerator: Quantity?
   public var denominator: Quantity?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init(numerator: Quantity? = nil, denominator: Quantity? = nil) {
     self.numerator = numerator

@@ -18,7 +18,7 @@ public struct SampledData: FHIRCodable {
   /// Decimal values separated by spaces, or `E`, `L`, `U`.
   public var data: Primitive<FHIRString>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init(
     origin: SimpleQuantity? = nil, period: Primitive<FHIRDecimal>? = nil, dimensions: Primitive<FHIRPositiveInt>? = nil

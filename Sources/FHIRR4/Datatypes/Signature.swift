@@ -20,7 +20,7 @@ public struct Signature: FHIRCodable {
   /// The signature itself.
   public var data: Primitive<FHIRBase64Binary>?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init(type: [Coding] = [], when: Primitive<FHIRInstant>? = nil, who: Reference? = nil) {
     self.type = type

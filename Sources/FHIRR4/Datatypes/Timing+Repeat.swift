@@ -32,7 +32,7 @@ extension Timing {
     /// Minutes from the `when` event.
     public var offset: Primitive<FHIRUnsignedInt>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     static let units: Set<String> = ["s", "min", "h", "d", "wk", "mo", "a"]
     static let days: Set<String> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]

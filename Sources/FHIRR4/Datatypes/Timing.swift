@@ -13,7 +13,7 @@ public struct Timing: FHIRCodable {
   /// `BID | TID | QID | AM | PM | …`: a code for the timing.
   public var code: CodeableConcept?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   public init(event: [Primitive<FHIRDateTime>] = [], repeat: Repeat? = nil, code: CodeableConcept? = nil) {
     self.event = event

@@ -16,7 +16,7 @@ extension Bundle {
     public var ifMatch: Primitive<FHIRString>?
     public var ifNoneExist: Primitive<FHIRString>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"]
 
@@ -96,7 +96,7 @@ extension Bundle {
     /// An `OperationOutcome` with hints and warnings.
     public var outcome: AnyResource?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(status: Primitive<FHIRString>? = nil) {
       self.status = status

@@ -28,7 +28,7 @@ public struct Bundle: FHIRResource {
   public var entry: [Entry] = []
   public var signature: Signature?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let types: Set<String> = [
     "document", "message", "transaction", "transaction-response", "batch", "batch-response", "history",

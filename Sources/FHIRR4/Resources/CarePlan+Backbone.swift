@@ -18,7 +18,7 @@ extension CarePlan {
     /// The activity described in place.
     public var detail: Detail?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(reference: Reference? = nil, detail: Detail? = nil) {
       self.reference = reference

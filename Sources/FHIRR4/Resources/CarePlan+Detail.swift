@@ -31,7 +31,7 @@ extension CarePlan {
     public var quantity: SimpleQuantity?
     public var description: Primitive<FHIRString>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     static let kinds: Set<String> = [
       "Appointment", "CommunicationRequest", "DeviceRequest", "MedicationRequest", "NutritionOrder", "Task",

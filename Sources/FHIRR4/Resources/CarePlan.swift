@@ -44,7 +44,7 @@ public struct CarePlan: FHIRResource {
   public var activity: [Activity] = []
   public var note: [Annotation] = []
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let statuses: Set<String> = [
     "draft", "active", "on-hold", "revoked", "completed", "entered-in-error", "unknown",

@@ -14,7 +14,7 @@ extension Medication {
     /// How much of the ingredient is in the medication.
     public var strength: Ratio?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(item: Item? = nil) {
       self.item = item
@@ -99,7 +99,7 @@ extension Medication {
     public var lotNumber: Primitive<FHIRString>?
     public var expirationDate: Primitive<FHIRDateTime>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(lotNumber: Primitive<FHIRString>? = nil, expirationDate: Primitive<FHIRDateTime>? = nil) {
       self.lotNumber = lotNumber

@@ -29,7 +29,7 @@ public struct Medication: FHIRResource {
   public var ingredient: [Ingredient] = []
   public var batch: Batch?
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let statuses: Set<String> = ["active", "inactive", "entered-in-error"]
 

@@ -22,7 +22,7 @@ extension MedicationRequest {
     /// The intended dispenser.
     public var performer: Reference?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init() {}
 
@@ -85,7 +85,7 @@ extension MedicationRequest {
     public var quantity: SimpleQuantity?
     public var duration: Duration?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(quantity: SimpleQuantity? = nil, duration: Duration? = nil) {
       self.quantity = quantity
@@ -142,7 +142,7 @@ extension MedicationRequest {
     /// Why substitution should or should not happen.
     public var reason: CodeableConcept?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(allowed: Allowed? = nil) {
       self.allowed = allowed

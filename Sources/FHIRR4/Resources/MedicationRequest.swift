@@ -55,7 +55,7 @@ public struct MedicationRequest: FHIRResource {
   public var detectedIssue: [Reference] = []
   public var eventHistory: [Reference] = []
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let statuses: Set<String> = [
     "active", "on-hold", "cancelled", "completed", "entered-in-error", "stopped", "draft", "unknown",

@@ -17,7 +17,7 @@ extension Observation {
     public var age: Range?
     public var text: Primitive<FHIRString>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(low: SimpleQuantity? = nil, high: SimpleQuantity? = nil) {
       self.low = low
@@ -86,7 +86,7 @@ extension Observation {
     public var interpretation: [CodeableConcept] = []
     public var referenceRange: [ReferenceRange] = []
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(code: CodeableConcept? = nil, value: Value? = nil) {
       self.code = code

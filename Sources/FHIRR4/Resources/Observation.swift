@@ -47,7 +47,7 @@ public struct Observation: FHIRResource {
   public var derivedFrom: [Reference] = []
   public var component: [Component] = []
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let statuses: Set<String> = [
     "registered", "preliminary", "final", "amended", "corrected", "cancelled", "entered-in-error", "unknown",

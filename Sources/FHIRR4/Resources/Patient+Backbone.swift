@@ -16,7 +16,7 @@ extension Patient {
     public var organization: Reference?
     public var period: Period?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init() {}
 
@@ -80,7 +80,7 @@ extension Patient {
     public var language: CodeableConcept?
     public var preferred: Primitive<FHIRBoolean>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     public init(language: CodeableConcept? = nil) {
       self.language = language
@@ -138,7 +138,7 @@ extension Patient {
     /// `replaced-by | replaces | refer | seealso` (required).
     public var type: Primitive<FHIRCode>?
     /// Members the model does not know, in document order.
-    public var unknown: JSONObject = [:]
+    public var unknown = JSONObject()
 
     static let types: Set<String> = ["replaced-by", "replaces", "refer", "seealso"]
 

@@ -34,7 +34,7 @@ public struct Patient: FHIRResource {
   public var managingOrganization: Reference?
   public var link: [Link] = []
   /// Members the model does not know, in document order.
-  public var unknown: JSONObject = [:]
+  public var unknown = JSONObject()
 
   static let genders: Set<String> = ["male", "female", "other", "unknown"]
 
