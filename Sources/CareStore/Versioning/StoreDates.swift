@@ -1,4 +1,5 @@
 import CareModel
+import FHIRCore
 import Foundation
 
 /// Care JSON's date text (ISO 8601, UTC, milliseconds: `2020-09-13T12:26:40.124Z`), written
@@ -21,16 +22,8 @@ enum StoreDates {
     let dayLength: Int64 = 86_400_000
     let days = total >= 0 ? total / dayLength : (total - dayLength + 1) / dayLength
     let inDay = total - days * dayLength
-    // Days since 1970-01-01 to a Gregorian date (H. Hinnant's civil-from-days).
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let day = doy - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    let civil = GregorianDays.date(ofDay: Int(days))
+    let year = Int64(civil.year), month = Int64(civil.month), day = Int64(civil.day)
     // Before the Gregorian reform Foundation counts in the Julian calendar: leave those to it.
     guard year >= 1583 && year <= 9999 else { return nil }
     var bytes = [UInt8](repeating: 0, count: 24)

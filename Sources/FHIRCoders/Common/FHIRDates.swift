@@ -67,13 +67,7 @@ public enum FHIRDates {
     guard (1583...9999).contains(year), (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour),
       (0...59).contains(minute), (0...60).contains(second)
     else { return nil }
-    // Days since 1970-01-01 (Howard Hinnant's days_from_civil).
-    let y = month <= 2 ? year - 1 : year
-    let era = y / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    let days = era * 146_097 + dayOfEra - 719_468
+    let days = GregorianDays.days(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetMinutes * 60
     return Date(timeIntervalSince1970: TimeInterval(seconds))
   }

@@ -1,3 +1,4 @@
+import FHIRCore
 import Foundation
 
 /// The calendar arithmetic schedule decoding needs (start of day, weekday, adding a single
@@ -112,7 +113,7 @@ struct ScheduleCalendar {
     case .weekOfYear: result = (days + 7 * value, seconds)
     case .month, .year:
       let months = unit == .month ? value : 12 * value
-      let (y, m, d) = civil(days)
+      let (y, m, d) = GregorianDays.date(ofDay: days)
       // A day past the 28th may not exist in the month reached; Foundation's clamping of it
       // has its own rules (2024-03-31 minus 25 months is 2022-03-01), so it decides those.
       guard d <= 28 else { return nil }
@@ -120,33 +121,10 @@ struct ScheduleCalendar {
       let year = total >= 0 ? total / 12 : (total - 11) / 12
       let month = total - year * 12 + 1
       guard (1583...9999).contains(year) else { return nil }
-      result = (Self.days(year: year, month: month, day: d), seconds)
+      result = (GregorianDays.days(year: year, month: month, day: d), seconds)
     default: return nil
     }
     guard (-141_349...2_932_896).contains(result.days) else { return nil }  // 1583-01-01 … 9999-12-31
     return result
-  }
-
-  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-  static func days(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The proleptic Gregorian date of a day count since 1970-01-01 (civil_from_days).
-  static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }
