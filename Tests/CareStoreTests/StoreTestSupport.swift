@@ -32,11 +32,9 @@ enum StoreTestSupport {
   /// The pipeline's result for every Synthea bundle (computed once).
   static let allResult: PipelineResult = { Pipeline().run(try! input(syntheaBundles)) }()
 
-  /// A fresh folder for store files.
+  /// A fresh folder for store files (removed when the test process exits).
   static func folder(_ name: String = #function) -> String {
-    let path = NSTemporaryDirectory() + "carestore-" + name.filter(\.isLetter) + "-" + UUID().uuidString
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    TemporaryFolders.make("carestore-" + name.filter(\.isLetter))
   }
 
   /// A new store file in a fresh folder.

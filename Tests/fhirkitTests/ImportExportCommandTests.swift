@@ -5,9 +5,7 @@ import Testing
 @Suite("fhirkit import and export")
 struct ImportExportCommandTests {
   static func folder() -> String {
-    let path = NSTemporaryDirectory() + "fhirkit-import-" + UUID().uuidString
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    TemporaryFolders.make("fhirkit-import")
   }
 
   @Test("import prints counts per kind; a second import finds everything unchanged")
