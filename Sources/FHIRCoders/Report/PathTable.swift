@@ -207,15 +207,37 @@ struct PathTable {
   /// current walk (as ``ConversionReport/isMapped(_:)`` tells for the report it serves), else `nil`.
   mutating func unmappedNode(_ root: String) -> Int? {
     var root = root
-    return root.withUTF8 { utf8 in
+    let node = root.withUTF8 { utf8 in
       let path = UnsafeRawBufferPointer(utf8)
-      let node = node(path, digest: Self.digest(path))
-      if isMapped(node) { return nil }
-      for end in path.indices.reversed() where path[end] == UInt8(ascii: ".") {
-        let prefix = UnsafeRawBufferPointer(rebasing: path[..<end])
-        if let shorter = find(prefix, digest: Self.digest(prefix)), isMapped(shorter) { return nil }
+      return self.node(path, digest: Self.digest(path))
+    }
+    return isMapped(node) || hasMappedPrefix(node) ? nil : node
+  }
+
+  /// ``unmappedNode(_:)`` for a coder's root path: one with an id costs array reads once seen.
+  mutating func unmappedNode(_ root: ReportPath) -> Int? {
+    guard root.id >= 0 else { return unmappedNode(root.name) }
+    let node = self.node(reported: Int(root.id))
+    return isMapped(node) || hasMappedPrefix(node) ? nil : node
+  }
+
+  /// Whether a path that `node` extends by `.key` (one or more) is marked mapped in the current
+  /// walk: each prefix's digest is the running digest at its `.`.
+  private func hasMappedPrefix(_ node: Int) -> Bool {
+    let entry = entries[node]
+    return arena.withUnsafeBytes { all in
+      let path = UnsafeRawBufferPointer(rebasing: all[Int(entry.start)..<Int(entry.start + entry.length)])
+      var digest = Self.digestSeed
+      for end in path.indices {
+        let byte = path[end]
+        if byte == UInt8(ascii: "."),
+          let shorter = find(UnsafeRawBufferPointer(rebasing: path[..<end]), digest: digest), isMapped(shorter)
+        {
+          return true
+        }
+        digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3
       }
-      return node
+      return false
     }
   }
 
@@ -244,15 +266,18 @@ struct PathTable {
   /// Marks the path with id `reported` in ``PathInterner/shared`` mapped in the current walk;
   /// an id seen before costs two array reads, a new one is looked up once.
   mutating func markMapped(reported id: Int) {
-    if id < nodesOfReported.count, nodesOfReported[id] >= 0 {
-      entries[Int(nodesOfReported[id])].mappedIn = generation
-      return
-    }
+    entries[node(reported: id)].mappedIn = generation
+  }
+
+  /// The path with id `id` in ``PathInterner/shared``: two array reads once seen, a new one is
+  /// looked up once.
+  mutating func node(reported id: Int) -> Int {
+    if id < nodesOfReported.count, nodesOfReported[id] >= 0 { return Int(nodesOfReported[id]) }
     let node = PathInterner.shared.withTable { interned, _ in
       interned.withBytes(of: id) { bytes, _ in self.node(bytes, digest: Self.digest(bytes)) }
     }
     remember(node, as: id)
-    entries[node].mappedIn = generation
+    return node
   }
 
   /// The id of `node` in ``PathInterner/shared`` (looked up once per path), or `nil` when the
