@@ -86,6 +86,11 @@ public struct ConversionReport: Hashable, Sendable {
     append(id: id, .dropped, count: count)
   }
 
+  /// Makes room for `count` more counts by id (element accounting, before adding its dropped paths).
+  mutating func reserveIDs(_ count: Int) {
+    listed.reserveCapacity(listed.count + max(count, 32))
+  }
+
   private mutating func append(id: Int, _ disposition: Disposition, count: Int) {
     if listed.isEmpty { listed.reserveCapacity(32) }
     listed.append(Listed(id: UInt32(id), disposition: disposition, count: count))

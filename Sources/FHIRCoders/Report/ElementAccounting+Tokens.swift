@@ -22,8 +22,10 @@ extension ElementAccounting {
       PathTable.pool.giveBack(consume table)
       return
     }
-    let walker = TokenWalker(tokens: source.tokens)
-    walker.walkObject(at: source.index, node: rootNode, isRoot: true, in: &table)
+    // The walk reads the key texts in place: they live as long as `source.tokens`.
+    withExtendedLifetime(source.tokens) {
+      TokenWalker(tokens: source.tokens).walkObject(at: source.index, node: rootNode, isRoot: true, in: &table)
+    }
     table.reportDropped(in: &report)
     PathTable.pool.giveBack(consume table)
   }
@@ -59,29 +61,28 @@ extension ElementAccounting {
       var member = index + 1
       while member < end {
         let value = member + 1
-        // The member's path, or `skip` (the root's `resourceType`), or `careExtension`.
-        let child = tokens.withText(at: member) { key -> Int in
-          // The first `url` member: a care extension's (under ``CareExtensions/base``) takes
-          // back what was logged inside its object and ends the walk of it.
-          if !sawURL && Self.equals(key, "url") {
-            sawURL = true
-            if tokens[value].kind == .string && tokens.withText(at: value, { $0.starts(with: careBase) }) {
-              return Self.careExtension
-            }
+        // The key's text stays where it is while the tokens live (the caller keeps them).
+        let key = tokens.withText(at: member) { $0 }
+        // The first `url` member: a care extension's (under ``CareExtensions/base``) takes
+        // back what was logged inside its object and ends the walk of it.
+        if !sawURL && Self.equals(key, "url") {
+          sawURL = true
+          if tokens[value].kind == .string && tokens.withText(at: value, { $0.starts(with: careBase) }) {
+            table.log.removeLast(table.log.count - logged)
+            return end + 1
           }
-          if isRoot && Self.equals(key, "resourceType") { return Self.skip }
-          return table.child(of: node, key: key, after: previous)
         }
-        if child == Self.careExtension {
-          table.log.removeLast(table.log.count - logged)
-          return end + 1
+        if isRoot && Self.equals(key, "resourceType") {
+          member = tokens.endIndex(ofValueAt: value) + 1
+          continue
         }
-        if child == Self.skip || table.isMapped(child) {
+        let child = table.child(of: node, key: key, after: previous)
+        previous = child
+        if table.isMapped(child) {
           member = tokens.endIndex(ofValueAt: value) + 1
         } else {
           member = walkValue(at: value, node: child, in: &table)
         }
-        if child != Self.skip { previous = child }
       }
       return end + 1
     }
@@ -93,9 +94,6 @@ extension ElementAccounting {
       while element < end { element = walkValue(at: element, node: node, in: &table) }
       return end + 1
     }
-
-    static var skip: Int { -1 }
-    static var careExtension: Int { -2 }
 
     /// Whether `key` is the ASCII `literal` (its length compared first).
     static func equals(_ key: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {

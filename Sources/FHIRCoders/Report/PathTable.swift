@@ -2,7 +2,7 @@ import Foundation
 
 /// Element paths (`Patient.name.given`) interned as small integers, kept from one resource to
 /// the next so that a path seen before is found by its digest and never becomes a `String`
-/// again. Used by ``ElementAccounting``; one table serves one walk at a time (see ``Pool``).
+/// again. Used by ``ElementAccounting``; one table serves one walk at a time (see ``PathTablePool``).
 struct PathTable {
   /// The number of paths after which the table starts again (inputs with unbounded unknown keys).
   static let capacityLimit = 1 << 16
@@ -15,7 +15,7 @@ struct PathTable {
   private var arena: [UInt8] = []
   /// Each path as a `String`, made the first time it is reported.
   private var names: [String?] = []
-  /// Leaves counted per path in the current walk (zeroed again by ``takeCounts(_:_:)``).
+  /// Leaves counted per path in the current walk (zeroed again by ``reportDropped(in:)``).
   private var counts: [Int32] = []
   /// Each path's id in ``PathInterner/shared`` once looked up, else -1 (a walk's table only).
   private var reportedIDs: [Int32] = []
@@ -141,21 +141,37 @@ struct PathTable {
   @inline(__always)
   private func bytesEqual(_ start: Int, _ key: UnsafeRawBufferPointer) -> Bool {
     arena.withUnsafeBufferPointer { all in
-      let stored = UnsafeRawPointer(all.baseAddress! + start)
-      let count = key.count
+      guard let keyStart = key.baseAddress else { return true }
+      return Self.equal(UnsafeRawPointer(all.baseAddress! + start), keyStart, key.count)
+    }
+  }
+
+  /// Whether the `count` bytes at `a` and `b` are equal: a word at a time, the last (partial)
+  /// word compared by loads that overlap the ones before rather than byte by byte.
+  @inline(__always)
+  static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+    if count >= 8 {
       var i = 0
-      while i + 8 <= count {
-        if stored.loadUnaligned(fromByteOffset: i, as: UInt64.self) != key.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+      while i + 8 < count {
+        if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
           return false
         }
         i += 8
       }
-      while i < count {
-        if stored.load(fromByteOffset: i, as: UInt8.self) != key[i] { return false }
-        i += 1
-      }
-      return true
+      return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
+    if count >= 4 {
+      return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+        && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+          == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    }
+    if count >= 2 {
+      return a.loadUnaligned(as: UInt16.self) == b.loadUnaligned(as: UInt16.self)
+        && a.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+          == b.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+    }
+    return count == 0 || a.load(as: UInt8.self) == b.load(as: UInt8.self)
   }
 
   /// Adds the other arrays' entries of the path just appended to ``entries``.
@@ -241,14 +257,24 @@ struct PathTable {
     }
   }
 
-  /// Adds the leaves logged (one node each, ``log``) to `report` as dropped, by id.
+  /// Adds the leaves logged (one node each, ``log``) to `report` as dropped, by id: each path
+  /// once, with its count (the counters are left at zero).
   mutating func reportDropped(in report: inout ConversionReport) {
+    guard !log.isEmpty else { return }
+    report.reserveIDs(log.count)
     let log = self.log
-    takeCounts(log) { table, node, count in
-      if let id = table.reportedID(of: node) {
+    counts.withUnsafeMutableBufferPointer { counts in
+      for node in log { counts[Int(node)] &+= 1 }
+    }
+    for node in log {
+      let n = Int(node)
+      let count = Int(counts[n])
+      guard count > 0 else { continue }
+      counts[n] = 0
+      if let id = reportedID(of: n) {
         report.appendDropped(id: id, count: count)
       } else {
-        report.appendDropped(table.name(node), count: count)
+        report.appendDropped(name(n), count: count)
       }
     }
   }
@@ -282,9 +308,15 @@ struct PathTable {
 
   /// The id of `node` in ``PathInterner/shared`` (looked up once per path), or `nil` when the
   /// interner is full.
+  @inline(__always)
   mutating func reportedID(of node: Int) -> Int? {
     let known = Int(reportedIDs[node])
-    if known >= 0 { return known }
+    return known >= 0 ? known : internedID(of: node)
+  }
+
+  /// ``reportedID(of:)`` for a path not looked up yet: interned now (one lock).
+  @inline(never)
+  private mutating func internedID(of node: Int) -> Int? {
     let found = withBytes(of: node) { bytes, _ in
       let digest = PathInterner.digest(bytes)
       return PathInterner.shared.withTable { interned, limit in interned.internedID(bytes, digest: digest, limit: limit) }
@@ -331,19 +363,6 @@ struct PathTable {
   /// Whether `node` was marked mapped in the current walk.
   func isMapped(_ node: Int) -> Bool { entries[node].mappedIn == generation }
 
-  /// Counts the leaves logged (one node each) and calls `body` with each path and its count,
-  /// leaving the counters at zero.
-  mutating func takeCounts(_ log: [Int32], _ body: (inout PathTable, Int, Int) -> Void) {
-    for node in log { counts[Int(node)] += 1 }
-    for node in log {
-      let n = Int(node)
-      let count = Int(counts[n])
-      guard count > 0 else { continue }
-      counts[n] = 0
-      body(&self, n, count)
-    }
-  }
-
   /// The path `node` as a `String` (made once, then kept).
   mutating func name(_ node: Int) -> String {
     if let name = names[node] { return name }
@@ -361,24 +380,6 @@ struct PathTable {
     return digest
   }
 
-  /// Tables waiting to serve a walk: a walk takes one (or makes a new one when all are in use
-  /// on other threads) and gives it back, so no lock is held while walking.
-  final class Pool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var idle: [PathTable] = []
-
-    func take() -> PathTable {
-      lock.lock()
-      defer { lock.unlock() }
-      return idle.popLast() ?? PathTable()
-    }
-
-    func giveBack(_ table: consuming PathTable) {
-      lock.lock()
-      defer { lock.unlock() }
-      if idle.count < 8 { idle.append(table) }
-    }
-  }
-
-  static let pool = Pool()
+  /// The tables waiting to serve a walk (``PathTablePool``).
+  static let pool = PathTablePool()
 }

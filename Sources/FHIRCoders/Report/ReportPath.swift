@@ -13,12 +13,18 @@ struct ReportPath: Sendable, CustomStringConvertible {
 
   /// `name`, interned now (or kept by name when the interner is full).
   init(_ name: String) {
+    self.init(name, in: PathInterner.shared)
+  }
+
+  /// `name`, interned in `interner` (tests of the id mechanism; reports read ids from
+  /// ``PathInterner/shared`` only).
+  init(_ name: String, in interner: PathInterner) {
     self.name = name
     var bytes = name
     let found = bytes.withUTF8 { utf8 in
       let raw = UnsafeRawBufferPointer(utf8)
       let digest = PathInterner.digest(raw)
-      return PathInterner.shared.withTable { table, limit in table.internedID(raw, digest: digest, limit: limit) }
+      return interner.withTable { table, limit in table.internedID(raw, digest: digest, limit: limit) }
     }
     id = found.map { Int32($0) } ?? -1
   }
