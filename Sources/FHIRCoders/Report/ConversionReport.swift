@@ -88,7 +88,8 @@ public struct ConversionReport: Hashable, Sendable {
 
   /// Makes room for `count` more counts by id (element accounting, before adding its dropped paths).
   mutating func reserveIDs(_ count: Int) {
-    listed.reserveCapacity(listed.count + max(count, 32))
+    let needed = listed.count + count
+    if needed > listed.capacity { listed.reserveCapacity(max(needed, 32)) }
   }
 
   private mutating func append(id: Int, _ disposition: Disposition, count: Int) {
@@ -153,6 +154,7 @@ public struct ConversionReport: Hashable, Sendable {
   /// Calls `mappedID` with the id of each path recorded mapped (an id may come more than once)
   /// and `mappedName` with each path recorded mapped that has no id; call ``internNamed()`` first
   /// for the fewest names.
+  @inline(__always)
   func forEachMapped(_ mappedID: (Int) -> Void, _ mappedName: (String) -> Void) {
     for entry in listed where entry.disposition == .mapped { mappedID(Int(entry.id)) }
     for (id, total) in totals.enumerated() where total.has(.mapped) { mappedID(id) }

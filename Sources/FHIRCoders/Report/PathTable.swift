@@ -40,6 +40,9 @@ struct PathTable {
     var firstChild: Int32 = -1
     var lastChild: Int32 = -1
     var nextSibling: Int32 = -1
+    /// The path this one extends by one `.key` (``prefixNode(of:)``), -1 when it has no `.`,
+    /// or -2 until asked.
+    var prefix: Int32 = -2
   }
 
   var count: Int { entries.count }
@@ -116,14 +119,15 @@ struct PathTable {
   /// ``child(of:key:)``, looked for first among the children of `parent` that follow
   /// `previous` (the child of `parent` found for the member before, or -1): members mostly come
   /// in the same order from one resource to the next, so the next child known is mostly the
-  /// one, found by comparing its key alone, without a digest.
+  /// one, found by comparing its key alone, without a digest (up to 16 children are tried:
+  /// a key first seen late is listed after the keys that come after it in later resources).
   mutating func child(of parent: Int, key: UnsafeRawBufferPointer, after previous: Int) -> Int {
     let up = entries[parent]
     let keyStart = Int(up.length) + 1
     let length = Int32(keyStart + key.count)
     var candidate = previous >= 0 ? entries[previous].nextSibling : up.firstChild
     var wrapped = previous < 0
-    for _ in 0..<8 {
+    for _ in 0..<16 {
       if candidate < 0 {
         if wrapped { break }
         wrapped = true
@@ -238,23 +242,30 @@ struct PathTable {
   }
 
   /// Whether a path that `node` extends by `.key` (one or more) is marked mapped in the current
-  /// walk: each prefix's digest is the running digest at its `.`.
-  private func hasMappedPrefix(_ node: Int) -> Bool {
-    let entry = entries[node]
-    return arena.withUnsafeBytes { all in
-      let path = UnsafeRawBufferPointer(rebasing: all[Int(entry.start)..<Int(entry.start + entry.length)])
-      var digest = Self.digestSeed
-      for end in path.indices {
-        let byte = path[end]
-        if byte == UInt8(ascii: "."),
-          let shorter = find(UnsafeRawBufferPointer(rebasing: path[..<end]), digest: digest), isMapped(shorter)
-        {
-          return true
-        }
-        digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3
-      }
-      return false
+  /// walk: the chain of prefixes is found once per path, then followed by array reads.
+  private mutating func hasMappedPrefix(_ node: Int) -> Bool {
+    var prefix = prefixNode(of: node)
+    while prefix >= 0 {
+      if isMapped(prefix) { return true }
+      prefix = prefixNode(of: prefix)
     }
+    return false
+  }
+
+  /// The path `node` extends by one `.key` (added when new: a path marked mapped later is then
+  /// this node), or -1 when `node` has no `.`.
+  private mutating func prefixNode(of node: Int) -> Int {
+    let known = Int(entries[node].prefix)
+    if known != -2 { return known }
+    let entry = entries[node]
+    let bytes = arena[Int(entry.start)..<Int(entry.start + entry.length)]
+    var prefix = -1
+    if let dot = bytes.lastIndex(of: UInt8(ascii: ".")) {
+      let shorter = Array(bytes[..<dot])
+      prefix = shorter.withUnsafeBytes { self.node($0, digest: Self.digest($0)) }
+    }
+    entries[node].prefix = Int32(prefix)
+    return prefix
   }
 
   /// Adds the leaves logged (one node each, ``log``) to `report` as dropped, by id: each path
