@@ -122,23 +122,33 @@ struct PathTable {
   /// one, found by comparing its key alone, without a digest (up to 16 children are tried:
   /// a key first seen late is listed after the keys that come after it in later resources).
   mutating func child(of parent: Int, key: UnsafeRawBufferPointer, after previous: Int) -> Int {
-    let up = entries[parent]
-    let keyStart = Int(up.length) + 1
-    let length = Int32(keyStart + key.count)
-    var candidate = previous >= 0 ? entries[previous].nextSibling : up.firstChild
-    var wrapped = previous < 0
-    for _ in 0..<16 {
-      if candidate < 0 {
-        if wrapped { break }
-        wrapped = true
-        candidate = up.firstChild
-        continue
+    // Read through buffer pointers: the nodes given are the table's own, so in bounds.
+    let found = entries.withUnsafeBufferPointer { entries in
+      arena.withUnsafeBufferPointer { arena -> Int in
+        let up = entries[parent]
+        let keyStart = Int(up.length) + 1
+        let length = Int32(keyStart + key.count)
+        var candidate = previous >= 0 ? entries[previous].nextSibling : up.firstChild
+        var wrapped = previous < 0
+        for _ in 0..<16 {
+          if candidate < 0 {
+            if wrapped { break }
+            wrapped = true
+            candidate = up.firstChild
+            continue
+          }
+          let entry = entries[Int(candidate)]
+          if entry.length == length
+            && (key.isEmpty || Self.equal(arena.baseAddress! + Int(entry.start) + keyStart, key.baseAddress!, key.count))
+          {
+            return Int(candidate)
+          }
+          candidate = entry.nextSibling
+        }
+        return -1
       }
-      let entry = entries[Int(candidate)]
-      if entry.length == length && bytesEqual(Int(entry.start) + keyStart, key) { return Int(candidate) }
-      candidate = entry.nextSibling
     }
-    return child(of: parent, key: key)
+    return found >= 0 ? found : child(of: parent, key: key)
   }
 
   /// Whether the ``arena`` bytes from `start` begin with `key` (which fits there).
