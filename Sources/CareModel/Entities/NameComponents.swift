@@ -2,18 +2,21 @@
 /// (which CareKitStore uses for `OCKPatient.name`).
 public struct NameComponents: Codable, Hashable, Sendable {
   /// Given name(s), space separated (`"John Jacob"`).
-  public var givenName: String?
+  public var givenName: Optional<String>
   /// Family name.
-  public var familyName: String?
+  public var familyName: Optional<String>
   /// Middle name(s).
-  public var middleName: String?
+  public var middleName: Optional<String>
   /// Prefix (`"Dr."`).
-  public var namePrefix: String?
+  public var namePrefix: Optional<String>
   /// Suffix (`"Jr."`).
-  public var nameSuffix: String?
+  public var nameSuffix: Optional<String>
   /// Nickname.
-  public var nickname: String?
+  public var nickname: Optional<String>
 
+  // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
+  // of a `T?` property, setting them initializes rather than assigns, and the value is built in
+  // place (an assignment made Swift 6.3 copy the whole value once more on return).
   public init(
     givenName: String? = nil, familyName: String? = nil, middleName: String? = nil,
     namePrefix: String? = nil, nameSuffix: String? = nil, nickname: String? = nil

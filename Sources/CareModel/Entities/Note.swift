@@ -3,14 +3,17 @@ public import Foundation
 /// A note attached to an entity (CareKitStore `OCKNote`).
 public struct Note: Codable, Hashable, Sendable {
   /// Who wrote the note.
-  public var author: String?
+  public var author: Optional<String>
   /// A short title.
-  public var title: String?
+  public var title: Optional<String>
   /// The note's text.
-  public var content: String?
+  public var content: Optional<String>
   /// When the note was written.
   public var createdDate: Date?
 
+  // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
+  // of a `T?` property, setting them initializes rather than assigns, and the value is built in
+  // place (an assignment made Swift 6.3 copy the whole value once more on return).
   public init(author: String? = nil, title: String? = nil, content: String? = nil, createdDate: Date? = nil) {
     self.author = author
     self.title = title

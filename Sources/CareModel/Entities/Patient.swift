@@ -21,12 +21,15 @@ public struct Patient: CareEntity {
   /// The patient's name.
   public var name: NameComponents
   /// The patient's sex.
-  public var sex: BiologicalSex?
+  public var sex: Optional<BiologicalSex>
   /// Date of birth, as far as it is known (year, month, day); partial dates keep their precision.
-  public var birthday: DateComponents?
+  public var birthday: Optional<DateComponents>
   /// Known allergies, as text.
-  public var allergies: [String]?
+  public var allergies: Optional<[String]>
 
+  // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
+  // of a `T?` property, setting them initializes rather than assigns, and the value is built in
+  // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates an entity; `uuid` is new, `effectiveDate` now and `timezone` the current one unless given.
   public init(
     id: String, name: NameComponents = NameComponents(), sex: BiologicalSex? = nil, birthday: DateComponents? = nil,

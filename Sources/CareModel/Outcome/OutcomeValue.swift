@@ -6,9 +6,9 @@ public struct OutcomeValue: Codable, Hashable, Sendable {
   /// The value.
   public var value: Value
   /// Units of measure (`"mg"`, `"mmHg"`).
-  public var units: String?
+  public var units: Optional<String>
   /// What the value is (`"systolic"`, a code such as `"8480-6"`).
-  public var kind: String?
+  public var kind: Optional<String>
   /// When the value was recorded.
   public var createdDate: Date?
 
@@ -33,6 +33,9 @@ public struct OutcomeValue: Codable, Hashable, Sendable {
     }
   }
 
+  // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
+  // of a `T?` property, setting them initializes rather than assigns, and the value is built in
+  // place (an assignment made Swift 6.3 copy the whole value once more on return).
   public init(_ value: Value, units: String? = nil, kind: String? = nil, createdDate: Date? = nil) {
     self.value = value
     self.units = units

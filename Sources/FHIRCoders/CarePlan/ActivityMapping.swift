@@ -91,7 +91,8 @@ enum ActivityMapping<R: ActivityRelease> {
   static func decode<C: ActivityCoding>(_ resource: Resource, from source: ResourceSource?, with coder: C) -> Converted<CareModel.Task>
   where C.Release == R {
     var report = ConversionReport()
-    var entity = CareModel.Task(
+    // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
+    var entity: CareModel.Task! = CareModel.Task(
       id: coder.getCareID(resource, &report), schedule: Schedule(elements: []),
       uuid: StableUUID.forActivity(
         resource.activity, release: R.release, planID: resource.planID, planUUID: resource.planUUID,
@@ -106,7 +107,7 @@ enum ActivityMapping<R: ActivityRelease> {
       ElementAccounting.account(resource.activity, source ?? resource.source, root: ActivityPaths.root, in: &report)
     }
     report.locateIssues(resourceType: "CarePlan", id: resource.planID)
-    return Converted(entity, report: report)
+    return Converted(entity.take()!, report: report)
   }
 
   /// The activity of a Task, through `coder`'s closures.

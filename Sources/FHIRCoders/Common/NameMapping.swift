@@ -60,17 +60,17 @@ public enum NameMapping {
   }
 
   /// ``read(_:path:report:)`` of either release's `HumanName`s (or ``Parts``), read in place:
-  /// no list of parts is made first.
+  /// no list of parts is made first, and no name is copied out of `names`.
   static func readNames<N: NameReading>(_ names: [N], path: ReportPath, report: inout ConversionReport) -> NameComponents {
-    let main = names.firstIndex { $0.nameUse == "official" } ?? names.firstIndex { $0.nameUse == "usual" }
-      ?? names.firstIndex { $0.nameUse != "nickname" }
+    let main = names.indices.first { N.use(names, at: $0) == "official" } ?? names.indices.first { N.use(names, at: $0) == "usual" }
+      ?? names.indices.first { N.use(names, at: $0) != "nickname" }
     var parts: NameReadingParts = (nil, nil, nil, nil, nil)
     if let main {
-      parts = names[main].parts
+      parts = N.parts(names, at: main)
       report.mapped(path)
     }
-    let nick = names.firstIndex { $0.nameUse == "nickname" }
-    let nickname = nick.flatMap { names[$0].firstGiven ?? names[$0].firstFamily }
+    let nick = names.indices.first { N.use(names, at: $0) == "nickname" }
+    let nickname = nick.flatMap { N.firstGiven(names, at: $0) ?? N.firstFamily(names, at: $0) }
     for index in names.indices where index != main && index != nick { report.dropped(path) }
     return NameComponents(
       givenName: parts.given, familyName: parts.family, middleName: parts.middle, namePrefix: parts.prefix,
@@ -98,54 +98,58 @@ public enum NameMapping {
 
 /// A name as ``NameMapping/readNames(_:path:report:)`` reads it: ``NameMapping/Parts`` or a release's
 /// `HumanName` (the string elements without a value are skipped, as ``NameMapping/Parts`` skips them).
+/// Each is read at its position in the list of names, so that the name is not copied out of it.
 protocol NameReading {
-  /// `use`.
-  var nameUse: String? { get }
-  /// The first given name.
-  var firstGiven: String? { get }
-  /// The first family name.
-  var firstFamily: String? { get }
-  /// The given, middle, family, prefix and suffix names: each list space-joined (`nil` when
-  /// empty), the given names after the first as the middle name.
-  var parts: NameReadingParts { get }
+  /// `use` of the name at `index`.
+  static func use(_ names: [Self], at index: Int) -> String?
+  /// The first given name of the name at `index`.
+  static func firstGiven(_ names: [Self], at index: Int) -> String?
+  /// The first family name of the name at `index`.
+  static func firstFamily(_ names: [Self], at index: Int) -> String?
+  /// The given, middle, family, prefix and suffix names of the name at `index`: each list
+  /// space-joined (`nil` when empty), the given names after the first as the middle name.
+  static func parts(_ names: [Self], at index: Int) -> NameReadingParts
 }
 
-/// What ``NameReading/parts`` gives.
+/// What ``NameReading/parts(_:at:)`` gives.
 typealias NameReadingParts = (given: String?, middle: String?, family: String?, prefix: String?, suffix: String?)
 
 extension NameMapping.Parts: NameReading {
-  var nameUse: String? { use }
-  var firstGiven: String? { given.first }
-  var firstFamily: String? { family.first }
-  var parts: NameReadingParts {
-    (
-      given.first, given.count > 1 ? given.dropFirst().joined(separator: " ") : nil,
-      family.isEmpty ? nil : family.joined(separator: " "), prefix.isEmpty ? nil : prefix.joined(separator: " "),
-      suffix.isEmpty ? nil : suffix.joined(separator: " ")
+  static func use(_ names: [Self], at index: Int) -> String? { names[index].use }
+  static func firstGiven(_ names: [Self], at index: Int) -> String? { names[index].given.first }
+  static func firstFamily(_ names: [Self], at index: Int) -> String? { names[index].family.first }
+  static func parts(_ names: [Self], at index: Int) -> NameReadingParts {
+    let n = names[index]
+    return (
+      n.given.first, n.given.count > 1 ? n.given.dropFirst().joined(separator: " ") : nil,
+      n.family.isEmpty ? nil : n.family.joined(separator: " "), n.prefix.isEmpty ? nil : n.prefix.joined(separator: " "),
+      n.suffix.isEmpty ? nil : n.suffix.joined(separator: " ")
     )
   }
 }
 
 extension FHIRR4.HumanName: NameReading {
-  var nameUse: String? { use?.string }
-  var firstGiven: String? { NameMapping.first(given) }
-  var firstFamily: String? { family?.string }
-  @inline(__always) var parts: NameReadingParts {
+  static func use(_ names: [Self], at index: Int) -> String? { names[index].use?.string }
+  static func firstGiven(_ names: [Self], at index: Int) -> String? { NameMapping.first(names[index].given) }
+  static func firstFamily(_ names: [Self], at index: Int) -> String? { names[index].family?.string }
+  static func parts(_ names: [Self], at index: Int) -> NameReadingParts {
     (
-      NameMapping.first(given), NameMapping.joined(given, skippingFirst: true), family?.string,
-      NameMapping.joined(prefix, skippingFirst: false), NameMapping.joined(suffix, skippingFirst: false)
+      NameMapping.first(names[index].given), NameMapping.joined(names[index].given, skippingFirst: true),
+      names[index].family?.string, NameMapping.joined(names[index].prefix, skippingFirst: false),
+      NameMapping.joined(names[index].suffix, skippingFirst: false)
     )
   }
 }
 
 extension FHIRDSTU2.HumanName: NameReading {
-  var nameUse: String? { use?.string }
-  var firstGiven: String? { NameMapping.first(given) }
-  var firstFamily: String? { NameMapping.first(family) }
-  @inline(__always) var parts: NameReadingParts {
+  static func use(_ names: [Self], at index: Int) -> String? { names[index].use?.string }
+  static func firstGiven(_ names: [Self], at index: Int) -> String? { NameMapping.first(names[index].given) }
+  static func firstFamily(_ names: [Self], at index: Int) -> String? { NameMapping.first(names[index].family) }
+  static func parts(_ names: [Self], at index: Int) -> NameReadingParts {
     (
-      NameMapping.first(given), NameMapping.joined(given, skippingFirst: true), NameMapping.joined(family, skippingFirst: false),
-      NameMapping.joined(prefix, skippingFirst: false), NameMapping.joined(suffix, skippingFirst: false)
+      NameMapping.first(names[index].given), NameMapping.joined(names[index].given, skippingFirst: true),
+      NameMapping.joined(names[index].family, skippingFirst: false), NameMapping.joined(names[index].prefix, skippingFirst: false),
+      NameMapping.joined(names[index].suffix, skippingFirst: false)
     )
   }
 }

@@ -145,7 +145,8 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     var report = ConversionReport()
     let uuid = StableUUID.forDecoded(
       resource, type: R.resourceType, release: R.release, id: R.id(resource), versionID: R.versionID(resource))
-    var entity = CareModel.Task(
+    // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
+    var entity: CareModel.Task! = CareModel.Task(
       id: coder.getCareID(resource, &report), schedule: Schedule(elements: []), uuid: uuid,
       effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
@@ -156,7 +157,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     entity.carePlanUUID = coder.getCareCarePlanUUID(resource, &report)
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: R.paths.root, in: &report) }
     report.locateIssues(resourceType: R.resourceType, id: R.id(resource))
-    return Converted(entity, report: report)
+    return Converted(entity.take()!, report: report)
   }
 
   /// The order of a Task, through `coder`'s closures.

@@ -110,13 +110,14 @@ enum ObservationMapping<R: ObservationRelease> {
       if let id { StableUUID.forResource(type: "Observation", id: id) } else {
         StableUUID.forDecoded(resource, type: "Observation", release: R.release, id: nil, versionID: R.versionID(resource))
       }
-    var entity = CareModel.Outcome(
+    // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
+    var entity: CareModel.Outcome! = CareModel.Outcome(
       id: coder.getCareID(resource, &report), uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
     entity.values = coder.getCareValues(resource, entity.timezone, &report)
     (entity.taskUUID, entity.taskOccurrenceIndex) = coder.getCareTask(resource, &report)
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: ObservationPaths.root, in: &report) }
-    return Converted(entity, report: report)
+    return Converted(entity.take()!, report: report)
   }
 
   /// The Observation of an Outcome, through `coder`'s closures.

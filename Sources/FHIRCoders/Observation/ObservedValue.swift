@@ -86,8 +86,8 @@ public enum ObservedValue: Sendable {
     case .sampled(let origin, let unit, let factor, let data):
       report.mapped(path)
       var text = data ?? ""
-      func add(_ point: some StringProtocol) {
-        guard let x = Double(point) else { report.unrepresentable(paths.data); return }
+      func add(_ x: Double?) {
+        guard let x else { report.unrepresentable(paths.data); return }
         values.append(OutcomeValue(.double((origin ?? 0) + (factor ?? 1) * x), units: unit, kind: kind))
       }
       let ascii = text.withUTF8 { bytes -> Bool in
@@ -95,13 +95,13 @@ public enum ObservedValue: Sendable {
         // ASCII: the points split at space bytes, as at space characters, without walking characters.
         var start = 0
         for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: " ") {
-          if end > start { add(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) }
+          if end > start { add(DecimalValue.double(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]))) }
           start = end + 1
         }
         return true
       }
       if !ascii {
-        for point in text.split(separator: " ") { add(point) }
+        for point in text.split(separator: " ") { add(Double(point)) }
       }
     case .unsupported:
       return

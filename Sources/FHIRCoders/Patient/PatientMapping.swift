@@ -83,7 +83,8 @@ enum PatientMapping<R: PatientRelease> {
       if let id = R.id(resource) { StableUUID.forResource(type: "Patient", id: id) } else {
         StableUUID.forDecoded(resource, type: "Patient", release: R.release, id: nil, versionID: R.versionID(resource))
       }
-    var entity = CareModel.Patient(
+    // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
+    var entity: CareModel.Patient! = CareModel.Patient(
       id: coder.getCareID(resource, &report), uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
     entity.name = coder.getCareName(resource, &report)
@@ -91,7 +92,7 @@ enum PatientMapping<R: PatientRelease> {
     entity.birthday = coder.getCareBirthday(resource, &report)
     entity.allergies = coder.getCareAllergies(resource, &report)
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: PatientPaths.root, in: &report) }
-    return Converted(entity, report: report)
+    return Converted(entity.take()!, report: report)
   }
 
   /// The Patient of a Patient entity, through `coder`'s closures.
