@@ -69,7 +69,7 @@ enum ActivityMapping<R: ActivityRelease> {
     let quantity = first.targetValues.first.flatMap(TargetValueMapping.write)
     let hasQuantity = R.writeSchedule(
       first.timing, quantity: quantity, path: R.paths.scheduledTiming.base, to: &r.activity, report: &report)
-    for _ in written.dropFirst() { report.unrepresentable(R.paths.scheduled.base) }
+    for _ in written.dropFirst() { report.unrepresentable(R.paths.scheduled.basePath) }
     if first.targetValues.count > (hasQuantity ? 1 : 0) { report.unrepresentable(R.paths.quantity) }
   }
 
@@ -104,7 +104,7 @@ enum ActivityMapping<R: ActivityRelease> {
     entity.impactsAdherence = coder.getCareImpactsAdherence(resource, &report)
     entity.carePlanUUID = coder.getCareCarePlanUUID(resource, &report)
     if coder.accountsForEveryElement {
-      ElementAccounting.account(resource.activity, source ?? resource.source, root: "CarePlan.activity", in: &report)
+      ElementAccounting.account(resource.activity, source ?? resource.source, root: ActivityPaths.root, in: &report)
     }
     report.locateIssues(resourceType: "CarePlan", id: resource.planID)
     return Converted(entity.take()!, report: report)

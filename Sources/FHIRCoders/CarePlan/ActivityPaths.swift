@@ -1,16 +1,18 @@
-/// The report paths the CarePlan activity mapping records, built once per release (recording
-/// one then builds no string).
+/// The report paths the CarePlan activity mapping records, built once per release and interned
+/// (``ReportPath``): recording one then builds and hashes no string.
 struct ActivityPaths: Sendable {
   static let detail = "CarePlan.activity.detail"
-  let id = "CarePlan.activity.id"
-  let referenceDisplay = "CarePlan.activity.reference.display"
-  let code = detail + ".code"
-  let description = detail + ".description"
-  let quantity = detail + ".quantity"
-  let scheduledString = detail + ".scheduledString"
-  let scheduledPeriod = detail + ".scheduledPeriod"
-  let scheduledPeriodStart = detail + ".scheduledPeriod.start"
-  let scheduledPeriodEnd = detail + ".scheduledPeriod.end"
+  /// The activity's own path (the root of its element accounting).
+  static let root = ReportPath("CarePlan.activity")
+  let id = ReportPath("CarePlan.activity.id")
+  let referenceDisplay = ReportPath("CarePlan.activity.reference.display")
+  let code = ReportPath(detail + ".code")
+  let description = ReportPath(detail + ".description")
+  let quantity = ReportPath(detail + ".quantity")
+  let scheduledString = ReportPath(detail + ".scheduledString")
+  let scheduledPeriod = ReportPath(detail + ".scheduledPeriod")
+  let scheduledPeriodStart = ReportPath(detail + ".scheduledPeriod.start")
+  let scheduledPeriodEnd = ReportPath(detail + ".scheduledPeriod.end")
   /// `scheduled[x]` as a whole (defaulted when absent or a string).
   let scheduled: TimingPaths
   let scheduledTiming: TimingPaths
@@ -18,7 +20,7 @@ struct ActivityPaths: Sendable {
   /// - Parameter timingUnitNameSuffix: What the release's timing unit elements end with after
   ///   `Unit` (``TimingPattern/unitNameSuffix``).
   init(timingUnitNameSuffix: String) {
-    scheduled = TimingPaths(Self.detail + ".scheduled")
+    scheduled = TimingPaths(cached: Self.detail + ".scheduled")
     scheduledTiming = TimingPaths(cached: Self.detail + ".scheduledTiming", unitNameSuffix: timingUnitNameSuffix)
   }
 }

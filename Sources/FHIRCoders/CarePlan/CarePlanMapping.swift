@@ -6,8 +6,8 @@ import Foundation
 /// `R` (see ``CarePlanRelease``). The coders' default closures call these functions.
 enum CarePlanMapping<R: CarePlanRelease> {
   static func careID(_ r: R.Plan, _ report: inout ConversionReport) -> String {
-    if let id = R.id(r) { report.mapped("CarePlan.id"); return id }
-    report.defaulted("CarePlan.id")
+    if let id = R.id(r) { report.mapped(CarePlanPaths.id); return id }
+    report.defaulted(CarePlanPaths.id)
     return "careplan"
   }
 
@@ -19,22 +19,22 @@ enum CarePlanMapping<R: CarePlanRelease> {
 
   static func careTitle(_ r: R.Plan, _ report: inout ConversionReport) -> String {
     let (title, description) = R.title(r)
-    if let title { report.mapped("CarePlan.title"); return title }
-    if let description { report.mapped("CarePlan.description"); return description }
+    if let title { report.mapped(CarePlanPaths.title); return title }
+    if let description { report.mapped(CarePlanPaths.description); return description }
     for text in R.categoryTexts(r) {
       if let text {
-        report.mapped("CarePlan.category")
+        report.mapped(CarePlanPaths.category)
         return text
       }
     }
-    report.defaulted("CarePlan.title")
+    report.defaulted(CarePlanPaths.title)
     return "Care plan"
   }
 
   static func carePatientUUID(_ r: R.Plan, _ report: inout ConversionReport) -> UUID? {
     if let s = CareExtensions.strings(R.extensions(r), "patientUUID").first { return UUID(uuidString: s) }
     guard let u = StableUUID.forReference(R.subjectReference(r)) else { return nil }
-    report.mapped("CarePlan.subject.reference")
+    report.mapped(CarePlanPaths.subjectReference)
     return u
   }
 
@@ -50,11 +50,11 @@ enum CarePlanMapping<R: CarePlanRelease> {
 
   static func careVersionFields(_ r: R.Plan, _ e: inout CareModel.CarePlan, _ report: inout ConversionReport) {
     var point = FHIRDates.point(R.periodStart(r), zone: FHIRDates.utc)
-    if point != nil { report.mapped("CarePlan.period.start") }
+    if point != nil { report.mapped(CarePlanPaths.periodStart) }
     let fallback = R.fallbackDate(r)
     if point == nil, let date = FHIRDates.point(fallback.value, zone: FHIRDates.utc) {
       point = date
-      report.mapped("CarePlan." + fallback.element)
+      report.mapped(CarePlanPaths.element(fallback.element))
     }
     e.effectiveDate = point?.date ?? FHIRDates.epoch
     e.timezone = point?.zone ?? FHIRDates.utc
@@ -74,8 +74,8 @@ enum CarePlanMapping<R: CarePlanRelease> {
     entity.title = coder.getCareTitle(resource, &report)
     entity.patientUUID = coder.getCarePatientUUID(resource, &report)
     let activities = R.activities(resource).count
-    if activities > 0 { report.record(.mapped, "CarePlan.activity", count: activities) }
-    if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: "CarePlan", in: &report) }
+    if activities > 0 { report.record(.mapped, CarePlanPaths.activity, count: activities) }
+    if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: CarePlanPaths.root, in: &report) }
     return Converted(entity.take()!, report: report)
   }
 

@@ -56,12 +56,12 @@ public enum NameMapping {
 
   /// Reads names (see ``R4PatientCoder/getCareName``).
   public static func read(_ names: [Parts], path: String, report: inout ConversionReport) -> NameComponents {
-    readNames(names, path: path, report: &report)
+    readNames(names, path: ReportPath(unregistered: path), report: &report)
   }
 
   /// ``read(_:path:report:)`` of either release's `HumanName`s (or ``Parts``), read in place:
   /// no list of parts is made first, and no name is copied out of `names`.
-  static func readNames<N: NameReading>(_ names: [N], path: String, report: inout ConversionReport) -> NameComponents {
+  static func readNames<N: NameReading>(_ names: [N], path: ReportPath, report: inout ConversionReport) -> NameComponents {
     let main = names.indices.first { N.use(names, at: $0) == "official" } ?? names.indices.first { N.use(names, at: $0) == "usual" }
       ?? names.indices.first { N.use(names, at: $0) != "nickname" }
     var parts: NameReadingParts = (nil, nil, nil, nil, nil)

@@ -7,7 +7,7 @@ public enum SexMapping {
   public static func read(gender: String?, extensions: [Extension], report: inout ConversionReport) -> BiologicalSex? {
     if let text = CareExtensions.strings(extensions, "sex").first { return BiologicalSex(rawValue: text) }
     guard let gender else { return nil }
-    report.mapped("Patient.gender")
+    report.mapped(PatientPaths.gender)
     return BiologicalSex(rawValue: gender)
   }
 

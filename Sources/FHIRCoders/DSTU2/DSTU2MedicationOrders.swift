@@ -15,6 +15,8 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   static var moreInstructionsElement: String { "additionalInstructions" }
   static var timingUnitNameSuffix: String { "s" }
   static let paths = MedicationTaskPaths(DSTU2MedicationOrders.self)
+  static let doseQuantityPath = ReportPath("MedicationOrder.dosageInstruction.doseQuantity")
+  static let doseRangePath = ReportPath("MedicationOrder.dosageInstruction.doseRange")
   static func empty() -> Order {
     var r = Order()
     r.status = "active"
@@ -74,13 +76,13 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     case .quantity(let q):
       if let v = TargetValueMapping.read(value: DecimalValue.double(q.value?.value), unit: q.unit?.string ?? q.code?.string, extensions: q.extension) {
         targets.append(v)
-        report.mapped("MedicationOrder.dosageInstruction.doseQuantity")
+        report.mapped(doseQuantityPath)
       }
     case .range(let range):
       for (bound, kind) in [(range.low, "dose.low"), (range.high, "dose.high")] {
         guard let q = bound, let x = DecimalValue.double(q.value?.value) else { continue }
         targets.append(OutcomeValue(.double(x), units: q.unit?.string ?? q.code?.string, kind: kind))
-        report.mapped("MedicationOrder.dosageInstruction.doseRange")
+        report.mapped(doseRangePath)
       }
     case nil: break
     }

@@ -155,7 +155,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     entity.schedule = coder.getCareSchedule(resource, entity.timezone, &report)
     entity.impactsAdherence = coder.getCareImpactsAdherence(resource, &report)
     entity.carePlanUUID = coder.getCareCarePlanUUID(resource, &report)
-    if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: R.resourceType, in: &report) }
+    if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: R.paths.root, in: &report) }
     report.locateIssues(resourceType: R.resourceType, id: R.id(resource))
     return Converted(entity.take()!, report: report)
   }

@@ -64,28 +64,31 @@ protocol MedicationTaskRelease {
   static func basedOn(_ r: Order) -> [String?]
 }
 
-/// The report paths the shared mapping records, built once per release from its names (so
-/// that recording one does not build a string).
+/// The report paths the shared mapping records, built once per release from its names and
+/// interned (``ReportPath``), so that recording one neither builds nor hashes a string.
 struct MedicationTaskPaths: Sendable {
-  let id, medication, medicationCodeableConcept, medicationReference, contained: String
-  let dosageText, moreInstructions, timing, validityStart, authored, basedOn: String
+  let root, id, medication, medicationCodeableConcept, medicationReference, contained: ReportPath
+  let dosageText, moreInstructions, validityStart, authored, basedOn: ReportPath
+  /// The dosage timing's path.
+  let timing: String
   /// The dosage timing's element paths.
   let timingPaths: TimingPaths
 
   init<R: MedicationTaskRelease>(_ release: R.Type) {
     let type = R.resourceType
-    id = type + ".id"
-    medication = type + ".medication"
-    medicationCodeableConcept = type + ".medicationCodeableConcept"
-    medicationReference = type + ".medicationReference"
-    contained = type + ".contained"
-    dosageText = type + ".dosageInstruction.text"
-    moreInstructions = type + ".dosageInstruction." + R.moreInstructionsElement
+    root = ReportPath(type)
+    id = ReportPath(type + ".id")
+    medication = ReportPath(type + ".medication")
+    medicationCodeableConcept = ReportPath(type + ".medicationCodeableConcept")
+    medicationReference = ReportPath(type + ".medicationReference")
+    contained = ReportPath(type + ".contained")
+    dosageText = ReportPath(type + ".dosageInstruction.text")
+    moreInstructions = ReportPath(type + ".dosageInstruction." + R.moreInstructionsElement)
     timing = type + ".dosageInstruction.timing"
     timingPaths = TimingPaths(cached: timing, unitNameSuffix: R.timingUnitNameSuffix)
-    validityStart = type + ".dispenseRequest.validityPeriod.start"
-    authored = type + "." + R.authoredElement
-    basedOn = type + ".basedOn"
+    validityStart = ReportPath(type + ".dispenseRequest.validityPeriod.start")
+    authored = ReportPath(type + "." + R.authoredElement)
+    basedOn = ReportPath(type + ".basedOn")
   }
 }
 

@@ -6,8 +6,8 @@ import Foundation
 /// `R` (see ``ObservationRelease``). The coders' default closures call these functions.
 enum ObservationMapping<R: ObservationRelease> {
   static func careID(_ r: R.Observation, _ report: inout ConversionReport) -> String {
-    if let id = R.id(r) { report.mapped("Observation.id"); return id }
-    report.defaulted("Observation.id")
+    if let id = R.id(r) { report.mapped(ObservationPaths.id); return id }
+    report.defaulted(ObservationPaths.id)
     return "observation"
   }
 
@@ -20,17 +20,17 @@ enum ObservationMapping<R: ObservationRelease> {
   static func careValues(_ r: R.Observation, _ zone: TimeZone, _ report: inout ConversionReport) -> [OutcomeValue] {
     var values: [OutcomeValue] = []
     if let v = R.value(r) {
-      report.mapped("Observation.code")
-      v.value.append(kind: v.kind, path: v.value.path(inComponent: false), zone: zone, report: &report, to: &values)
+      report.mapped(ObservationPaths.code)
+      v.value.append(kind: v.kind, paths: v.value.paths(inComponent: false), zone: zone, report: &report, to: &values)
     }
     let components = R.components(r)
     guard !components.isEmpty else { return values }
     values.reserveCapacity(values.count + components.count)
     for c in components {
       guard let v = R.value(c) else { continue }
-      report.mapped("Observation.component.code")
+      report.mapped(ObservationPaths.componentCode)
       let start = values.count
-      v.value.append(kind: v.kind, path: v.value.path(inComponent: true), zone: zone, report: &report, to: &values)
+      v.value.append(kind: v.kind, paths: v.value.paths(inComponent: true), zone: zone, report: &report, to: &values)
       let extensions = R.extensions(c)
       if !extensions.isEmpty {
         for i in start..<values.count { OutcomeValueExtensions.apply(extensions, to: &values[i]) }
@@ -42,25 +42,25 @@ enum ObservationMapping<R: ObservationRelease> {
   static func careVersionFields(_ r: R.Observation, _ e: inout CareModel.Outcome, _ report: inout ConversionReport) {
     var point: FHIRDates.Point?
     switch R.effective(r) {
-    case .dateTime(let d): point = FHIRDates.point(dateTime: d, zone: FHIRDates.utc); report.mapped("Observation.effectiveDateTime")
+    case .dateTime(let d): point = FHIRDates.point(dateTime: d, zone: FHIRDates.utc); report.mapped(ObservationPaths.effectiveDateTime)
     case .instant(let i):
       point = i.flatMap { FHIRDates.point($0.components, zone: FHIRDates.utc) }
-      report.mapped("Observation.effectiveInstant")
+      report.mapped(ObservationPaths.effectiveInstant)
     case .period(let start, let end):
       point = FHIRDates.point(dateTime: start, zone: FHIRDates.utc)
-      if point != nil { report.mapped("Observation.effectivePeriod.start") }
+      if point != nil { report.mapped(ObservationPaths.effectivePeriodStart) }
       if let end = FHIRDates.point(dateTime: end, zone: FHIRDates.utc) {
         e.endDate = end.date
-        report.mapped("Observation.effectivePeriod.end")
+        report.mapped(ObservationPaths.effectivePeriodEnd)
       }
-    case .timing: report.unrepresentable("Observation.effectiveTiming")
+    case .timing: report.unrepresentable(ObservationPaths.effectiveTiming)
     case nil: break
     }
     if point == nil, let issued = R.issued(r)?.value.flatMap({ FHIRDates.point($0.components, zone: FHIRDates.utc) }) {
       point = issued
-      report.mapped("Observation.issued")
+      report.mapped(ObservationPaths.issued)
     }
-    if point == nil { report.defaulted("Observation.effective") }
+    if point == nil { report.defaulted(ObservationPaths.effective) }
     e.effectiveDate = point?.date ?? FHIRDates.epoch
     e.timezone = point?.zone ?? FHIRDates.utc
     CareExtensions.readVersionFields(R.extensions(r), into: &e)
@@ -79,7 +79,7 @@ enum ObservationMapping<R: ObservationRelease> {
     if let s = CareExtensions.strings(extensions, "taskUUID").first { return (UUID(uuidString: s), index) }
     for reference in R.basedOn(r) {
       guard let u = StableUUID.forReference(reference) else { continue }
-      report.mapped("Observation.basedOn.reference")
+      report.mapped(ObservationPaths.basedOnReference)
       return (u, index)
     }
     return (nil, index)
@@ -116,7 +116,7 @@ enum ObservationMapping<R: ObservationRelease> {
     coder.getCareVersionFields(resource, &entity, &report)
     entity.values = coder.getCareValues(resource, entity.timezone, &report)
     (entity.taskUUID, entity.taskOccurrenceIndex) = coder.getCareTask(resource, &report)
-    if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: "Observation", in: &report) }
+    if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: ObservationPaths.root, in: &report) }
     return Converted(entity.take()!, report: report)
   }
 

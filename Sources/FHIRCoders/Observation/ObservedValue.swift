@@ -33,19 +33,22 @@ public enum ObservedValue: Sendable {
   ///   unrepresentable.
   public func read(kind: String?, path: String, zone: TimeZone, report: inout ConversionReport) -> [OutcomeValue] {
     var values: [OutcomeValue] = []
-    append(kind: kind, path: path, zone: zone, report: &report, to: &values)
+    append(kind: kind, paths: ObservedValuePaths(ReportPath(unregistered: path)), zone: zone, report: &report, to: &values)
     return values
   }
 
   /// ``read(kind:path:zone:report:)``, appending to `values` (the coders read every value of an
   /// observation into one array, without an array per value).
-  func append(kind: String?, path: String, zone: TimeZone, report: inout ConversionReport, to values: inout [OutcomeValue]) {
+  func append(
+    kind: String?, paths: ObservedValuePaths, zone: TimeZone, report: inout ConversionReport, to values: inout [OutcomeValue]
+  ) {
+    let path = paths.value
     func suffixed(_ s: String) -> String { kind.map { $0 + "." + s } ?? s }
     switch self {
     case .quantity(let value, let unit, let hasComparator, _):
       guard let value, value.isFinite else { report.unrepresentable(path); return }
       report.mapped(path)
-      if hasComparator { report.unrepresentable(path + ".comparator") }
+      if hasComparator { report.unrepresentable(paths.comparator) }
       values.append(OutcomeValue(.double(value), units: unit, kind: kind))
     case .integer(let i):
       guard let i else { return }
@@ -66,15 +69,15 @@ public enum ObservedValue: Sendable {
     case .period(let start, let end):
       if let p = FHIRDates.point(start, zone: zone) {
         values.append(OutcomeValue(.date(p.date), kind: kind))
-        report.mapped(path + ".start")
+        report.mapped(paths.start)
       }
       if let p = FHIRDates.point(end, zone: zone) {
         values.append(OutcomeValue(.date(p.date), kind: suffixed("end")))
-        report.mapped(path + ".end")
+        report.mapped(paths.end)
       }
     case .range(let low, let high):
-      if let low { values.append(OutcomeValue(.double(low.0), units: low.1, kind: suffixed("low"))); report.mapped(path + ".low") }
-      if let high { values.append(OutcomeValue(.double(high.0), units: high.1, kind: suffixed("high"))); report.mapped(path + ".high") }
+      if let low { values.append(OutcomeValue(.double(low.0), units: low.1, kind: suffixed("low"))); report.mapped(paths.low) }
+      if let high { values.append(OutcomeValue(.double(high.0), units: high.1, kind: suffixed("high"))); report.mapped(paths.high) }
     case .ratio(let numerator, let denominator):
       guard let numerator, let denominator, denominator.0 != 0 else { report.unrepresentable(path); return }
       report.mapped(path)
@@ -84,7 +87,7 @@ public enum ObservedValue: Sendable {
       report.mapped(path)
       var text = data ?? ""
       func add(_ x: Double?) {
-        guard let x else { report.unrepresentable(path + ".data"); return }
+        guard let x else { report.unrepresentable(paths.data); return }
         values.append(OutcomeValue(.double((origin ?? 0) + (factor ?? 1) * x), units: unit, kind: kind))
       }
       let ascii = text.withUTF8 { bytes -> Bool in
@@ -106,23 +109,44 @@ public enum ObservedValue: Sendable {
   }
 
   /// The FHIR path of this value, `Observation.value<Type>` or (in a component)
-  /// `Observation.component.value<Type>`, as string literals (nothing is built per value).
-  func path(inComponent c: Bool) -> String {
-    switch self {
-    case .quantity: c ? "Observation.component.valueQuantity" : "Observation.valueQuantity"
-    case .integer: c ? "Observation.component.valueInteger" : "Observation.valueInteger"
-    case .boolean: c ? "Observation.component.valueBoolean" : "Observation.valueBoolean"
-    case .string: c ? "Observation.component.valueString" : "Observation.valueString"
-    case .concept: c ? "Observation.component.valueCodeableConcept" : "Observation.valueCodeableConcept"
-    case .dateTime: c ? "Observation.component.valueDateTime" : "Observation.valueDateTime"
-    case .time: c ? "Observation.component.valueTime" : "Observation.valueTime"
-    case .period: c ? "Observation.component.valuePeriod" : "Observation.valuePeriod"
-    case .range: c ? "Observation.component.valueRange" : "Observation.valueRange"
-    case .ratio: c ? "Observation.component.valueRatio" : "Observation.valueRatio"
-    case .sampled: c ? "Observation.component.valueSampledData" : "Observation.valueSampledData"
-    case .unsupported: c ? "Observation.component.valueAttachment" : "Observation.valueAttachment"
-    }
+  /// `Observation.component.value<Type>`.
+  func path(inComponent c: Bool) -> String { Self.path(at: pathIndex(inComponent: c)) }
+
+  /// This value's paths (``ObservationPaths/values``), interned once: nothing is built per value.
+  func paths(inComponent c: Bool) -> ObservedValuePaths { ObservationPaths.values[pathIndex(inComponent: c)] }
+
+  /// The index of ``path(inComponent:)`` among the ``pathCount`` paths of ``path(at:)``.
+  func pathIndex(inComponent c: Bool) -> Int {
+    let type =
+      switch self {
+      case .quantity: 0
+      case .integer: 1
+      case .boolean: 2
+      case .string: 3
+      case .concept: 4
+      case .dateTime: 5
+      case .time: 6
+      case .period: 7
+      case .range: 8
+      case .ratio: 9
+      case .sampled: 10
+      case .unsupported: 11
+      }
+    return 2 * type + (c ? 1 : 0)
   }
+
+  /// The number of value paths (each kind of value, outside and in a component).
+  static var pathCount: Int { 2 * valueTypes.count }
+
+  /// The value path with index `index` (``pathIndex(inComponent:)``).
+  static func path(at index: Int) -> String {
+    (index % 2 == 1 ? "Observation.component.value" : "Observation.value") + valueTypes[index / 2]
+  }
+
+  private static let valueTypes = [
+    "Quantity", "Integer", "Boolean", "String", "CodeableConcept", "DateTime", "Time", "Period", "Range", "Ratio",
+    "SampledData", "Attachment",
+  ]
 
   /// Whether a coding `system` is LOINC's, `http://loinc.org` (the length first: most systems
   /// that are not LOINC's differ in it).

@@ -6,8 +6,8 @@ import Foundation
 /// (see ``PatientRelease``). The coders' default closures call these functions.
 enum PatientMapping<R: PatientRelease> {
   static func careID(_ p: R.Patient, _ report: inout ConversionReport) -> String {
-    if let id = R.id(p) { report.mapped("Patient.id"); return id }
-    report.defaulted("Patient.id")
+    if let id = R.id(p) { report.mapped(PatientPaths.id); return id }
+    report.defaulted(PatientPaths.id)
     return "patient"
   }
 
@@ -18,7 +18,7 @@ enum PatientMapping<R: PatientRelease> {
   }
 
   static func careName(_ p: R.Patient, _ report: inout ConversionReport) -> NameComponents {
-    NameMapping.readNames(R.names(p), path: "Patient.name", report: &report)
+    NameMapping.readNames(R.names(p), path: PatientPaths.name, report: &report)
   }
 
   static func setName(_ e: CareModel.Patient, _ p: inout R.Patient, _ report: inout ConversionReport) {
@@ -37,7 +37,7 @@ enum PatientMapping<R: PatientRelease> {
 
   static func careBirthday(_ p: R.Patient, _ report: inout ConversionReport) -> DateComponents? {
     guard let birthDate = R.birthDate(p) else { return nil }
-    report.mapped("Patient.birthDate")
+    report.mapped(PatientPaths.birthDate)
     return FHIRDates.components(birthDate)
   }
 
@@ -45,7 +45,7 @@ enum PatientMapping<R: PatientRelease> {
     guard let b = e.birthday else { return }
     let date = FHIRDates.date(b)
     R.setBirthDate(date, in: &p)
-    if date == nil { report.unrepresentable("Patient.birthDate") }
+    if date == nil { report.unrepresentable(PatientPaths.birthDate) }
   }
 
   static func careAllergies(_ p: R.Patient) -> [String]? {
@@ -61,7 +61,7 @@ enum PatientMapping<R: PatientRelease> {
     if let updated = R.lastUpdated(p), let point = FHIRDates.point(updated.components, zone: FHIRDates.utc) {
       e.effectiveDate = point.date
       e.timezone = point.zone ?? FHIRDates.utc
-      report.mapped("Patient.meta.lastUpdated")
+      report.mapped(PatientPaths.metaLastUpdated)
     } else {
       e.effectiveDate = FHIRDates.epoch
       e.timezone = FHIRDates.utc
@@ -91,7 +91,7 @@ enum PatientMapping<R: PatientRelease> {
     entity.sex = coder.getCareSex(resource, &report)
     entity.birthday = coder.getCareBirthday(resource, &report)
     entity.allergies = coder.getCareAllergies(resource, &report)
-    if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: "Patient", in: &report) }
+    if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: PatientPaths.root, in: &report) }
     return Converted(entity.take()!, report: report)
   }
 

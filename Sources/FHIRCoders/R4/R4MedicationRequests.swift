@@ -15,6 +15,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
   static var moreInstructionsElement: String { "patientInstruction" }
   static var timingUnitNameSuffix: String { "" }
   static let paths = MedicationTaskPaths(R4MedicationRequests.self)
+  static let doseQuantityPath = ReportPath("MedicationRequest.dosageInstruction.doseAndRate.doseQuantity")
   static func empty() -> Order {
     var r = Order()
     r.status = "active"
@@ -74,7 +75,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
         let v = TargetValueMapping.read(value: DecimalValue.double(q.value?.value), unit: q.unit?.string ?? q.code?.string, extensions: q.extension)
       {
         targets.append(v)
-        report.mapped("MedicationRequest.dosageInstruction.doseAndRate.doseQuantity")
+        report.mapped(doseQuantityPath)
       }
     }
     return targets

@@ -24,8 +24,9 @@ public struct ConversionReport: Hashable, Sendable {
   private var named: [Named] = []
   private var listed: [Listed] = []
   private var totals: [Totals] = []
-  /// Paths the interner had no room for, summed per disposition.
-  private var spilled: [Disposition: [String: Int]] = [:]
+  /// Paths the interner had no room for, summed per disposition; `nil` (nothing to destroy)
+  /// in the usual report.
+  private var spilled: [Disposition: [String: Int]]? = nil
   private static let listLimit = 1024
 
   /// Counts per disposition and path (dispositions with no path left out).
@@ -59,12 +60,42 @@ public struct ConversionReport: Hashable, Sendable {
     if named.count > Self.listLimit { internNamed() }
   }
 
+  /// Records `count` occurrences of `path` with `disposition`: by id when it has one (no
+  /// hashing), else by name; the report reads the same as with ``record(_:_:count:)``.
+  mutating func record(_ disposition: Disposition, _ path: ReportPath, count: Int = 1) {
+    if path.id >= 0 {
+      append(id: Int(path.id), disposition, count: count)
+    } else {
+      add(count, of: path.name, to: disposition)
+    }
+  }
+
+  /// Records `path` as mapped.
+  mutating func mapped(_ path: ReportPath) { record(.mapped, path) }
+  /// Records `path` as dropped.
+  mutating func dropped(_ path: ReportPath) { record(.dropped, path) }
+  /// Records `path` as defaulted.
+  mutating func defaulted(_ path: ReportPath) { record(.defaulted, path) }
+  /// Records `path` as not fully representable.
+  mutating func unrepresentable(_ path: ReportPath) { record(.unrepresentable, path) }
+
   /// Records `count` occurrences of the path with id `id` in ``PathInterner/shared`` as dropped
   /// (element accounting); reading the report gives the same counts as
   /// ``record(_:_:count:)`` with the path would.
   mutating func appendDropped(id: Int, count: Int) {
+    append(id: id, .dropped, count: count)
+  }
+
+  /// Makes room for `count` more counts by id (element accounting, before adding its dropped paths).
+  mutating func reserveIDs(_ count: Int) {
+    let needed = listed.count + count
+    if needed > listed.capacity { listed.reserveCapacity(max(needed, 32)) }
+  }
+
+  private mutating func append(id: Int, _ disposition: Disposition, count: Int) {
     if listed.isEmpty { listed.reserveCapacity(32) }
-    listed.append(Listed(id: UInt32(id), disposition: .dropped, count: count))
+    listed.append(Listed(id: UInt32(id), disposition: disposition, count: count))
+    if listed.count > Self.listLimit { sumListedIfLong() }
   }
 
   /// Records `count` occurrences of `path` as dropped (element accounting, when the interner is full).
@@ -100,7 +131,11 @@ public struct ConversionReport: Hashable, Sendable {
         }
       }
     }
+    guard !full.isEmpty else { return sumListedIfLong() }
+    var spilled = self.spilled ?? [:]
+    self.spilled = nil
     for entry in full { spilled[entry.disposition, default: [:]][entry.path, default: 0] += entry.count }
+    self.spilled = spilled
     sumListedIfLong()
   }
 
@@ -119,11 +154,12 @@ public struct ConversionReport: Hashable, Sendable {
   /// Calls `mappedID` with the id of each path recorded mapped (an id may come more than once)
   /// and `mappedName` with each path recorded mapped that has no id; call ``internNamed()`` first
   /// for the fewest names.
+  @inline(__always)
   func forEachMapped(_ mappedID: (Int) -> Void, _ mappedName: (String) -> Void) {
     for entry in listed where entry.disposition == .mapped { mappedID(Int(entry.id)) }
     for (id, total) in totals.enumerated() where total.has(.mapped) { mappedID(id) }
     for entry in named where entry.disposition == .mapped { mappedName(entry.path) }
-    for path in spilled[.mapped, default: [:]].keys { mappedName(path) }
+    if let spilled = spilled?[.mapped] { for path in spilled.keys { mappedName(path) } }
   }
 
   /// Records `path` as mapped.
@@ -164,7 +200,7 @@ public struct ConversionReport: Hashable, Sendable {
       }
     }
     for entry in named where entry.disposition == disposition { paths[entry.path, default: 0] += entry.count }
-    for (path, count) in spilled[disposition, default: [:]] { paths[path, default: 0] += count }
+    if let spilled = spilled?[disposition] { for (path, count) in spilled { paths[path, default: 0] += count } }
     return paths
   }
 
@@ -180,7 +216,7 @@ public struct ConversionReport: Hashable, Sendable {
   /// Whether `path`, or an element containing it, was mapped.
   public func isMapped(_ path: String) -> Bool {
     let anyID = listed.contains { $0.disposition == .mapped } || totals.contains { $0.has(.mapped) }
-    let anyName = named.contains { $0.disposition == .mapped } || spilled[.mapped] != nil
+    let anyName = named.contains { $0.disposition == .mapped } || spilled?[.mapped] != nil
     guard anyID || anyName else { return false }
     var candidate = Substring(path)
     while true {
@@ -193,7 +229,7 @@ public struct ConversionReport: Hashable, Sendable {
 
   private func hasMappedName(_ path: Substring) -> Bool {
     let path = String(path)
-    return named.contains { $0.disposition == .mapped && $0.path == path } || spilled[.mapped]?[path] != nil
+    return named.contains { $0.disposition == .mapped && $0.path == path } || spilled?[.mapped]?[path] != nil
   }
 
   private func hasMappedID(_ path: Substring) -> Bool {
@@ -210,7 +246,10 @@ public struct ConversionReport: Hashable, Sendable {
   /// Adds another report's counts to this one.
   public mutating func merge(_ other: ConversionReport) {
     if !other.named.isEmpty { intern(other.named) }
-    if listed.isEmpty && other.listed.count <= Self.listLimit {
+    if !totals.isEmpty {
+      // A summary already summed: the other's counts go straight to the totals.
+      for entry in other.listed { addTotal(entry.count, id: Int(entry.id), entry.disposition) }
+    } else if listed.isEmpty && other.listed.count <= Self.listLimit {
       listed = other.listed
     } else {
       listed += other.listed
@@ -220,10 +259,13 @@ public struct ConversionReport: Hashable, Sendable {
         addTotal(total[disposition], id: id, disposition)
       }
     }
-    for (disposition, paths) in other.spilled {
-      spilled[disposition, default: [:]].merge(paths, uniquingKeysWith: +)
+    if let others = other.spilled {
+      var spilled = self.spilled ?? [:]
+      self.spilled = nil
+      for (disposition, paths) in others { spilled[disposition, default: [:]].merge(paths, uniquingKeysWith: +) }
+      self.spilled = spilled
     }
-    issues += other.issues
+    if !other.issues.isEmpty { issues += other.issues }
     sumListedIfLong()
   }
 
@@ -231,7 +273,7 @@ public struct ConversionReport: Hashable, Sendable {
   public var isLossless: Bool {
     named.allSatisfy { $0.disposition == .mapped } && listed.allSatisfy { $0.disposition == .mapped }
       && totals.allSatisfy { $0.present & ~Disposition.mapped.bit == 0 }
-      && spilled.keys.allSatisfy { $0 == .mapped }
+      && (spilled?.keys.allSatisfy { $0 == .mapped } ?? true)
   }
 
   /// Reports are equal when they hold the same counts and issues, however the counts were recorded.

@@ -18,23 +18,32 @@ public enum ElementAccounting {
   ///   - root: The path prefix (`"Patient"`, `"CarePlan.activity"`).
   ///   - report: The report holding what was mapped; dropped paths are added to it.
   public static func account<R: FHIREncodable>(_ resource: R, root: String, in report: inout ConversionReport) {
-    report.internNamed()
-    guard !report.isMapped(root) else { return }
+    account(resource, root: ReportPath(unregistered: root), in: &report)
+  }
+
+  /// ``account(_:root:in:)`` under a coder's root path.
+  static func account<R: FHIREncodable>(_ resource: R, root: ReportPath, in report: inout ConversionReport) {
+    // The table moves into the walker and back to the pool, never copied (its arrays stay unique).
+    var walker = Walker(root: root.name, table: PathTable.pool.take())
+    walker.table.beginWalk(for: &report)
+    guard walker.table.unmappedNode(root) != nil else {
+      PathTable.pool.giveBack(walker.table)
+      return
+    }
     var writer = JSONWriter(style: .compact)
     resource.encode(to: &writer)
     writer.output.withUnsafeBytes { json in
-      // The table moves into the walker and back to the pool, never copied (its arrays stay unique).
-      var walker = Walker(json: json, root: root, table: PathTable.pool.take())
-      walker.table.beginWalk(for: &report)
+      walker.json = json
       walker.walkRoot()
-      walker.table.reportDropped(in: &report)
-      PathTable.pool.giveBack(walker.table)
+      walker.json = UnsafeRawBufferPointer(start: nil, count: 0)
     }
+    walker.table.reportDropped(in: &report)
+    PathTable.pool.giveBack(walker.table)
   }
 
   /// Accounts from `source` when there is one (see ``ResourceSource``), else by writing `resource`.
   static func account<R: FHIREncodable>(
-    _ resource: R, _ source: ResourceSource?, root: String, in report: inout ConversionReport
+    _ resource: R, _ source: ResourceSource?, root: ReportPath, in report: inout ConversionReport
   ) {
     if let source { account(source, root: root, in: &report) } else { account(resource, root: root, in: &report) }
   }
@@ -43,15 +52,15 @@ public enum ElementAccounting {
 
   /// Scans compact JSON written by `JSONWriter`, logging the path (node) of each unmapped leaf.
   struct Walker {
-    let json: UnsafeRawBufferPointer
+    /// The JSON walked (set for the walk only).
+    var json = UnsafeRawBufferPointer(start: nil, count: 0)
     var table: PathTable
     /// The current path's bytes and their FNV-1a digest.
     var path: [UInt8]
     var digest: UInt64
     var index = 0
 
-    init(json: UnsafeRawBufferPointer, root: String, table: PathTable) {
-      self.json = json
+    init(root: String, table: PathTable) {
       self.table = table
       path = Array(root.utf8)
       path.reserveCapacity(128)

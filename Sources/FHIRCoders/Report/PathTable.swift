@@ -2,7 +2,7 @@ import Foundation
 
 /// Element paths (`Patient.name.given`) interned as small integers, kept from one resource to
 /// the next so that a path seen before is found by its digest and never becomes a `String`
-/// again. Used by ``ElementAccounting``; one table serves one walk at a time (see ``Pool``).
+/// again. Used by ``ElementAccounting``; one table serves one walk at a time (see ``PathTablePool``).
 struct PathTable {
   /// The number of paths after which the table starts again (inputs with unbounded unknown keys).
   static let capacityLimit = 1 << 16
@@ -15,7 +15,7 @@ struct PathTable {
   private var arena: [UInt8] = []
   /// Each path as a `String`, made the first time it is reported.
   private var names: [String?] = []
-  /// Leaves counted per path in the current walk (zeroed again by ``takeCounts(_:_:)``).
+  /// Leaves counted per path in the current walk (zeroed again by ``reportDropped(in:)``).
   private var counts: [Int32] = []
   /// Each path's id in ``PathInterner/shared`` once looked up, else -1 (a walk's table only).
   private var reportedIDs: [Int32] = []
@@ -40,6 +40,9 @@ struct PathTable {
     var firstChild: Int32 = -1
     var lastChild: Int32 = -1
     var nextSibling: Int32 = -1
+    /// The path this one extends by one `.key` (``prefixNode(of:)``), -1 when it has no `.`,
+    /// or -2 until asked.
+    var prefix: Int32 = -2
   }
 
   var count: Int { entries.count }
@@ -116,46 +119,73 @@ struct PathTable {
   /// ``child(of:key:)``, looked for first among the children of `parent` that follow
   /// `previous` (the child of `parent` found for the member before, or -1): members mostly come
   /// in the same order from one resource to the next, so the next child known is mostly the
-  /// one, found by comparing its key alone, without a digest.
+  /// one, found by comparing its key alone, without a digest (up to 16 children are tried:
+  /// a key first seen late is listed after the keys that come after it in later resources).
   mutating func child(of parent: Int, key: UnsafeRawBufferPointer, after previous: Int) -> Int {
-    let up = entries[parent]
-    let keyStart = Int(up.length) + 1
-    let length = Int32(keyStart + key.count)
-    var candidate = previous >= 0 ? entries[previous].nextSibling : up.firstChild
-    var wrapped = previous < 0
-    for _ in 0..<8 {
-      if candidate < 0 {
-        if wrapped { break }
-        wrapped = true
-        candidate = up.firstChild
-        continue
+    // Read through buffer pointers: the nodes given are the table's own, so in bounds.
+    let found = entries.withUnsafeBufferPointer { entries in
+      arena.withUnsafeBufferPointer { arena -> Int in
+        let up = entries[parent]
+        let keyStart = Int(up.length) + 1
+        let length = Int32(keyStart + key.count)
+        var candidate = previous >= 0 ? entries[previous].nextSibling : up.firstChild
+        var wrapped = previous < 0
+        for _ in 0..<16 {
+          if candidate < 0 {
+            if wrapped { break }
+            wrapped = true
+            candidate = up.firstChild
+            continue
+          }
+          let entry = entries[Int(candidate)]
+          if entry.length == length
+            && (key.isEmpty || Self.equal(arena.baseAddress! + Int(entry.start) + keyStart, key.baseAddress!, key.count))
+          {
+            return Int(candidate)
+          }
+          candidate = entry.nextSibling
+        }
+        return -1
       }
-      let entry = entries[Int(candidate)]
-      if entry.length == length && bytesEqual(Int(entry.start) + keyStart, key) { return Int(candidate) }
-      candidate = entry.nextSibling
     }
-    return child(of: parent, key: key)
+    return found >= 0 ? found : child(of: parent, key: key)
   }
 
   /// Whether the ``arena`` bytes from `start` begin with `key` (which fits there).
   @inline(__always)
   private func bytesEqual(_ start: Int, _ key: UnsafeRawBufferPointer) -> Bool {
     arena.withUnsafeBufferPointer { all in
-      let stored = UnsafeRawPointer(all.baseAddress! + start)
-      let count = key.count
+      guard let keyStart = key.baseAddress else { return true }
+      return Self.equal(UnsafeRawPointer(all.baseAddress! + start), keyStart, key.count)
+    }
+  }
+
+  /// Whether the `count` bytes at `a` and `b` are equal: a word at a time, the last (partial)
+  /// word compared by loads that overlap the ones before rather than byte by byte.
+  @inline(__always)
+  static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+    if count >= 8 {
       var i = 0
-      while i + 8 <= count {
-        if stored.loadUnaligned(fromByteOffset: i, as: UInt64.self) != key.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+      while i + 8 < count {
+        if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
           return false
         }
         i += 8
       }
-      while i < count {
-        if stored.load(fromByteOffset: i, as: UInt8.self) != key[i] { return false }
-        i += 1
-      }
-      return true
+      return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
+    if count >= 4 {
+      return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+        && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+          == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    }
+    if count >= 2 {
+      return a.loadUnaligned(as: UInt16.self) == b.loadUnaligned(as: UInt16.self)
+        && a.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+          == b.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self)
+    }
+    return count == 0 || a.load(as: UInt8.self) == b.load(as: UInt8.self)
   }
 
   /// Adds the other arrays' entries of the path just appended to ``entries``.
@@ -207,26 +237,65 @@ struct PathTable {
   /// current walk (as ``ConversionReport/isMapped(_:)`` tells for the report it serves), else `nil`.
   mutating func unmappedNode(_ root: String) -> Int? {
     var root = root
-    return root.withUTF8 { utf8 in
+    let node = root.withUTF8 { utf8 in
       let path = UnsafeRawBufferPointer(utf8)
-      let node = node(path, digest: Self.digest(path))
-      if isMapped(node) { return nil }
-      for end in path.indices.reversed() where path[end] == UInt8(ascii: ".") {
-        let prefix = UnsafeRawBufferPointer(rebasing: path[..<end])
-        if let shorter = find(prefix, digest: Self.digest(prefix)), isMapped(shorter) { return nil }
-      }
-      return node
+      return self.node(path, digest: Self.digest(path))
     }
+    return isMapped(node) || hasMappedPrefix(node) ? nil : node
   }
 
-  /// Adds the leaves logged (one node each, ``log``) to `report` as dropped, by id.
+  /// ``unmappedNode(_:)`` for a coder's root path: one with an id costs array reads once seen.
+  mutating func unmappedNode(_ root: ReportPath) -> Int? {
+    guard root.id >= 0 else { return unmappedNode(root.name) }
+    let node = self.node(reported: Int(root.id))
+    return isMapped(node) || hasMappedPrefix(node) ? nil : node
+  }
+
+  /// Whether a path that `node` extends by `.key` (one or more) is marked mapped in the current
+  /// walk: the chain of prefixes is found once per path, then followed by array reads.
+  private mutating func hasMappedPrefix(_ node: Int) -> Bool {
+    var prefix = prefixNode(of: node)
+    while prefix >= 0 {
+      if isMapped(prefix) { return true }
+      prefix = prefixNode(of: prefix)
+    }
+    return false
+  }
+
+  /// The path `node` extends by one `.key` (added when new: a path marked mapped later is then
+  /// this node), or -1 when `node` has no `.`.
+  private mutating func prefixNode(of node: Int) -> Int {
+    let known = Int(entries[node].prefix)
+    if known != -2 { return known }
+    let entry = entries[node]
+    let bytes = arena[Int(entry.start)..<Int(entry.start + entry.length)]
+    var prefix = -1
+    if let dot = bytes.lastIndex(of: UInt8(ascii: ".")) {
+      let shorter = Array(bytes[..<dot])
+      prefix = shorter.withUnsafeBytes { self.node($0, digest: Self.digest($0)) }
+    }
+    entries[node].prefix = Int32(prefix)
+    return prefix
+  }
+
+  /// Adds the leaves logged (one node each, ``log``) to `report` as dropped, by id: each path
+  /// once, with its count (the counters are left at zero).
   mutating func reportDropped(in report: inout ConversionReport) {
+    guard !log.isEmpty else { return }
+    report.reserveIDs(log.count)
     let log = self.log
-    takeCounts(log) { table, node, count in
-      if let id = table.reportedID(of: node) {
+    counts.withUnsafeMutableBufferPointer { counts in
+      for node in log { counts[Int(node)] &+= 1 }
+    }
+    for node in log {
+      let n = Int(node)
+      let count = Int(counts[n])
+      guard count > 0 else { continue }
+      counts[n] = 0
+      if let id = reportedID(of: n) {
         report.appendDropped(id: id, count: count)
       } else {
-        report.appendDropped(table.name(node), count: count)
+        report.appendDropped(name(n), count: count)
       }
     }
   }
@@ -244,22 +313,31 @@ struct PathTable {
   /// Marks the path with id `reported` in ``PathInterner/shared`` mapped in the current walk;
   /// an id seen before costs two array reads, a new one is looked up once.
   mutating func markMapped(reported id: Int) {
-    if id < nodesOfReported.count, nodesOfReported[id] >= 0 {
-      entries[Int(nodesOfReported[id])].mappedIn = generation
-      return
-    }
+    entries[node(reported: id)].mappedIn = generation
+  }
+
+  /// The path with id `id` in ``PathInterner/shared``: two array reads once seen, a new one is
+  /// looked up once.
+  mutating func node(reported id: Int) -> Int {
+    if id < nodesOfReported.count, nodesOfReported[id] >= 0 { return Int(nodesOfReported[id]) }
     let node = PathInterner.shared.withTable { interned, _ in
       interned.withBytes(of: id) { bytes, _ in self.node(bytes, digest: Self.digest(bytes)) }
     }
     remember(node, as: id)
-    entries[node].mappedIn = generation
+    return node
   }
 
   /// The id of `node` in ``PathInterner/shared`` (looked up once per path), or `nil` when the
   /// interner is full.
+  @inline(__always)
   mutating func reportedID(of node: Int) -> Int? {
     let known = Int(reportedIDs[node])
-    if known >= 0 { return known }
+    return known >= 0 ? known : internedID(of: node)
+  }
+
+  /// ``reportedID(of:)`` for a path not looked up yet: interned now (one lock).
+  @inline(never)
+  private mutating func internedID(of node: Int) -> Int? {
     let found = withBytes(of: node) { bytes, _ in
       let digest = PathInterner.digest(bytes)
       return PathInterner.shared.withTable { interned, limit in interned.internedID(bytes, digest: digest, limit: limit) }
@@ -306,19 +384,6 @@ struct PathTable {
   /// Whether `node` was marked mapped in the current walk.
   func isMapped(_ node: Int) -> Bool { entries[node].mappedIn == generation }
 
-  /// Counts the leaves logged (one node each) and calls `body` with each path and its count,
-  /// leaving the counters at zero.
-  mutating func takeCounts(_ log: [Int32], _ body: (inout PathTable, Int, Int) -> Void) {
-    for node in log { counts[Int(node)] += 1 }
-    for node in log {
-      let n = Int(node)
-      let count = Int(counts[n])
-      guard count > 0 else { continue }
-      counts[n] = 0
-      body(&self, n, count)
-    }
-  }
-
   /// The path `node` as a `String` (made once, then kept).
   mutating func name(_ node: Int) -> String {
     if let name = names[node] { return name }
@@ -336,24 +401,6 @@ struct PathTable {
     return digest
   }
 
-  /// Tables waiting to serve a walk: a walk takes one (or makes a new one when all are in use
-  /// on other threads) and gives it back, so no lock is held while walking.
-  final class Pool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var idle: [PathTable] = []
-
-    func take() -> PathTable {
-      lock.lock()
-      defer { lock.unlock() }
-      return idle.popLast() ?? PathTable()
-    }
-
-    func giveBack(_ table: consuming PathTable) {
-      lock.lock()
-      defer { lock.unlock() }
-      if idle.count < 8 { idle.append(table) }
-    }
-  }
-
-  static let pool = Pool()
+  /// The tables waiting to serve a walk (``PathTablePool``).
+  static let pool = PathTablePool()
 }

@@ -13,14 +13,14 @@ public enum PeriodSchedule {
     anchor: Date, zone: TimeZone, targets: [OutcomeValue], report: inout ConversionReport
   ) -> ScheduleElement {
     element(
-      start: start, end: end, startPath: path + ".start", endPath: path + ".end",
+      start: start, end: end, startPath: ReportPath(unregistered: path + ".start"), endPath: ReportPath(unregistered: path + ".end"),
       at: { location ?? ScheduleDecoding.elementPath(path) }, anchor: anchor, zone: zone, targets: targets, report: &report)
   }
 
   /// ``element(start:end:path:at:anchor:zone:targets:report:)`` with the report paths of `start`
   /// and `end` given (a coder's, built once) and the issue location made only for an issue.
   static func element(
-    start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?, startPath: String, endPath: String,
+    start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?, startPath: ReportPath, endPath: ReportPath,
     at location: () -> JSONPath, anchor: Date, zone: TimeZone, targets: [OutcomeValue], report: inout ConversionReport
   ) -> ScheduleElement {
     var first = anchor

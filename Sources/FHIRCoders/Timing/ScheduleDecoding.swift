@@ -34,7 +34,7 @@ public enum ScheduleDecoding {
     targetValues: [OutcomeValue], into elements: inout [ScheduleElement], report: inout ConversionReport
   ) {
     guard let timing, timing.hasRepeat || !timing.events.isEmpty else {
-      report.defaulted(given.base)
+      report.defaulted(given.basePath)
       elements.append(ScheduleElement(start: anchor, interval: DateComponents(day: 1), targetValues: targetValues))
       return
     }

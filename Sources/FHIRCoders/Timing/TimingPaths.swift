@@ -1,6 +1,7 @@
 /// The report paths of a timing's elements at one FHIR path (`MedicationRequest.dosageInstruction.timing`
-/// → `….repeat.period`, …). A coder builds them once (``init(cached:unitNameSuffix:)``), so that
-/// recording one while decoding builds no string; for any other path they are joined when asked.
+/// → `….repeat.period`, …). A coder builds them once (``init(cached:unitNameSuffix:)``), interned
+/// (``ReportPath``), so that recording one while decoding builds and hashes no string; for any
+/// other path they are joined when asked, and recorded by name.
 struct TimingPaths: Sendable {
   /// An element of a timing, by its path below the timing.
   enum Key: Int, CaseIterable {
@@ -40,14 +41,17 @@ struct TimingPaths: Sendable {
 
   /// The timing's own path.
   let base: String
+  /// ``base`` as a report path.
+  let basePath: ReportPath
   /// What `periodUnit` and `durationUnit` paths end with (`"s"` for DSTU2).
   let unitNameSuffix: String
   /// Every key's path, by `rawValue`; empty when they are joined on demand.
-  private let table: [String]
+  private let table: [ReportPath]
 
   /// Paths joined when asked (a caller's own path, used once).
   init(_ base: String, unitNameSuffix: String = "") {
     self.base = base
+    basePath = ReportPath(unregistered: base)
     self.unitNameSuffix = unitNameSuffix
     table = []
   }
@@ -55,13 +59,14 @@ struct TimingPaths: Sendable {
   /// Every path built now, for a coder to keep.
   init(cached base: String, unitNameSuffix: String = "") {
     self.base = base
+    basePath = ReportPath(base)
     self.unitNameSuffix = unitNameSuffix
-    table = Key.allCases.map { Self.join(base, $0, unitNameSuffix) }
+    table = Key.allCases.map { ReportPath(Self.join(base, $0, unitNameSuffix)) }
   }
 
   /// The path of `key`.
-  subscript(key: Key) -> String {
-    table.isEmpty ? Self.join(base, key, unitNameSuffix) : table[key.rawValue]
+  subscript(key: Key) -> ReportPath {
+    table.isEmpty ? ReportPath(unregistered: Self.join(base, key, unitNameSuffix)) : table[key.rawValue]
   }
 
   /// These paths for a timing whose unit elements end with `suffix`.

@@ -1,0 +1,39 @@
+/// The report paths the Observation mapping records (both releases), each interned once
+/// (``ReportPath``), so that recording one hashes nothing.
+enum ObservationPaths {
+  static let root = ReportPath("Observation")
+  static let id = ReportPath("Observation.id")
+  static let code = ReportPath("Observation.code")
+  static let componentCode = ReportPath("Observation.component.code")
+  static let effective = ReportPath("Observation.effective")
+  static let effectiveDateTime = ReportPath("Observation.effectiveDateTime")
+  static let effectiveInstant = ReportPath("Observation.effectiveInstant")
+  static let effectivePeriodStart = ReportPath("Observation.effectivePeriod.start")
+  static let effectivePeriodEnd = ReportPath("Observation.effectivePeriod.end")
+  static let effectiveTiming = ReportPath("Observation.effectiveTiming")
+  static let issued = ReportPath("Observation.issued")
+  static let basedOnReference = ReportPath("Observation.basedOn.reference")
+
+  /// The paths of each kind of `value[x]` (``ObservedValue/path(inComponent:)``), of the
+  /// observation's own value and of a component's, by ``ObservedValue/pathIndex(inComponent:)``.
+  static let values: [ObservedValuePaths] = (0..<ObservedValue.pathCount).map { index in
+    ObservedValuePaths(ReportPath(ObservedValue.path(at: index)))
+  }
+}
+
+/// The report paths of one Observation `value[x]` and of the elements below it that
+/// ``ObservedValue`` reads.
+struct ObservedValuePaths: Sendable {
+  let value, start, end, low, high, comparator, data: ReportPath
+
+  /// The paths below `value`, interned when it is.
+  init(_ value: ReportPath) {
+    self.value = value
+    start = value.appending(".start")
+    end = value.appending(".end")
+    low = value.appending(".low")
+    high = value.appending(".high")
+    comparator = value.appending(".comparator")
+    data = value.appending(".data")
+  }
+}
