@@ -1,4 +1,4 @@
-public import FHIRCore
+import FHIRCore
 public import FHIRDSTU2
 import FHIRJSON
 public import FHIRR4

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The bad-input corpus in `Fixtures/bad/` and its expectations (`EXPECTED.json`):
 /// for each file, what must be reported, by which layer, where, and how many good

@@ -1,4 +1,4 @@
-public import FHIRJSON
+import FHIRJSON
 
 /// Turns Bundles into a Bulk Data `$export`: one NDJSON line per resource, grouped by
 /// resource type, with `urn:uuid:` and absolute references to the Bundle's entries rewritten

@@ -1,5 +1,5 @@
 public import FHIRCore
-public import FHIRJSON
+import FHIRJSON
 import Testing
 
 /// The fuzz-style check both releases' tests run: mutated real files give values or

@@ -85,7 +85,7 @@ import Testing
     let files = Fixtures.files(extensions: ["json"], under: "dstu2/examples/\(type)")
     #expect(!files.isEmpty)
     for file in files {
-      let bytes = try Fixtures.bytes(file)
+      let bytes = Fixtures.bytes(file)
       let tokens = try Chunked.tokens(bytes, chunkSize: bytes.count)
       let resource = try #require(try FHIRDSTU2.AnyResource.decode(from: tokens).value)
       let (whole, wholeReport) = ReleaseConverter.toR4(resource)

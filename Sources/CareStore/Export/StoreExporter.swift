@@ -1,4 +1,4 @@
-public import CareModel
+import CareModel
 import FHIRCoders
 import FHIRCore
 import FHIRDSTU2

@@ -1,4 +1,4 @@
-public import CareModel
+import CareModel
 public import CarePipeline
 import Foundation
 

@@ -1,5 +1,5 @@
 import CareModel
-public import Foundation
+import Foundation
 
 /// The store's own consistency rules, checked over everything stored. Tests run it after every
 /// import, crash and fault; each violation names the kind, id and rule — never a data value.

@@ -1,6 +1,6 @@
 public import CareModel
 public import FHIRCore
-public import Foundation
+import Foundation
 
 /// The entity fields FHIR has no element for, kept as extensions with URLs under ``base`` so
 /// that entity → FHIR → entity is exact. These extensions count as mapped in reports.

@@ -1,6 +1,6 @@
 public import CareModel
 public import FHIRCore
-public import Foundation
+import Foundation
 
 /// A schedule element's target value ⇄ a FHIR dose `Quantity` (value and unit), shared by both
 /// releases. The value's `kind` (when not `"dose"`), `createdDate` and an integer type travel as

@@ -1,6 +1,6 @@
 public import CareModel
 public import FHIRCore
-public import Foundation
+import Foundation
 
 /// What an outcome value needs beyond its FHIR `value[x]` to come back exactly: care extensions on
 /// the Observation component for `units` on non-quantities, `createdDate`, the value type when the

@@ -1,5 +1,5 @@
 public import CareModel
-public import FHIRCore
+import FHIRCore
 public import FHIRR4
 public import Foundation
 

@@ -24,7 +24,7 @@ extension ElementAccounting {
     }
     // The walk reads the key texts in place: they live as long as `source.tokens`.
     withExtendedLifetime(source.tokens) {
-      TokenWalker(tokens: source.tokens).walkObject(at: source.index, node: rootNode, isRoot: true, in: &table)
+      _ = TokenWalker(tokens: source.tokens).walkObject(at: source.index, node: rootNode, isRoot: true, in: &table)
     }
     table.reportDropped(in: &report)
     PathTable.pool.giveBack(consume table)
