@@ -58,7 +58,8 @@ import Testing
           if start < 0 { start = index }
         } else if start >= 0 {
           let text = String(decoding: bytes[start..<index], as: UTF8.self)
-          #expect(Self.same(DecimalValue.double(text: text), Double(text)), "\(text)")
+          // Located by file and offset: a run of digits may come from a name, date or identifier.
+          #expect(Self.same(DecimalValue.double(text: text), Double(text)), "\(file) at byte \(start)")
           numbers += 1
           start = -1
         }
