@@ -109,7 +109,12 @@ public enum FHIRDates {
 
   /// A FHIR `date` (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`) as the date components given.
   public static func components(_ value: Primitive<FHIRDate>?) -> DateComponents? {
-    guard let c = value?.value?.validComponents else { return nil }
+    components(date: value?.value)
+  }
+
+  /// ``components(_:)`` of the date alone (the coders read it without its element).
+  static func components(date: FHIRDate?) -> DateComponents? {
+    guard let c = date?.validComponents else { return nil }
     return DateComponents(year: c.year, month: c.month, day: c.day)
   }
 

@@ -133,9 +133,9 @@ extension FHIRR4.HumanName: NameReading {
   static func firstGiven(_ names: [Self], at index: Int) -> String? { NameMapping.first(names[index].given) }
   static func firstFamily(_ names: [Self], at index: Int) -> String? { names[index].family?.string }
   static func parts(_ names: [Self], at index: Int) -> NameReadingParts {
-    (
-      NameMapping.first(names[index].given), NameMapping.joined(names[index].given, skippingFirst: true),
-      names[index].family?.string, NameMapping.joined(names[index].prefix, skippingFirst: false),
+    let (given, middle) = NameMapping.firstAndRest(names[index].given)
+    return (
+      given, middle, names[index].family?.string, NameMapping.joined(names[index].prefix, skippingFirst: false),
       NameMapping.joined(names[index].suffix, skippingFirst: false)
     )
   }
@@ -146,10 +146,10 @@ extension FHIRDSTU2.HumanName: NameReading {
   static func firstGiven(_ names: [Self], at index: Int) -> String? { NameMapping.first(names[index].given) }
   static func firstFamily(_ names: [Self], at index: Int) -> String? { NameMapping.first(names[index].family) }
   static func parts(_ names: [Self], at index: Int) -> NameReadingParts {
-    (
-      NameMapping.first(names[index].given), NameMapping.joined(names[index].given, skippingFirst: true),
-      NameMapping.joined(names[index].family, skippingFirst: false), NameMapping.joined(names[index].prefix, skippingFirst: false),
-      NameMapping.joined(names[index].suffix, skippingFirst: false)
+    let (given, middle) = NameMapping.firstAndRest(names[index].given)
+    return (
+      given, middle, NameMapping.joined(names[index].family, skippingFirst: false),
+      NameMapping.joined(names[index].prefix, skippingFirst: false), NameMapping.joined(names[index].suffix, skippingFirst: false)
     )
   }
 }
@@ -161,6 +161,25 @@ extension NameMapping {
       if let s = list[index].string { return s }
     }
     return nil
+  }
+
+  /// ``first(_:)`` and ``joined(_:skippingFirst:)`` skipping it, from one read of `list`
+  /// (the given name and the middle names).
+  static func firstAndRest(_ list: [Primitive<FHIRString>]) -> (first: String?, rest: String?) {
+    var first: String? = nil
+    var rest: String? = nil
+    for index in list.indices {
+      guard let s = list[index].string else { continue }
+      if first == nil {
+        first = s
+      } else if rest == nil {
+        rest = s
+      } else {
+        rest! += " "
+        rest! += s
+      }
+    }
+    return (first, rest)
   }
 
   /// The strings with a value (after the first of them when `skippingFirst`), space-joined;

@@ -93,6 +93,8 @@ public enum StableUUID {
   /// hyphens at 8, 13, 18 and 23.
   static func parse(_ text: String) -> UUID? {
     guard text.utf8.count == 36 else { return nil }
+    // In place (a native string's bytes, without copying the string to a `var` first).
+    if let uuid = text.utf8.withContiguousStorageIfAvailable(parse(utf8:)) { return uuid }
     var text = text
     return text.withUTF8(parse(utf8:))
   }
@@ -153,6 +155,8 @@ public enum StableUUID {
 
     /// Adds the UTF-8 bytes of `text` (in place for a native string).
     mutating func add(_ text: String) {
+      // A native string's bytes are read where they are (no copy of the string to a `var`).
+      if text.utf8.withContiguousStorageIfAvailable({ add($0) }) != nil { return }
       var text = text
       text.withUTF8 { add($0) }
     }

@@ -19,19 +19,14 @@ enum DSTU2Observations: ObservationRelease {
   static func versionID(_ r: Observation) -> String? { r.meta?.versionId?.string }
   static func extensions(_ r: Observation) -> [Extension] { r.extension }
   static func append(_ extensions: [Extension], to r: inout Observation) { r.extension += extensions }
-  static func components(_ r: Observation) -> [Component] { r.component }
-  static func extensions(_ c: Component) -> [Extension] { c.extension }
+  static func componentCount(_ r: Observation) -> Int { r.component.count }
+  static func extensions(_ r: Observation, component index: Int) -> [Extension] { r.component[index].extension }
   static func issued(_ r: Observation) -> Primitive<FHIRInstant>? { r.issued }
 
-  static func value(_ r: Observation) -> (value: ObservedValue, kind: String?)? {
-    guard let v = observed(r.value) else { return nil }
-    return (v, kind(r.code))
-  }
-
-  static func value(_ c: Component) -> (value: ObservedValue, kind: String?)? {
-    guard let v = observed(c.value) else { return nil }
-    return (v, kind(c.code))
-  }
+  static func value(_ r: Observation) -> ObservedValue? { observed(r.value) }
+  static func kind(_ r: Observation) -> String? { kind(r.code) }
+  static func value(_ r: Observation, component index: Int) -> ObservedValue? { observed(r.component[index].value) }
+  static func kind(_ r: Observation, component index: Int) -> String? { kind(r.component[index].code) }
 
   static func hasValue(_ r: Observation) -> Bool {
     if case .some = r.value { return true }

@@ -19,19 +19,24 @@ enum ObservationMapping<R: ObservationRelease> {
 
   static func careValues(_ r: R.Observation, _ zone: TimeZone, _ report: inout ConversionReport) -> [OutcomeValue] {
     var values: [OutcomeValue] = []
-    if let v = R.value(r) {
+    let components = R.componentCount(r)
+    if let value = R.value(r) {
       report.mapped(ObservationPaths.code)
-      v.value.append(kind: v.kind, paths: v.value.paths(inComponent: false), zone: zone, report: &report, to: &values)
+      if components > 0 { values.reserveCapacity(1 + components) }
+      let paths = ObservationPaths.values[value.pathIndex(inComponent: false)]
+      value.append(kind: R.kind(r), paths: paths, zone: zone, report: &report, to: &values)
     }
-    let components = R.components(r)
-    guard !components.isEmpty else { return values }
-    values.reserveCapacity(values.count + components.count)
-    for c in components {
-      guard let v = R.value(c) else { continue }
+    guard components > 0 else { return values }
+    values.reserveCapacity(values.count + components)
+    // The components are read in place, by position (none is copied out of the observation).
+    for index in 0..<components {
+      guard let value = R.value(r, component: index) else { continue }
       report.mapped(ObservationPaths.componentCode)
       let start = values.count
-      v.value.append(kind: v.kind, paths: v.value.paths(inComponent: true), zone: zone, report: &report, to: &values)
-      let extensions = R.extensions(c)
+      let paths = ObservationPaths.values[value.pathIndex(inComponent: true)]
+      value.append(kind: R.kind(r, component: index), paths: paths, zone: zone, report: &report, to: &values)
+      guard values.count > start else { continue }
+      let extensions = R.extensions(r, component: index)
       if !extensions.isEmpty {
         for i in start..<values.count { OutcomeValueExtensions.apply(extensions, to: &values[i]) }
       }

@@ -22,8 +22,9 @@ enum ObservationPaths {
 }
 
 /// The report paths of one Observation `value[x]` and of the elements below it that
-/// ``ObservedValue`` reads.
-struct ObservedValuePaths: Sendable {
+/// ``ObservedValue`` reads. A class: handing a value's paths to ``ObservedValue`` retains one
+/// reference, not each path's name.
+final class ObservedValuePaths: Sendable {
   let value, start, end, low, high, comparator, data: ReportPath
 
   /// The paths below `value`, interned when it is.

@@ -16,15 +16,21 @@ protocol ObservationRelease {
   static func versionID(_ r: Observation) -> String?
   static func extensions(_ r: Observation) -> [Extension]
   static func append(_ extensions: [Extension], to r: inout Observation)
-  /// `value[x]` and the `kind` of the observation's code (its path comes from the value's
-  /// case, ``ObservedValue/path(inComponent:)``).
-  static func value(_ r: Observation) -> (value: ObservedValue, kind: String?)?
-  static func components(_ r: Observation) -> [Component]
+  /// `value[x]` (its path comes from the value's case, ``ObservedValue/path(inComponent:)``).
+  static func value(_ r: Observation) -> ObservedValue?
+  /// The `kind` of the observation's code.
+  static func kind(_ r: Observation) -> String?
+  /// The number of components. The components are read in place, by position, so that none is
+  /// copied out of the observation.
+  static func componentCount(_ r: Observation) -> Int
   /// Whether `value[x]` or a component's `value[x]` is present (without reading them).
   static func hasValue(_ r: Observation) -> Bool
-  /// A component's `value[x]` and the `kind` of its code.
-  static func value(_ c: Component) -> (value: ObservedValue, kind: String?)?
-  static func extensions(_ c: Component) -> [Extension]
+  /// The `value[x]` of the component at `index`.
+  static func value(_ r: Observation, component index: Int) -> ObservedValue?
+  /// The `kind` of the code of the component at `index`.
+  static func kind(_ r: Observation, component index: Int) -> String?
+  /// The extensions of the component at `index`.
+  static func extensions(_ r: Observation, component index: Int) -> [Extension]
   /// Sets `code.text` `"Care outcome"` and one component per value (code text = `kind`).
   static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Observation)
   static func effective(_ r: Observation) -> ObservedEffective?

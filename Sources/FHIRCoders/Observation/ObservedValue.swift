@@ -149,10 +149,18 @@ public enum ObservedValue: Sendable {
   ]
 
   /// Whether a coding `system` is LOINC's, `http://loinc.org` (the length first: most systems
-  /// that are not LOINC's differ in it).
+  /// that are not LOINC's differ in it). The bytes decide, as `==` would: a text canonically
+  /// equivalent to this ASCII one (which has no `K`, `;` or `` ` ``, the ASCII characters with
+  /// non-ASCII singleton equivalents) is this text byte for byte.
   static func isLOINC(_ system: String?) -> Bool {
     guard let system, system.utf8.count == 16 else { return false }
-    return system == "http://loinc.org"
+    let bytewise = system.utf8.withContiguousStorageIfAvailable { bytes in
+      // Two words: `http://l` and `oinc.org`, little-endian.
+      let raw = UnsafeRawBufferPointer(bytes)
+      return UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) == 0x6c2f_2f3a_7074_7468
+        && UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) == 0x6772_6f2e_636e_696f
+    }
+    return bytewise ?? (system == "http://loinc.org")
   }
 
   /// The `kind` for a code: the first LOINC coding's code, else the text, else the first coding's code.

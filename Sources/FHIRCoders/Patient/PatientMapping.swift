@@ -36,9 +36,10 @@ enum PatientMapping<R: PatientRelease> {
   }
 
   static func careBirthday(_ p: R.Patient, _ report: inout ConversionReport) -> DateComponents? {
-    guard let birthDate = R.birthDate(p) else { return nil }
+    let birthDate = R.birthDate(p)
+    guard birthDate.present else { return nil }
     report.mapped(PatientPaths.birthDate)
-    return FHIRDates.components(birthDate)
+    return FHIRDates.components(date: birthDate.value)
   }
 
   static func setBirthday(_ e: CareModel.Patient, _ p: inout R.Patient, _ report: inout ConversionReport) {

@@ -25,7 +25,9 @@ protocol PatientRelease {
   static func gender(_ p: Patient) -> String?
   /// Sets `gender` (`nil` removes it).
   static func setGender(_ code: String?, in p: inout Patient)
-  static func birthDate(_ p: Patient) -> Primitive<FHIRDate>?
+  /// Whether `birthDate` is present (with a value or only an id or extensions), and its value:
+  /// the date is read without copying the element out.
+  static func birthDate(_ p: Patient) -> (present: Bool, value: FHIRDate?)
   static func setBirthDate(_ date: Primitive<FHIRDate>?, in p: inout Patient)
 }
 

@@ -19,6 +19,9 @@ enum R4Patients: PatientRelease {
   static func setGender(_ code: String?, in p: inout Patient) {
     p.gender = code.map { Primitive(FHIRCode(uncheckedString: $0)) }
   }
-  static func birthDate(_ p: Patient) -> Primitive<FHIRDate>? { p.birthDate }
+  static func birthDate(_ p: Patient) -> (present: Bool, value: FHIRDate?) {
+    if let value = p.birthDate?.value { return (true, value) }
+    return (p.birthDate != nil, nil)
+  }
   static func setBirthDate(_ date: Primitive<FHIRDate>?, in p: inout Patient) { p.birthDate = date }
 }

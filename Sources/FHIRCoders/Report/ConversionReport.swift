@@ -142,8 +142,19 @@ public struct ConversionReport: Hashable, Sendable {
   /// Sums ``listed`` into ``totals`` when it is longer than ``listLimit``.
   private mutating func sumListedIfLong() {
     guard listed.count > Self.listLimit else { return }
-    for entry in listed { addTotal(entry.count, id: Int(entry.id), entry.disposition) }
+    addTotals(listed)
     listed.removeAll(keepingCapacity: true)
+  }
+
+  /// Adds each of `entries` to ``totals`` (grown once, then summed in place).
+  private mutating func addTotals(_ entries: [Listed]) {
+    guard !entries.isEmpty else { return }
+    var top = 0
+    for entry in entries where Int(entry.id) > top { top = Int(entry.id) }
+    if top >= totals.count { totals.append(contentsOf: repeatElement(Totals(), count: top + 1 - totals.count)) }
+    totals.withUnsafeMutableBufferPointer { totals in
+      for entry in entries { totals[Int(entry.id)].add(entry.count, entry.disposition) }
+    }
   }
 
   private mutating func addTotal(_ count: Int, id: Int, _ disposition: Disposition) {
@@ -248,7 +259,7 @@ public struct ConversionReport: Hashable, Sendable {
     if !other.named.isEmpty { intern(other.named) }
     if !totals.isEmpty {
       // A summary already summed: the other's counts go straight to the totals.
-      for entry in other.listed { addTotal(entry.count, id: Int(entry.id), entry.disposition) }
+      addTotals(other.listed)
     } else if listed.isEmpty && other.listed.count <= Self.listLimit {
       listed = other.listed
     } else {

@@ -10,13 +10,21 @@ import Foundation
 /// `Calendar` for every timing was most of a medication order's schedule cost.
 struct ScheduleCalendar {
   let zone: TimeZone
-  /// Seconds east of UTC when `zone` has a fixed offset.
-  private let fixedOffset: Int?
+  /// Seconds east of UTC when `zone` has a fixed offset; worked out on first use (most timings
+  /// need no calendar arithmetic at all, and reading the zone's identifier has a cost).
+  private var knownOffset: Int?? = nil
   private var calendar: Calendar?
 
   init(_ zone: TimeZone) {
     self.zone = zone
-    fixedOffset = Self.isFixedOffset(zone) ? zone.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) : nil
+  }
+
+  /// Seconds east of UTC when `zone` has a fixed offset.
+  private mutating func fixedOffset() -> Int? {
+    if let knownOffset { return knownOffset }
+    let offset = Self.isFixedOffset(zone) ? zone.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) : nil
+    knownOffset = .some(offset)
+    return offset
   }
 
   /// Whether `zone` is `GMT`, `UTC` or `GMT±hhmm`: a zone whose offset never changes.
@@ -43,8 +51,8 @@ struct ScheduleCalendar {
   }
 
   /// The local civil time of `date` when the fast path applies: whole seconds, 1583…9999.
-  private func local(_ date: Date) -> (days: Int, seconds: Int)? {
-    guard let fixedOffset else { return nil }
+  private mutating func local(_ date: Date) -> (days: Int, seconds: Int)? {
+    guard let fixedOffset = fixedOffset() else { return nil }
     let t = date.timeIntervalSince1970
     guard t >= Self.earliest, t <= Self.latest, t == t.rounded(.down) else { return nil }
     let local = Int(t) + fixedOffset
@@ -56,8 +64,9 @@ struct ScheduleCalendar {
   private static let earliest = -12_212_467_200.0
   private static let latest = 253_402_128_000.0
 
+  /// The date of a local civil time (after ``local(_:)`` found the zone's fixed offset).
   private func date(days: Int, seconds: Int) -> Date {
-    Date(timeIntervalSince1970: TimeInterval(days * 86_400 + seconds - fixedOffset!))
+    Date(timeIntervalSince1970: TimeInterval(days * 86_400 + seconds - knownOffset!!))
   }
 
   /// Local midnight of the day of `date`.

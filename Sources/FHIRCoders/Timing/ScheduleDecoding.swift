@@ -38,7 +38,24 @@ public enum ScheduleDecoding {
       elements.append(ScheduleElement(start: anchor, interval: DateComponents(day: 1), targetValues: targetValues))
       return
     }
-    let paths = given.matching(timing.unitNameSuffix)
+    // The coder's paths, borrowed (not copied) when the units' names match.
+    if timing.unitNameSuffix == given.unitNameSuffix {
+      decodeRepeat(
+        timing, paths: given, at: location, anchor: anchor, zone: zone, targetValues: targetValues, into: &elements,
+        report: &report)
+    } else {
+      decodeRepeat(
+        timing, paths: TimingPaths(given.base, unitNameSuffix: timing.unitNameSuffix), at: location, anchor: anchor,
+        zone: zone, targetValues: targetValues, into: &elements, report: &report)
+    }
+  }
+
+  /// ``decode(_:paths:at:anchor:zone:targetValues:into:report:)`` of a timing with a repeat or
+  /// events, with the paths of its units' names.
+  private static func decodeRepeat(
+    _ timing: TimingPattern, paths: TimingPaths, at location: () -> JSONPath, anchor: Date, zone: TimeZone,
+    targetValues: [OutcomeValue], into elements: inout [ScheduleElement], report: inout ConversionReport
+  ) {
     var calendar = ScheduleCalendar(zone)
     if timing.codeText != nil { report.mapped(paths[.codeText]) }
     let duration = self.duration(timing, paths: paths, report: &report)
