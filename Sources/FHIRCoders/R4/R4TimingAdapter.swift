@@ -8,13 +8,7 @@ public enum R4TimingAdapter {
     var p = TimingPattern()
     p.events = timing.event
     p.codeText = timing.code?.text?.string
-    // One return: the pattern is built in the result, not copied to it.
-    if let r = timing.repeat { read(r, into: &p) }
-    return p
-  }
-
-  /// The elements of `repeat`, into `p`.
-  private static func read(_ r: Timing.Repeat, into p: inout TimingPattern) {
+    guard let r = timing.repeat else { return p }
     p.hasRepeat = true
     switch r.bounds {
     case .period(let period): p.bounds = .period(start: period.start, end: period.end)
@@ -36,6 +30,7 @@ public enum R4TimingAdapter {
     p.timeOfDay = r.timeOfDay.compactMap({ $0.string })
     p.when = r.when.compactMap({ $0.string })
     p.offset = r.offset?.value.map { Int($0.int) }
+    return p
   }
 
   /// Writes an R4 timing.

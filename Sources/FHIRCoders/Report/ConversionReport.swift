@@ -92,6 +92,7 @@ public struct ConversionReport: Hashable, Sendable {
     if needed > listed.capacity { listed.reserveCapacity(max(needed, 32)) }
   }
 
+  @inline(__always)
   private mutating func append(id: Int, _ disposition: Disposition, count: Int) {
     if listed.isEmpty { listed.reserveCapacity(32) }
     listed.append(Listed(id: UInt32(id), disposition: disposition, count: count))
@@ -139,7 +140,9 @@ public struct ConversionReport: Hashable, Sendable {
     sumListedIfLong()
   }
 
-  /// Sums ``listed`` into ``totals`` when it is longer than ``listLimit``.
+  /// Sums ``listed`` into ``totals`` when it is longer than ``listLimit`` (rare: out of line, so
+  /// that ``append(id:_:count:)`` stays small enough to inline where accounting records).
+  @inline(never)
   private mutating func sumListedIfLong() {
     guard listed.count > Self.listLimit else { return }
     addTotals(listed)
