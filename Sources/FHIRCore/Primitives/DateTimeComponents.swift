@@ -1,3 +1,5 @@
+import FHIRJSON
+
 /// The parts of a FHIR date, dateTime, instant or time, as far as they were given.
 /// FHIR dates may be partial (`2020`, `2020-03`); the parts not given are `nil`.
 public struct DateTimeComponents: Hashable, Sendable {
@@ -17,6 +19,13 @@ public struct DateTimeComponents: Hashable, Sendable {
     case year, month, day, minute, second, fraction
 
     public static func < (lhs: Precision, rhs: Precision) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// The fraction of a second as a `Double` (`"250"` → 0.25), as `Double("0." + fraction)`
+  /// reads it; `nil` without a fraction.
+  public var fractionOfSecond: Double? {
+    guard var digits = fraction else { return nil }
+    return digits.withUTF8 { JSONNumber.fractionValue(ofDigits: $0) }
   }
 
   /// The finest part given.

@@ -23,8 +23,9 @@ public struct FHIRDecimal: PrimitiveValue, CustomStringConvertible {
 
   /// The text as written.
   public var text: String { number.text }
-  /// The value as a `Double` (may round).
-  public var doubleValue: Double { Double(number.text) ?? .nan }
+  /// The value as a `Double` (may round), as `Double(text)` reads it; NaN for text it does not
+  /// read (which the decoder never produces). Plain decimals are read without `strtod`.
+  public var doubleValue: Double { number.doubleValue ?? .nan }
   public var description: String { number.text }
 
   public static func decode(from decoder: inout FHIRDecoder, at index: Int) throws -> FHIRDecimal? {

@@ -21,8 +21,9 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     text = String(value)
   }
 
-  /// The value as a `Double` (may round).
-  public var doubleValue: Double? { Double(text) }
+  /// The value as a `Double` (may round), as `Double(text)` reads it; plain decimals are read
+  /// without `strtod` (see ``doubleValue(of:)``).
+  public var doubleValue: Double? { Self.doubleValue(ofText: text) }
 
   /// The value as an `Int`, if it is an integer in range written without fraction or exponent.
   public var intValue: Int? { Int(text) }
