@@ -37,7 +37,7 @@ public enum FHIRDates {
     if let offsetMinutes, written != nil || components.utcOffsetMinutes == nil,
       var date = fixedOffsetDate(components, year: year, offsetMinutes: offsetMinutes)
     {
-      if let fraction = components.fraction, let value = DecimalValue.fraction(fraction) {
+      if let value = components.fractionOfSecond {
         date = date.addingTimeInterval(value)
       }
       return Point(date: date, zone: written, precision: components.precision)
@@ -52,7 +52,7 @@ public enum FHIRDates {
     parts.minute = components.minute ?? 0
     parts.second = components.second ?? 0
     guard var date = calendar.date(from: parts) else { return nil }
-    if let fraction = components.fraction, let value = DecimalValue.fraction(fraction) {
+    if let value = components.fractionOfSecond {
       date = date.addingTimeInterval(value)
     }
     return Point(date: date, zone: written, precision: components.precision)

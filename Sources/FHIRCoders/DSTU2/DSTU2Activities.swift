@@ -33,7 +33,7 @@ enum DSTU2Activities: ActivityRelease {
 
   static func quantity(_ activity: Activity) -> (value: Double?, unit: String?, extensions: [Extension])? {
     guard let q = activity.detail?.quantity else { return nil }
-    return (DecimalValue.double(q.value?.value), q.unit?.string ?? q.code?.string, q.extension)
+    return (q.value?.value?.doubleValue, q.unit?.string ?? q.code?.string, q.extension)
   }
 
   static func scheduled(_ activity: Activity) -> ActivityScheduled? {

@@ -74,13 +74,13 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     var targets: [OutcomeValue] = []
     switch r.dosageInstruction[index].dose {
     case .quantity(let q):
-      if let v = TargetValueMapping.read(value: DecimalValue.double(q.value?.value), unit: q.unit?.string ?? q.code?.string, extensions: q.extension) {
+      if let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension) {
         targets.append(v)
         report.mapped(doseQuantityPath)
       }
     case .range(let range):
       for (bound, kind) in [(range.low, "dose.low"), (range.high, "dose.high")] {
-        guard let q = bound, let x = DecimalValue.double(q.value?.value) else { continue }
+        guard let q = bound, let x = q.value?.value?.doubleValue else { continue }
         targets.append(OutcomeValue(.double(x), units: q.unit?.string ?? q.code?.string, kind: kind))
         report.mapped(doseRangePath)
       }

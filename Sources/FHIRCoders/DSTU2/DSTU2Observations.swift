@@ -53,7 +53,7 @@ enum DSTU2Observations: ObservationRelease {
   }
 
   static func amount(_ q: Quantity?) -> (Double, String?)? {
-    guard let q, let x = DecimalValue.double(q.value?.value), x.isFinite else { return nil }
+    guard let q, let x = q.value?.value?.doubleValue, x.isFinite else { return nil }
     return (x, q.unit?.string ?? q.code?.string)
   }
 
@@ -62,7 +62,7 @@ enum DSTU2Observations: ObservationRelease {
     case nil: nil
     case .quantity(let q)?:
       .quantity(
-        value: DecimalValue.double(q.value?.value), unit: q.unit?.string ?? q.code?.string, hasComparator: q.comparator != nil,
+        value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, hasComparator: q.comparator != nil,
         extensions: q.extension)
     case .codeableConcept(let c)?: .concept(c.text?.string ?? c.coding.lazy.compactMap { $0.display?.string ?? $0.code?.string }.first)
     case .string(let s)?: .string(s.string)
@@ -71,8 +71,8 @@ enum DSTU2Observations: ObservationRelease {
     case .ratio(let r)?: .ratio(numerator: amount(r.numerator), denominator: amount(r.denominator))
     case .sampledData(let s)?:
       .sampled(
-        origin: DecimalValue.double(s.origin?.value?.value), unit: s.origin?.unit?.string ?? s.origin?.code?.string,
-        factor: DecimalValue.double(s.factor?.value), data: s.data?.string)
+        origin: s.origin?.value?.value?.doubleValue, unit: s.origin?.unit?.string ?? s.origin?.code?.string,
+        factor: s.factor?.value?.doubleValue, data: s.data?.string)
     case .time(let t)?: .time(t.string)
     case .dateTime(let d)?: .dateTime(d)
     case .period(let p)?: .period(start: p.start, end: p.end)

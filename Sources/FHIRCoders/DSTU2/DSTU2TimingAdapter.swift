@@ -19,13 +19,13 @@ public enum DSTU2TimingAdapter {
     case nil: break
     }
     p.count = r.count?.value.map { Int($0.int) }
-    p.duration = DecimalValue.double(r.duration?.value)
-    p.durationMax = DecimalValue.double(r.durationMax?.value)
+    p.duration = r.duration?.value?.doubleValue
+    p.durationMax = r.durationMax?.value?.doubleValue
     p.durationUnit = r.durationUnits?.string
     p.frequency = r.frequency?.value.map { Int($0.int) }
     p.frequencyMax = r.frequencyMax?.value.map { Int($0.int) }
-    p.period = DecimalValue.double(r.period?.value)
-    p.periodMax = DecimalValue.double(r.periodMax?.value)
+    p.period = r.period?.value?.doubleValue
+    p.periodMax = r.periodMax?.value?.doubleValue
     p.periodUnit = r.periodUnits?.string
     p.when = r.when?.string.map { [$0] } ?? []
     return p
@@ -76,7 +76,7 @@ public enum DSTU2TimingAdapter {
   }
 
   static func amount(_ q: Quantity) -> TimingPattern.Amount {
-    TimingPattern.Amount(value: DecimalValue.double(q.value?.value), unit: q.code?.string ?? q.unit?.string)
+    TimingPattern.Amount(value: q.value?.value?.doubleValue, unit: q.code?.string ?? q.unit?.string)
   }
 
   static func quantity(_ a: TimingPattern.Amount) -> Quantity {

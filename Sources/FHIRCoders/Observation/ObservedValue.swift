@@ -1,6 +1,7 @@
 public import CareModel
 public import FHIRCore
 public import Foundation
+import FHIRJSON
 
 /// A release-neutral Observation `value[x]`, read from and written to each release's value by the
 /// Observation coders, and turned into outcome values by ``read(kind:path:zone:report:)``.
@@ -95,7 +96,7 @@ public enum ObservedValue: Sendable {
         // ASCII: the points split at space bytes, as at space characters, without walking characters.
         var start = 0
         for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: " ") {
-          if end > start { add(DecimalValue.double(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]))) }
+          if end > start { add(JSONNumber.doubleValue(of: UnsafeBufferPointer(rebasing: bytes[start..<end]))) }
           start = end + 1
         }
         return true

@@ -72,7 +72,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
     let doses = r.dosageInstruction[index].doseAndRate
     for k in doses.indices {
       if case .quantity(let q) = doses[k].dose,
-        let v = TargetValueMapping.read(value: DecimalValue.double(q.value?.value), unit: q.unit?.string ?? q.code?.string, extensions: q.extension)
+        let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension)
       {
         targets.append(v)
         report.mapped(doseQuantityPath)

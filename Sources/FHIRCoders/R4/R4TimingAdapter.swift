@@ -18,13 +18,13 @@ public enum R4TimingAdapter {
     }
     p.count = r.count?.value.map { Int($0.int) }
     p.countMax = r.countMax?.value.map { Int($0.int) }
-    p.duration = DecimalValue.double(r.duration?.value)
-    p.durationMax = DecimalValue.double(r.durationMax?.value)
+    p.duration = r.duration?.value?.doubleValue
+    p.durationMax = r.durationMax?.value?.doubleValue
     p.durationUnit = r.durationUnit?.string
     p.frequency = r.frequency?.value.map { Int($0.int) }
     p.frequencyMax = r.frequencyMax?.value.map { Int($0.int) }
-    p.period = DecimalValue.double(r.period?.value)
-    p.periodMax = DecimalValue.double(r.periodMax?.value)
+    p.period = r.period?.value?.doubleValue
+    p.periodMax = r.periodMax?.value?.doubleValue
     p.periodUnit = r.periodUnit?.string
     p.dayOfWeek = r.dayOfWeek.compactMap({ $0.string })
     p.timeOfDay = r.timeOfDay.compactMap({ $0.string })
@@ -77,7 +77,7 @@ public enum R4TimingAdapter {
   }
 
   static func amount(_ q: Quantity) -> TimingPattern.Amount {
-    TimingPattern.Amount(value: DecimalValue.double(q.value?.value), unit: q.code?.string ?? q.unit?.string)
+    TimingPattern.Amount(value: q.value?.value?.doubleValue, unit: q.code?.string ?? q.unit?.string)
   }
 
   static func quantity(_ a: TimingPattern.Amount) -> Quantity {
