@@ -26,6 +26,7 @@ public enum ElementAccounting {
     // The table moves into the walker and back to the pool, never copied (its arrays stay unique).
     var walker = Walker(root: root.name, table: PathTable.pool.take())
     walker.table.beginWalk(for: &report)
+    walker.table.log.removeAll(keepingCapacity: true)
     guard walker.table.unmappedNode(root) != nil else {
       PathTable.pool.giveBack(walker.table)
       return
