@@ -20,32 +20,44 @@ extension PathTable {
     guard logged > 0 else { return }
     precondition(log.count >= 2 * logged, "room for the counts")
     // Count each path's leaves, then keep each path once (in the order first logged) at the
-    // front of the log and its count after the leaves (its counter zeroed, so that the path is
-    // skipped when met again).
+    // front of the log, as its interned id when known (else as `~node`), and its count after
+    // the leaves (its counter zeroed, so that the path is skipped when met again).
+    var unknown = false
     let distinct = counts.withUnsafeMutableBufferPointer { counts -> Int in
-      for index in 0..<logged { counts[Int(log[index])] &+= 1 }
-      var distinct = 0
-      for index in 0..<logged {
-        let node = Int(log[index])
-        let count = counts[node]
-        guard count > 0 else { continue }
-        counts[node] = 0
-        log[distinct] = Int32(truncatingIfNeeded: node)
-        log[logged + distinct] = count
-        distinct += 1
+      reportedIDs.withUnsafeBufferPointer { ids -> Int in
+        for index in 0..<logged { counts[Int(log[index])] &+= 1 }
+        var distinct = 0
+        for index in 0..<logged {
+          let node = Int(log[index])
+          let count = counts[node]
+          guard count > 0 else { continue }
+          counts[node] = 0
+          let id = ids[node]
+          if id < 0 { unknown = true }
+          log[distinct] = id >= 0 ? id : ~Int32(truncatingIfNeeded: node)
+          log[logged + distinct] = count
+          distinct += 1
+        }
+        return distinct
       }
-      return distinct
     }
-    // Turn each node into its interned id (a path the full interner has none for goes by name).
+    // Paths without an id yet are interned now (one lock each, once per path); a path the full
+    // interner has none for goes by name.
     var named = 0
-    for index in 0..<distinct {
-      let node = Int(log[index])
-      if let id = reportedID(of: node) {
+    if unknown {
+      for index in 0..<distinct {
+        var id = Int(log[index])
+        if id < 0 {
+          let node = ~id
+          guard let found = reportedID(of: node) else {
+            report.appendDropped(name(node), count: Int(log[logged + index]))
+            named += 1
+            continue
+          }
+          id = found
+        }
         log[index - named] = Int32(truncatingIfNeeded: id)
         log[logged + index - named] = log[logged + index]
-      } else {
-        report.appendDropped(name(node), count: Int(log[logged + index]))
-        named += 1
       }
     }
     let ids = UnsafeBufferPointer(rebasing: log[0..<(distinct - named)])

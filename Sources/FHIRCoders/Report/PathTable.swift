@@ -18,7 +18,7 @@ struct PathTable {
   /// Leaves counted per path in the current walk (zeroed again by ``reportDropped(_:count:in:)``).
   var counts: [Int32] = []
   /// Each path's id in ``PathInterner/shared`` once looked up, else -1 (a walk's table only).
-  private var reportedIDs: [Int32] = []
+  private(set) var reportedIDs: [Int32] = []
   /// For each interned id looked up, the path in this table, else -1 (a walk's table only).
   private var nodesOfReported: [Int32] = []
   /// The leaves a walk logs (one node each), kept with the table so that its room is reused
