@@ -79,13 +79,6 @@ public struct ConversionReport: Hashable, Sendable {
   /// Records `path` as not fully representable.
   mutating func unrepresentable(_ path: ReportPath) { record(.unrepresentable, path) }
 
-  /// Records `count` occurrences of the path with id `id` in ``PathInterner/shared`` as dropped
-  /// (element accounting); reading the report gives the same counts as
-  /// ``record(_:_:count:)`` with the path would.
-  mutating func appendDropped(id: Int, count: Int) {
-    append(id: id, .dropped, count: count)
-  }
-
   /// Records `counts[i]` occurrences of the path with id `ids[i]` in ``PathInterner/shared`` as
   /// dropped, for each `i` (element accounting: one append for a resource's dropped paths).
   mutating func appendDropped(ids: UnsafeBufferPointer<Int32>, counts: UnsafeBufferPointer<Int32>) {
