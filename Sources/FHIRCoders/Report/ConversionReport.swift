@@ -79,17 +79,17 @@ public struct ConversionReport: Hashable, Sendable {
   /// Records `path` as not fully representable.
   mutating func unrepresentable(_ path: ReportPath) { record(.unrepresentable, path) }
 
-  /// Records `count` occurrences of the path with id `id` in ``PathInterner/shared`` as dropped
-  /// (element accounting); reading the report gives the same counts as
-  /// ``record(_:_:count:)`` with the path would.
-  mutating func appendDropped(id: Int, count: Int) {
-    append(id: id, .dropped, count: count)
-  }
-
-  /// Makes room for `count` more counts by id (element accounting, before adding its dropped paths).
-  mutating func reserveIDs(_ count: Int) {
-    let needed = listed.count + count
-    if needed > listed.capacity { listed.reserveCapacity(max(needed, 32)) }
+  /// Records `counts[i]` occurrences of the path with id `ids[i]` in ``PathInterner/shared`` as
+  /// dropped, for each `i` (element accounting: one append for a resource's dropped paths).
+  mutating func appendDropped(ids: UnsafeBufferPointer<Int32>, counts: UnsafeBufferPointer<Int32>) {
+    guard !ids.isEmpty else { return }
+    withUnsafeTemporaryAllocation(of: Listed.self, capacity: ids.count) { added in
+      for index in ids.indices {
+        added.initializeElement(at: index, to: Listed(id: UInt32(ids[index]), disposition: .dropped, count: Int(counts[index])))
+      }
+      listed.append(contentsOf: UnsafeBufferPointer(added))
+    }
+    if listed.count > Self.listLimit { sumListedIfLong() }
   }
 
   @inline(__always)

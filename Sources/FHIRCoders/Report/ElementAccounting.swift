@@ -26,6 +26,7 @@ public enum ElementAccounting {
     // The table moves into the walker and back to the pool, never copied (its arrays stay unique).
     var walker = Walker(root: root.name, table: PathTable.pool.take())
     walker.table.beginWalk(for: &report)
+    walker.table.log.removeAll(keepingCapacity: true)
     guard walker.table.unmappedNode(root) != nil else {
       PathTable.pool.giveBack(walker.table)
       return
@@ -45,7 +46,13 @@ public enum ElementAccounting {
   static func account<R: FHIREncodable>(
     _ resource: R, _ source: ResourceSource?, root: ReportPath, in report: inout ConversionReport
   ) {
-    if let source { account(source, root: root, in: &report) } else { account(resource, root: root, in: &report) }
+    // The source's tokens are read where they are: binding the optional (`if let`) would copy it,
+    // a retain and a release per resource.
+    if let index = source?.index {
+      account(source.unsafelyUnwrapped.tokens, at: index, root: root, in: &report)
+    } else {
+      account(resource, root: root, in: &report)
+    }
   }
 
   static let careBase = Array(CareExtensions.base.utf8)

@@ -15,13 +15,14 @@ struct PathTable {
   private var arena: [UInt8] = []
   /// Each path as a `String`, made the first time it is reported.
   private var names: [String?] = []
-  /// Leaves counted per path in the current walk (zeroed again by ``reportDropped(in:)``).
-  private var counts: [Int32] = []
+  /// Leaves counted per path in the current walk (zeroed again by ``reportDropped(_:count:in:)``).
+  var counts: [Int32] = []
   /// Each path's id in ``PathInterner/shared`` once looked up, else -1 (a walk's table only).
-  private var reportedIDs: [Int32] = []
+  private(set) var reportedIDs: [Int32] = []
   /// For each interned id looked up, the path in this table, else -1 (a walk's table only).
   private var nodesOfReported: [Int32] = []
-  /// The leaves a walk logs (one node each), kept with the table so that its room is reused.
+  /// The leaves a walk logs (one node each), kept with the table so that its room is reused
+  /// (the token walk leaves it full of zeros: its room; the walk of written JSON empties it first).
   var log: [Int32] = []
   /// The walk being served; a path is mapped in it when its `mappedIn` is `generation`.
   private(set) var generation: UInt32 = 1
@@ -43,6 +44,10 @@ struct PathTable {
     /// The path this one extends by one `.key` (``prefixNode(of:)``), -1 when it has no `.`,
     /// or -2 until asked.
     var prefix: Int32 = -2
+    /// The child ``member(of:key:after:)`` last found after this path (a sibling), or -1.
+    var follower: Int32 = -1
+    /// The child ``member(of:key:after:)`` last found first under this path, or -1.
+    var leader: Int32 = -1
   }
 
   var count: Int { entries.count }
@@ -122,12 +127,50 @@ struct PathTable {
   /// one, found by comparing its key alone, without a digest (up to 16 children are tried:
   /// a key first seen late is listed after the keys that come after it in later resources).
   mutating func child(of parent: Int, key: UnsafeRawBufferPointer, after previous: Int) -> Int {
+    let found = member(of: parent, key: key, after: previous)
+    return found < 0 ? ~found : found
+  }
+
+  /// ``child(of:key:after:)``, and whether it is marked mapped in the current walk: the node
+  /// when it is not, its complement (`~node`, negative) when it is. The child that followed
+  /// `previous` last time (or came first, when `previous` is -1) is tried first: resources of a
+  /// kind mostly hold the same members in the same order, so it is mostly the one.
+  @inline(__always)
+  mutating func member(of parent: Int, key: UnsafeRawBufferPointer, after previous: Int) -> Int {
     // Read through buffer pointers: the nodes given are the table's own, so in bounds.
+    let generation = self.generation
     let found = entries.withUnsafeBufferPointer { entries in
       arena.withUnsafeBufferPointer { arena -> Int in
         let up = entries[parent]
         let keyStart = Int(up.length) + 1
-        let length = Int32(keyStart + key.count)
+        let length = Int32(truncatingIfNeeded: keyStart + key.count)
+        let predicted = previous >= 0 ? entries[previous].follower : up.leader
+        if predicted >= 0 {
+          let entry = entries[Int(predicted)]
+          if entry.length == length
+            && (key.isEmpty || Self.equal(arena.baseAddress! + Int(entry.start) + keyStart, key.baseAddress!, key.count))
+          {
+            return entry.mappedIn == generation ? ~Int(predicted) : Int(predicted)
+          }
+        }
+        return Int.min
+      }
+    }
+    if found != Int.min { return found }
+    return unpredictedMember(of: parent, key: key, after: previous)
+  }
+
+  /// ``member(of:key:after:)`` when the prediction failed: looked for among the children of
+  /// `parent` that follow `previous` (up to 16 children are tried: a key first seen late is
+  /// listed after the keys that come after it in later resources), else by digest; remembered
+  /// as the prediction for next time.
+  @inline(never)
+  private mutating func unpredictedMember(of parent: Int, key: UnsafeRawBufferPointer, after previous: Int) -> Int {
+    let scanned = entries.withUnsafeBufferPointer { entries in
+      arena.withUnsafeBufferPointer { arena -> Int in
+        let up = entries[parent]
+        let keyStart = Int(up.length) + 1
+        let length = Int32(truncatingIfNeeded: keyStart + key.count)
         var candidate = previous >= 0 ? entries[previous].nextSibling : up.firstChild
         var wrapped = previous < 0
         for _ in 0..<16 {
@@ -148,7 +191,9 @@ struct PathTable {
         return -1
       }
     }
-    return found >= 0 ? found : child(of: parent, key: key)
+    let node = scanned >= 0 ? scanned : child(of: parent, key: key)
+    if previous >= 0 { entries[previous].follower = Int32(truncatingIfNeeded: node) } else { entries[parent].leader = Int32(truncatingIfNeeded: node) }
+    return isMapped(node) ? ~node : node
   }
 
   /// Whether the ``arena`` bytes from `start` begin with `key` (which fits there).
@@ -217,7 +262,6 @@ struct PathTable {
   /// Starts serving a new walk: no path is mapped in it yet.
   mutating func beginWalk() {
     if count > Self.capacityLimit { self = PathTable() }
-    log.removeAll(keepingCapacity: true)
     generation &+= 1
     if generation == 0 {
       for node in entries.indices { entries[node].mappedIn = 0 }
@@ -276,28 +320,6 @@ struct PathTable {
     }
     entries[node].prefix = Int32(prefix)
     return prefix
-  }
-
-  /// Adds the leaves logged (one node each, ``log``) to `report` as dropped, by id: each path
-  /// once, with its count (the counters are left at zero).
-  mutating func reportDropped(in report: inout ConversionReport) {
-    guard !log.isEmpty else { return }
-    report.reserveIDs(log.count)
-    let log = self.log
-    counts.withUnsafeMutableBufferPointer { counts in
-      for node in log { counts[Int(node)] &+= 1 }
-    }
-    for node in log {
-      let n = Int(node)
-      let count = Int(counts[n])
-      guard count > 0 else { continue }
-      counts[n] = 0
-      if let id = reportedID(of: n) {
-        report.appendDropped(id: id, count: count)
-      } else {
-        report.appendDropped(name(n), count: count)
-      }
-    }
   }
 
   /// Marks `path` mapped in the current walk.
