@@ -6,8 +6,10 @@ extension Observation {
   ///
   /// `@unchecked Sendable`: `fields` changes only through the ``Observation`` that holds the
   /// only reference to its box (copy on write), so a shared box is never changed.
+  /// For the same reason no access to `fields` can overlap a change of it, which the
+  /// compiler checks on the owning value; so the run-time exclusivity check is left out.
   final class Storage: @unchecked Sendable {
-    var fields: Fields
+    @exclusivity(unchecked) var fields: Fields
 
     init(_ fields: Fields) {
       self.fields = fields
