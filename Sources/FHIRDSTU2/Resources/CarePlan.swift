@@ -2,6 +2,9 @@ public import FHIRCore
 public import FHIRJSON
 
 /// DSTU2 `CarePlan`: how one or more practitioners intend to deliver care to a patient.
+///
+/// A value is one reference to copy-on-write storage: copies share their members until one
+/// of them changes (docs/models.md).
 public struct CarePlan: FHIRResource {
   public static let resourceType = "CarePlan"
 

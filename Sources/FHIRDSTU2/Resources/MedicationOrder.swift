@@ -3,6 +3,9 @@ public import FHIRJSON
 
 /// DSTU2 `MedicationOrder`: a prescription — what to give, how, and how much to dispense
 /// (R4's `MedicationRequest`).
+///
+/// A value is one reference to copy-on-write storage: copies share their members until one
+/// of them changes (docs/models.md).
 public struct MedicationOrder: FHIRResource {
   public static let resourceType = "MedicationOrder"
 

@@ -2,6 +2,9 @@ public import FHIRCore
 public import FHIRJSON
 
 /// DSTU2 `Observation`: a measurement or simple assertion about a patient, device or other subject.
+///
+/// A value is one reference to copy-on-write storage: copies share their members until one
+/// of them changes (docs/models.md).
 public struct Observation: FHIRResource {
   public static let resourceType = "Observation"
 

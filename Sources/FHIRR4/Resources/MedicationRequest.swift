@@ -2,6 +2,9 @@ public import FHIRCore
 public import FHIRJSON
 
 /// R4 `MedicationRequest`: an order or request for a medication, with how it is to be taken.
+///
+/// A value is one reference to copy-on-write storage: copies share their members until one
+/// of them changes (docs/models.md).
 public struct MedicationRequest: FHIRResource {
   public static let resourceType = "MedicationRequest"
 

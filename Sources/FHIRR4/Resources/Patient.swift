@@ -2,6 +2,9 @@ public import FHIRCore
 public import FHIRJSON
 
 /// R4 `Patient`: demographics of a person receiving care.
+///
+/// A value is one reference to copy-on-write storage: copies share their members until one
+/// of them changes (docs/models.md).
 public struct Patient: FHIRResource {
   public static let resourceType = "Patient"
 
