@@ -79,7 +79,8 @@ import Testing
     _ original: R, wrap: (R) -> AnyResource, change: (inout R) -> Void, unwrap: (AnyResource) -> R?
   ) throws {
     let json = original.jsonBytes()
-    let second = try #require(try R.decode(from: Chunked.tokens(json, chunkSize: json.count)).value)
+    let tokens = try Chunked.tokens(json, chunkSize: json.count)
+    let second = try #require(try R.decode(from: tokens).value)
     #expect(original == second)
     #expect(original.hashValue == second.hashValue)
 
