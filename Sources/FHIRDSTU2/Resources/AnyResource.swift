@@ -3,15 +3,20 @@ public import FHIRJSON
 
 /// Any DSTU2 resource, decoded by its `resourceType` (which may stand anywhere in the
 /// object). Types FHIRKit does not model pass through as JSON, untouched.
+///
+/// A value costs one pointer whatever the resource's type, as in R4: `Patient`,
+/// `Observation`, `MedicationOrder` and `CarePlan` are one reference to their
+/// copy-on-write storage, held in place (a `switch` borrows it); the other cases are
+/// stored out of line (`indirect`).
 public enum AnyResource: FHIRCodable {
-  case bundle(Bundle)
+  indirect case bundle(Bundle)
   case carePlan(CarePlan)
-  case medication(Medication)
+  indirect case medication(Medication)
   case medicationOrder(MedicationOrder)
   case observation(Observation)
   case patient(Patient)
   /// A resource type FHIRKit does not model, kept as it came.
-  case other(JSONValue)
+  indirect case other(JSONValue)
 
   /// The `resourceType`, if the resource has one.
   public var resourceType: String? {

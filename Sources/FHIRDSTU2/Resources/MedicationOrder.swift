@@ -3,133 +3,150 @@ public import FHIRJSON
 
 /// DSTU2 `MedicationOrder`: a prescription — what to give, how, and how much to dispense
 /// (R4's `MedicationRequest`).
+///
+/// A value is one reference to copy-on-write storage: copies share their members until one
+/// of them changes (docs/models.md).
 public struct MedicationOrder: FHIRResource {
   public static let resourceType = "MedicationOrder"
 
+  /// The members, in a box shared by copies until one of them changes (see ``Storage``).
+  private var storage: Storage
+
   // Resource and DomainResource
-  public var id: Primitive<FHIRID>?
-  public var meta: Meta?
-  public var implicitRules: Primitive<FHIRURI>?
-  public var language: Primitive<FHIRCode>?
-  public var text: Narrative?
-  public var contained: [AnyResource] = []
-  public var `extension`: [Extension] = []
-  public var modifierExtension: [Extension] = []
+  public var id: Primitive<FHIRID>? {
+    get { storage.fields.id }
+    _modify { yield &fields.id }
+  }
+  public var meta: Meta? {
+    get { storage.fields.meta }
+    _modify { yield &fields.meta }
+  }
+  public var implicitRules: Primitive<FHIRURI>? {
+    get { storage.fields.implicitRules }
+    _modify { yield &fields.implicitRules }
+  }
+  public var language: Primitive<FHIRCode>? {
+    get { storage.fields.language }
+    _modify { yield &fields.language }
+  }
+  public var text: Narrative? {
+    get { storage.fields.text }
+    _modify { yield &fields.text }
+  }
+  public var contained: [AnyResource] {
+    get { storage.fields.contained }
+    _modify { yield &fields.contained }
+  }
+  public var `extension`: [Extension] {
+    get { storage.fields.`extension` }
+    _modify { yield &fields.`extension` }
+  }
+  public var modifierExtension: [Extension] {
+    get { storage.fields.modifierExtension }
+    _modify { yield &fields.modifierExtension }
+  }
 
   // MedicationOrder
-  public var identifier: [Identifier] = []
+  public var identifier: [Identifier] {
+    get { storage.fields.identifier }
+    _modify { yield &fields.identifier }
+  }
   /// When the prescription was written.
-  public var dateWritten: Primitive<FHIRDateTime>?
+  public var dateWritten: Primitive<FHIRDateTime>? {
+    get { storage.fields.dateWritten }
+    _modify { yield &fields.dateWritten }
+  }
   /// `active | on-hold | completed | entered-in-error | stopped | draft`.
-  public var status: Primitive<FHIRCode>?
-  public var dateEnded: Primitive<FHIRDateTime>?
-  public var reasonEnded: CodeableConcept?
-  public var patient: Reference?
-  public var prescriber: Reference?
-  public var encounter: Reference?
+  public var status: Primitive<FHIRCode>? {
+    get { storage.fields.status }
+    _modify { yield &fields.status }
+  }
+  public var dateEnded: Primitive<FHIRDateTime>? {
+    get { storage.fields.dateEnded }
+    _modify { yield &fields.dateEnded }
+  }
+  public var reasonEnded: CodeableConcept? {
+    get { storage.fields.reasonEnded }
+    _modify { yield &fields.reasonEnded }
+  }
+  public var patient: Reference? {
+    get { storage.fields.patient }
+    _modify { yield &fields.patient }
+  }
+  public var prescriber: Reference? {
+    get { storage.fields.prescriber }
+    _modify { yield &fields.prescriber }
+  }
+  public var encounter: Reference? {
+    get { storage.fields.encounter }
+    _modify { yield &fields.encounter }
+  }
   /// `reason[x]`: `CodeableConcept | Reference(Condition)`.
-  public var reason: ConceptOrReference?
-  public var note: Primitive<FHIRString>?
+  public var reason: ConceptOrReference? {
+    get { storage.fields.reason }
+    _modify { yield &fields.reason }
+  }
+  public var note: Primitive<FHIRString>? {
+    get { storage.fields.note }
+    _modify { yield &fields.note }
+  }
   /// `medication[x]`: `CodeableConcept | Reference(Medication)` (required).
-  public var medication: ConceptOrReference?
-  public var dosageInstruction: [DosageInstruction] = []
-  public var dispenseRequest: DispenseRequest?
-  public var substitution: Substitution?
-  public var priorPrescription: Reference?
+  public var medication: ConceptOrReference? {
+    get { storage.fields.medication }
+    _modify { yield &fields.medication }
+  }
+  public var dosageInstruction: [DosageInstruction] {
+    get { storage.fields.dosageInstruction }
+    _modify { yield &fields.dosageInstruction }
+  }
+  public var dispenseRequest: DispenseRequest? {
+    get { storage.fields.dispenseRequest }
+    _modify { yield &fields.dispenseRequest }
+  }
+  public var substitution: Substitution? {
+    get { storage.fields.substitution }
+    _modify { yield &fields.substitution }
+  }
+  public var priorPrescription: Reference? {
+    get { storage.fields.priorPrescription }
+    _modify { yield &fields.priorPrescription }
+  }
   /// Members the model does not know, in document order.
-  public var unknown = JSONObject()
+  public var unknown: JSONObject {
+    get { storage.fields.unknown }
+    _modify { yield &fields.unknown }
+  }
 
   static let statuses: Set<String> = ["active", "on-hold", "completed", "entered-in-error", "stopped", "draft"]
 
-  public init() {}
-
-  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-    var decoded = Self(decodingInto: ())
-    guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
-    self = consume decoded
+  public init() {
+    storage = Storage(Fields())
   }
 
-  /// An empty value for ``init(from:at:)`` to decode into.
-  private init(decodingInto: Void) {}
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    var fields = Fields()
+    guard try fields.decodeMembers(from: &decoder, at: index) else { return nil }
+    storage = Storage(fields)
+  }
 
-  /// Decodes the members of the object at `index` into this value: a local of
-  /// ``init(from:at:)``, which then moves into place whole instead of being copied.
-  @inline(__always)
-  private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
-    let context = decoder.beginResource(Self.resourceType, at: index)
-    defer { decoder.endResource(context) }
-    guard var members = try decoder.members(ofObjectAt: index) else { return false }
-    while let member = decoder.nextMember(&members) {
-      let value = member.valueIndex
-      let key = decoder.key(member)
-      switch key {
-      case "resourceType": try decoder.checkResourceType(Self.resourceType, at: value)
-      case "id": try decoder.primitive(&id, at: value)
-      case "_id": try decoder.primitiveElement(&id, at: value)
-      case "meta": meta = try decoder.single(Meta.self, at: value)
-      case "implicitRules": try decoder.primitive(&implicitRules, at: value)
-      case "_implicitRules": try decoder.primitiveElement(&implicitRules, at: value)
-      case "language": try decoder.primitive(&language, at: value)
-      case "_language": try decoder.primitiveElement(&language, at: value)
-      case "text": text = try decoder.single(Narrative.self, at: value)
-      case "contained": contained = try decoder.array(of: AnyResource.self, at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-      case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-      case "identifier": identifier = try decoder.array(of: Identifier.self, at: value)
-      case "dateWritten": try decoder.primitive(&dateWritten, at: value)
-      case "_dateWritten": try decoder.primitiveElement(&dateWritten, at: value)
-      case "status": try decoder.code(&status, at: value, in: Self.statuses)
-      case "_status": try decoder.primitiveElement(&status, at: value)
-      case "dateEnded": try decoder.primitive(&dateEnded, at: value)
-      case "_dateEnded": try decoder.primitiveElement(&dateEnded, at: value)
-      case "reasonEnded": reasonEnded = try decoder.single(CodeableConcept.self, at: value)
-      case "patient": patient = try decoder.single(Reference.self, at: value)
-      case "prescriber": prescriber = try decoder.single(Reference.self, at: value)
-      case "encounter": encounter = try decoder.single(Reference.self, at: value)
-      case "note": try decoder.primitive(&note, at: value)
-      case "_note": try decoder.primitiveElement(&note, at: value)
-      case "dosageInstruction": dosageInstruction = try decoder.array(of: DosageInstruction.self, at: value)
-      case "dispenseRequest": dispenseRequest = try decoder.single(DispenseRequest.self, at: value)
-      case "substitution": substitution = try decoder.single(Substitution.self, at: value)
-      case "priorPrescription": priorPrescription = try decoder.single(Reference.self, at: value)
-      default:
-        if try decoder.choice(&reason, name: "reason", key: key, member: member) { continue }
-        if try decoder.choice(&medication, name: "medication", key: key, member: member) { continue }
-        try decoder.keepUnknown(member, in: &unknown)
-      }
+  /// The members, for a change: a shared box is copied first, so no other value sees it.
+  private var fields: Fields {
+    get { storage.fields }
+    _modify {
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+      yield &storage.fields
     }
-    if medication == nil { try decoder.recordMissing("medication[x]", in: index) }
-    return true
+  }
+
+  public static func == (lhs: MedicationOrder, rhs: MedicationOrder) -> Bool {
+    lhs.storage.fields == rhs.storage.fields
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    storage.fields.hash(into: &hasher)
   }
 
   public func encode(to writer: inout JSONWriter) {
-    writer.beginObject()
-    writer.key("resourceType")
-    writer.string(Self.resourceType)
-    writer.member("id", id)
-    writer.member("meta", meta)
-    writer.member("implicitRules", implicitRules)
-    writer.member("language", language)
-    writer.member("text", text)
-    writer.member("contained", contained)
-    writer.member("extension", self.extension)
-    writer.member("modifierExtension", modifierExtension)
-    writer.member("identifier", identifier)
-    writer.member("dateWritten", dateWritten)
-    writer.member("status", status)
-    writer.member("dateEnded", dateEnded)
-    writer.member("reasonEnded", reasonEnded)
-    writer.member("patient", patient)
-    writer.member("prescriber", prescriber)
-    writer.member("encounter", encounter)
-    reason?.encode(name: "reason", to: &writer)
-    writer.member("note", note)
-    medication?.encode(name: "medication", to: &writer)
-    writer.member("dosageInstruction", dosageInstruction)
-    writer.member("dispenseRequest", dispenseRequest)
-    writer.member("substitution", substitution)
-    writer.member("priorPrescription", priorPrescription)
-    writer.members(unknown)
-    writer.endObject()
+    storage.fields.encode(to: &writer)
   }
 }

@@ -2,148 +2,170 @@ public import FHIRCore
 public import FHIRJSON
 
 /// DSTU2 `Observation`: a measurement or simple assertion about a patient, device or other subject.
+///
+/// A value is one reference to copy-on-write storage: copies share their members until one
+/// of them changes (docs/models.md).
 public struct Observation: FHIRResource {
   public static let resourceType = "Observation"
 
+  /// The members, in a box shared by copies until one of them changes (see ``Storage``).
+  private var storage: Storage
+
   // Resource and DomainResource
-  public var id: Primitive<FHIRID>?
-  public var meta: Meta?
-  public var implicitRules: Primitive<FHIRURI>?
-  public var language: Primitive<FHIRCode>?
-  public var text: Narrative?
-  public var contained: [AnyResource] = []
-  public var `extension`: [Extension] = []
-  public var modifierExtension: [Extension] = []
+  public var id: Primitive<FHIRID>? {
+    get { storage.fields.id }
+    _modify { yield &fields.id }
+  }
+  public var meta: Meta? {
+    get { storage.fields.meta }
+    _modify { yield &fields.meta }
+  }
+  public var implicitRules: Primitive<FHIRURI>? {
+    get { storage.fields.implicitRules }
+    _modify { yield &fields.implicitRules }
+  }
+  public var language: Primitive<FHIRCode>? {
+    get { storage.fields.language }
+    _modify { yield &fields.language }
+  }
+  public var text: Narrative? {
+    get { storage.fields.text }
+    _modify { yield &fields.text }
+  }
+  public var contained: [AnyResource] {
+    get { storage.fields.contained }
+    _modify { yield &fields.contained }
+  }
+  public var `extension`: [Extension] {
+    get { storage.fields.`extension` }
+    _modify { yield &fields.`extension` }
+  }
+  public var modifierExtension: [Extension] {
+    get { storage.fields.modifierExtension }
+    _modify { yield &fields.modifierExtension }
+  }
 
   // Observation
-  public var identifier: [Identifier] = []
+  public var identifier: [Identifier] {
+    get { storage.fields.identifier }
+    _modify { yield &fields.identifier }
+  }
   /// `registered | preliminary | final | amended | cancelled | entered-in-error | unknown` (required).
-  public var status: Primitive<FHIRCode>?
-  public var category: CodeableConcept?
+  public var status: Primitive<FHIRCode>? {
+    get { storage.fields.status }
+    _modify { yield &fields.status }
+  }
+  public var category: CodeableConcept? {
+    get { storage.fields.category }
+    _modify { yield &fields.category }
+  }
   /// What was observed (required).
-  public var code: CodeableConcept?
-  public var subject: Reference?
-  public var encounter: Reference?
-  public var effective: Effective?
-  public var issued: Primitive<FHIRInstant>?
-  public var performer: [Reference] = []
-  public var value: Value?
-  public var dataAbsentReason: CodeableConcept?
-  public var interpretation: CodeableConcept?
-  public var comments: Primitive<FHIRString>?
-  public var bodySite: CodeableConcept?
-  public var method: CodeableConcept?
-  public var specimen: Reference?
-  public var device: Reference?
-  public var referenceRange: [ReferenceRange] = []
-  public var related: [Related] = []
-  public var component: [Component] = []
+  public var code: CodeableConcept? {
+    get { storage.fields.code }
+    _modify { yield &fields.code }
+  }
+  public var subject: Reference? {
+    get { storage.fields.subject }
+    _modify { yield &fields.subject }
+  }
+  public var encounter: Reference? {
+    get { storage.fields.encounter }
+    _modify { yield &fields.encounter }
+  }
+  public var effective: Effective? {
+    get { storage.fields.effective }
+    _modify { yield &fields.effective }
+  }
+  public var issued: Primitive<FHIRInstant>? {
+    get { storage.fields.issued }
+    _modify { yield &fields.issued }
+  }
+  public var performer: [Reference] {
+    get { storage.fields.performer }
+    _modify { yield &fields.performer }
+  }
+  public var value: Value? {
+    get { storage.fields.value }
+    _modify { yield &fields.value }
+  }
+  public var dataAbsentReason: CodeableConcept? {
+    get { storage.fields.dataAbsentReason }
+    _modify { yield &fields.dataAbsentReason }
+  }
+  public var interpretation: CodeableConcept? {
+    get { storage.fields.interpretation }
+    _modify { yield &fields.interpretation }
+  }
+  public var comments: Primitive<FHIRString>? {
+    get { storage.fields.comments }
+    _modify { yield &fields.comments }
+  }
+  public var bodySite: CodeableConcept? {
+    get { storage.fields.bodySite }
+    _modify { yield &fields.bodySite }
+  }
+  public var method: CodeableConcept? {
+    get { storage.fields.method }
+    _modify { yield &fields.method }
+  }
+  public var specimen: Reference? {
+    get { storage.fields.specimen }
+    _modify { yield &fields.specimen }
+  }
+  public var device: Reference? {
+    get { storage.fields.device }
+    _modify { yield &fields.device }
+  }
+  public var referenceRange: [ReferenceRange] {
+    get { storage.fields.referenceRange }
+    _modify { yield &fields.referenceRange }
+  }
+  public var related: [Related] {
+    get { storage.fields.related }
+    _modify { yield &fields.related }
+  }
+  public var component: [Component] {
+    get { storage.fields.component }
+    _modify { yield &fields.component }
+  }
   /// Members the model does not know, in document order.
-  public var unknown = JSONObject()
+  public var unknown: JSONObject {
+    get { storage.fields.unknown }
+    _modify { yield &fields.unknown }
+  }
 
   static let statuses: Set<String> = [
     "registered", "preliminary", "final", "amended", "cancelled", "entered-in-error", "unknown",
   ]
 
-  public init() {}
-
-  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-    var decoded = Self(decodingInto: ())
-    guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
-    self = consume decoded
+  public init() {
+    storage = Storage(Fields())
   }
 
-  /// An empty value for ``init(from:at:)`` to decode into.
-  private init(decodingInto: Void) {}
+  public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
+    var fields = Fields()
+    guard try fields.decodeMembers(from: &decoder, at: index) else { return nil }
+    storage = Storage(fields)
+  }
 
-  /// Decodes the members of the object at `index` into this value: a local of
-  /// ``init(from:at:)``, which then moves into place whole instead of being copied.
-  @inline(__always)
-  private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
-    let context = decoder.beginResource(Self.resourceType, at: index)
-    defer { decoder.endResource(context) }
-    guard var members = try decoder.members(ofObjectAt: index) else { return false }
-    while let member = decoder.nextMember(&members) {
-      let value = member.valueIndex
-      let key = decoder.key(member)
-      switch key {
-      case "resourceType": try decoder.checkResourceType(Self.resourceType, at: value)
-      case "id": try decoder.primitive(&id, at: value)
-      case "_id": try decoder.primitiveElement(&id, at: value)
-      case "meta": meta = try decoder.single(Meta.self, at: value)
-      case "implicitRules": try decoder.primitive(&implicitRules, at: value)
-      case "_implicitRules": try decoder.primitiveElement(&implicitRules, at: value)
-      case "language": try decoder.primitive(&language, at: value)
-      case "_language": try decoder.primitiveElement(&language, at: value)
-      case "text": text = try decoder.single(Narrative.self, at: value)
-      case "contained": contained = try decoder.array(of: AnyResource.self, at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-      case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-      case "identifier": identifier = try decoder.array(of: Identifier.self, at: value)
-      case "status": try decoder.code(&status, at: value, in: Self.statuses)
-      case "_status": try decoder.primitiveElement(&status, at: value)
-      case "category": category = try decoder.single(CodeableConcept.self, at: value)
-      case "code": code = try decoder.single(CodeableConcept.self, at: value)
-      case "subject": subject = try decoder.single(Reference.self, at: value)
-      case "encounter": encounter = try decoder.single(Reference.self, at: value)
-      case "issued": try decoder.primitive(&issued, at: value)
-      case "_issued": try decoder.primitiveElement(&issued, at: value)
-      case "performer": performer = try decoder.array(of: Reference.self, at: value)
-      case "dataAbsentReason": dataAbsentReason = try decoder.single(CodeableConcept.self, at: value)
-      case "interpretation": interpretation = try decoder.single(CodeableConcept.self, at: value)
-      case "comments": try decoder.primitive(&comments, at: value)
-      case "_comments": try decoder.primitiveElement(&comments, at: value)
-      case "bodySite": bodySite = try decoder.single(CodeableConcept.self, at: value)
-      case "method": method = try decoder.single(CodeableConcept.self, at: value)
-      case "specimen": specimen = try decoder.single(Reference.self, at: value)
-      case "device": device = try decoder.single(Reference.self, at: value)
-      case "referenceRange": referenceRange = try decoder.array(of: ReferenceRange.self, at: value)
-      case "related": related = try decoder.array(of: Related.self, at: value)
-      case "component": component = try decoder.array(of: Component.self, at: value)
-      default:
-        if try decoder.choice(&effective, name: "effective", key: key, member: member) { continue }
-        if try decoder.choice(&self.value, name: "value", key: key, member: member) { continue }
-        try decoder.keepUnknown(member, in: &unknown)
-      }
+  /// The members, for a change: a shared box is copied first, so no other value sees it.
+  private var fields: Fields {
+    get { storage.fields }
+    _modify {
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+      yield &storage.fields
     }
-    if status == nil { try decoder.recordMissing("status", in: index) }
-    if code == nil { try decoder.recordMissing("code", in: index) }
-    return true
+  }
+
+  public static func == (lhs: Observation, rhs: Observation) -> Bool {
+    lhs.storage.fields == rhs.storage.fields
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    storage.fields.hash(into: &hasher)
   }
 
   public func encode(to writer: inout JSONWriter) {
-    writer.beginObject()
-    writer.key("resourceType")
-    writer.string(Self.resourceType)
-    writer.member("id", id)
-    writer.member("meta", meta)
-    writer.member("implicitRules", implicitRules)
-    writer.member("language", language)
-    writer.member("text", text)
-    writer.member("contained", contained)
-    writer.member("extension", self.extension)
-    writer.member("modifierExtension", modifierExtension)
-    writer.member("identifier", identifier)
-    writer.member("status", status)
-    writer.member("category", category)
-    writer.member("code", code)
-    writer.member("subject", subject)
-    writer.member("encounter", encounter)
-    effective?.encode(name: "effective", to: &writer)
-    writer.member("issued", issued)
-    writer.member("performer", performer)
-    value?.encode(name: "value", to: &writer)
-    writer.member("dataAbsentReason", dataAbsentReason)
-    writer.member("interpretation", interpretation)
-    writer.member("comments", comments)
-    writer.member("bodySite", bodySite)
-    writer.member("method", method)
-    writer.member("specimen", specimen)
-    writer.member("device", device)
-    writer.member("referenceRange", referenceRange)
-    writer.member("related", related)
-    writer.member("component", component)
-    writer.members(unknown)
-    writer.endObject()
+    storage.fields.encode(to: &writer)
   }
 }

@@ -4,18 +4,22 @@ public import FHIRJSON
 /// Any R4 resource, decoded by its `resourceType` (which may stand anywhere in the
 /// object). Types FHIRKit does not model pass through as JSON, untouched.
 ///
-/// The cases are stored out of line (`indirect`), so that a Bundle entry or a contained
-/// resource costs one pointer whatever the resource's type, and a `Bundle` can hold
+/// A value costs one pointer whatever the resource's type, so a Bundle entry or a
+/// contained resource is small. `Patient`, `Observation`, `MedicationRequest` and
+/// `CarePlan` are one reference to their copy-on-write storage already, so their cases
+/// hold it in place: a `switch` borrows it, where an `indirect` case's payload is copied
+/// out (every member retained and released) when passed to code in another module. The
+/// other cases are stored out of line (`indirect`), which also lets a `Bundle` hold
 /// resources that hold `Bundle`s.
-public indirect enum AnyResource: FHIRCodable {
-  case bundle(Bundle)
+public enum AnyResource: FHIRCodable {
+  indirect case bundle(Bundle)
   case carePlan(CarePlan)
-  case medication(Medication)
+  indirect case medication(Medication)
   case medicationRequest(MedicationRequest)
   case observation(Observation)
   case patient(Patient)
   /// A resource type FHIRKit does not model, kept as it came.
-  case other(JSONValue)
+  indirect case other(JSONValue)
 
   /// The resource types decoded into models; others pass through as JSON.
   public static let modelledTypes: Set<String> = [

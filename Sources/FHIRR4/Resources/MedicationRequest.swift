@@ -2,60 +2,189 @@ public import FHIRCore
 public import FHIRJSON
 
 /// R4 `MedicationRequest`: an order or request for a medication, with how it is to be taken.
+///
+/// A value is one reference to copy-on-write storage: copies share their members until one
+/// of them changes (docs/models.md).
 public struct MedicationRequest: FHIRResource {
   public static let resourceType = "MedicationRequest"
 
+  /// The members, in a box shared by copies until one of them changes (see ``Storage``).
+  private var storage: Storage
+
   // Resource and DomainResource
-  public var id: Primitive<FHIRID>?
-  public var meta: Meta?
-  public var implicitRules: Primitive<FHIRURI>?
-  public var language: Primitive<FHIRCode>?
-  public var text: Narrative?
-  public var contained: [AnyResource] = []
-  public var `extension`: [Extension] = []
-  public var modifierExtension: [Extension] = []
+  public var id: Primitive<FHIRID>? {
+    get { storage.fields.id }
+    _modify { yield &fields.id }
+  }
+  public var meta: Meta? {
+    get { storage.fields.meta }
+    _modify { yield &fields.meta }
+  }
+  public var implicitRules: Primitive<FHIRURI>? {
+    get { storage.fields.implicitRules }
+    _modify { yield &fields.implicitRules }
+  }
+  public var language: Primitive<FHIRCode>? {
+    get { storage.fields.language }
+    _modify { yield &fields.language }
+  }
+  public var text: Narrative? {
+    get { storage.fields.text }
+    _modify { yield &fields.text }
+  }
+  public var contained: [AnyResource] {
+    get { storage.fields.contained }
+    _modify { yield &fields.contained }
+  }
+  public var `extension`: [Extension] {
+    get { storage.fields.`extension` }
+    _modify { yield &fields.`extension` }
+  }
+  public var modifierExtension: [Extension] {
+    get { storage.fields.modifierExtension }
+    _modify { yield &fields.modifierExtension }
+  }
 
   // MedicationRequest
-  public var identifier: [Identifier] = []
+  public var identifier: [Identifier] {
+    get { storage.fields.identifier }
+    _modify { yield &fields.identifier }
+  }
   /// `active | on-hold | cancelled | completed | entered-in-error | stopped | draft | unknown` (required).
-  public var status: Primitive<FHIRCode>?
-  public var statusReason: CodeableConcept?
+  public var status: Primitive<FHIRCode>? {
+    get { storage.fields.status }
+    _modify { yield &fields.status }
+  }
+  public var statusReason: CodeableConcept? {
+    get { storage.fields.statusReason }
+    _modify { yield &fields.statusReason }
+  }
   /// `proposal | plan | order | original-order | reflex-order | filler-order | instance-order | option` (required).
-  public var intent: Primitive<FHIRCode>?
-  public var category: [CodeableConcept] = []
+  public var intent: Primitive<FHIRCode>? {
+    get { storage.fields.intent }
+    _modify { yield &fields.intent }
+  }
+  public var category: [CodeableConcept] {
+    get { storage.fields.category }
+    _modify { yield &fields.category }
+  }
   /// `routine | urgent | asap | stat`.
-  public var priority: Primitive<FHIRCode>?
-  public var doNotPerform: Primitive<FHIRBoolean>?
+  public var priority: Primitive<FHIRCode>? {
+    get { storage.fields.priority }
+    _modify { yield &fields.priority }
+  }
+  public var doNotPerform: Primitive<FHIRBoolean>? {
+    get { storage.fields.doNotPerform }
+    _modify { yield &fields.doNotPerform }
+  }
   /// `reported[x]`: whether the request was reported rather than primary, or who reported it.
-  public var reported: Reported?
+  public var reported: Reported? {
+    get { storage.fields.reported }
+    _modify { yield &fields.reported }
+  }
   /// `medication[x]`: the medication requested (required).
-  public var medication: Medication?
+  public var medication: Medication? {
+    get { storage.fields.medication }
+    _modify { yield &fields.medication }
+  }
   /// Who or what the medication is for (required).
-  public var subject: Reference?
-  public var encounter: Reference?
-  public var supportingInformation: [Reference] = []
-  public var authoredOn: Primitive<FHIRDateTime>?
-  public var requester: Reference?
-  public var performer: Reference?
-  public var performerType: CodeableConcept?
-  public var recorder: Reference?
-  public var reasonCode: [CodeableConcept] = []
-  public var reasonReference: [Reference] = []
-  public var instantiatesCanonical: [Primitive<FHIRURI>] = []
-  public var instantiatesUri: [Primitive<FHIRURI>] = []
-  public var basedOn: [Reference] = []
-  @OutOfLine public var groupIdentifier: Identifier? = nil
-  public var courseOfTherapyType: CodeableConcept?
-  public var insurance: [Reference] = []
-  public var note: [Annotation] = []
-  public var dosageInstruction: [Dosage] = []
-  @OutOfLine public var dispenseRequest: DispenseRequest? = nil
-  public var substitution: Substitution?
-  public var priorPrescription: Reference?
-  public var detectedIssue: [Reference] = []
-  public var eventHistory: [Reference] = []
+  public var subject: Reference? {
+    get { storage.fields.subject }
+    _modify { yield &fields.subject }
+  }
+  public var encounter: Reference? {
+    get { storage.fields.encounter }
+    _modify { yield &fields.encounter }
+  }
+  public var supportingInformation: [Reference] {
+    get { storage.fields.supportingInformation }
+    _modify { yield &fields.supportingInformation }
+  }
+  public var authoredOn: Primitive<FHIRDateTime>? {
+    get { storage.fields.authoredOn }
+    _modify { yield &fields.authoredOn }
+  }
+  public var requester: Reference? {
+    get { storage.fields.requester }
+    _modify { yield &fields.requester }
+  }
+  public var performer: Reference? {
+    get { storage.fields.performer }
+    _modify { yield &fields.performer }
+  }
+  public var performerType: CodeableConcept? {
+    get { storage.fields.performerType }
+    _modify { yield &fields.performerType }
+  }
+  public var recorder: Reference? {
+    get { storage.fields.recorder }
+    _modify { yield &fields.recorder }
+  }
+  public var reasonCode: [CodeableConcept] {
+    get { storage.fields.reasonCode }
+    _modify { yield &fields.reasonCode }
+  }
+  public var reasonReference: [Reference] {
+    get { storage.fields.reasonReference }
+    _modify { yield &fields.reasonReference }
+  }
+  public var instantiatesCanonical: [Primitive<FHIRURI>] {
+    get { storage.fields.instantiatesCanonical }
+    _modify { yield &fields.instantiatesCanonical }
+  }
+  public var instantiatesUri: [Primitive<FHIRURI>] {
+    get { storage.fields.instantiatesUri }
+    _modify { yield &fields.instantiatesUri }
+  }
+  public var basedOn: [Reference] {
+    get { storage.fields.basedOn }
+    _modify { yield &fields.basedOn }
+  }
+  public var groupIdentifier: Identifier? {
+    get { storage.fields.groupIdentifier }
+    _modify { yield &fields.groupIdentifier }
+  }
+  public var courseOfTherapyType: CodeableConcept? {
+    get { storage.fields.courseOfTherapyType }
+    _modify { yield &fields.courseOfTherapyType }
+  }
+  public var insurance: [Reference] {
+    get { storage.fields.insurance }
+    _modify { yield &fields.insurance }
+  }
+  public var note: [Annotation] {
+    get { storage.fields.note }
+    _modify { yield &fields.note }
+  }
+  public var dosageInstruction: [Dosage] {
+    get { storage.fields.dosageInstruction }
+    _modify { yield &fields.dosageInstruction }
+  }
+  public var dispenseRequest: DispenseRequest? {
+    get { storage.fields.dispenseRequest }
+    _modify { yield &fields.dispenseRequest }
+  }
+  public var substitution: Substitution? {
+    get { storage.fields.substitution }
+    _modify { yield &fields.substitution }
+  }
+  public var priorPrescription: Reference? {
+    get { storage.fields.priorPrescription }
+    _modify { yield &fields.priorPrescription }
+  }
+  public var detectedIssue: [Reference] {
+    get { storage.fields.detectedIssue }
+    _modify { yield &fields.detectedIssue }
+  }
+  public var eventHistory: [Reference] {
+    get { storage.fields.eventHistory }
+    _modify { yield &fields.eventHistory }
+  }
   /// Members the model does not know, in document order.
-  public var unknown = JSONObject()
+  public var unknown: JSONObject {
+    get { storage.fields.unknown }
+    _modify { yield &fields.unknown }
+  }
 
   static let statuses: Set<String> = [
     "active", "on-hold", "cancelled", "completed", "entered-in-error", "stopped", "draft", "unknown",
@@ -69,10 +198,7 @@ public struct MedicationRequest: FHIRResource {
     status: Primitive<FHIRCode>? = nil, intent: Primitive<FHIRCode>? = nil, medication: Medication? = nil,
     subject: Reference? = nil
   ) {
-    self.status = status
-    self.intent = intent
-    self.medication = medication
-    self.subject = subject
+    storage = Storage(Fields(status: status, intent: intent, medication: medication, subject: subject))
   }
 
   /// `MedicationRequest.reported[x]`.
@@ -126,132 +252,29 @@ public struct MedicationRequest: FHIRResource {
   }
 
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-    var decoded = Self(decodingInto: ())
-    guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
-    self = consume decoded
+    var fields = Fields()
+    guard try fields.decodeMembers(from: &decoder, at: index) else { return nil }
+    storage = Storage(fields)
   }
 
-  /// An empty value for ``init(from:at:)`` to decode into.
-  private init(decodingInto: Void) {}
-
-  /// Decodes the members of the object at `index` into this value: a local of
-  /// ``init(from:at:)``, which then moves into place whole instead of being copied.
-  @inline(__always)
-  private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
-    let context = decoder.beginResource(Self.resourceType, at: index)
-    defer { decoder.endResource(context) }
-    guard var members = try decoder.members(ofObjectAt: index) else { return false }
-    while let member = decoder.nextMember(&members) {
-      let value = member.valueIndex
-      let key = decoder.key(member)
-      switch key {
-      case "resourceType": try decoder.checkResourceType(Self.resourceType, at: value)
-      case "id": try decoder.primitive(&id, at: value)
-      case "_id": try decoder.primitiveElement(&id, at: value)
-      case "meta": meta = try decoder.single(Meta.self, at: value)
-      case "implicitRules": try decoder.primitive(&implicitRules, at: value)
-      case "_implicitRules": try decoder.primitiveElement(&implicitRules, at: value)
-      case "language": try decoder.primitive(&language, at: value)
-      case "_language": try decoder.primitiveElement(&language, at: value)
-      case "text": text = try decoder.single(Narrative.self, at: value)
-      case "contained": contained = try decoder.array(of: AnyResource.self, at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-      case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-      case "identifier": identifier = try decoder.array(of: Identifier.self, at: value)
-      case "status": try decoder.code(&status, at: value, in: Self.statuses)
-      case "_status": try decoder.primitiveElement(&status, at: value)
-      case "statusReason": statusReason = try decoder.single(CodeableConcept.self, at: value)
-      case "intent": try decoder.code(&intent, at: value, in: Self.intents)
-      case "_intent": try decoder.primitiveElement(&intent, at: value)
-      case "category": category = try decoder.array(of: CodeableConcept.self, at: value)
-      case "priority": try decoder.code(&priority, at: value, in: Self.priorities)
-      case "_priority": try decoder.primitiveElement(&priority, at: value)
-      case "doNotPerform": try decoder.primitive(&doNotPerform, at: value)
-      case "_doNotPerform": try decoder.primitiveElement(&doNotPerform, at: value)
-      case "subject": subject = try decoder.single(Reference.self, at: value)
-      case "encounter": encounter = try decoder.single(Reference.self, at: value)
-      case "supportingInformation": supportingInformation = try decoder.array(of: Reference.self, at: value)
-      case "authoredOn": try decoder.primitive(&authoredOn, at: value)
-      case "_authoredOn": try decoder.primitiveElement(&authoredOn, at: value)
-      case "requester": requester = try decoder.single(Reference.self, at: value)
-      case "performer": performer = try decoder.single(Reference.self, at: value)
-      case "performerType": performerType = try decoder.single(CodeableConcept.self, at: value)
-      case "recorder": recorder = try decoder.single(Reference.self, at: value)
-      case "reasonCode": reasonCode = try decoder.array(of: CodeableConcept.self, at: value)
-      case "reasonReference": reasonReference = try decoder.array(of: Reference.self, at: value)
-      case "instantiatesCanonical": try decoder.primitives(&instantiatesCanonical, at: value)
-      case "_instantiatesCanonical": try decoder.primitiveElements(&instantiatesCanonical, at: value)
-      case "instantiatesUri": try decoder.primitives(&instantiatesUri, at: value)
-      case "_instantiatesUri": try decoder.primitiveElements(&instantiatesUri, at: value)
-      case "basedOn": basedOn = try decoder.array(of: Reference.self, at: value)
-      case "groupIdentifier": groupIdentifier = try decoder.single(Identifier.self, at: value)
-      case "courseOfTherapyType": courseOfTherapyType = try decoder.single(CodeableConcept.self, at: value)
-      case "insurance": insurance = try decoder.array(of: Reference.self, at: value)
-      case "note": note = try decoder.array(of: Annotation.self, at: value)
-      case "dosageInstruction": dosageInstruction = try decoder.array(of: Dosage.self, at: value)
-      case "dispenseRequest": dispenseRequest = try decoder.single(DispenseRequest.self, at: value)
-      case "substitution": substitution = try decoder.single(Substitution.self, at: value)
-      case "priorPrescription": priorPrescription = try decoder.single(Reference.self, at: value)
-      case "detectedIssue": detectedIssue = try decoder.array(of: Reference.self, at: value)
-      case "eventHistory": eventHistory = try decoder.array(of: Reference.self, at: value)
-      default:
-        if try decoder.choice(&reported, name: "reported", key: key, member: member) { continue }
-        if try decoder.choice(&medication, name: "medication", key: key, member: member) { continue }
-        try decoder.keepUnknown(member, in: &unknown)
-      }
+  /// The members, for a change: a shared box is copied first, so no other value sees it.
+  private var fields: Fields {
+    get { storage.fields }
+    _modify {
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+      yield &storage.fields
     }
-    if status == nil { try decoder.recordMissing("status", in: index) }
-    if intent == nil { try decoder.recordMissing("intent", in: index) }
-    if medication == nil { try decoder.recordMissing("medication[x]", in: index) }
-    if subject == nil { try decoder.recordMissing("subject", in: index) }
-    return true
+  }
+
+  public static func == (lhs: MedicationRequest, rhs: MedicationRequest) -> Bool {
+    lhs.storage.fields == rhs.storage.fields
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    storage.fields.hash(into: &hasher)
   }
 
   public func encode(to writer: inout JSONWriter) {
-    writer.beginObject()
-    writer.key("resourceType")
-    writer.string(Self.resourceType)
-    writer.member("id", id)
-    writer.member("meta", meta)
-    writer.member("implicitRules", implicitRules)
-    writer.member("language", language)
-    writer.member("text", text)
-    writer.member("contained", contained)
-    writer.member("extension", self.extension)
-    writer.member("modifierExtension", modifierExtension)
-    writer.member("identifier", identifier)
-    writer.member("status", status)
-    writer.member("statusReason", statusReason)
-    writer.member("intent", intent)
-    writer.member("category", category)
-    writer.member("priority", priority)
-    writer.member("doNotPerform", doNotPerform)
-    reported?.encode(name: "reported", to: &writer)
-    medication?.encode(name: "medication", to: &writer)
-    writer.member("subject", subject)
-    writer.member("encounter", encounter)
-    writer.member("supportingInformation", supportingInformation)
-    writer.member("authoredOn", authoredOn)
-    writer.member("requester", requester)
-    writer.member("performer", performer)
-    writer.member("performerType", performerType)
-    writer.member("recorder", recorder)
-    writer.member("reasonCode", reasonCode)
-    writer.member("reasonReference", reasonReference)
-    writer.member("instantiatesCanonical", instantiatesCanonical)
-    writer.member("instantiatesUri", instantiatesUri)
-    writer.member("basedOn", basedOn)
-    writer.member("groupIdentifier", groupIdentifier)
-    writer.member("courseOfTherapyType", courseOfTherapyType)
-    writer.member("insurance", insurance)
-    writer.member("note", note)
-    writer.member("dosageInstruction", dosageInstruction)
-    writer.member("dispenseRequest", dispenseRequest)
-    writer.member("substitution", substitution)
-    writer.member("priorPrescription", priorPrescription)
-    writer.member("detectedIssue", detectedIssue)
-    writer.member("eventHistory", eventHistory)
-    writer.members(unknown)
-    writer.endObject()
+    storage.fields.encode(to: &writer)
   }
 }

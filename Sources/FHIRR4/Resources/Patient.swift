@@ -2,43 +2,126 @@ public import FHIRCore
 public import FHIRJSON
 
 /// R4 `Patient`: demographics of a person receiving care.
+///
+/// A value is one reference to copy-on-write storage: copies share their members until one
+/// of them changes (docs/models.md).
 public struct Patient: FHIRResource {
   public static let resourceType = "Patient"
 
+  /// The members, in a box shared by copies until one of them changes (see ``Storage``).
+  private var storage: Storage
+
   // Resource and DomainResource
-  public var id: Primitive<FHIRID>?
-  public var meta: Meta?
-  public var implicitRules: Primitive<FHIRURI>?
-  public var language: Primitive<FHIRCode>?
-  public var text: Narrative?
-  public var contained: [AnyResource] = []
-  public var `extension`: [Extension] = []
-  public var modifierExtension: [Extension] = []
+  public var id: Primitive<FHIRID>? {
+    get { storage.fields.id }
+    _modify { yield &fields.id }
+  }
+  public var meta: Meta? {
+    get { storage.fields.meta }
+    _modify { yield &fields.meta }
+  }
+  public var implicitRules: Primitive<FHIRURI>? {
+    get { storage.fields.implicitRules }
+    _modify { yield &fields.implicitRules }
+  }
+  public var language: Primitive<FHIRCode>? {
+    get { storage.fields.language }
+    _modify { yield &fields.language }
+  }
+  public var text: Narrative? {
+    get { storage.fields.text }
+    _modify { yield &fields.text }
+  }
+  public var contained: [AnyResource] {
+    get { storage.fields.contained }
+    _modify { yield &fields.contained }
+  }
+  public var `extension`: [Extension] {
+    get { storage.fields.`extension` }
+    _modify { yield &fields.`extension` }
+  }
+  public var modifierExtension: [Extension] {
+    get { storage.fields.modifierExtension }
+    _modify { yield &fields.modifierExtension }
+  }
 
   // Patient
-  public var identifier: [Identifier] = []
-  public var active: Primitive<FHIRBoolean>?
-  public var name: [HumanName] = []
-  public var telecom: [ContactPoint] = []
+  public var identifier: [Identifier] {
+    get { storage.fields.identifier }
+    _modify { yield &fields.identifier }
+  }
+  public var active: Primitive<FHIRBoolean>? {
+    get { storage.fields.active }
+    _modify { yield &fields.active }
+  }
+  public var name: [HumanName] {
+    get { storage.fields.name }
+    _modify { yield &fields.name }
+  }
+  public var telecom: [ContactPoint] {
+    get { storage.fields.telecom }
+    _modify { yield &fields.telecom }
+  }
   /// `male | female | other | unknown`.
-  public var gender: Primitive<FHIRCode>?
-  public var birthDate: Primitive<FHIRDate>?
-  public var deceased: Deceased?
-  public var address: [Address] = []
-  public var maritalStatus: CodeableConcept?
-  public var multipleBirth: MultipleBirth?
-  public var photo: [Attachment] = []
-  public var contact: [Contact] = []
-  public var communication: [Communication] = []
-  public var generalPractitioner: [Reference] = []
-  public var managingOrganization: Reference?
-  public var link: [Link] = []
+  public var gender: Primitive<FHIRCode>? {
+    get { storage.fields.gender }
+    _modify { yield &fields.gender }
+  }
+  public var birthDate: Primitive<FHIRDate>? {
+    get { storage.fields.birthDate }
+    _modify { yield &fields.birthDate }
+  }
+  public var deceased: Deceased? {
+    get { storage.fields.deceased }
+    _modify { yield &fields.deceased }
+  }
+  public var address: [Address] {
+    get { storage.fields.address }
+    _modify { yield &fields.address }
+  }
+  public var maritalStatus: CodeableConcept? {
+    get { storage.fields.maritalStatus }
+    _modify { yield &fields.maritalStatus }
+  }
+  public var multipleBirth: MultipleBirth? {
+    get { storage.fields.multipleBirth }
+    _modify { yield &fields.multipleBirth }
+  }
+  public var photo: [Attachment] {
+    get { storage.fields.photo }
+    _modify { yield &fields.photo }
+  }
+  public var contact: [Contact] {
+    get { storage.fields.contact }
+    _modify { yield &fields.contact }
+  }
+  public var communication: [Communication] {
+    get { storage.fields.communication }
+    _modify { yield &fields.communication }
+  }
+  public var generalPractitioner: [Reference] {
+    get { storage.fields.generalPractitioner }
+    _modify { yield &fields.generalPractitioner }
+  }
+  public var managingOrganization: Reference? {
+    get { storage.fields.managingOrganization }
+    _modify { yield &fields.managingOrganization }
+  }
+  public var link: [Link] {
+    get { storage.fields.link }
+    _modify { yield &fields.link }
+  }
   /// Members the model does not know, in document order.
-  public var unknown = JSONObject()
+  public var unknown: JSONObject {
+    get { storage.fields.unknown }
+    _modify { yield &fields.unknown }
+  }
 
   static let genders: Set<String> = ["male", "female", "other", "unknown"]
 
-  public init() {}
+  public init() {
+    storage = Storage(Fields())
+  }
 
   /// `Patient.deceased[x]`.
   public enum Deceased: ChoiceType {
@@ -91,92 +174,29 @@ public struct Patient: FHIRResource {
   }
 
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
-    var decoded = Self(decodingInto: ())
-    guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
-    self = consume decoded
+    var fields = Fields()
+    guard try fields.decodeMembers(from: &decoder, at: index) else { return nil }
+    storage = Storage(fields)
   }
 
-  /// An empty value for ``init(from:at:)`` to decode into.
-  private init(decodingInto: Void) {}
-
-  /// Decodes the members of the object at `index` into this value: a local of
-  /// ``init(from:at:)``, which then moves into place whole instead of being copied.
-  @inline(__always)
-  private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
-    let context = decoder.beginResource(Self.resourceType, at: index)
-    defer { decoder.endResource(context) }
-    guard var members = try decoder.members(ofObjectAt: index) else { return false }
-    while let member = decoder.nextMember(&members) {
-      let value = member.valueIndex
-      let key = decoder.key(member)
-      switch key {
-      case "resourceType": try decoder.checkResourceType(Self.resourceType, at: value)
-      case "id": try decoder.primitive(&id, at: value)
-      case "_id": try decoder.primitiveElement(&id, at: value)
-      case "meta": meta = try decoder.single(Meta.self, at: value)
-      case "implicitRules": try decoder.primitive(&implicitRules, at: value)
-      case "_implicitRules": try decoder.primitiveElement(&implicitRules, at: value)
-      case "language": try decoder.primitive(&language, at: value)
-      case "_language": try decoder.primitiveElement(&language, at: value)
-      case "text": text = try decoder.single(Narrative.self, at: value)
-      case "contained": contained = try decoder.array(of: AnyResource.self, at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-      case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-      case "identifier": identifier = try decoder.array(of: Identifier.self, at: value)
-      case "active": try decoder.primitive(&active, at: value)
-      case "_active": try decoder.primitiveElement(&active, at: value)
-      case "name": name = try decoder.array(of: HumanName.self, at: value)
-      case "telecom": telecom = try decoder.array(of: ContactPoint.self, at: value)
-      case "gender": try decoder.code(&gender, at: value, in: Self.genders)
-      case "_gender": try decoder.primitiveElement(&gender, at: value)
-      case "birthDate": try decoder.primitive(&birthDate, at: value)
-      case "_birthDate": try decoder.primitiveElement(&birthDate, at: value)
-      case "address": address = try decoder.array(of: Address.self, at: value)
-      case "maritalStatus": maritalStatus = try decoder.single(CodeableConcept.self, at: value)
-      case "photo": photo = try decoder.array(of: Attachment.self, at: value)
-      case "contact": contact = try decoder.array(of: Contact.self, at: value)
-      case "communication": communication = try decoder.array(of: Communication.self, at: value)
-      case "generalPractitioner": generalPractitioner = try decoder.array(of: Reference.self, at: value)
-      case "managingOrganization": managingOrganization = try decoder.single(Reference.self, at: value)
-      case "link": link = try decoder.array(of: Link.self, at: value)
-      default:
-        if try decoder.choice(&deceased, name: "deceased", key: key, member: member) { continue }
-        if try decoder.choice(&multipleBirth, name: "multipleBirth", key: key, member: member) { continue }
-        try decoder.keepUnknown(member, in: &unknown)
-      }
+  /// The members, for a change: a shared box is copied first, so no other value sees it.
+  private var fields: Fields {
+    get { storage.fields }
+    _modify {
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+      yield &storage.fields
     }
-    return true
+  }
+
+  public static func == (lhs: Patient, rhs: Patient) -> Bool {
+    lhs.storage.fields == rhs.storage.fields
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    storage.fields.hash(into: &hasher)
   }
 
   public func encode(to writer: inout JSONWriter) {
-    writer.beginObject()
-    writer.key("resourceType")
-    writer.string(Self.resourceType)
-    writer.member("id", id)
-    writer.member("meta", meta)
-    writer.member("implicitRules", implicitRules)
-    writer.member("language", language)
-    writer.member("text", text)
-    writer.member("contained", contained)
-    writer.member("extension", self.extension)
-    writer.member("modifierExtension", modifierExtension)
-    writer.member("identifier", identifier)
-    writer.member("active", active)
-    writer.member("name", name)
-    writer.member("telecom", telecom)
-    writer.member("gender", gender)
-    writer.member("birthDate", birthDate)
-    deceased?.encode(name: "deceased", to: &writer)
-    writer.member("address", address)
-    writer.member("maritalStatus", maritalStatus)
-    multipleBirth?.encode(name: "multipleBirth", to: &writer)
-    writer.member("photo", photo)
-    writer.member("contact", contact)
-    writer.member("communication", communication)
-    writer.member("generalPractitioner", generalPractitioner)
-    writer.member("managingOrganization", managingOrganization)
-    writer.member("link", link)
-    writer.members(unknown)
-    writer.endObject()
+    storage.fields.encode(to: &writer)
   }
 }

@@ -1,0 +1,146 @@
+internal import FHIRCore
+internal import FHIRJSON
+
+extension Observation {
+  /// The box that copies of one ``Observation`` share until one of them changes.
+  ///
+  /// `@unchecked Sendable`: `fields` changes only through the ``Observation`` that holds the
+  /// only reference to its box (copy on write), so a shared box is never changed.
+  /// For the same reason no access to `fields` can overlap a change of it, which the
+  /// compiler checks on the owning value; so the run-time exclusivity check is left out.
+  final class Storage: @unchecked Sendable {
+    @exclusivity(unchecked) var fields: Fields
+
+    init(_ fields: Fields) {
+      self.fields = fields
+    }
+  }
+
+  /// The stored members of one ``Observation``, documented on its public properties; they
+  /// decode and encode themselves, and their synthesized `==` and `hash` are the model's.
+  struct Fields: Hashable, Sendable {
+    // Resource and DomainResource
+    var id: Primitive<FHIRID>?
+    var meta: Meta?
+    var implicitRules: Primitive<FHIRURI>?
+    var language: Primitive<FHIRCode>?
+    var text: Narrative?
+    var contained: [AnyResource] = []
+    var `extension`: [Extension] = []
+    var modifierExtension: [Extension] = []
+
+    // Observation
+    var identifier: [Identifier] = []
+    var status: Primitive<FHIRCode>?
+    var category: CodeableConcept?
+    var code: CodeableConcept?
+    var subject: Reference?
+    var encounter: Reference?
+    var effective: Effective?
+    var issued: Primitive<FHIRInstant>?
+    var performer: [Reference] = []
+    var value: Value?
+    var dataAbsentReason: CodeableConcept?
+    var interpretation: CodeableConcept?
+    var comments: Primitive<FHIRString>?
+    var bodySite: CodeableConcept?
+    var method: CodeableConcept?
+    var specimen: Reference?
+    var device: Reference?
+    var referenceRange: [ReferenceRange] = []
+    var related: [Related] = []
+    var component: [Component] = []
+    var unknown: JSONObject = JSONObject()
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``Observation/init(from:at:)``, which then moves into a fresh box whole.
+    @inline(__always)
+    mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      let context = decoder.beginResource(Observation.resourceType, at: index)
+      defer { decoder.endResource(context) }
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        let key = decoder.key(member)
+        switch key {
+        case "resourceType": try decoder.checkResourceType(Observation.resourceType, at: value)
+        case "id": try decoder.primitive(&id, at: value)
+        case "_id": try decoder.primitiveElement(&id, at: value)
+        case "meta": meta = try decoder.single(Meta.self, at: value)
+        case "implicitRules": try decoder.primitive(&implicitRules, at: value)
+        case "_implicitRules": try decoder.primitiveElement(&implicitRules, at: value)
+        case "language": try decoder.primitive(&language, at: value)
+        case "_language": try decoder.primitiveElement(&language, at: value)
+        case "text": text = try decoder.single(Narrative.self, at: value)
+        case "contained": contained = try decoder.array(of: AnyResource.self, at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "identifier": identifier = try decoder.array(of: Identifier.self, at: value)
+        case "status": try decoder.code(&status, at: value, in: Observation.statuses)
+        case "_status": try decoder.primitiveElement(&status, at: value)
+        case "category": category = try decoder.single(CodeableConcept.self, at: value)
+        case "code": code = try decoder.single(CodeableConcept.self, at: value)
+        case "subject": subject = try decoder.single(Reference.self, at: value)
+        case "encounter": encounter = try decoder.single(Reference.self, at: value)
+        case "issued": try decoder.primitive(&issued, at: value)
+        case "_issued": try decoder.primitiveElement(&issued, at: value)
+        case "performer": performer = try decoder.array(of: Reference.self, at: value)
+        case "dataAbsentReason": dataAbsentReason = try decoder.single(CodeableConcept.self, at: value)
+        case "interpretation": interpretation = try decoder.single(CodeableConcept.self, at: value)
+        case "comments": try decoder.primitive(&comments, at: value)
+        case "_comments": try decoder.primitiveElement(&comments, at: value)
+        case "bodySite": bodySite = try decoder.single(CodeableConcept.self, at: value)
+        case "method": method = try decoder.single(CodeableConcept.self, at: value)
+        case "specimen": specimen = try decoder.single(Reference.self, at: value)
+        case "device": device = try decoder.single(Reference.self, at: value)
+        case "referenceRange": referenceRange = try decoder.array(of: ReferenceRange.self, at: value)
+        case "related": related = try decoder.array(of: Related.self, at: value)
+        case "component": component = try decoder.array(of: Component.self, at: value)
+        default:
+          if try decoder.choice(&effective, name: "effective", key: key, member: member) { continue }
+          if try decoder.choice(&self.value, name: "value", key: key, member: member) { continue }
+          try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if status == nil { try decoder.recordMissing("status", in: index) }
+      if code == nil { try decoder.recordMissing("code", in: index) }
+      return true
+    }
+
+    func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("resourceType")
+      writer.string(Observation.resourceType)
+      writer.member("id", id)
+      writer.member("meta", meta)
+      writer.member("implicitRules", implicitRules)
+      writer.member("language", language)
+      writer.member("text", text)
+      writer.member("contained", contained)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("identifier", identifier)
+      writer.member("status", status)
+      writer.member("category", category)
+      writer.member("code", code)
+      writer.member("subject", subject)
+      writer.member("encounter", encounter)
+      effective?.encode(name: "effective", to: &writer)
+      writer.member("issued", issued)
+      writer.member("performer", performer)
+      value?.encode(name: "value", to: &writer)
+      writer.member("dataAbsentReason", dataAbsentReason)
+      writer.member("interpretation", interpretation)
+      writer.member("comments", comments)
+      writer.member("bodySite", bodySite)
+      writer.member("method", method)
+      writer.member("specimen", specimen)
+      writer.member("device", device)
+      writer.member("referenceRange", referenceRange)
+      writer.member("related", related)
+      writer.member("component", component)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

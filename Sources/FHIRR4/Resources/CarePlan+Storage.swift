@@ -1,0 +1,158 @@
+internal import FHIRCore
+internal import FHIRJSON
+
+extension CarePlan {
+  /// The box that copies of one ``CarePlan`` share until one of them changes.
+  ///
+  /// `@unchecked Sendable`: `fields` changes only through the ``CarePlan`` that holds the
+  /// only reference to its box (copy on write), so a shared box is never changed.
+  /// For the same reason no access to `fields` can overlap a change of it, which the
+  /// compiler checks on the owning value; so the run-time exclusivity check is left out.
+  final class Storage: @unchecked Sendable {
+    @exclusivity(unchecked) var fields: Fields
+
+    init(_ fields: Fields) {
+      self.fields = fields
+    }
+  }
+
+  /// The stored members of one ``CarePlan``, documented on its public properties; they
+  /// decode and encode themselves, and their synthesized `==` and `hash` are the model's.
+  struct Fields: Hashable, Sendable {
+    // Resource and DomainResource
+    var id: Primitive<FHIRID>?
+    var meta: Meta?
+    var implicitRules: Primitive<FHIRURI>?
+    var language: Primitive<FHIRCode>?
+    var text: Narrative?
+    var contained: [AnyResource] = []
+    var `extension`: [Extension] = []
+    var modifierExtension: [Extension] = []
+
+    // CarePlan
+    var identifier: [Identifier] = []
+    var instantiatesCanonical: [Primitive<FHIRURI>] = []
+    var instantiatesUri: [Primitive<FHIRURI>] = []
+    var basedOn: [Reference] = []
+    var replaces: [Reference] = []
+    var partOf: [Reference] = []
+    var status: Primitive<FHIRCode>?
+    var intent: Primitive<FHIRCode>?
+    var category: [CodeableConcept] = []
+    var title: Primitive<FHIRString>?
+    var description: Primitive<FHIRString>?
+    var subject: Reference?
+    var encounter: Reference?
+    var period: Period?
+    var created: Primitive<FHIRDateTime>?
+    var author: Reference?
+    var contributor: [Reference] = []
+    var careTeam: [Reference] = []
+    var addresses: [Reference] = []
+    var supportingInfo: [Reference] = []
+    var goal: [Reference] = []
+    var activity: [Activity] = []
+    var note: [Annotation] = []
+    var unknown: JSONObject = JSONObject()
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``CarePlan/init(from:at:)``, which then moves into a fresh box whole.
+    @inline(__always)
+    mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      let context = decoder.beginResource(CarePlan.resourceType, at: index)
+      defer { decoder.endResource(context) }
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        switch decoder.key(member) {
+        case "resourceType": try decoder.checkResourceType(CarePlan.resourceType, at: value)
+        case "id": try decoder.primitive(&id, at: value)
+        case "_id": try decoder.primitiveElement(&id, at: value)
+        case "meta": meta = try decoder.single(Meta.self, at: value)
+        case "implicitRules": try decoder.primitive(&implicitRules, at: value)
+        case "_implicitRules": try decoder.primitiveElement(&implicitRules, at: value)
+        case "language": try decoder.primitive(&language, at: value)
+        case "_language": try decoder.primitiveElement(&language, at: value)
+        case "text": text = try decoder.single(Narrative.self, at: value)
+        case "contained": contained = try decoder.array(of: AnyResource.self, at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "identifier": identifier = try decoder.array(of: Identifier.self, at: value)
+        case "instantiatesCanonical": try decoder.primitives(&instantiatesCanonical, at: value)
+        case "_instantiatesCanonical": try decoder.primitiveElements(&instantiatesCanonical, at: value)
+        case "instantiatesUri": try decoder.primitives(&instantiatesUri, at: value)
+        case "_instantiatesUri": try decoder.primitiveElements(&instantiatesUri, at: value)
+        case "basedOn": basedOn = try decoder.array(of: Reference.self, at: value)
+        case "replaces": replaces = try decoder.array(of: Reference.self, at: value)
+        case "partOf": partOf = try decoder.array(of: Reference.self, at: value)
+        case "status": try decoder.code(&status, at: value, in: CarePlan.statuses)
+        case "_status": try decoder.primitiveElement(&status, at: value)
+        case "intent": try decoder.code(&intent, at: value, in: CarePlan.intents)
+        case "_intent": try decoder.primitiveElement(&intent, at: value)
+        case "category": category = try decoder.array(of: CodeableConcept.self, at: value)
+        case "title": try decoder.primitive(&title, at: value)
+        case "_title": try decoder.primitiveElement(&title, at: value)
+        case "description": try decoder.primitive(&description, at: value)
+        case "_description": try decoder.primitiveElement(&description, at: value)
+        case "subject": subject = try decoder.single(Reference.self, at: value)
+        case "encounter": encounter = try decoder.single(Reference.self, at: value)
+        case "period": period = try decoder.single(Period.self, at: value)
+        case "created": try decoder.primitive(&created, at: value)
+        case "_created": try decoder.primitiveElement(&created, at: value)
+        case "author": author = try decoder.single(Reference.self, at: value)
+        case "contributor": contributor = try decoder.array(of: Reference.self, at: value)
+        case "careTeam": careTeam = try decoder.array(of: Reference.self, at: value)
+        case "addresses": addresses = try decoder.array(of: Reference.self, at: value)
+        case "supportingInfo": supportingInfo = try decoder.array(of: Reference.self, at: value)
+        case "goal": goal = try decoder.array(of: Reference.self, at: value)
+        case "activity": activity = try decoder.array(of: Activity.self, at: value)
+        case "note": note = try decoder.array(of: Annotation.self, at: value)
+        default: try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if status == nil { try decoder.recordMissing("status", in: index) }
+      if intent == nil { try decoder.recordMissing("intent", in: index) }
+      if subject == nil { try decoder.recordMissing("subject", in: index) }
+      return true
+    }
+
+    func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("resourceType")
+      writer.string(CarePlan.resourceType)
+      writer.member("id", id)
+      writer.member("meta", meta)
+      writer.member("implicitRules", implicitRules)
+      writer.member("language", language)
+      writer.member("text", text)
+      writer.member("contained", contained)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("identifier", identifier)
+      writer.member("instantiatesCanonical", instantiatesCanonical)
+      writer.member("instantiatesUri", instantiatesUri)
+      writer.member("basedOn", basedOn)
+      writer.member("replaces", replaces)
+      writer.member("partOf", partOf)
+      writer.member("status", status)
+      writer.member("intent", intent)
+      writer.member("category", category)
+      writer.member("title", title)
+      writer.member("description", description)
+      writer.member("subject", subject)
+      writer.member("encounter", encounter)
+      writer.member("period", period)
+      writer.member("created", created)
+      writer.member("author", author)
+      writer.member("contributor", contributor)
+      writer.member("careTeam", careTeam)
+      writer.member("addresses", addresses)
+      writer.member("supportingInfo", supportingInfo)
+      writer.member("goal", goal)
+      writer.member("activity", activity)
+      writer.member("note", note)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

@@ -1,0 +1,188 @@
+internal import FHIRCore
+internal import FHIRJSON
+
+extension MedicationRequest {
+  /// The box that copies of one ``MedicationRequest`` share until one of them changes.
+  ///
+  /// `@unchecked Sendable`: `fields` changes only through the ``MedicationRequest`` that holds the
+  /// only reference to its box (copy on write), so a shared box is never changed.
+  /// For the same reason no access to `fields` can overlap a change of it, which the
+  /// compiler checks on the owning value; so the run-time exclusivity check is left out.
+  final class Storage: @unchecked Sendable {
+    @exclusivity(unchecked) var fields: Fields
+
+    init(_ fields: Fields) {
+      self.fields = fields
+    }
+  }
+
+  /// The stored members of one ``MedicationRequest``, documented on its public properties; they
+  /// decode and encode themselves, and their synthesized `==` and `hash` are the model's.
+  struct Fields: Hashable, Sendable {
+    // Resource and DomainResource
+    var id: Primitive<FHIRID>?
+    var meta: Meta?
+    var implicitRules: Primitive<FHIRURI>?
+    var language: Primitive<FHIRCode>?
+    var text: Narrative?
+    var contained: [AnyResource] = []
+    var `extension`: [Extension] = []
+    var modifierExtension: [Extension] = []
+
+    // MedicationRequest
+    var identifier: [Identifier] = []
+    var status: Primitive<FHIRCode>?
+    var statusReason: CodeableConcept?
+    var intent: Primitive<FHIRCode>?
+    var category: [CodeableConcept] = []
+    var priority: Primitive<FHIRCode>?
+    var doNotPerform: Primitive<FHIRBoolean>?
+    var reported: Reported?
+    var medication: Medication?
+    var subject: Reference?
+    var encounter: Reference?
+    var supportingInformation: [Reference] = []
+    var authoredOn: Primitive<FHIRDateTime>?
+    var requester: Reference?
+    var performer: Reference?
+    var performerType: CodeableConcept?
+    var recorder: Reference?
+    var reasonCode: [CodeableConcept] = []
+    var reasonReference: [Reference] = []
+    var instantiatesCanonical: [Primitive<FHIRURI>] = []
+    var instantiatesUri: [Primitive<FHIRURI>] = []
+    var basedOn: [Reference] = []
+    var groupIdentifier: Identifier?
+    var courseOfTherapyType: CodeableConcept?
+    var insurance: [Reference] = []
+    var note: [Annotation] = []
+    var dosageInstruction: [Dosage] = []
+    var dispenseRequest: DispenseRequest?
+    var substitution: Substitution?
+    var priorPrescription: Reference?
+    var detectedIssue: [Reference] = []
+    var eventHistory: [Reference] = []
+    var unknown: JSONObject = JSONObject()
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``MedicationRequest/init(from:at:)``, which then moves into a fresh box whole.
+    @inline(__always)
+    mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      let context = decoder.beginResource(MedicationRequest.resourceType, at: index)
+      defer { decoder.endResource(context) }
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        let key = decoder.key(member)
+        switch key {
+        case "resourceType": try decoder.checkResourceType(MedicationRequest.resourceType, at: value)
+        case "id": try decoder.primitive(&id, at: value)
+        case "_id": try decoder.primitiveElement(&id, at: value)
+        case "meta": meta = try decoder.single(Meta.self, at: value)
+        case "implicitRules": try decoder.primitive(&implicitRules, at: value)
+        case "_implicitRules": try decoder.primitiveElement(&implicitRules, at: value)
+        case "language": try decoder.primitive(&language, at: value)
+        case "_language": try decoder.primitiveElement(&language, at: value)
+        case "text": text = try decoder.single(Narrative.self, at: value)
+        case "contained": contained = try decoder.array(of: AnyResource.self, at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "identifier": identifier = try decoder.array(of: Identifier.self, at: value)
+        case "status": try decoder.code(&status, at: value, in: MedicationRequest.statuses)
+        case "_status": try decoder.primitiveElement(&status, at: value)
+        case "statusReason": statusReason = try decoder.single(CodeableConcept.self, at: value)
+        case "intent": try decoder.code(&intent, at: value, in: MedicationRequest.intents)
+        case "_intent": try decoder.primitiveElement(&intent, at: value)
+        case "category": category = try decoder.array(of: CodeableConcept.self, at: value)
+        case "priority": try decoder.code(&priority, at: value, in: MedicationRequest.priorities)
+        case "_priority": try decoder.primitiveElement(&priority, at: value)
+        case "doNotPerform": try decoder.primitive(&doNotPerform, at: value)
+        case "_doNotPerform": try decoder.primitiveElement(&doNotPerform, at: value)
+        case "subject": subject = try decoder.single(Reference.self, at: value)
+        case "encounter": encounter = try decoder.single(Reference.self, at: value)
+        case "supportingInformation": supportingInformation = try decoder.array(of: Reference.self, at: value)
+        case "authoredOn": try decoder.primitive(&authoredOn, at: value)
+        case "_authoredOn": try decoder.primitiveElement(&authoredOn, at: value)
+        case "requester": requester = try decoder.single(Reference.self, at: value)
+        case "performer": performer = try decoder.single(Reference.self, at: value)
+        case "performerType": performerType = try decoder.single(CodeableConcept.self, at: value)
+        case "recorder": recorder = try decoder.single(Reference.self, at: value)
+        case "reasonCode": reasonCode = try decoder.array(of: CodeableConcept.self, at: value)
+        case "reasonReference": reasonReference = try decoder.array(of: Reference.self, at: value)
+        case "instantiatesCanonical": try decoder.primitives(&instantiatesCanonical, at: value)
+        case "_instantiatesCanonical": try decoder.primitiveElements(&instantiatesCanonical, at: value)
+        case "instantiatesUri": try decoder.primitives(&instantiatesUri, at: value)
+        case "_instantiatesUri": try decoder.primitiveElements(&instantiatesUri, at: value)
+        case "basedOn": basedOn = try decoder.array(of: Reference.self, at: value)
+        case "groupIdentifier": groupIdentifier = try decoder.single(Identifier.self, at: value)
+        case "courseOfTherapyType": courseOfTherapyType = try decoder.single(CodeableConcept.self, at: value)
+        case "insurance": insurance = try decoder.array(of: Reference.self, at: value)
+        case "note": note = try decoder.array(of: Annotation.self, at: value)
+        case "dosageInstruction": dosageInstruction = try decoder.array(of: Dosage.self, at: value)
+        case "dispenseRequest": dispenseRequest = try decoder.single(DispenseRequest.self, at: value)
+        case "substitution": substitution = try decoder.single(Substitution.self, at: value)
+        case "priorPrescription": priorPrescription = try decoder.single(Reference.self, at: value)
+        case "detectedIssue": detectedIssue = try decoder.array(of: Reference.self, at: value)
+        case "eventHistory": eventHistory = try decoder.array(of: Reference.self, at: value)
+        default:
+          if try decoder.choice(&reported, name: "reported", key: key, member: member) { continue }
+          if try decoder.choice(&medication, name: "medication", key: key, member: member) { continue }
+          try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      if status == nil { try decoder.recordMissing("status", in: index) }
+      if intent == nil { try decoder.recordMissing("intent", in: index) }
+      if medication == nil { try decoder.recordMissing("medication[x]", in: index) }
+      if subject == nil { try decoder.recordMissing("subject", in: index) }
+      return true
+    }
+
+    func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("resourceType")
+      writer.string(MedicationRequest.resourceType)
+      writer.member("id", id)
+      writer.member("meta", meta)
+      writer.member("implicitRules", implicitRules)
+      writer.member("language", language)
+      writer.member("text", text)
+      writer.member("contained", contained)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("identifier", identifier)
+      writer.member("status", status)
+      writer.member("statusReason", statusReason)
+      writer.member("intent", intent)
+      writer.member("category", category)
+      writer.member("priority", priority)
+      writer.member("doNotPerform", doNotPerform)
+      reported?.encode(name: "reported", to: &writer)
+      medication?.encode(name: "medication", to: &writer)
+      writer.member("subject", subject)
+      writer.member("encounter", encounter)
+      writer.member("supportingInformation", supportingInformation)
+      writer.member("authoredOn", authoredOn)
+      writer.member("requester", requester)
+      writer.member("performer", performer)
+      writer.member("performerType", performerType)
+      writer.member("recorder", recorder)
+      writer.member("reasonCode", reasonCode)
+      writer.member("reasonReference", reasonReference)
+      writer.member("instantiatesCanonical", instantiatesCanonical)
+      writer.member("instantiatesUri", instantiatesUri)
+      writer.member("basedOn", basedOn)
+      writer.member("groupIdentifier", groupIdentifier)
+      writer.member("courseOfTherapyType", courseOfTherapyType)
+      writer.member("insurance", insurance)
+      writer.member("note", note)
+      writer.member("dosageInstruction", dosageInstruction)
+      writer.member("dispenseRequest", dispenseRequest)
+      writer.member("substitution", substitution)
+      writer.member("priorPrescription", priorPrescription)
+      writer.member("detectedIssue", detectedIssue)
+      writer.member("eventHistory", eventHistory)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}

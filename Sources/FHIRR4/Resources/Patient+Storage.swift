@@ -1,0 +1,132 @@
+internal import FHIRCore
+internal import FHIRJSON
+
+extension Patient {
+  /// The box that copies of one ``Patient`` share until one of them changes.
+  ///
+  /// `@unchecked Sendable`: `fields` changes only through the ``Patient`` that holds the
+  /// only reference to its box (copy on write), so a shared box is never changed.
+  /// For the same reason no access to `fields` can overlap a change of it, which the
+  /// compiler checks on the owning value; so the run-time exclusivity check is left out.
+  final class Storage: @unchecked Sendable {
+    @exclusivity(unchecked) var fields: Fields
+
+    init(_ fields: Fields) {
+      self.fields = fields
+    }
+  }
+
+  /// The stored members of one ``Patient``, documented on its public properties; they
+  /// decode and encode themselves, and their synthesized `==` and `hash` are the model's.
+  struct Fields: Hashable, Sendable {
+    // Resource and DomainResource
+    var id: Primitive<FHIRID>?
+    var meta: Meta?
+    var implicitRules: Primitive<FHIRURI>?
+    var language: Primitive<FHIRCode>?
+    var text: Narrative?
+    var contained: [AnyResource] = []
+    var `extension`: [Extension] = []
+    var modifierExtension: [Extension] = []
+
+    // Patient
+    var identifier: [Identifier] = []
+    var active: Primitive<FHIRBoolean>?
+    var name: [HumanName] = []
+    var telecom: [ContactPoint] = []
+    var gender: Primitive<FHIRCode>?
+    var birthDate: Primitive<FHIRDate>?
+    var deceased: Deceased?
+    var address: [Address] = []
+    var maritalStatus: CodeableConcept?
+    var multipleBirth: MultipleBirth?
+    var photo: [Attachment] = []
+    var contact: [Contact] = []
+    var communication: [Communication] = []
+    var generalPractitioner: [Reference] = []
+    var managingOrganization: Reference?
+    var link: [Link] = []
+    var unknown: JSONObject = JSONObject()
+
+    /// Decodes the members of the object at `index` into this value: a local of
+    /// ``Patient/init(from:at:)``, which then moves into a fresh box whole.
+    @inline(__always)
+    mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
+      let context = decoder.beginResource(Patient.resourceType, at: index)
+      defer { decoder.endResource(context) }
+      guard var members = try decoder.members(ofObjectAt: index) else { return false }
+      while let member = decoder.nextMember(&members) {
+        let value = member.valueIndex
+        let key = decoder.key(member)
+        switch key {
+        case "resourceType": try decoder.checkResourceType(Patient.resourceType, at: value)
+        case "id": try decoder.primitive(&id, at: value)
+        case "_id": try decoder.primitiveElement(&id, at: value)
+        case "meta": meta = try decoder.single(Meta.self, at: value)
+        case "implicitRules": try decoder.primitive(&implicitRules, at: value)
+        case "_implicitRules": try decoder.primitiveElement(&implicitRules, at: value)
+        case "language": try decoder.primitive(&language, at: value)
+        case "_language": try decoder.primitiveElement(&language, at: value)
+        case "text": text = try decoder.single(Narrative.self, at: value)
+        case "contained": contained = try decoder.array(of: AnyResource.self, at: value)
+        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "identifier": identifier = try decoder.array(of: Identifier.self, at: value)
+        case "active": try decoder.primitive(&active, at: value)
+        case "_active": try decoder.primitiveElement(&active, at: value)
+        case "name": name = try decoder.array(of: HumanName.self, at: value)
+        case "telecom": telecom = try decoder.array(of: ContactPoint.self, at: value)
+        case "gender": try decoder.code(&gender, at: value, in: Patient.genders)
+        case "_gender": try decoder.primitiveElement(&gender, at: value)
+        case "birthDate": try decoder.primitive(&birthDate, at: value)
+        case "_birthDate": try decoder.primitiveElement(&birthDate, at: value)
+        case "address": address = try decoder.array(of: Address.self, at: value)
+        case "maritalStatus": maritalStatus = try decoder.single(CodeableConcept.self, at: value)
+        case "photo": photo = try decoder.array(of: Attachment.self, at: value)
+        case "contact": contact = try decoder.array(of: Contact.self, at: value)
+        case "communication": communication = try decoder.array(of: Communication.self, at: value)
+        case "generalPractitioner": generalPractitioner = try decoder.array(of: Reference.self, at: value)
+        case "managingOrganization": managingOrganization = try decoder.single(Reference.self, at: value)
+        case "link": link = try decoder.array(of: Link.self, at: value)
+        default:
+          if try decoder.choice(&deceased, name: "deceased", key: key, member: member) { continue }
+          if try decoder.choice(&multipleBirth, name: "multipleBirth", key: key, member: member) { continue }
+          try decoder.keepUnknown(member, in: &unknown)
+        }
+      }
+      return true
+    }
+
+    func encode(to writer: inout JSONWriter) {
+      writer.beginObject()
+      writer.key("resourceType")
+      writer.string(Patient.resourceType)
+      writer.member("id", id)
+      writer.member("meta", meta)
+      writer.member("implicitRules", implicitRules)
+      writer.member("language", language)
+      writer.member("text", text)
+      writer.member("contained", contained)
+      writer.member("extension", self.extension)
+      writer.member("modifierExtension", modifierExtension)
+      writer.member("identifier", identifier)
+      writer.member("active", active)
+      writer.member("name", name)
+      writer.member("telecom", telecom)
+      writer.member("gender", gender)
+      writer.member("birthDate", birthDate)
+      deceased?.encode(name: "deceased", to: &writer)
+      writer.member("address", address)
+      writer.member("maritalStatus", maritalStatus)
+      multipleBirth?.encode(name: "multipleBirth", to: &writer)
+      writer.member("photo", photo)
+      writer.member("contact", contact)
+      writer.member("communication", communication)
+      writer.member("generalPractitioner", generalPractitioner)
+      writer.member("managingOrganization", managingOrganization)
+      writer.member("link", link)
+      writer.members(unknown)
+      writer.endObject()
+    }
+  }
+}
