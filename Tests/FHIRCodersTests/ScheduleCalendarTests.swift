@@ -114,7 +114,9 @@ import Testing
         #expect(joined[key].id == -1)
       }
       #expect(cached[.periodUnit].name == "A.timing.repeat.periodUnit" + suffix)
-      #expect(cached.matching(suffix == "" ? "s" : "")[.durationUnit].name == "A.timing.repeat.durationUnit" + (suffix == "" ? "s" : ""))
+      // The paths schedule decoding builds for a timing whose units are named the other way.
+      let other = suffix == "" ? "s" : ""
+      #expect(TimingPaths(cached.base, unitNameSuffix: other)[.durationUnit].name == "A.timing.repeat.durationUnit" + other)
     }
   }
 }

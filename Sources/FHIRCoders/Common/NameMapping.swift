@@ -135,8 +135,8 @@ extension FHIRR4.HumanName: NameReading {
   static func parts(_ names: [Self], at index: Int) -> NameReadingParts {
     let (given, middle) = NameMapping.firstAndRest(names[index].given)
     return (
-      given, middle, names[index].family?.string, NameMapping.joined(names[index].prefix, skippingFirst: false),
-      NameMapping.joined(names[index].suffix, skippingFirst: false)
+      given, middle, names[index].family?.string, NameMapping.joined(names[index].prefix),
+      NameMapping.joined(names[index].suffix)
     )
   }
 }
@@ -148,8 +148,8 @@ extension FHIRDSTU2.HumanName: NameReading {
   static func parts(_ names: [Self], at index: Int) -> NameReadingParts {
     let (given, middle) = NameMapping.firstAndRest(names[index].given)
     return (
-      given, middle, NameMapping.joined(names[index].family, skippingFirst: false),
-      NameMapping.joined(names[index].prefix, skippingFirst: false), NameMapping.joined(names[index].suffix, skippingFirst: false)
+      given, middle, NameMapping.joined(names[index].family),
+      NameMapping.joined(names[index].prefix), NameMapping.joined(names[index].suffix)
     )
   }
 }
@@ -163,8 +163,9 @@ extension NameMapping {
     return nil
   }
 
-  /// ``first(_:)`` and ``joined(_:skippingFirst:)`` skipping it, from one read of `list`
-  /// (the given name and the middle names).
+  /// The first string with a value, and the strings with a value after it space-joined
+  /// (`nil` when there are none; one string as it is), from one read of `list` (the given name
+  /// and the middle names).
   static func firstAndRest(_ list: [Primitive<FHIRString>]) -> (first: String?, rest: String?) {
     var first: String? = nil
     var rest: String? = nil
@@ -182,22 +183,11 @@ extension NameMapping {
     return (first, rest)
   }
 
-  /// The strings with a value (after the first of them when `skippingFirst`), space-joined;
-  /// `nil` when there are none. One string is returned as it is.
-  static func joined(_ list: [Primitive<FHIRString>], skippingFirst: Bool) -> String? {
-    var result: String? = nil
-    var skip = skippingFirst
-    for index in list.indices {
-      guard let s = list[index].string else { continue }
-      if skip {
-        skip = false
-      } else if result == nil {
-        result = s
-      } else {
-        result! += " "
-        result! += s
-      }
-    }
-    return result
+  /// The strings with a value, space-joined; `nil` when there are none. One string is returned
+  /// as it is.
+  static func joined(_ list: [Primitive<FHIRString>]) -> String? {
+    let (first, rest) = firstAndRest(list)
+    guard let first, let rest else { return first }
+    return first + " " + rest
   }
 }

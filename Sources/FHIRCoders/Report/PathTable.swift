@@ -121,18 +121,9 @@ struct PathTable {
     entries[parent].lastChild = Int32(node)
   }
 
-  /// ``child(of:key:)``, looked for first among the children of `parent` that follow
-  /// `previous` (the child of `parent` found for the member before, or -1): members mostly come
-  /// in the same order from one resource to the next, so the next child known is mostly the
-  /// one, found by comparing its key alone, without a digest (up to 16 children are tried:
-  /// a key first seen late is listed after the keys that come after it in later resources).
-  mutating func child(of parent: Int, key: UnsafeRawBufferPointer, after previous: Int) -> Int {
-    let found = member(of: parent, key: key, after: previous)
-    return found < 0 ? ~found : found
-  }
-
-  /// ``child(of:key:after:)``, and whether it is marked mapped in the current walk: the node
-  /// when it is not, its complement (`~node`, negative) when it is. The child that followed
+  /// The child of `parent` for `key` (``child(of:key:)``), and whether it is marked mapped in
+  /// the current walk: the node when it is not, its complement (`~node`, negative) when it is.
+  /// `previous` is the child found for the member before, or -1. The child that followed
   /// `previous` last time (or came first, when `previous` is -1) is tried first: resources of a
   /// kind mostly hold the same members in the same order, so it is mostly the one.
   @inline(__always)

@@ -69,11 +69,6 @@ struct TimingPaths: Sendable {
     table.isEmpty ? ReportPath(unregistered: Self.join(base, key, unitNameSuffix)) : table[key.rawValue]
   }
 
-  /// These paths for a timing whose unit elements end with `suffix`.
-  func matching(_ suffix: String) -> TimingPaths {
-    suffix == unitNameSuffix ? self : TimingPaths(base, unitNameSuffix: suffix)
-  }
-
   private static func join(_ base: String, _ key: Key, _ unitNameSuffix: String) -> String {
     key == .periodUnit || key == .durationUnit ? base + key.suffix + unitNameSuffix : base + key.suffix
   }
