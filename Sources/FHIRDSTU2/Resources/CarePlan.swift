@@ -9,115 +9,115 @@ public struct CarePlan: FHIRResource {
   public static let resourceType = "CarePlan"
 
   /// The members, in a box shared by copies until one of them changes (see ``Storage``).
-  private var storage: Storage
+  @usableFromInline var storage: Storage
 
   // Resource and DomainResource
   public var id: Primitive<FHIRID>? {
-    get { storage.fields.id }
+    @inlinable get { storage.fields.id }
     _modify { yield &fields.id }
   }
   public var meta: Meta? {
-    get { storage.fields.meta }
+    @inlinable get { storage.fields.meta }
     _modify { yield &fields.meta }
   }
   public var implicitRules: Primitive<FHIRURI>? {
-    get { storage.fields.implicitRules }
+    @inlinable get { storage.fields.implicitRules }
     _modify { yield &fields.implicitRules }
   }
   public var language: Primitive<FHIRCode>? {
-    get { storage.fields.language }
+    @inlinable get { storage.fields.language }
     _modify { yield &fields.language }
   }
   public var text: Narrative? {
-    get { storage.fields.text }
+    @inlinable get { storage.fields.text }
     _modify { yield &fields.text }
   }
   public var contained: [AnyResource] {
-    get { storage.fields.contained }
+    @inlinable get { storage.fields.contained }
     _modify { yield &fields.contained }
   }
   public var `extension`: [Extension] {
-    get { storage.fields.`extension` }
+    @inlinable get { storage.fields.`extension` }
     _modify { yield &fields.`extension` }
   }
   public var modifierExtension: [Extension] {
-    get { storage.fields.modifierExtension }
+    @inlinable get { storage.fields.modifierExtension }
     _modify { yield &fields.modifierExtension }
   }
 
   // CarePlan
   public var identifier: [Identifier] {
-    get { storage.fields.identifier }
+    @inlinable get { storage.fields.identifier }
     _modify { yield &fields.identifier }
   }
   /// Who the plan is for (`Patient | Group`).
   public var subject: Reference? {
-    get { storage.fields.subject }
+    @inlinable get { storage.fields.subject }
     _modify { yield &fields.subject }
   }
   /// `proposed | draft | active | completed | cancelled` (required).
   public var status: Primitive<FHIRCode>? {
-    get { storage.fields.status }
+    @inlinable get { storage.fields.status }
     _modify { yield &fields.status }
   }
   /// The encounter or episode of care the plan was created in.
   public var context: Reference? {
-    get { storage.fields.context }
+    @inlinable get { storage.fields.context }
     _modify { yield &fields.context }
   }
   public var period: Period? {
-    get { storage.fields.period }
+    @inlinable get { storage.fields.period }
     _modify { yield &fields.period }
   }
   public var author: [Reference] {
-    get { storage.fields.author }
+    @inlinable get { storage.fields.author }
     _modify { yield &fields.author }
   }
   public var modified: Primitive<FHIRDateTime>? {
-    get { storage.fields.modified }
+    @inlinable get { storage.fields.modified }
     _modify { yield &fields.modified }
   }
   public var category: [CodeableConcept] {
-    get { storage.fields.category }
+    @inlinable get { storage.fields.category }
     _modify { yield &fields.category }
   }
   public var description: Primitive<FHIRString>? {
-    get { storage.fields.description }
+    @inlinable get { storage.fields.description }
     _modify { yield &fields.description }
   }
   /// The health issues the plan addresses (`Condition`).
   public var addresses: [Reference] {
-    get { storage.fields.addresses }
+    @inlinable get { storage.fields.addresses }
     _modify { yield &fields.addresses }
   }
   /// Information that supports the plan.
   public var support: [Reference] {
-    get { storage.fields.support }
+    @inlinable get { storage.fields.support }
     _modify { yield &fields.support }
   }
   public var relatedPlan: [RelatedPlan] {
-    get { storage.fields.relatedPlan }
+    @inlinable get { storage.fields.relatedPlan }
     _modify { yield &fields.relatedPlan }
   }
   public var participant: [Participant] {
-    get { storage.fields.participant }
+    @inlinable get { storage.fields.participant }
     _modify { yield &fields.participant }
   }
   public var goal: [Reference] {
-    get { storage.fields.goal }
+    @inlinable get { storage.fields.goal }
     _modify { yield &fields.goal }
   }
   public var activity: [Activity] {
-    get { storage.fields.activity }
+    @inlinable get { storage.fields.activity }
     _modify { yield &fields.activity }
   }
   public var note: Annotation? {
-    get { storage.fields.note }
+    @inlinable get { storage.fields.note }
     _modify { yield &fields.note }
   }
   /// Members the model does not know, in document order.
   public var unknown: JSONObject {
-    get { storage.fields.unknown }
+    @inlinable get { storage.fields.unknown }
     _modify { yield &fields.unknown }
   }
 

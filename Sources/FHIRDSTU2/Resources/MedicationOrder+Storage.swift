@@ -1,5 +1,5 @@
-internal import FHIRCore
-internal import FHIRJSON
+public import FHIRCore
+public import FHIRJSON
 
 extension MedicationOrder {
   /// The box that copies of one ``MedicationOrder`` share until one of them changes.
@@ -8,8 +8,8 @@ extension MedicationOrder {
   /// only reference to its box (copy on write), so a shared box is never changed.
   /// For the same reason no access to `fields` can overlap a change of it, which the
   /// compiler checks on the owning value; so the run-time exclusivity check is left out.
-  final class Storage: @unchecked Sendable {
-    @exclusivity(unchecked) var fields: Fields
+  @usableFromInline final class Storage: @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var fields: Fields
 
     init(_ fields: Fields) {
       self.fields = fields
@@ -18,34 +18,34 @@ extension MedicationOrder {
 
   /// The stored members of one ``MedicationOrder``, documented on its public properties; they
   /// decode and encode themselves, and their synthesized `==` and `hash` are the model's.
-  struct Fields: Hashable, Sendable {
+  @usableFromInline struct Fields: Hashable, Sendable {
     // Resource and DomainResource
-    var id: Primitive<FHIRID>?
-    var meta: Meta?
-    var implicitRules: Primitive<FHIRURI>?
-    var language: Primitive<FHIRCode>?
-    var text: Narrative?
-    var contained: [AnyResource] = []
-    var `extension`: [Extension] = []
-    var modifierExtension: [Extension] = []
+    @usableFromInline var id: Primitive<FHIRID>?
+    @usableFromInline var meta: Meta?
+    @usableFromInline var implicitRules: Primitive<FHIRURI>?
+    @usableFromInline var language: Primitive<FHIRCode>?
+    @usableFromInline var text: Narrative?
+    @usableFromInline var contained: [AnyResource] = []
+    @usableFromInline var `extension`: [Extension] = []
+    @usableFromInline var modifierExtension: [Extension] = []
 
     // MedicationOrder
-    var identifier: [Identifier] = []
-    var dateWritten: Primitive<FHIRDateTime>?
-    var status: Primitive<FHIRCode>?
-    var dateEnded: Primitive<FHIRDateTime>?
-    var reasonEnded: CodeableConcept?
-    var patient: Reference?
-    var prescriber: Reference?
-    var encounter: Reference?
-    var reason: ConceptOrReference?
-    var note: Primitive<FHIRString>?
-    var medication: ConceptOrReference?
-    var dosageInstruction: [DosageInstruction] = []
-    var dispenseRequest: DispenseRequest?
-    var substitution: Substitution?
-    var priorPrescription: Reference?
-    var unknown: JSONObject = JSONObject()
+    @usableFromInline var identifier: [Identifier] = []
+    @usableFromInline var dateWritten: Primitive<FHIRDateTime>?
+    @usableFromInline var status: Primitive<FHIRCode>?
+    @usableFromInline var dateEnded: Primitive<FHIRDateTime>?
+    @usableFromInline var reasonEnded: CodeableConcept?
+    @usableFromInline var patient: Reference?
+    @usableFromInline var prescriber: Reference?
+    @usableFromInline var encounter: Reference?
+    @usableFromInline var reason: ConceptOrReference?
+    @usableFromInline var note: Primitive<FHIRString>?
+    @usableFromInline var medication: ConceptOrReference?
+    @usableFromInline var dosageInstruction: [DosageInstruction] = []
+    @usableFromInline var dispenseRequest: DispenseRequest?
+    @usableFromInline var substitution: Substitution?
+    @usableFromInline var priorPrescription: Reference?
+    @usableFromInline var unknown: JSONObject = JSONObject()
 
     /// Decodes the members of the object at `index` into this value: a local of
     /// ``MedicationOrder/init(from:at:)``, which then moves into a fresh box whole.

@@ -10,110 +10,110 @@ public struct MedicationOrder: FHIRResource {
   public static let resourceType = "MedicationOrder"
 
   /// The members, in a box shared by copies until one of them changes (see ``Storage``).
-  private var storage: Storage
+  @usableFromInline var storage: Storage
 
   // Resource and DomainResource
   public var id: Primitive<FHIRID>? {
-    get { storage.fields.id }
+    @inlinable get { storage.fields.id }
     _modify { yield &fields.id }
   }
   public var meta: Meta? {
-    get { storage.fields.meta }
+    @inlinable get { storage.fields.meta }
     _modify { yield &fields.meta }
   }
   public var implicitRules: Primitive<FHIRURI>? {
-    get { storage.fields.implicitRules }
+    @inlinable get { storage.fields.implicitRules }
     _modify { yield &fields.implicitRules }
   }
   public var language: Primitive<FHIRCode>? {
-    get { storage.fields.language }
+    @inlinable get { storage.fields.language }
     _modify { yield &fields.language }
   }
   public var text: Narrative? {
-    get { storage.fields.text }
+    @inlinable get { storage.fields.text }
     _modify { yield &fields.text }
   }
   public var contained: [AnyResource] {
-    get { storage.fields.contained }
+    @inlinable get { storage.fields.contained }
     _modify { yield &fields.contained }
   }
   public var `extension`: [Extension] {
-    get { storage.fields.`extension` }
+    @inlinable get { storage.fields.`extension` }
     _modify { yield &fields.`extension` }
   }
   public var modifierExtension: [Extension] {
-    get { storage.fields.modifierExtension }
+    @inlinable get { storage.fields.modifierExtension }
     _modify { yield &fields.modifierExtension }
   }
 
   // MedicationOrder
   public var identifier: [Identifier] {
-    get { storage.fields.identifier }
+    @inlinable get { storage.fields.identifier }
     _modify { yield &fields.identifier }
   }
   /// When the prescription was written.
   public var dateWritten: Primitive<FHIRDateTime>? {
-    get { storage.fields.dateWritten }
+    @inlinable get { storage.fields.dateWritten }
     _modify { yield &fields.dateWritten }
   }
   /// `active | on-hold | completed | entered-in-error | stopped | draft`.
   public var status: Primitive<FHIRCode>? {
-    get { storage.fields.status }
+    @inlinable get { storage.fields.status }
     _modify { yield &fields.status }
   }
   public var dateEnded: Primitive<FHIRDateTime>? {
-    get { storage.fields.dateEnded }
+    @inlinable get { storage.fields.dateEnded }
     _modify { yield &fields.dateEnded }
   }
   public var reasonEnded: CodeableConcept? {
-    get { storage.fields.reasonEnded }
+    @inlinable get { storage.fields.reasonEnded }
     _modify { yield &fields.reasonEnded }
   }
   public var patient: Reference? {
-    get { storage.fields.patient }
+    @inlinable get { storage.fields.patient }
     _modify { yield &fields.patient }
   }
   public var prescriber: Reference? {
-    get { storage.fields.prescriber }
+    @inlinable get { storage.fields.prescriber }
     _modify { yield &fields.prescriber }
   }
   public var encounter: Reference? {
-    get { storage.fields.encounter }
+    @inlinable get { storage.fields.encounter }
     _modify { yield &fields.encounter }
   }
   /// `reason[x]`: `CodeableConcept | Reference(Condition)`.
   public var reason: ConceptOrReference? {
-    get { storage.fields.reason }
+    @inlinable get { storage.fields.reason }
     _modify { yield &fields.reason }
   }
   public var note: Primitive<FHIRString>? {
-    get { storage.fields.note }
+    @inlinable get { storage.fields.note }
     _modify { yield &fields.note }
   }
   /// `medication[x]`: `CodeableConcept | Reference(Medication)` (required).
   public var medication: ConceptOrReference? {
-    get { storage.fields.medication }
+    @inlinable get { storage.fields.medication }
     _modify { yield &fields.medication }
   }
   public var dosageInstruction: [DosageInstruction] {
-    get { storage.fields.dosageInstruction }
+    @inlinable get { storage.fields.dosageInstruction }
     _modify { yield &fields.dosageInstruction }
   }
   public var dispenseRequest: DispenseRequest? {
-    get { storage.fields.dispenseRequest }
+    @inlinable get { storage.fields.dispenseRequest }
     _modify { yield &fields.dispenseRequest }
   }
   public var substitution: Substitution? {
-    get { storage.fields.substitution }
+    @inlinable get { storage.fields.substitution }
     _modify { yield &fields.substitution }
   }
   public var priorPrescription: Reference? {
-    get { storage.fields.priorPrescription }
+    @inlinable get { storage.fields.priorPrescription }
     _modify { yield &fields.priorPrescription }
   }
   /// Members the model does not know, in document order.
   public var unknown: JSONObject {
-    get { storage.fields.unknown }
+    @inlinable get { storage.fields.unknown }
     _modify { yield &fields.unknown }
   }
 

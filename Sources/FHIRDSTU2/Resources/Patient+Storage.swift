@@ -1,5 +1,5 @@
-internal import FHIRCore
-internal import FHIRJSON
+public import FHIRCore
+public import FHIRJSON
 
 extension Patient {
   /// The box that copies of one ``Patient`` share until one of them changes.
@@ -8,8 +8,8 @@ extension Patient {
   /// only reference to its box (copy on write), so a shared box is never changed.
   /// For the same reason no access to `fields` can overlap a change of it, which the
   /// compiler checks on the owning value; so the run-time exclusivity check is left out.
-  final class Storage: @unchecked Sendable {
-    @exclusivity(unchecked) var fields: Fields
+  @usableFromInline final class Storage: @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var fields: Fields
 
     init(_ fields: Fields) {
       self.fields = fields
@@ -18,36 +18,36 @@ extension Patient {
 
   /// The stored members of one ``Patient``, documented on its public properties; they
   /// decode and encode themselves, and their synthesized `==` and `hash` are the model's.
-  struct Fields: Hashable, Sendable {
+  @usableFromInline struct Fields: Hashable, Sendable {
     // Resource and DomainResource
-    var id: Primitive<FHIRID>?
-    var meta: Meta?
-    var implicitRules: Primitive<FHIRURI>?
-    var language: Primitive<FHIRCode>?
-    var text: Narrative?
-    var contained: [AnyResource] = []
-    var `extension`: [Extension] = []
-    var modifierExtension: [Extension] = []
+    @usableFromInline var id: Primitive<FHIRID>?
+    @usableFromInline var meta: Meta?
+    @usableFromInline var implicitRules: Primitive<FHIRURI>?
+    @usableFromInline var language: Primitive<FHIRCode>?
+    @usableFromInline var text: Narrative?
+    @usableFromInline var contained: [AnyResource] = []
+    @usableFromInline var `extension`: [Extension] = []
+    @usableFromInline var modifierExtension: [Extension] = []
 
     // Patient
-    var identifier: [Identifier] = []
-    var active: Primitive<FHIRBoolean>?
-    var name: [HumanName] = []
-    var telecom: [ContactPoint] = []
-    var gender: Primitive<FHIRCode>?
-    var birthDate: Primitive<FHIRDate>?
-    var deceased: Deceased?
-    var address: [Address] = []
-    var maritalStatus: CodeableConcept?
-    var multipleBirth: MultipleBirth?
-    var photo: [Attachment] = []
-    var contact: [Contact] = []
-    var animal: Animal?
-    var communication: [Communication] = []
-    var careProvider: [Reference] = []
-    var managingOrganization: Reference?
-    var link: [Link] = []
-    var unknown: JSONObject = JSONObject()
+    @usableFromInline var identifier: [Identifier] = []
+    @usableFromInline var active: Primitive<FHIRBoolean>?
+    @usableFromInline var name: [HumanName] = []
+    @usableFromInline var telecom: [ContactPoint] = []
+    @usableFromInline var gender: Primitive<FHIRCode>?
+    @usableFromInline var birthDate: Primitive<FHIRDate>?
+    @usableFromInline var deceased: Deceased?
+    @usableFromInline var address: [Address] = []
+    @usableFromInline var maritalStatus: CodeableConcept?
+    @usableFromInline var multipleBirth: MultipleBirth?
+    @usableFromInline var photo: [Attachment] = []
+    @usableFromInline var contact: [Contact] = []
+    @usableFromInline var animal: Animal?
+    @usableFromInline var communication: [Communication] = []
+    @usableFromInline var careProvider: [Reference] = []
+    @usableFromInline var managingOrganization: Reference?
+    @usableFromInline var link: [Link] = []
+    @usableFromInline var unknown: JSONObject = JSONObject()
 
     /// Decodes the members of the object at `index` into this value: a local of
     /// ``Patient/init(from:at:)``, which then moves into a fresh box whole.

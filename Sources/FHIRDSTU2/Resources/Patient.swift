@@ -9,117 +9,117 @@ public struct Patient: FHIRResource {
   public static let resourceType = "Patient"
 
   /// The members, in a box shared by copies until one of them changes (see ``Storage``).
-  private var storage: Storage
+  @usableFromInline var storage: Storage
 
   // Resource and DomainResource
   public var id: Primitive<FHIRID>? {
-    get { storage.fields.id }
+    @inlinable get { storage.fields.id }
     _modify { yield &fields.id }
   }
   public var meta: Meta? {
-    get { storage.fields.meta }
+    @inlinable get { storage.fields.meta }
     _modify { yield &fields.meta }
   }
   public var implicitRules: Primitive<FHIRURI>? {
-    get { storage.fields.implicitRules }
+    @inlinable get { storage.fields.implicitRules }
     _modify { yield &fields.implicitRules }
   }
   public var language: Primitive<FHIRCode>? {
-    get { storage.fields.language }
+    @inlinable get { storage.fields.language }
     _modify { yield &fields.language }
   }
   public var text: Narrative? {
-    get { storage.fields.text }
+    @inlinable get { storage.fields.text }
     _modify { yield &fields.text }
   }
   public var contained: [AnyResource] {
-    get { storage.fields.contained }
+    @inlinable get { storage.fields.contained }
     _modify { yield &fields.contained }
   }
   public var `extension`: [Extension] {
-    get { storage.fields.`extension` }
+    @inlinable get { storage.fields.`extension` }
     _modify { yield &fields.`extension` }
   }
   public var modifierExtension: [Extension] {
-    get { storage.fields.modifierExtension }
+    @inlinable get { storage.fields.modifierExtension }
     _modify { yield &fields.modifierExtension }
   }
 
   // Patient
   public var identifier: [Identifier] {
-    get { storage.fields.identifier }
+    @inlinable get { storage.fields.identifier }
     _modify { yield &fields.identifier }
   }
   public var active: Primitive<FHIRBoolean>? {
-    get { storage.fields.active }
+    @inlinable get { storage.fields.active }
     _modify { yield &fields.active }
   }
   public var name: [HumanName] {
-    get { storage.fields.name }
+    @inlinable get { storage.fields.name }
     _modify { yield &fields.name }
   }
   public var telecom: [ContactPoint] {
-    get { storage.fields.telecom }
+    @inlinable get { storage.fields.telecom }
     _modify { yield &fields.telecom }
   }
   /// `male | female | other | unknown`.
   public var gender: Primitive<FHIRCode>? {
-    get { storage.fields.gender }
+    @inlinable get { storage.fields.gender }
     _modify { yield &fields.gender }
   }
   public var birthDate: Primitive<FHIRDate>? {
-    get { storage.fields.birthDate }
+    @inlinable get { storage.fields.birthDate }
     _modify { yield &fields.birthDate }
   }
   public var deceased: Deceased? {
-    get { storage.fields.deceased }
+    @inlinable get { storage.fields.deceased }
     _modify { yield &fields.deceased }
   }
   public var address: [Address] {
-    get { storage.fields.address }
+    @inlinable get { storage.fields.address }
     _modify { yield &fields.address }
   }
   public var maritalStatus: CodeableConcept? {
-    get { storage.fields.maritalStatus }
+    @inlinable get { storage.fields.maritalStatus }
     _modify { yield &fields.maritalStatus }
   }
   public var multipleBirth: MultipleBirth? {
-    get { storage.fields.multipleBirth }
+    @inlinable get { storage.fields.multipleBirth }
     _modify { yield &fields.multipleBirth }
   }
   public var photo: [Attachment] {
-    get { storage.fields.photo }
+    @inlinable get { storage.fields.photo }
     _modify { yield &fields.photo }
   }
   public var contact: [Contact] {
-    get { storage.fields.contact }
+    @inlinable get { storage.fields.contact }
     _modify { yield &fields.contact }
   }
   /// Present when the patient is an animal.
   public var animal: Animal? {
-    get { storage.fields.animal }
+    @inlinable get { storage.fields.animal }
     _modify { yield &fields.animal }
   }
   public var communication: [Communication] {
-    get { storage.fields.communication }
+    @inlinable get { storage.fields.communication }
     _modify { yield &fields.communication }
   }
   /// The patient's nominated care providers (`Organization | Practitioner`).
   public var careProvider: [Reference] {
-    get { storage.fields.careProvider }
+    @inlinable get { storage.fields.careProvider }
     _modify { yield &fields.careProvider }
   }
   public var managingOrganization: Reference? {
-    get { storage.fields.managingOrganization }
+    @inlinable get { storage.fields.managingOrganization }
     _modify { yield &fields.managingOrganization }
   }
   public var link: [Link] {
-    get { storage.fields.link }
+    @inlinable get { storage.fields.link }
     _modify { yield &fields.link }
   }
   /// Members the model does not know, in document order.
   public var unknown: JSONObject {
-    get { storage.fields.unknown }
+    @inlinable get { storage.fields.unknown }
     _modify { yield &fields.unknown }
   }
 

@@ -1,5 +1,5 @@
-internal import FHIRCore
-internal import FHIRJSON
+public import FHIRCore
+public import FHIRJSON
 
 extension CarePlan {
   /// The box that copies of one ``CarePlan`` share until one of them changes.
@@ -8,8 +8,8 @@ extension CarePlan {
   /// only reference to its box (copy on write), so a shared box is never changed.
   /// For the same reason no access to `fields` can overlap a change of it, which the
   /// compiler checks on the owning value; so the run-time exclusivity check is left out.
-  final class Storage: @unchecked Sendable {
-    @exclusivity(unchecked) var fields: Fields
+  @usableFromInline final class Storage: @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var fields: Fields
 
     init(_ fields: Fields) {
       self.fields = fields
@@ -18,42 +18,42 @@ extension CarePlan {
 
   /// The stored members of one ``CarePlan``, documented on its public properties; they
   /// decode and encode themselves, and their synthesized `==` and `hash` are the model's.
-  struct Fields: Hashable, Sendable {
+  @usableFromInline struct Fields: Hashable, Sendable {
     // Resource and DomainResource
-    var id: Primitive<FHIRID>?
-    var meta: Meta?
-    var implicitRules: Primitive<FHIRURI>?
-    var language: Primitive<FHIRCode>?
-    var text: Narrative?
-    var contained: [AnyResource] = []
-    var `extension`: [Extension] = []
-    var modifierExtension: [Extension] = []
+    @usableFromInline var id: Primitive<FHIRID>?
+    @usableFromInline var meta: Meta?
+    @usableFromInline var implicitRules: Primitive<FHIRURI>?
+    @usableFromInline var language: Primitive<FHIRCode>?
+    @usableFromInline var text: Narrative?
+    @usableFromInline var contained: [AnyResource] = []
+    @usableFromInline var `extension`: [Extension] = []
+    @usableFromInline var modifierExtension: [Extension] = []
 
     // CarePlan
-    var identifier: [Identifier] = []
-    var instantiatesCanonical: [Primitive<FHIRURI>] = []
-    var instantiatesUri: [Primitive<FHIRURI>] = []
-    var basedOn: [Reference] = []
-    var replaces: [Reference] = []
-    var partOf: [Reference] = []
-    var status: Primitive<FHIRCode>?
-    var intent: Primitive<FHIRCode>?
-    var category: [CodeableConcept] = []
-    var title: Primitive<FHIRString>?
-    var description: Primitive<FHIRString>?
-    var subject: Reference?
-    var encounter: Reference?
-    var period: Period?
-    var created: Primitive<FHIRDateTime>?
-    var author: Reference?
-    var contributor: [Reference] = []
-    var careTeam: [Reference] = []
-    var addresses: [Reference] = []
-    var supportingInfo: [Reference] = []
-    var goal: [Reference] = []
-    var activity: [Activity] = []
-    var note: [Annotation] = []
-    var unknown: JSONObject = JSONObject()
+    @usableFromInline var identifier: [Identifier] = []
+    @usableFromInline var instantiatesCanonical: [Primitive<FHIRURI>] = []
+    @usableFromInline var instantiatesUri: [Primitive<FHIRURI>] = []
+    @usableFromInline var basedOn: [Reference] = []
+    @usableFromInline var replaces: [Reference] = []
+    @usableFromInline var partOf: [Reference] = []
+    @usableFromInline var status: Primitive<FHIRCode>?
+    @usableFromInline var intent: Primitive<FHIRCode>?
+    @usableFromInline var category: [CodeableConcept] = []
+    @usableFromInline var title: Primitive<FHIRString>?
+    @usableFromInline var description: Primitive<FHIRString>?
+    @usableFromInline var subject: Reference?
+    @usableFromInline var encounter: Reference?
+    @usableFromInline var period: Period?
+    @usableFromInline var created: Primitive<FHIRDateTime>?
+    @usableFromInline var author: Reference?
+    @usableFromInline var contributor: [Reference] = []
+    @usableFromInline var careTeam: [Reference] = []
+    @usableFromInline var addresses: [Reference] = []
+    @usableFromInline var supportingInfo: [Reference] = []
+    @usableFromInline var goal: [Reference] = []
+    @usableFromInline var activity: [Activity] = []
+    @usableFromInline var note: [Annotation] = []
+    @usableFromInline var unknown: JSONObject = JSONObject()
 
     /// Decodes the members of the object at `index` into this value: a local of
     /// ``CarePlan/init(from:at:)``, which then moves into a fresh box whole.

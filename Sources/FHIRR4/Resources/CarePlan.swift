@@ -9,142 +9,142 @@ public struct CarePlan: FHIRResource {
   public static let resourceType = "CarePlan"
 
   /// The members, in a box shared by copies until one of them changes (see ``Storage``).
-  private var storage: Storage
+  @usableFromInline var storage: Storage
 
   // Resource and DomainResource
   public var id: Primitive<FHIRID>? {
-    get { storage.fields.id }
+    @inlinable get { storage.fields.id }
     _modify { yield &fields.id }
   }
   public var meta: Meta? {
-    get { storage.fields.meta }
+    @inlinable get { storage.fields.meta }
     _modify { yield &fields.meta }
   }
   public var implicitRules: Primitive<FHIRURI>? {
-    get { storage.fields.implicitRules }
+    @inlinable get { storage.fields.implicitRules }
     _modify { yield &fields.implicitRules }
   }
   public var language: Primitive<FHIRCode>? {
-    get { storage.fields.language }
+    @inlinable get { storage.fields.language }
     _modify { yield &fields.language }
   }
   public var text: Narrative? {
-    get { storage.fields.text }
+    @inlinable get { storage.fields.text }
     _modify { yield &fields.text }
   }
   public var contained: [AnyResource] {
-    get { storage.fields.contained }
+    @inlinable get { storage.fields.contained }
     _modify { yield &fields.contained }
   }
   public var `extension`: [Extension] {
-    get { storage.fields.`extension` }
+    @inlinable get { storage.fields.`extension` }
     _modify { yield &fields.`extension` }
   }
   public var modifierExtension: [Extension] {
-    get { storage.fields.modifierExtension }
+    @inlinable get { storage.fields.modifierExtension }
     _modify { yield &fields.modifierExtension }
   }
 
   // CarePlan
   public var identifier: [Identifier] {
-    get { storage.fields.identifier }
+    @inlinable get { storage.fields.identifier }
     _modify { yield &fields.identifier }
   }
   public var instantiatesCanonical: [Primitive<FHIRURI>] {
-    get { storage.fields.instantiatesCanonical }
+    @inlinable get { storage.fields.instantiatesCanonical }
     _modify { yield &fields.instantiatesCanonical }
   }
   public var instantiatesUri: [Primitive<FHIRURI>] {
-    get { storage.fields.instantiatesUri }
+    @inlinable get { storage.fields.instantiatesUri }
     _modify { yield &fields.instantiatesUri }
   }
   public var basedOn: [Reference] {
-    get { storage.fields.basedOn }
+    @inlinable get { storage.fields.basedOn }
     _modify { yield &fields.basedOn }
   }
   public var replaces: [Reference] {
-    get { storage.fields.replaces }
+    @inlinable get { storage.fields.replaces }
     _modify { yield &fields.replaces }
   }
   public var partOf: [Reference] {
-    get { storage.fields.partOf }
+    @inlinable get { storage.fields.partOf }
     _modify { yield &fields.partOf }
   }
   /// `draft | active | on-hold | revoked | completed | entered-in-error | unknown` (required).
   public var status: Primitive<FHIRCode>? {
-    get { storage.fields.status }
+    @inlinable get { storage.fields.status }
     _modify { yield &fields.status }
   }
   /// `proposal | plan | order | option` (required).
   public var intent: Primitive<FHIRCode>? {
-    get { storage.fields.intent }
+    @inlinable get { storage.fields.intent }
     _modify { yield &fields.intent }
   }
   public var category: [CodeableConcept] {
-    get { storage.fields.category }
+    @inlinable get { storage.fields.category }
     _modify { yield &fields.category }
   }
   public var title: Primitive<FHIRString>? {
-    get { storage.fields.title }
+    @inlinable get { storage.fields.title }
     _modify { yield &fields.title }
   }
   public var description: Primitive<FHIRString>? {
-    get { storage.fields.description }
+    @inlinable get { storage.fields.description }
     _modify { yield &fields.description }
   }
   /// Who the plan is for (required).
   public var subject: Reference? {
-    get { storage.fields.subject }
+    @inlinable get { storage.fields.subject }
     _modify { yield &fields.subject }
   }
   public var encounter: Reference? {
-    get { storage.fields.encounter }
+    @inlinable get { storage.fields.encounter }
     _modify { yield &fields.encounter }
   }
   public var period: Period? {
-    get { storage.fields.period }
+    @inlinable get { storage.fields.period }
     _modify { yield &fields.period }
   }
   public var created: Primitive<FHIRDateTime>? {
-    get { storage.fields.created }
+    @inlinable get { storage.fields.created }
     _modify { yield &fields.created }
   }
   public var author: Reference? {
-    get { storage.fields.author }
+    @inlinable get { storage.fields.author }
     _modify { yield &fields.author }
   }
   public var contributor: [Reference] {
-    get { storage.fields.contributor }
+    @inlinable get { storage.fields.contributor }
     _modify { yield &fields.contributor }
   }
   public var careTeam: [Reference] {
-    get { storage.fields.careTeam }
+    @inlinable get { storage.fields.careTeam }
     _modify { yield &fields.careTeam }
   }
   /// The health issues the plan addresses.
   public var addresses: [Reference] {
-    get { storage.fields.addresses }
+    @inlinable get { storage.fields.addresses }
     _modify { yield &fields.addresses }
   }
   public var supportingInfo: [Reference] {
-    get { storage.fields.supportingInfo }
+    @inlinable get { storage.fields.supportingInfo }
     _modify { yield &fields.supportingInfo }
   }
   public var goal: [Reference] {
-    get { storage.fields.goal }
+    @inlinable get { storage.fields.goal }
     _modify { yield &fields.goal }
   }
   public var activity: [Activity] {
-    get { storage.fields.activity }
+    @inlinable get { storage.fields.activity }
     _modify { yield &fields.activity }
   }
   public var note: [Annotation] {
-    get { storage.fields.note }
+    @inlinable get { storage.fields.note }
     _modify { yield &fields.note }
   }
   /// Members the model does not know, in document order.
   public var unknown: JSONObject {
-    get { storage.fields.unknown }
+    @inlinable get { storage.fields.unknown }
     _modify { yield &fields.unknown }
   }
 

@@ -1,5 +1,5 @@
-internal import FHIRCore
-internal import FHIRJSON
+public import FHIRCore
+public import FHIRJSON
 
 extension MedicationRequest {
   /// The box that copies of one ``MedicationRequest`` share until one of them changes.
@@ -8,8 +8,8 @@ extension MedicationRequest {
   /// only reference to its box (copy on write), so a shared box is never changed.
   /// For the same reason no access to `fields` can overlap a change of it, which the
   /// compiler checks on the owning value; so the run-time exclusivity check is left out.
-  final class Storage: @unchecked Sendable {
-    @exclusivity(unchecked) var fields: Fields
+  @usableFromInline final class Storage: @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var fields: Fields
 
     init(_ fields: Fields) {
       self.fields = fields
@@ -18,51 +18,51 @@ extension MedicationRequest {
 
   /// The stored members of one ``MedicationRequest``, documented on its public properties; they
   /// decode and encode themselves, and their synthesized `==` and `hash` are the model's.
-  struct Fields: Hashable, Sendable {
+  @usableFromInline struct Fields: Hashable, Sendable {
     // Resource and DomainResource
-    var id: Primitive<FHIRID>?
-    var meta: Meta?
-    var implicitRules: Primitive<FHIRURI>?
-    var language: Primitive<FHIRCode>?
-    var text: Narrative?
-    var contained: [AnyResource] = []
-    var `extension`: [Extension] = []
-    var modifierExtension: [Extension] = []
+    @usableFromInline var id: Primitive<FHIRID>?
+    @usableFromInline var meta: Meta?
+    @usableFromInline var implicitRules: Primitive<FHIRURI>?
+    @usableFromInline var language: Primitive<FHIRCode>?
+    @usableFromInline var text: Narrative?
+    @usableFromInline var contained: [AnyResource] = []
+    @usableFromInline var `extension`: [Extension] = []
+    @usableFromInline var modifierExtension: [Extension] = []
 
     // MedicationRequest
-    var identifier: [Identifier] = []
-    var status: Primitive<FHIRCode>?
-    var statusReason: CodeableConcept?
-    var intent: Primitive<FHIRCode>?
-    var category: [CodeableConcept] = []
-    var priority: Primitive<FHIRCode>?
-    var doNotPerform: Primitive<FHIRBoolean>?
-    var reported: Reported?
-    var medication: Medication?
-    var subject: Reference?
-    var encounter: Reference?
-    var supportingInformation: [Reference] = []
-    var authoredOn: Primitive<FHIRDateTime>?
-    var requester: Reference?
-    var performer: Reference?
-    var performerType: CodeableConcept?
-    var recorder: Reference?
-    var reasonCode: [CodeableConcept] = []
-    var reasonReference: [Reference] = []
-    var instantiatesCanonical: [Primitive<FHIRURI>] = []
-    var instantiatesUri: [Primitive<FHIRURI>] = []
-    var basedOn: [Reference] = []
-    var groupIdentifier: Identifier?
-    var courseOfTherapyType: CodeableConcept?
-    var insurance: [Reference] = []
-    var note: [Annotation] = []
-    var dosageInstruction: [Dosage] = []
-    var dispenseRequest: DispenseRequest?
-    var substitution: Substitution?
-    var priorPrescription: Reference?
-    var detectedIssue: [Reference] = []
-    var eventHistory: [Reference] = []
-    var unknown: JSONObject = JSONObject()
+    @usableFromInline var identifier: [Identifier] = []
+    @usableFromInline var status: Primitive<FHIRCode>?
+    @usableFromInline var statusReason: CodeableConcept?
+    @usableFromInline var intent: Primitive<FHIRCode>?
+    @usableFromInline var category: [CodeableConcept] = []
+    @usableFromInline var priority: Primitive<FHIRCode>?
+    @usableFromInline var doNotPerform: Primitive<FHIRBoolean>?
+    @usableFromInline var reported: Reported?
+    @usableFromInline var medication: Medication?
+    @usableFromInline var subject: Reference?
+    @usableFromInline var encounter: Reference?
+    @usableFromInline var supportingInformation: [Reference] = []
+    @usableFromInline var authoredOn: Primitive<FHIRDateTime>?
+    @usableFromInline var requester: Reference?
+    @usableFromInline var performer: Reference?
+    @usableFromInline var performerType: CodeableConcept?
+    @usableFromInline var recorder: Reference?
+    @usableFromInline var reasonCode: [CodeableConcept] = []
+    @usableFromInline var reasonReference: [Reference] = []
+    @usableFromInline var instantiatesCanonical: [Primitive<FHIRURI>] = []
+    @usableFromInline var instantiatesUri: [Primitive<FHIRURI>] = []
+    @usableFromInline var basedOn: [Reference] = []
+    @usableFromInline var groupIdentifier: Identifier?
+    @usableFromInline var courseOfTherapyType: CodeableConcept?
+    @usableFromInline var insurance: [Reference] = []
+    @usableFromInline var note: [Annotation] = []
+    @usableFromInline var dosageInstruction: [Dosage] = []
+    @usableFromInline var dispenseRequest: DispenseRequest?
+    @usableFromInline var substitution: Substitution?
+    @usableFromInline var priorPrescription: Reference?
+    @usableFromInline var detectedIssue: [Reference] = []
+    @usableFromInline var eventHistory: [Reference] = []
+    @usableFromInline var unknown: JSONObject = JSONObject()
 
     /// Decodes the members of the object at `index` into this value: a local of
     /// ``MedicationRequest/init(from:at:)``, which then moves into a fresh box whole.

@@ -9,180 +9,180 @@ public struct MedicationRequest: FHIRResource {
   public static let resourceType = "MedicationRequest"
 
   /// The members, in a box shared by copies until one of them changes (see ``Storage``).
-  private var storage: Storage
+  @usableFromInline var storage: Storage
 
   // Resource and DomainResource
   public var id: Primitive<FHIRID>? {
-    get { storage.fields.id }
+    @inlinable get { storage.fields.id }
     _modify { yield &fields.id }
   }
   public var meta: Meta? {
-    get { storage.fields.meta }
+    @inlinable get { storage.fields.meta }
     _modify { yield &fields.meta }
   }
   public var implicitRules: Primitive<FHIRURI>? {
-    get { storage.fields.implicitRules }
+    @inlinable get { storage.fields.implicitRules }
     _modify { yield &fields.implicitRules }
   }
   public var language: Primitive<FHIRCode>? {
-    get { storage.fields.language }
+    @inlinable get { storage.fields.language }
     _modify { yield &fields.language }
   }
   public var text: Narrative? {
-    get { storage.fields.text }
+    @inlinable get { storage.fields.text }
     _modify { yield &fields.text }
   }
   public var contained: [AnyResource] {
-    get { storage.fields.contained }
+    @inlinable get { storage.fields.contained }
     _modify { yield &fields.contained }
   }
   public var `extension`: [Extension] {
-    get { storage.fields.`extension` }
+    @inlinable get { storage.fields.`extension` }
     _modify { yield &fields.`extension` }
   }
   public var modifierExtension: [Extension] {
-    get { storage.fields.modifierExtension }
+    @inlinable get { storage.fields.modifierExtension }
     _modify { yield &fields.modifierExtension }
   }
 
   // MedicationRequest
   public var identifier: [Identifier] {
-    get { storage.fields.identifier }
+    @inlinable get { storage.fields.identifier }
     _modify { yield &fields.identifier }
   }
   /// `active | on-hold | cancelled | completed | entered-in-error | stopped | draft | unknown` (required).
   public var status: Primitive<FHIRCode>? {
-    get { storage.fields.status }
+    @inlinable get { storage.fields.status }
     _modify { yield &fields.status }
   }
   public var statusReason: CodeableConcept? {
-    get { storage.fields.statusReason }
+    @inlinable get { storage.fields.statusReason }
     _modify { yield &fields.statusReason }
   }
   /// `proposal | plan | order | original-order | reflex-order | filler-order | instance-order | option` (required).
   public var intent: Primitive<FHIRCode>? {
-    get { storage.fields.intent }
+    @inlinable get { storage.fields.intent }
     _modify { yield &fields.intent }
   }
   public var category: [CodeableConcept] {
-    get { storage.fields.category }
+    @inlinable get { storage.fields.category }
     _modify { yield &fields.category }
   }
   /// `routine | urgent | asap | stat`.
   public var priority: Primitive<FHIRCode>? {
-    get { storage.fields.priority }
+    @inlinable get { storage.fields.priority }
     _modify { yield &fields.priority }
   }
   public var doNotPerform: Primitive<FHIRBoolean>? {
-    get { storage.fields.doNotPerform }
+    @inlinable get { storage.fields.doNotPerform }
     _modify { yield &fields.doNotPerform }
   }
   /// `reported[x]`: whether the request was reported rather than primary, or who reported it.
   public var reported: Reported? {
-    get { storage.fields.reported }
+    @inlinable get { storage.fields.reported }
     _modify { yield &fields.reported }
   }
   /// `medication[x]`: the medication requested (required).
   public var medication: Medication? {
-    get { storage.fields.medication }
+    @inlinable get { storage.fields.medication }
     _modify { yield &fields.medication }
   }
   /// Who or what the medication is for (required).
   public var subject: Reference? {
-    get { storage.fields.subject }
+    @inlinable get { storage.fields.subject }
     _modify { yield &fields.subject }
   }
   public var encounter: Reference? {
-    get { storage.fields.encounter }
+    @inlinable get { storage.fields.encounter }
     _modify { yield &fields.encounter }
   }
   public var supportingInformation: [Reference] {
-    get { storage.fields.supportingInformation }
+    @inlinable get { storage.fields.supportingInformation }
     _modify { yield &fields.supportingInformation }
   }
   public var authoredOn: Primitive<FHIRDateTime>? {
-    get { storage.fields.authoredOn }
+    @inlinable get { storage.fields.authoredOn }
     _modify { yield &fields.authoredOn }
   }
   public var requester: Reference? {
-    get { storage.fields.requester }
+    @inlinable get { storage.fields.requester }
     _modify { yield &fields.requester }
   }
   public var performer: Reference? {
-    get { storage.fields.performer }
+    @inlinable get { storage.fields.performer }
     _modify { yield &fields.performer }
   }
   public var performerType: CodeableConcept? {
-    get { storage.fields.performerType }
+    @inlinable get { storage.fields.performerType }
     _modify { yield &fields.performerType }
   }
   public var recorder: Reference? {
-    get { storage.fields.recorder }
+    @inlinable get { storage.fields.recorder }
     _modify { yield &fields.recorder }
   }
   public var reasonCode: [CodeableConcept] {
-    get { storage.fields.reasonCode }
+    @inlinable get { storage.fields.reasonCode }
     _modify { yield &fields.reasonCode }
   }
   public var reasonReference: [Reference] {
-    get { storage.fields.reasonReference }
+    @inlinable get { storage.fields.reasonReference }
     _modify { yield &fields.reasonReference }
   }
   public var instantiatesCanonical: [Primitive<FHIRURI>] {
-    get { storage.fields.instantiatesCanonical }
+    @inlinable get { storage.fields.instantiatesCanonical }
     _modify { yield &fields.instantiatesCanonical }
   }
   public var instantiatesUri: [Primitive<FHIRURI>] {
-    get { storage.fields.instantiatesUri }
+    @inlinable get { storage.fields.instantiatesUri }
     _modify { yield &fields.instantiatesUri }
   }
   public var basedOn: [Reference] {
-    get { storage.fields.basedOn }
+    @inlinable get { storage.fields.basedOn }
     _modify { yield &fields.basedOn }
   }
   public var groupIdentifier: Identifier? {
-    get { storage.fields.groupIdentifier }
+    @inlinable get { storage.fields.groupIdentifier }
     _modify { yield &fields.groupIdentifier }
   }
   public var courseOfTherapyType: CodeableConcept? {
-    get { storage.fields.courseOfTherapyType }
+    @inlinable get { storage.fields.courseOfTherapyType }
     _modify { yield &fields.courseOfTherapyType }
   }
   public var insurance: [Reference] {
-    get { storage.fields.insurance }
+    @inlinable get { storage.fields.insurance }
     _modify { yield &fields.insurance }
   }
   public var note: [Annotation] {
-    get { storage.fields.note }
+    @inlinable get { storage.fields.note }
     _modify { yield &fields.note }
   }
   public var dosageInstruction: [Dosage] {
-    get { storage.fields.dosageInstruction }
+    @inlinable get { storage.fields.dosageInstruction }
     _modify { yield &fields.dosageInstruction }
   }
   public var dispenseRequest: DispenseRequest? {
-    get { storage.fields.dispenseRequest }
+    @inlinable get { storage.fields.dispenseRequest }
     _modify { yield &fields.dispenseRequest }
   }
   public var substitution: Substitution? {
-    get { storage.fields.substitution }
+    @inlinable get { storage.fields.substitution }
     _modify { yield &fields.substitution }
   }
   public var priorPrescription: Reference? {
-    get { storage.fields.priorPrescription }
+    @inlinable get { storage.fields.priorPrescription }
     _modify { yield &fields.priorPrescription }
   }
   public var detectedIssue: [Reference] {
-    get { storage.fields.detectedIssue }
+    @inlinable get { storage.fields.detectedIssue }
     _modify { yield &fields.detectedIssue }
   }
   public var eventHistory: [Reference] {
-    get { storage.fields.eventHistory }
+    @inlinable get { storage.fields.eventHistory }
     _modify { yield &fields.eventHistory }
   }
   /// Members the model does not know, in document order.
   public var unknown: JSONObject {
-    get { storage.fields.unknown }
+    @inlinable get { storage.fields.unknown }
     _modify { yield &fields.unknown }
   }
 

@@ -1,5 +1,5 @@
-internal import FHIRCore
-internal import FHIRJSON
+public import FHIRCore
+public import FHIRJSON
 
 extension Observation {
   /// The box that copies of one ``Observation`` share until one of them changes.
@@ -8,8 +8,8 @@ extension Observation {
   /// only reference to its box (copy on write), so a shared box is never changed.
   /// For the same reason no access to `fields` can overlap a change of it, which the
   /// compiler checks on the owning value; so the run-time exclusivity check is left out.
-  final class Storage: @unchecked Sendable {
-    @exclusivity(unchecked) var fields: Fields
+  @usableFromInline final class Storage: @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var fields: Fields
 
     init(_ fields: Fields) {
       self.fields = fields
@@ -18,43 +18,43 @@ extension Observation {
 
   /// The stored members of one ``Observation``, documented on its public properties; they
   /// decode and encode themselves, and their synthesized `==` and `hash` are the model's.
-  struct Fields: Hashable, Sendable {
+  @usableFromInline struct Fields: Hashable, Sendable {
     // Resource and DomainResource
-    var id: Primitive<FHIRID>?
-    var meta: Meta?
-    var implicitRules: Primitive<FHIRURI>?
-    var language: Primitive<FHIRCode>?
-    var text: Narrative?
-    var contained: [AnyResource] = []
-    var `extension`: [Extension] = []
-    var modifierExtension: [Extension] = []
+    @usableFromInline var id: Primitive<FHIRID>?
+    @usableFromInline var meta: Meta?
+    @usableFromInline var implicitRules: Primitive<FHIRURI>?
+    @usableFromInline var language: Primitive<FHIRCode>?
+    @usableFromInline var text: Narrative?
+    @usableFromInline var contained: [AnyResource] = []
+    @usableFromInline var `extension`: [Extension] = []
+    @usableFromInline var modifierExtension: [Extension] = []
 
     // Observation
-    var identifier: [Identifier] = []
-    var basedOn: [Reference] = []
-    var partOf: [Reference] = []
-    var status: Primitive<FHIRCode>?
-    var category: [CodeableConcept] = []
-    var code: CodeableConcept?
-    var subject: Reference?
-    var focus: [Reference] = []
-    var encounter: Reference?
-    var effective: Effective?
-    var issued: Primitive<FHIRInstant>?
-    var performer: [Reference] = []
-    var value: Value?
-    var dataAbsentReason: CodeableConcept?
-    var interpretation: [CodeableConcept] = []
-    var note: [Annotation] = []
-    var bodySite: CodeableConcept?
-    var method: CodeableConcept?
-    var specimen: Reference?
-    var device: Reference?
-    var referenceRange: [ReferenceRange] = []
-    var hasMember: [Reference] = []
-    var derivedFrom: [Reference] = []
-    var component: [Component] = []
-    var unknown: JSONObject = JSONObject()
+    @usableFromInline var identifier: [Identifier] = []
+    @usableFromInline var basedOn: [Reference] = []
+    @usableFromInline var partOf: [Reference] = []
+    @usableFromInline var status: Primitive<FHIRCode>?
+    @usableFromInline var category: [CodeableConcept] = []
+    @usableFromInline var code: CodeableConcept?
+    @usableFromInline var subject: Reference?
+    @usableFromInline var focus: [Reference] = []
+    @usableFromInline var encounter: Reference?
+    @usableFromInline var effective: Effective?
+    @usableFromInline var issued: Primitive<FHIRInstant>?
+    @usableFromInline var performer: [Reference] = []
+    @usableFromInline var value: Value?
+    @usableFromInline var dataAbsentReason: CodeableConcept?
+    @usableFromInline var interpretation: [CodeableConcept] = []
+    @usableFromInline var note: [Annotation] = []
+    @usableFromInline var bodySite: CodeableConcept?
+    @usableFromInline var method: CodeableConcept?
+    @usableFromInline var specimen: Reference?
+    @usableFromInline var device: Reference?
+    @usableFromInline var referenceRange: [ReferenceRange] = []
+    @usableFromInline var hasMember: [Reference] = []
+    @usableFromInline var derivedFrom: [Reference] = []
+    @usableFromInline var component: [Component] = []
+    @usableFromInline var unknown: JSONObject = JSONObject()
 
     /// Decodes the members of the object at `index` into this value: a local of
     /// ``Observation/init(from:at:)``, which then moves into a fresh box whole.

@@ -9,148 +9,148 @@ public struct Observation: FHIRResource {
   public static let resourceType = "Observation"
 
   /// The members, in a box shared by copies until one of them changes (see ``Storage``).
-  private var storage: Storage
+  @usableFromInline var storage: Storage
 
   // Resource and DomainResource
   public var id: Primitive<FHIRID>? {
-    get { storage.fields.id }
+    @inlinable get { storage.fields.id }
     _modify { yield &fields.id }
   }
   public var meta: Meta? {
-    get { storage.fields.meta }
+    @inlinable get { storage.fields.meta }
     _modify { yield &fields.meta }
   }
   public var implicitRules: Primitive<FHIRURI>? {
-    get { storage.fields.implicitRules }
+    @inlinable get { storage.fields.implicitRules }
     _modify { yield &fields.implicitRules }
   }
   public var language: Primitive<FHIRCode>? {
-    get { storage.fields.language }
+    @inlinable get { storage.fields.language }
     _modify { yield &fields.language }
   }
   public var text: Narrative? {
-    get { storage.fields.text }
+    @inlinable get { storage.fields.text }
     _modify { yield &fields.text }
   }
   public var contained: [AnyResource] {
-    get { storage.fields.contained }
+    @inlinable get { storage.fields.contained }
     _modify { yield &fields.contained }
   }
   public var `extension`: [Extension] {
-    get { storage.fields.`extension` }
+    @inlinable get { storage.fields.`extension` }
     _modify { yield &fields.`extension` }
   }
   public var modifierExtension: [Extension] {
-    get { storage.fields.modifierExtension }
+    @inlinable get { storage.fields.modifierExtension }
     _modify { yield &fields.modifierExtension }
   }
 
   // Observation
   public var identifier: [Identifier] {
-    get { storage.fields.identifier }
+    @inlinable get { storage.fields.identifier }
     _modify { yield &fields.identifier }
   }
   public var basedOn: [Reference] {
-    get { storage.fields.basedOn }
+    @inlinable get { storage.fields.basedOn }
     _modify { yield &fields.basedOn }
   }
   public var partOf: [Reference] {
-    get { storage.fields.partOf }
+    @inlinable get { storage.fields.partOf }
     _modify { yield &fields.partOf }
   }
   /// `registered | preliminary | final | amended | corrected | cancelled | entered-in-error | unknown` (required).
   public var status: Primitive<FHIRCode>? {
-    get { storage.fields.status }
+    @inlinable get { storage.fields.status }
     _modify { yield &fields.status }
   }
   public var category: [CodeableConcept] {
-    get { storage.fields.category }
+    @inlinable get { storage.fields.category }
     _modify { yield &fields.category }
   }
   /// What was observed (required).
   public var code: CodeableConcept? {
-    get { storage.fields.code }
+    @inlinable get { storage.fields.code }
     _modify { yield &fields.code }
   }
   public var subject: Reference? {
-    get { storage.fields.subject }
+    @inlinable get { storage.fields.subject }
     _modify { yield &fields.subject }
   }
   public var focus: [Reference] {
-    get { storage.fields.focus }
+    @inlinable get { storage.fields.focus }
     _modify { yield &fields.focus }
   }
   public var encounter: Reference? {
-    get { storage.fields.encounter }
+    @inlinable get { storage.fields.encounter }
     _modify { yield &fields.encounter }
   }
   /// `effective[x]`: when the observation was made.
   public var effective: Effective? {
-    get { storage.fields.effective }
+    @inlinable get { storage.fields.effective }
     _modify { yield &fields.effective }
   }
   /// When this version was made available.
   public var issued: Primitive<FHIRInstant>? {
-    get { storage.fields.issued }
+    @inlinable get { storage.fields.issued }
     _modify { yield &fields.issued }
   }
   public var performer: [Reference] {
-    get { storage.fields.performer }
+    @inlinable get { storage.fields.performer }
     _modify { yield &fields.performer }
   }
   /// `value[x]`: the result.
   public var value: Value? {
-    get { storage.fields.value }
+    @inlinable get { storage.fields.value }
     _modify { yield &fields.value }
   }
   /// Why the result is missing.
   public var dataAbsentReason: CodeableConcept? {
-    get { storage.fields.dataAbsentReason }
+    @inlinable get { storage.fields.dataAbsentReason }
     _modify { yield &fields.dataAbsentReason }
   }
   public var interpretation: [CodeableConcept] {
-    get { storage.fields.interpretation }
+    @inlinable get { storage.fields.interpretation }
     _modify { yield &fields.interpretation }
   }
   public var note: [Annotation] {
-    get { storage.fields.note }
+    @inlinable get { storage.fields.note }
     _modify { yield &fields.note }
   }
   public var bodySite: CodeableConcept? {
-    get { storage.fields.bodySite }
+    @inlinable get { storage.fields.bodySite }
     _modify { yield &fields.bodySite }
   }
   public var method: CodeableConcept? {
-    get { storage.fields.method }
+    @inlinable get { storage.fields.method }
     _modify { yield &fields.method }
   }
   public var specimen: Reference? {
-    get { storage.fields.specimen }
+    @inlinable get { storage.fields.specimen }
     _modify { yield &fields.specimen }
   }
   public var device: Reference? {
-    get { storage.fields.device }
+    @inlinable get { storage.fields.device }
     _modify { yield &fields.device }
   }
   public var referenceRange: [ReferenceRange] {
-    get { storage.fields.referenceRange }
+    @inlinable get { storage.fields.referenceRange }
     _modify { yield &fields.referenceRange }
   }
   public var hasMember: [Reference] {
-    get { storage.fields.hasMember }
+    @inlinable get { storage.fields.hasMember }
     _modify { yield &fields.hasMember }
   }
   public var derivedFrom: [Reference] {
-    get { storage.fields.derivedFrom }
+    @inlinable get { storage.fields.derivedFrom }
     _modify { yield &fields.derivedFrom }
   }
   public var component: [Component] {
-    get { storage.fields.component }
+    @inlinable get { storage.fields.component }
     _modify { yield &fields.component }
   }
   /// Members the model does not know, in document order.
   public var unknown: JSONObject {
-    get { storage.fields.unknown }
+    @inlinable get { storage.fields.unknown }
     _modify { yield &fields.unknown }
   }
 
