@@ -66,6 +66,56 @@ import Testing
     }
   }
 
+  /// Members that alternate from one resource to the next (a `value[x]` choice after the same
+  /// member, a different first member) are found through the prediction before the last one:
+  /// still the nodes of their whole paths, mapped exactly when ``PathTable/isMapped(_:)`` says.
+  @Test func alternatingMembersAreTheNodesOfTheirPaths() {
+    var table = PathTable()
+    let root = Array("Observation".utf8).withUnsafeBytes { table.node($0, digest: PathTable.digest($0)) }
+    let orders = [
+      ["id", "code", "valueQuantity"], ["meta", "code", "valueString"], ["id", "code", "valueQuantity"],
+      ["meta", "code", "valueString"], ["id", "code", "component"], ["meta", "code", "valueQuantity"],
+      ["id", "code", "valueString"], ["code"], ["id", "code", "valueQuantity", "note"],
+    ]
+    for (walk, keys) in orders.enumerated() {
+      table.beginWalk()
+      table.markMapped(walk.isMultiple(of: 3) ? "Observation.valueQuantity" : "Observation.valueString")
+      var previous = -1
+      for key in keys {
+        let found = Array(key.utf8).withUnsafeBytes { table.member(of: root, key: $0, after: previous) }
+        let node = found < 0 ? ~found : found
+        let whole = Array(("Observation." + key).utf8).withUnsafeBytes { table.node($0, digest: PathTable.digest($0)) }
+        #expect(node == whole, "walk \(walk), \(key)")
+        #expect((found < 0) == table.isMapped(whole), "walk \(walk), \(key)")
+        previous = node
+      }
+    }
+  }
+
+  /// A thread's table is used in place and kept from one walk to the next; a walk that starts
+  /// while it is in use, or taken, gets a table of its own.
+  @Test func poolKeepsOneTablePerThreadAndNeverSharesIt() {
+    let path = Array("PathTableTests.pool.\(UInt64.random(in: 0...UInt64.max))".utf8)
+    let (first, added) = PathTablePool.withTable { table in
+      let before = table.count
+      let node = path.withUnsafeBytes { table.node($0, digest: PathTable.digest($0)) }
+      return (node, table.count - before)
+    }
+    #expect(added == 1)
+    PathTablePool.withTable { table in
+      let before = table.count
+      #expect(path.withUnsafeBytes { table.node($0, digest: PathTable.digest($0)) } == first)
+      #expect(table.count == before, "the same table, kept")
+      PathTablePool.withTable { nested in #expect(nested.count == 0, "a table of its own while in use") }
+      #expect(PathTablePool.take().count == 0, "a table of its own while in use")
+      #expect(table.count == before)
+    }
+    let taken = PathTablePool.take()
+    #expect(path.withUnsafeBytes { taken.find($0, digest: PathTable.digest($0)) } == first, "the thread's table, moved out")
+    PathTablePool.withTable { table in #expect(table.count == 0, "a new one while it is taken") }
+    PathTablePool.giveBack(taken)
+  }
+
   /// The dropped leaves handed over from a log report each path once with its count, whether
   /// its id was known before or not, and leave the counters at zero for the next walk.
   @Test func droppedLeavesAreCountedOncePerPath() {

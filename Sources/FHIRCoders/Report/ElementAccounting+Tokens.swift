@@ -20,31 +20,28 @@ extension ElementAccounting {
 
   /// ``account(_:root:in:)`` for the object at `index` of `tokens`.
   static func account(_ tokens: JSONTokens, at index: Int, root: ReportPath, in report: inout ConversionReport) {
-    // The table moves out of the pool and back, never copied (its arrays stay unique).
-    var table = PathTable.pool.take()
-    table.beginWalk(for: &report)
-    guard let rootNode = table.unmappedNode(root) else {
-      PathTable.pool.giveBack(consume table)
-      return
-    }
-    // A leaf is one token of the object, so the object's token count bounds the leaves logged;
-    // the log gets twice that, room for ``PathTable/reportDropped(_:count:in:)`` too.
-    let end = tokens.endIndex(ofValueAt: index)
-    var log: [Int32] = []
-    swap(&log, &table.log)
-    let room = 2 * (end - index + 1)
-    if log.count < room { log.append(contentsOf: repeatElement(0, count: room - log.count)) }
-    log.withUnsafeMutableBufferPointer { log in
-      // The walk reads the key texts in place: they live as long as `tokens`.
-      var leaves = TokenWalker.Leaves(base: log.baseAddress!)
-      withExtendedLifetime(tokens) {
-        TokenWalker(tokens: tokens).walkObject(at: index, end: end, node: rootNode, isRoot: true, in: &table, &leaves)
+    // The thread's table is used in place (its arrays stay unique).
+    PathTablePool.withTable { table in
+      table.beginWalk(for: &report)
+      guard let rootNode = table.unmappedNode(root) else { return }
+      // A leaf is one token of the object, so the object's token count bounds the leaves logged;
+      // the log gets twice that, room for ``PathTable/reportDropped(_:count:in:)`` too.
+      let end = tokens.endIndex(ofValueAt: index)
+      var log: [Int32] = []
+      swap(&log, &table.log)
+      let room = 2 * (end - index + 1)
+      if log.count < room { log.append(contentsOf: repeatElement(0, count: room - log.count)) }
+      log.withUnsafeMutableBufferPointer { log in
+        // The walk reads the key texts in place: they live as long as `tokens`.
+        var leaves = TokenWalker.Leaves(base: log.baseAddress!)
+        withExtendedLifetime(tokens) {
+          TokenWalker(tokens: tokens).walkObject(at: index, end: end, node: rootNode, isRoot: true, in: &table, &leaves)
+        }
+        let logged = leaves.count
+        table.reportDropped(log, count: logged, in: &report)
       }
-      let logged = leaves.count
-      table.reportDropped(log, count: logged, in: &report)
+      swap(&log, &table.log)
     }
-    swap(&log, &table.log)
-    PathTable.pool.giveBack(consume table)
   }
 
   /// Walks tokens as ``Walker`` walks written JSON, logging the path (node) of each unmapped

@@ -24,11 +24,11 @@ public enum ElementAccounting {
   /// ``account(_:root:in:)`` under a coder's root path.
   static func account<R: FHIREncodable>(_ resource: R, root: ReportPath, in report: inout ConversionReport) {
     // The table moves into the walker and back to the pool, never copied (its arrays stay unique).
-    var walker = Walker(root: root.name, table: PathTable.pool.take())
+    var walker = Walker(root: root.name, table: PathTablePool.take())
     walker.table.beginWalk(for: &report)
     walker.table.log.removeAll(keepingCapacity: true)
     guard walker.table.unmappedNode(root) != nil else {
-      PathTable.pool.giveBack(walker.table)
+      PathTablePool.giveBack(walker.table)
       return
     }
     var writer = JSONWriter(style: .compact)
@@ -39,7 +39,7 @@ public enum ElementAccounting {
       walker.json = UnsafeRawBufferPointer(start: nil, count: 0)
     }
     walker.table.reportDropped(in: &report)
-    PathTable.pool.giveBack(walker.table)
+    PathTablePool.giveBack(walker.table)
   }
 
   /// Accounts from `source` when there is one (see ``ResourceSource``), else by writing `resource`.

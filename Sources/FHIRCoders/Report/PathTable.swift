@@ -48,6 +48,10 @@ struct PathTable {
     var follower: Int32 = -1
     /// The child ``member(of:key:after:)`` last found first under this path, or -1.
     var leader: Int32 = -1
+    /// The ``follower`` before the last one (tried second), or -1.
+    var formerFollower: Int32 = -1
+    /// The ``leader`` before the last one (tried second), or -1.
+    var formerLeader: Int32 = -1
   }
 
   var count: Int { entries.count }
@@ -151,10 +155,11 @@ struct PathTable {
     return unpredictedMember(of: parent, key: key, after: previous)
   }
 
-  /// ``member(of:key:after:)`` when the prediction failed: looked for among the children of
+  /// ``member(of:key:after:)`` when the prediction failed: the child predicted before it (members
+  /// that alternate, such as `value[x]` choices, meet it), else looked for among the children of
   /// `parent` that follow `previous` (up to 16 children are tried: a key first seen late is
   /// listed after the keys that come after it in later resources), else by digest; remembered
-  /// as the prediction for next time.
+  /// as the prediction for next time, the prediction it replaces as the one before.
   @inline(never)
   private mutating func unpredictedMember(of parent: Int, key: UnsafeRawBufferPointer, after previous: Int) -> Int {
     let scanned = entries.withUnsafeBufferPointer { entries in
@@ -162,6 +167,15 @@ struct PathTable {
         let up = entries[parent]
         let keyStart = Int(up.length) + 1
         let length = Int32(truncatingIfNeeded: keyStart + key.count)
+        let former = previous >= 0 ? entries[previous].formerFollower : up.formerLeader
+        if former >= 0 {
+          let entry = entries[Int(former)]
+          if entry.length == length
+            && (key.isEmpty || Self.equal(arena.baseAddress! + Int(entry.start) + keyStart, key.baseAddress!, key.count))
+          {
+            return Int(former)
+          }
+        }
         var candidate = previous >= 0 ? entries[previous].nextSibling : up.firstChild
         var wrapped = previous < 0
         for _ in 0..<16 {
@@ -183,7 +197,14 @@ struct PathTable {
       }
     }
     let node = scanned >= 0 ? scanned : child(of: parent, key: key)
-    if previous >= 0 { entries[previous].follower = Int32(truncatingIfNeeded: node) } else { entries[parent].leader = Int32(truncatingIfNeeded: node) }
+    let found = Int32(truncatingIfNeeded: node)
+    if previous >= 0 {
+      if entries[previous].follower != found { entries[previous].formerFollower = entries[previous].follower }
+      entries[previous].follower = found
+    } else {
+      if entries[parent].leader != found { entries[parent].formerLeader = entries[parent].leader }
+      entries[parent].leader = found
+    }
     return isMapped(node) ? ~node : node
   }
 
@@ -413,7 +434,4 @@ struct PathTable {
     for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return digest
   }
-
-  /// The tables waiting to serve a walk (``PathTablePool``).
-  static let pool = PathTablePool()
 }

@@ -5,20 +5,27 @@
 #endif
 
 /// The ``PathTable``s waiting to serve a walk: one per thread, kept under a `pthread` key, so
-/// that taking and giving back a table takes no lock. A walk takes its thread's table (or a new
-/// one when the thread has none, or it is in use) and gives it back to the thread it ends on;
-/// a thread's table is released with the thread.
-final class PathTablePool: Sendable {
-  /// A thread's slot: its idle table, if any (through a pointer, so that moving the table in
-  /// and out of the slot needs no exclusivity check).
-  private final class Slot {
-    let table = UnsafeMutablePointer<PathTable?>.allocate(capacity: 1)
+/// that reaching a thread's table takes no lock. A walk uses its thread's table in place
+/// (``withTable(_:)``), or takes it out and gives it back (``take()``, ``giveBack(_:)``); a walk
+/// that finds its thread's table in use or taken gets a new one. A thread's table is released
+/// with the thread.
+enum PathTablePool {
+  /// What a thread keeps: its table, if any, and whether a walk is using it in place.
+  private struct Held {
+    var table: PathTable?
+    var inUse = false
+  }
 
-    init() { table.initialize(to: nil) }
+  /// A thread's slot (through a pointer, so that using the table in place or moving it in and
+  /// out needs no exclusivity check).
+  private final class Slot {
+    let held = UnsafeMutablePointer<Held>.allocate(capacity: 1)
+
+    init() { held.initialize(to: Held()) }
 
     deinit {
-      table.deinitialize(count: 1)
-      table.deallocate()
+      held.deinitialize(count: 1)
+      held.deallocate()
     }
   }
 
@@ -36,23 +43,40 @@ final class PathTablePool: Sendable {
   }()
 
   /// This thread's slot, made on first use.
-  private static var slot: UnsafeMutablePointer<PathTable?> {
+  private static var held: UnsafeMutablePointer<Held> {
     if let pointer = pthread_getspecific(key) {
-      return Unmanaged<Slot>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.table }
+      return Unmanaged<Slot>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.held }
     }
     let slot = Unmanaged.passRetained(Slot())
     pthread_setspecific(key, slot.toOpaque())
-    return slot._withUnsafeGuaranteedRef { $0.table }
+    return slot._withUnsafeGuaranteedRef { $0.held }
+  }
+
+  /// Calls `body` with the thread's table, in place (neither moved nor copied, so its arrays
+  /// stay unique); with a new table when the thread's is in use or taken.
+  @inline(__always)
+  static func withTable<R>(_ body: (inout PathTable) -> R) -> R {
+    let held = Self.held
+    guard !held.pointee.inUse else {
+      var table = PathTable()
+      return body(&table)
+    }
+    held.pointee.inUse = true
+    defer { held.pointee.inUse = false }
+    if held.pointee.table == nil { held.pointee.table = PathTable() }
+    return body(&held.pointee.table!)
   }
 
   /// The thread's idle table, moved out of its slot, or a new one.
-  func take() -> PathTable {
-    Self.slot.pointee.take() ?? PathTable()
+  static func take() -> PathTable {
+    let held = Self.held
+    guard !held.pointee.inUse else { return PathTable() }
+    return held.pointee.table.take() ?? PathTable()
   }
 
   /// Keeps `table` as the thread's idle table (dropped when the thread has one already).
-  func giveBack(_ table: consuming PathTable) {
-    let slot = Self.slot
-    if slot.pointee == nil { slot.pointee = consume table }
+  static func giveBack(_ table: consuming PathTable) {
+    let held = Self.held
+    if held.pointee.table == nil && !held.pointee.inUse { held.pointee.table = consume table }
   }
 }
