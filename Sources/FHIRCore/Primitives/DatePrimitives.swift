@@ -6,7 +6,7 @@ public struct FHIRDate: StringPrimitiveValue {
   static let shape = DateTimeComponents.Shape()
   public static func problem(with string: String) -> String? { DateTimeComponents.parse(string, shape: shape).problem }
   public static func problem(utf8: UnsafeRawBufferPointer) -> String? {
-    utf8.withMemoryRebound(to: UInt8.self) { DateTimeComponents.parse(utf8: $0, shape: shape).problem }
+    utf8.withMemoryRebound(to: UInt8.self) { DateTimeComponents.problem(utf8: $0, shape: shape) }
   }
   /// The parts given.
   public var components: DateTimeComponents { DateTimeComponents.parse(string, shape: Self.shape).0 }
@@ -26,7 +26,7 @@ public struct FHIRDateTime: StringPrimitiveValue {
   static let shape = DateTimeComponents.Shape(time: true)
   public static func problem(with string: String) -> String? { DateTimeComponents.parse(string, shape: shape).problem }
   public static func problem(utf8: UnsafeRawBufferPointer) -> String? {
-    utf8.withMemoryRebound(to: UInt8.self) { DateTimeComponents.parse(utf8: $0, shape: shape).problem }
+    utf8.withMemoryRebound(to: UInt8.self) { DateTimeComponents.problem(utf8: $0, shape: shape) }
   }
   /// The parts given.
   public var components: DateTimeComponents { DateTimeComponents.parse(string, shape: Self.shape).0 }
@@ -45,7 +45,7 @@ public struct FHIRInstant: StringPrimitiveValue {
   static let shape = DateTimeComponents.Shape(partialDate: false, time: true, timeRequired: true, zoneRequired: true)
   public static func problem(with string: String) -> String? { DateTimeComponents.parse(string, shape: shape).problem }
   public static func problem(utf8: UnsafeRawBufferPointer) -> String? {
-    utf8.withMemoryRebound(to: UInt8.self) { DateTimeComponents.parse(utf8: $0, shape: shape).problem }
+    utf8.withMemoryRebound(to: UInt8.self) { DateTimeComponents.problem(utf8: $0, shape: shape) }
   }
   /// The parts given.
   public var components: DateTimeComponents { DateTimeComponents.parse(string, shape: Self.shape).0 }
@@ -64,7 +64,7 @@ public struct FHIRTime: StringPrimitiveValue {
   static let shape = DateTimeComponents.Shape(timeOnly: true)
   public static func problem(with string: String) -> String? { DateTimeComponents.parse(string, shape: shape).problem }
   public static func problem(utf8: UnsafeRawBufferPointer) -> String? {
-    utf8.withMemoryRebound(to: UInt8.self) { DateTimeComponents.parse(utf8: $0, shape: shape).problem }
+    utf8.withMemoryRebound(to: UInt8.self) { DateTimeComponents.problem(utf8: $0, shape: shape) }
   }
   /// The parts given.
   public var components: DateTimeComponents { DateTimeComponents.parse(string, shape: Self.shape).0 }

@@ -57,82 +57,135 @@ public struct DateTimeComponents: Hashable, Sendable {
   /// Parses UTF-8 `bytes` of the given shape.
   static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, shape: Shape) -> (DateTimeComponents, problem: String?) {
     var parts = DateTimeComponents()
-    var i = 0
+    let problem = scan(utf8: bytes, shape: shape, into: &parts, keepingFraction: true)
+    return (parts, problem)
+  }
 
-    func digits(_ count: Int) -> Int? {
-      guard i + count <= bytes.count else { return nil }
-      var value = 0
-      for k in i..<i + count {
-        guard bytes[k] >= 0x30 && bytes[k] <= 0x39 else { return nil }
-        value = value * 10 + Int(bytes[k] - 0x30)
-      }
-      i += count
-      return value
-    }
-    func expect(_ character: Unicode.Scalar) -> Bool {
-      guard i < bytes.count, bytes[i] == UInt8(ascii: character) else { return false }
-      i += 1
-      return true
-    }
+  /// The problem with UTF-8 `bytes` of the given shape, if any (the parts are not kept).
+  static func problem(utf8 bytes: UnsafeBufferPointer<UInt8>, shape: Shape) -> String? {
+    var parts = DateTimeComponents()
+    return scan(utf8: bytes, shape: shape, into: &parts, keepingFraction: false)
+  }
 
-    func parseTime() -> String? {
-      guard let hour = digits(2), hour < 24 else { return "hour must be 00-23" }
+  /// Reads `bytes` into `parts` as far as they are valid; returns the first problem, if any.
+  /// The fraction's text is made only when `keepingFraction`.
+  @inline(__always)
+  private static func scan(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, shape: Shape, into parts: inout DateTimeComponents, keepingFraction: Bool
+  ) -> String? {
+    var text = DateText(bytes)
+
+    func parseTime(_ text: inout DateText, _ parts: inout DateTimeComponents) -> String? {
+      guard let hour = text.digits(2), hour < 24 else { return "hour must be 00-23" }
       parts.hour = hour
-      guard expect(":"), let minute = digits(2), minute < 60 else { return "minutes must be :00-:59" }
+      guard text.expect(":"), let minute = text.digits(2), minute < 60 else { return "minutes must be :00-:59" }
       parts.minute = minute
-      guard expect(":") else { return "seconds are required" }
-      guard let second = digits(2), second <= 60 else { return "seconds must be 00-60" }
+      guard text.expect(":") else { return "seconds are required" }
+      guard let second = text.digits(2), second <= 60 else { return "seconds must be 00-60" }
       parts.second = second
-      if expect(".") {
-        let start = i
-        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
-        guard i > start else { return "fraction of a second needs digits" }
-        parts.fraction = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+      if text.expect(".") {
+        let start = text.index
+        text.skipDigits()
+        guard text.index > start else { return "fraction of a second needs digits" }
+        parts.fraction = keepingFraction ? text.string(from: start) : ""
       }
       return nil
     }
 
     if shape.timeOnly {
-      if let problem = parseTime() { return (parts, problem) }
-      return (parts, i == bytes.count ? nil : "unexpected characters after the time")
+      if let problem = parseTime(&text, &parts) { return problem }
+      return text.isAtEnd ? nil : "unexpected characters after the time"
     }
 
-    guard let year = digits(4) else { return (parts, "year must be four digits") }
+    guard let year = text.digits(4) else { return "year must be four digits" }
     parts.year = year
-    if i < bytes.count {
-      guard expect("-"), let month = digits(2), (1...12).contains(month) else {
-        return (parts, "month must be 01-12")
+    if !text.isAtEnd {
+      guard text.expect("-"), let month = text.digits(2), (1...12).contains(month) else {
+        return "month must be 01-12"
       }
       parts.month = month
-      if i < bytes.count {
-        guard expect("-"), let day = digits(2), day >= 1, day <= Self.days(inMonth: month, year: year) else {
-          return (parts, "day is not a day of that month")
+      if !text.isAtEnd {
+        guard text.expect("-"), let day = text.digits(2), day >= 1, day <= Self.days(inMonth: month, year: year) else {
+          return "day is not a day of that month"
         }
         parts.day = day
       }
     }
     if parts.day == nil && (!shape.partialDate || shape.timeRequired) {
-      return (parts, shape.timeRequired ? "a full date and time is required" : "a full date is required")
+      return shape.timeRequired ? "a full date and time is required" : "a full date is required"
     }
-    if i < bytes.count {
-      guard shape.time, expect("T") else { return (parts, "unexpected characters after the date") }
-      if let problem = parseTime() { return (parts, problem) }
-      if expect("Z") {
+    if !text.isAtEnd {
+      guard shape.time, text.expect("T") else { return "unexpected characters after the date" }
+      if let problem = parseTime(&text, &parts) { return problem }
+      if text.expect("Z") {
         parts.utcOffsetMinutes = 0
-      } else if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) {
-        let sign = bytes[i] == UInt8(ascii: "-") ? -1 : 1
-        i += 1
-        guard let hours = digits(2), expect(":"), let minutes = digits(2), hours <= 14, minutes < 60 else {
-          return (parts, "time zone must be Z or +hh:mm")
+      } else if let sign = text.sign() {
+        guard let hours = text.digits(2), text.expect(":"), let minutes = text.digits(2), hours <= 14, minutes < 60 else {
+          return "time zone must be Z or +hh:mm"
         }
         parts.utcOffsetMinutes = sign * (hours * 60 + minutes)
       }
-      if shape.zoneRequired && parts.utcOffsetMinutes == nil { return (parts, "a time zone is required") }
-      guard i == bytes.count else { return (parts, "unexpected characters after the time") }
+      if shape.zoneRequired && parts.utcOffsetMinutes == nil { return "a time zone is required" }
+      guard text.isAtEnd else { return "unexpected characters after the time" }
     } else if shape.timeRequired {
-      return (parts, "a time is required")
+      return "a time is required"
     }
-    return (parts, nil)
+    return nil
+  }
+
+  /// The bytes of a date or time being read, and how far.
+  private struct DateText {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    var isAtEnd: Bool {
+      @inline(__always) get { index >= bytes.count }
+    }
+
+    /// The number that the next `count` bytes spell when they are all ASCII digits (then read).
+    @inline(__always)
+    mutating func digits(_ count: Int) -> Int? {
+      guard count <= bytes.count - index, let base = bytes.baseAddress else { return nil }
+      var value = 0
+      for k in index..<index + count {
+        let digit = base[k] &- 0x30
+        guard digit < 10 else { return nil }
+        value = value &* 10 &+ Int(digit)
+      }
+      index += count
+      return value
+    }
+
+    /// Whether the next byte is `character` (then read).
+    @inline(__always)
+    mutating func expect(_ character: Unicode.Scalar) -> Bool {
+      guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+      index += 1
+      return true
+    }
+
+    /// -1 or 1 when the next byte is `-` or `+` (then read).
+    @inline(__always)
+    mutating func sign() -> Int? {
+      guard index < bytes.count else { return nil }
+      switch bytes[index] {
+      case UInt8(ascii: "+"): index += 1; return 1
+      case UInt8(ascii: "-"): index += 1; return -1
+      default: return nil
+      }
+    }
+
+    /// Reads the ASCII digits that come next.
+    mutating func skipDigits() {
+      while index < bytes.count, bytes[index] &- 0x30 < 10 { index += 1 }
+    }
+
+    /// The bytes from `start` to ``index`` as a `String`.
+    func string(from start: Int) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    }
   }
 
   static func days(inMonth month: Int, year: Int) -> Int {
