@@ -14,6 +14,15 @@ public enum CareExtensions {
     return matches(url, field: nil)
   }
 
+  /// Whether any of `extensions` is a care extension (``isCare(_:)``), each URL read in place
+  /// (`contains(where:)` hands each extension to its closure as a copy).
+  static func containsCare(_ extensions: [Extension]) -> Bool {
+    for index in extensions.indices {
+      if let url = extensions[index].url?.string, matches(url, field: nil) { return true }
+    }
+    return false
+  }
+
   /// The value strings of the care extensions named `field`.
   static func strings(_ extensions: [Extension], _ field: String) -> [String] {
     guard !extensions.isEmpty else { return [] }
@@ -82,7 +91,7 @@ public enum CareExtensions {
   /// extension, written when the care id is no valid FHIR id, see ``ResourceIDMapping``); fields
   /// without an extension keep the values the coder set.
   public static func readVersionFields<E: CareEntity>(_ extensions: [Extension], into entity: inout E) {
-    guard extensions.contains(where: isCare) else { return }
+    guard containsCare(extensions) else { return }
     if let id = strings(extensions, "id").first { entity.id = id }
     if let s = strings(extensions, "uuid").first, let u = UUID(uuidString: String(s.dropFirst(9))) { entity.uuid = u }
     if let s = strings(extensions, "effectiveDate").first, let d = parseDate(s) { entity.effectiveDate = d }

@@ -28,9 +28,9 @@ enum ObservationMapping<R: ObservationRelease> {
   ) -> [OutcomeValue] {
     var values: [OutcomeValue] = []
     values.reserveCapacity((value == nil ? 0 : 1) + components.count)
-    if let value {
+    // The value is handed on as it is (binding it with `if let` would copy it).
+    if let observed = R.observed(value) {
       report.mapped(ObservationPaths.code)
-      let observed = R.observed(value)
       let paths = ObservationPaths.values[observed.pathIndex(inComponent: false)]
       observed.append(kind: R.kind(r), paths: paths, zone: zone, report: &report, to: &values)
     }
@@ -38,10 +38,9 @@ enum ObservationMapping<R: ObservationRelease> {
     // The components are read in place, by position (none is copied out of the list).
     components.withUnsafeBufferPointer { components in
       for index in components.indices {
-        guard let value = R.componentValue(components, at: index) else { continue }
+        guard let observed = R.observed(R.componentValue(components, at: index)) else { continue }
         report.mapped(ObservationPaths.componentCode)
         let start = values.count
-        let observed = R.observed(value)
         let paths = ObservationPaths.values[observed.pathIndex(inComponent: true)]
         observed.append(kind: R.componentKind(components, at: index), paths: paths, zone: zone, report: &report, to: &values)
         guard values.count > start else { continue }
@@ -92,12 +91,9 @@ enum ObservationMapping<R: ObservationRelease> {
     let extensions = R.extensions(r)
     let index = CareExtensions.strings(extensions, "taskOccurrenceIndex").first.flatMap { Int($0) } ?? 0
     if let s = CareExtensions.strings(extensions, "taskUUID").first { return (UUID(uuidString: s), index) }
-    for reference in R.basedOn(r) {
-      guard let u = StableUUID.forReference(reference) else { continue }
-      report.mapped(ObservationPaths.basedOnReference)
-      return (u, index)
-    }
-    return (nil, index)
+    guard let u = R.basedOnUUID(r) else { return (nil, index) }
+    report.mapped(ObservationPaths.basedOnReference)
+    return (u, index)
   }
 
   static func setTask(_ e: CareModel.Outcome, _ r: inout R.Observation) {

@@ -24,7 +24,7 @@ protocol ObservationRelease {
   /// never copied out of the list.
   static func components(_ r: Observation) -> [Component]
   /// The release-neutral form of a value (its path comes from the case, ``ObservedValue/path(inComponent:)``).
-  static func observed(_ v: Value) -> ObservedValue
+  static func observed(_ v: Value?) -> ObservedValue?
   /// The `kind` of the observation's code.
   static func kind(_ r: Observation) -> String?
   /// Whether the component at `index` has a `value[x]` (without copying it out).
@@ -41,8 +41,9 @@ protocol ObservationRelease {
   static func issued(_ r: Observation) -> Primitive<FHIRInstant>?
   /// Sets `effectiveDateTime`, or `effectivePeriod` when there is an end.
   static func writeEffective(start: Primitive<FHIRDateTime>, end: Primitive<FHIRDateTime>?, to r: inout Observation)
-  /// The `basedOn` reference strings (none in DSTU2).
-  static func basedOn(_ r: Observation) -> [String?]
+  /// The UUID of the first `basedOn` reference that has one (``StableUUID/forReference(_:)``;
+  /// DSTU2 has no `basedOn`).
+  static func basedOnUUID(_ r: Observation) -> UUID?
 }
 
 /// An Observation's `effective[x]`, release-neutral.

@@ -62,25 +62,26 @@ enum R4Observations: ObservationRelease {
   }
 
   /// The value's release-neutral form (a quantity's extensions are not copied: the coder does not read them).
-  static func observed(_ v: Observation.Value) -> ObservedValue {
+  static func observed(_ v: Observation.Value?) -> ObservedValue? {
     switch v {
-    case .quantity(let q):
+    case nil: nil
+    case .quantity(let q)?:
       .quantity(
         value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, hasComparator: q.comparator != nil,
         extensions: [])
-    case .codeableConcept(let c): .concept(c.text?.string ?? c.coding.lazy.compactMap { $0.display?.string ?? $0.code?.string }.first)
-    case .string(let s): .string(s.string)
-    case .boolean(let b): .boolean(b.value?.bool)
-    case .integer(let i): .integer(i.value.map { Int($0.int) })
-    case .range(let r): .range(low: amount(r.low), high: amount(r.high))
-    case .ratio(let r): .ratio(numerator: amount(r.numerator), denominator: amount(r.denominator))
-    case .sampledData(let s):
+    case .codeableConcept(let c)?: .concept(c.text?.string ?? c.coding.lazy.compactMap { $0.display?.string ?? $0.code?.string }.first)
+    case .string(let s)?: .string(s.string)
+    case .boolean(let b)?: .boolean(b.value?.bool)
+    case .integer(let i)?: .integer(i.value.map { Int($0.int) })
+    case .range(let r)?: .range(low: amount(r.low), high: amount(r.high))
+    case .ratio(let r)?: .ratio(numerator: amount(r.numerator), denominator: amount(r.denominator))
+    case .sampledData(let s)?:
       .sampled(
         origin: s.origin?.value?.value?.doubleValue, unit: s.origin?.unit?.string ?? s.origin?.code?.string,
         factor: s.factor?.value?.doubleValue, data: s.data?.string)
-    case .time(let t): .time(t.string)
-    case .dateTime(let d): .dateTime(d)
-    case .period(let p): .period(start: p.start, end: p.end)
+    case .time(let t)?: .time(t.string)
+    case .dateTime(let d)?: .dateTime(d)
+    case .period(let p)?: .period(start: p.start, end: p.end)
     }
   }
 
@@ -114,5 +115,11 @@ enum R4Observations: ObservationRelease {
     r.effective = end.map { .period(Period(start: start, end: $0)) } ?? .dateTime(start)
   }
 
-  static func basedOn(_ r: Observation) -> [String?] { r.basedOn.map { $0.reference?.string } }
+  static func basedOnUUID(_ r: Observation) -> UUID? {
+    let basedOn = r.basedOn
+    for i in basedOn.indices {
+      if let u = StableUUID.forReference(basedOn[i].reference?.string) { return u }
+    }
+    return nil
+  }
 }

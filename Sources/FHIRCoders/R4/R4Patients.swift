@@ -11,9 +11,9 @@ enum R4Patients: PatientRelease {
   static func setID(_ id: String, in p: inout Patient) { p.id = Primitive(FHIRID(uncheckedString: id)) }
   static func versionID(_ p: Patient) -> String? { p.meta?.versionId?.string }
   static func lastUpdated(_ p: Patient) -> FHIRInstant? {
-    // The getter's copy of `meta` is bound once and read in place.
-    guard let meta = p.meta else { return nil }
-    return meta.lastUpdated?.value
+    // Only the text is taken out of the getter's copy of `meta` (copying the element is dearer).
+    guard let meta = p.meta, let text = meta.lastUpdated?.value?.string else { return nil }
+    return FHIRInstant(uncheckedString: text)
   }
   static func extensions(_ p: Patient) -> [Extension] { p.extension }
   static func append(_ extensions: [Extension], to p: inout Patient) { p.extension += extensions }
