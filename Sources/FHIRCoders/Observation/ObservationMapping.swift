@@ -58,7 +58,7 @@ enum ObservationMapping<R: ObservationRelease> {
     switch R.effective(r) {
     case .dateTime(let d): point = FHIRDates.point(dateTime: d, zone: FHIRDates.utc); report.mapped(ObservationPaths.effectiveDateTime)
     case .instant(let i):
-      point = i.flatMap { FHIRDates.point($0.components, zone: FHIRDates.utc) }
+      point = i.flatMap(FHIRDates.point(instant:))
       report.mapped(ObservationPaths.effectiveInstant)
     case .period(let start, let end):
       point = FHIRDates.point(dateTime: start, zone: FHIRDates.utc)
@@ -70,7 +70,7 @@ enum ObservationMapping<R: ObservationRelease> {
     case .timing: report.unrepresentable(ObservationPaths.effectiveTiming)
     case nil: break
     }
-    if point == nil, let issued = R.issued(r)?.value.flatMap({ FHIRDates.point($0.components, zone: FHIRDates.utc) }) {
+    if point == nil, let issued = R.issued(r)?.value.flatMap(FHIRDates.point(instant:)) {
       point = issued
       report.mapped(ObservationPaths.issued)
     }

@@ -59,7 +59,7 @@ enum PatientMapping<R: PatientRelease> {
   }
 
   static func careVersionFields(_ p: R.Patient, _ e: inout CareModel.Patient, _ report: inout ConversionReport) {
-    if let updated = R.lastUpdated(p), let point = FHIRDates.point(updated.components, zone: FHIRDates.utc) {
+    if let updated = R.lastUpdated(p), let point = FHIRDates.point(instant: updated) {
       e.effectiveDate = point.date
       e.timezone = point.zone ?? FHIRDates.utc
       report.mapped(PatientPaths.metaLastUpdated)

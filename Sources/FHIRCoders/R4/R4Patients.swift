@@ -11,9 +11,10 @@ enum R4Patients: PatientRelease {
   static func setID(_ id: String, in p: inout Patient) { p.id = Primitive(FHIRID(uncheckedString: id)) }
   static func versionID(_ p: Patient) -> String? { p.meta?.versionId?.string }
   static func lastUpdated(_ p: Patient) -> FHIRInstant? {
-    // Only the text is taken out of the getter's copy of `meta` (copying the element is dearer).
-    guard let meta = p.meta, let text = meta.lastUpdated?.value?.string else { return nil }
-    return FHIRInstant(uncheckedString: text)
+    // Bound step by step: through optional chaining the element was copied out by the runtime's
+    // generic `Optional` copy, which costs more than the rest of reading the date.
+    guard let meta = p.meta, let lastUpdated = meta.lastUpdated else { return nil }
+    return lastUpdated.value
   }
   static func extensions(_ p: Patient) -> [Extension] { p.extension }
   static func append(_ extensions: [Extension], to p: inout Patient) { p.extension += extensions }
