@@ -88,9 +88,13 @@ enum PatientMapping<R: PatientRelease> {
     var entity: CareModel.Patient! = CareModel.Patient(
       id: coder.getCareID(resource, &report), uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
-    entity.name = coder.getCareName(resource, &report)
+    // Swapped in: assigning through the optional copied the name and the birthday (a retain per
+    // part), then destroyed the closure's result.
+    var name = coder.getCareName(resource, &report)
+    swap(&entity.name, &name)
     entity.sex = coder.getCareSex(resource, &report)
-    entity.birthday = coder.getCareBirthday(resource, &report)
+    var birthday = coder.getCareBirthday(resource, &report)
+    swap(&entity.birthday, &birthday)
     entity.allergies = coder.getCareAllergies(resource, &report)
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: PatientPaths.root, in: &report) }
     return Converted(entity.take()!, report: report)
