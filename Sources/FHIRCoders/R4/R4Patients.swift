@@ -11,10 +11,11 @@ enum R4Patients: PatientRelease {
   static func setID(_ id: String, in p: inout Patient) { p.id = Primitive(FHIRID(uncheckedString: id)) }
   static func versionID(_ p: Patient) -> String? { p.meta?.versionId?.string }
   static func lastUpdated(_ p: Patient) -> FHIRInstant? {
-    // Bound step by step: through optional chaining the element was copied out by the runtime's
-    // generic `Optional` copy, which costs more than the rest of reading the date.
-    guard let meta = p.meta, let lastUpdated = meta.lastUpdated else { return nil }
-    return lastUpdated.value
+    // Only the text is read (through the element's `string`, which borrows it where it is):
+    // taking the element or its value out of `meta` here copied it through the runtime's generic
+    // `Optional` copy, dearer than the rest of reading the date.
+    guard let meta = p.meta, let text = meta.lastUpdated?.string else { return nil }
+    return FHIRInstant(uncheckedString: text)
   }
   static func extensions(_ p: Patient) -> [Extension] { p.extension }
   static func append(_ extensions: [Extension], to p: inout Patient) { p.extension += extensions }
