@@ -31,8 +31,8 @@ enum DSTU2Observations: ObservationRelease {
   static func hasValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> Bool {
     if case .some = components[index].value { true } else { false }
   }
-  static func componentValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> Observation.Value? {
-    components[index].value
+  static func observedValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> ObservedValue? {
+    observed(components[index].value)
   }
   static func componentKind(_ components: UnsafeBufferPointer<Component>, at index: Int) -> String? {
     kind(components[index].code?.coding) { components[index].code?.text?.string }

@@ -38,7 +38,7 @@ enum ObservationMapping<R: ObservationRelease> {
     // The components are read in place, by position (none is copied out of the list).
     components.withUnsafeBufferPointer { components in
       for index in components.indices {
-        guard let observed = R.observed(R.componentValue(components, at: index)) else { continue }
+        guard let observed = R.observedValue(components, at: index) else { continue }
         report.mapped(ObservationPaths.componentCode)
         let start = values.count
         let paths = ObservationPaths.values[observed.pathIndex(inComponent: true)]

@@ -29,8 +29,8 @@ protocol ObservationRelease {
   static func kind(_ r: Observation) -> String?
   /// Whether the component at `index` has a `value[x]` (without copying it out).
   static func hasValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> Bool
-  /// The `value[x]` of the component at `index`.
-  static func componentValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> Value?
+  /// The release-neutral form of the `value[x]` of the component at `index` (read where it is).
+  static func observedValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> ObservedValue?
   /// The `kind` of the code of the component at `index`.
   static func componentKind(_ components: UnsafeBufferPointer<Component>, at index: Int) -> String?
   /// The extensions of the component at `index`.
