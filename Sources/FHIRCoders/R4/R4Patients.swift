@@ -11,12 +11,13 @@ enum R4Patients: PatientRelease {
   static func setID(_ id: String, in p: inout Patient) { p.id = Primitive(FHIRID(uncheckedString: id)) }
   static func versionID(_ p: Patient) -> String? { p.meta?.versionId?.string }
   static func lastUpdated(_ p: Patient) -> FHIRInstant? {
-    // Only the text is read (through the element's `string`, which borrows it where it is):
-    // taking the element or its value out of `meta` here copied it through the runtime's generic
-    // `Optional` copy, dearer than the rest of reading the date.
-    guard let meta = p.meta, let text = meta.lastUpdated?.string else { return nil }
-    return FHIRInstant(uncheckedString: text)
+    lastUpdatedText(p.meta).map(FHIRInstant.init(uncheckedString:))
   }
+
+  /// The text of `meta.lastUpdated`, read where it is in the getter's value (handed over
+  /// borrowed): binding that value (`if let meta`) copied the whole `Meta` once more.
+  @inline(never)
+  private static func lastUpdatedText(_ meta: Meta?) -> String? { meta?.lastUpdated?.string }
   static func extensions(_ p: Patient) -> [Extension] { p.extension }
   static func append(_ extensions: [Extension], to p: inout Patient) { p.extension += extensions }
   static func names(_ p: Patient) -> [HumanName] { p.name }
