@@ -118,4 +118,24 @@ import Testing
     expected.taskOccurrenceIndex = 0
     #expect(try coder.decode(fhir).value == expected)
   }
+
+  /// Decode turns the value and components it reads for its check into the values itself only
+  /// while `getCareValues` is the default: a replaced closure is called (with the timezone the
+  /// version fields set), and an observation without any value still fails before it.
+  @Test func aReplacedValuesClosureIsUsed() throws {
+    let marker = [OutcomeValue(.text("replaced"), kind: "marker")]
+    var r4 = R4ObservationCoder()
+    r4.getCareValues = { _, zone, _ in zone.identifier == "Asia/Tokyo" ? marker : [] }
+    var dstu2 = DSTU2ObservationCoder()
+    dstu2.getCareValues = { _, zone, _ in zone.identifier == "Asia/Tokyo" ? marker : [] }
+    #expect(try r4.decode(R4ObservationCoder().encode(Self.sample()).value).value.values == marker)
+    #expect(try dstu2.decode(DSTU2ObservationCoder().encode(Self.sample()).value).value.values == marker)
+    #expect(try R4ObservationCoder().decode(R4ObservationCoder().encode(Self.sample()).value).value == Self.sample())
+
+    var empty = FHIRR4.Observation()
+    empty.status = "final"
+    empty.component = [FHIRR4.Observation.Component(code: CodeableConcept(text: "no value"))]
+    #expect(throws: CoderError.self) { try r4.decode(empty) }
+    #expect(throws: CoderError.self) { try R4ObservationCoder().decode(empty) }
+  }
 }

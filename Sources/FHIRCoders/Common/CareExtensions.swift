@@ -14,6 +14,15 @@ public enum CareExtensions {
     return matches(url, field: nil)
   }
 
+  /// Whether any of `extensions` is a care extension (``isCare(_:)``), each URL read in place
+  /// (`contains(where:)` hands each extension to its closure as a copy).
+  static func containsCare(_ extensions: [Extension]) -> Bool {
+    for index in extensions.indices {
+      if let url = extensions[index].url?.string, matches(url, field: nil) { return true }
+    }
+    return false
+  }
+
   /// The value strings of the care extensions named `field`.
   static func strings(_ extensions: [Extension], _ field: String) -> [String] {
     guard !extensions.isEmpty else { return [] }
@@ -41,21 +50,29 @@ public enum CareExtensions {
   /// byte; only a non-ASCII byte right after a byte-equal prefix (a combining mark joining the
   /// prefix's last character) leaves the decision to `hasPrefix`.
   static func matches(_ url: String, field: String?) -> Bool {
-    var url = url
-    let bytewise: Bool? = url.withUTF8 { u in
-      let b = baseUTF8
-      guard u.count >= b.count else { return false }
-      for i in 0..<b.count where u[i] != b[i] { return false }
-      guard var field else {
-        return u.count == b.count || u[b.count] < 0x80 ? true : nil
-      }
-      return field.withUTF8 { f in
-        guard u.count == b.count + f.count else { return false }
-        for i in 0..<f.count where u[b.count + i] != f[i] { return false }
-        return true
-      }
+    // A native string's bytes are read where they are (no copy of the string to a `var`).
+    let bytewise: Bool?? = url.utf8.withContiguousStorageIfAvailable { matches(utf8: $0, field: field) }
+    if let bytewise, let decided = bytewise { return decided }
+    if bytewise == nil {
+      var url = url
+      if let decided = url.withUTF8({ matches(utf8: $0, field: field) }) { return decided }
     }
-    return bytewise ?? url.hasPrefix(base)
+    return url.hasPrefix(base)
+  }
+
+  /// ``matches(_:field:)`` of the URL's UTF-8 bytes; `nil` when only `hasPrefix` can decide.
+  private static func matches(utf8 u: UnsafeBufferPointer<UInt8>, field: String?) -> Bool? {
+    let b = baseUTF8
+    guard u.count >= b.count else { return false }
+    for i in 0..<b.count where u[i] != b[i] { return false }
+    guard var field else {
+      return u.count == b.count || u[b.count] < 0x80 ? true : nil
+    }
+    return field.withUTF8 { f in
+      guard u.count == b.count + f.count else { return false }
+      for i in 0..<f.count where u[b.count + i] != f[i] { return false }
+      return true
+    }
   }
 
   static func string(_ field: String, _ value: String) -> Extension {
@@ -74,7 +91,7 @@ public enum CareExtensions {
   /// extension, written when the care id is no valid FHIR id, see ``ResourceIDMapping``); fields
   /// without an extension keep the values the coder set.
   public static func readVersionFields<E: CareEntity>(_ extensions: [Extension], into entity: inout E) {
-    guard extensions.contains(where: isCare) else { return }
+    guard containsCare(extensions) else { return }
     if let id = strings(extensions, "id").first { entity.id = id }
     if let s = strings(extensions, "uuid").first, let u = UUID(uuidString: String(s.dropFirst(9))) { entity.uuid = u }
     if let s = strings(extensions, "effectiveDate").first, let d = parseDate(s) { entity.effectiveDate = d }
@@ -92,11 +109,12 @@ public enum CareExtensions {
     var info: [String: String] = [:]
     var notes: [Note] = []
     for e in extensions {
-      if e.url?.string == base + "userInfo" {
+      guard let url = e.url?.string else { continue }
+      if matches(url, field: "userInfo") {
         if let key = strings(e.extension, "key").first, let value = strings(e.extension, "value").first {
           info[key] = value
         }
-      } else if e.url?.string == base + "note" {
+      } else if matches(url, field: "note") {
         notes.append(Note(
           author: strings(e.extension, "author").first, title: strings(e.extension, "title").first,
           content: strings(e.extension, "content").first,

@@ -60,21 +60,35 @@ public enum NameMapping {
   }
 
   /// ``read(_:path:report:)`` of either release's `HumanName`s (or ``Parts``), read in place:
-  /// no list of parts is made first, and no name is copied out of `names`.
+  /// no list of parts is made first, no name is copied out of `names`, and each name's `use` is
+  /// read once.
   static func readNames<N: NameReading>(_ names: [N], path: ReportPath, report: inout ConversionReport) -> NameComponents {
-    let main = names.indices.first { N.use(names, at: $0) == "official" } ?? names.indices.first { N.use(names, at: $0) == "usual" }
-      ?? names.indices.first { N.use(names, at: $0) != "nickname" }
-    var parts: NameReadingParts = (nil, nil, nil, nil, nil)
-    if let main {
-      parts = N.parts(names, at: main)
-      report.mapped(path)
+    names.withUnsafeBufferPointer { names in
+      // The first official, usual, not-nickname and nickname names, from one pass.
+      var official: Int?, usual: Int?, plain: Int?, nick: Int?
+      for index in names.indices {
+        switch N.use(names, at: index) {
+        case "nickname"?:
+          if nick == nil { nick = index }
+          continue
+        case "official"?: if official == nil { official = index }
+        case "usual"?: if usual == nil { usual = index }
+        default: break
+        }
+        if plain == nil { plain = index }
+      }
+      let main = official ?? usual ?? plain
+      var parts: NameReadingParts = (nil, nil, nil, nil, nil)
+      if let main {
+        parts = N.parts(names, at: main)
+        report.mapped(path)
+      }
+      let nickname = nick.flatMap { N.firstGiven(names, at: $0) ?? N.firstFamily(names, at: $0) }
+      for index in names.indices where index != main && index != nick { report.dropped(path) }
+      return NameComponents(
+        givenName: parts.given, familyName: parts.family, middleName: parts.middle, namePrefix: parts.prefix,
+        nameSuffix: parts.suffix, nickname: nickname)
     }
-    let nick = names.indices.first { N.use(names, at: $0) == "nickname" }
-    let nickname = nick.flatMap { N.firstGiven(names, at: $0) ?? N.firstFamily(names, at: $0) }
-    for index in names.indices where index != main && index != nick { report.dropped(path) }
-    return NameComponents(
-      givenName: parts.given, familyName: parts.family, middleName: parts.middle, namePrefix: parts.prefix,
-      nameSuffix: parts.suffix, nickname: nickname)
   }
 
   /// Writes names: an `official` one, and a `nickname` one.
@@ -98,27 +112,28 @@ public enum NameMapping {
 
 /// A name as ``NameMapping/readNames(_:path:report:)`` reads it: ``NameMapping/Parts`` or a release's
 /// `HumanName` (the string elements without a value are skipped, as ``NameMapping/Parts`` skips them).
-/// Each is read at its position in the list of names, so that the name is not copied out of it.
+/// Each is read at its position in the list of names (through the buffer's address), so that
+/// only the member read is copied, never the whole name.
 protocol NameReading {
   /// `use` of the name at `index`.
-  static func use(_ names: [Self], at index: Int) -> String?
+  static func use(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String?
   /// The first given name of the name at `index`.
-  static func firstGiven(_ names: [Self], at index: Int) -> String?
+  static func firstGiven(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String?
   /// The first family name of the name at `index`.
-  static func firstFamily(_ names: [Self], at index: Int) -> String?
+  static func firstFamily(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String?
   /// The given, middle, family, prefix and suffix names of the name at `index`: each list
   /// space-joined (`nil` when empty), the given names after the first as the middle name.
-  static func parts(_ names: [Self], at index: Int) -> NameReadingParts
+  static func parts(_ names: UnsafeBufferPointer<Self>, at index: Int) -> NameReadingParts
 }
 
 /// What ``NameReading/parts(_:at:)`` gives.
 typealias NameReadingParts = (given: String?, middle: String?, family: String?, prefix: String?, suffix: String?)
 
 extension NameMapping.Parts: NameReading {
-  static func use(_ names: [Self], at index: Int) -> String? { names[index].use }
-  static func firstGiven(_ names: [Self], at index: Int) -> String? { names[index].given.first }
-  static func firstFamily(_ names: [Self], at index: Int) -> String? { names[index].family.first }
-  static func parts(_ names: [Self], at index: Int) -> NameReadingParts {
+  static func use(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { names[index].use }
+  static func firstGiven(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { names[index].given.first }
+  static func firstFamily(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { names[index].family.first }
+  static func parts(_ names: UnsafeBufferPointer<Self>, at index: Int) -> NameReadingParts {
     let n = names[index]
     return (
       n.given.first, n.given.count > 1 ? n.given.dropFirst().joined(separator: " ") : nil,
@@ -129,10 +144,10 @@ extension NameMapping.Parts: NameReading {
 }
 
 extension FHIRR4.HumanName: NameReading {
-  static func use(_ names: [Self], at index: Int) -> String? { names[index].use?.string }
-  static func firstGiven(_ names: [Self], at index: Int) -> String? { NameMapping.first(names[index].given) }
-  static func firstFamily(_ names: [Self], at index: Int) -> String? { names[index].family?.string }
-  static func parts(_ names: [Self], at index: Int) -> NameReadingParts {
+  static func use(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { names[index].use?.string }
+  static func firstGiven(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { NameMapping.first(names[index].given) }
+  static func firstFamily(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { names[index].family?.string }
+  static func parts(_ names: UnsafeBufferPointer<Self>, at index: Int) -> NameReadingParts {
     let (given, middle) = NameMapping.firstAndRest(names[index].given)
     return (
       given, middle, names[index].family?.string, NameMapping.joined(names[index].prefix),
@@ -142,10 +157,10 @@ extension FHIRR4.HumanName: NameReading {
 }
 
 extension FHIRDSTU2.HumanName: NameReading {
-  static func use(_ names: [Self], at index: Int) -> String? { names[index].use?.string }
-  static func firstGiven(_ names: [Self], at index: Int) -> String? { NameMapping.first(names[index].given) }
-  static func firstFamily(_ names: [Self], at index: Int) -> String? { NameMapping.first(names[index].family) }
-  static func parts(_ names: [Self], at index: Int) -> NameReadingParts {
+  static func use(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { names[index].use?.string }
+  static func firstGiven(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { NameMapping.first(names[index].given) }
+  static func firstFamily(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { NameMapping.first(names[index].family) }
+  static func parts(_ names: UnsafeBufferPointer<Self>, at index: Int) -> NameReadingParts {
     let (given, middle) = NameMapping.firstAndRest(names[index].given)
     return (
       given, middle, NameMapping.joined(names[index].family),

@@ -104,22 +104,28 @@ public enum StableUUID {
     let hyphen = UInt8(ascii: "-")
     guard bytes.count == 36, bytes[8] == hyphen, bytes[13] == hyphen, bytes[18] == hyphen, bytes[23] == hyphen
     else { return nil }
-    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let ok = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
-      // The hex pairs: the groups between the hyphens have even lengths (8, 4, 4, 4, 12).
-      var position = 0
-      var index = 0
-      while index < 36 {
-        if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }
-        let high = hexValue(bytes[index]), low = hexValue(bytes[index + 1])
-        guard high < 16, low < 16 else { return false }
-        out[position] = high << 4 | low
-        position += 1
-        index += 2
-      }
-      return true
+    // The 32 digits into two words, most significant first (the groups between the hyphens
+    // are 8, 4, 4 | 4, 12 digits); `bad` collects every digit's value, 255 for a non-digit.
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    var bad: UInt8 = 0
+    for index in 0..<18 where index != 8 && index != 13 {
+      let digit = hexValue(bytes[index])
+      bad |= digit
+      high = high << 4 | UInt64(digit & 0x0F)
     }
-    return ok ? UUID(uuid: uuid) : nil
+    for index in 19..<36 where index != 23 {
+      let digit = hexValue(bytes[index])
+      bad |= digit
+      low = low << 4 | UInt64(digit & 0x0F)
+    }
+    guard bad < 16 else { return nil }
+    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &uuid) { raw in
+      raw.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
+      raw.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
+    }
+    return UUID(uuid: uuid)
   }
 
   /// The value of a hex digit (either case), else 255.

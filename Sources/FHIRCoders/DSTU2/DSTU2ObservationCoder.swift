@@ -25,6 +25,12 @@ public struct DSTU2ObservationCoder: ResourceCoder, ObservationCoding {
   public var getCareValues: @Sendable (Resource, TimeZone, inout ConversionReport) -> [OutcomeValue] = { r, zone, report in
     Mapping.careValues(r, zone, &report)
   }
+  {
+    didSet { readsDefaultValues = false }
+  }
+  /// Whether ``getCareValues`` was never set: decode then reads the values itself, from the
+  /// value and components it reads to check that there is one (what the default closure does).
+  var readsDefaultValues = true
   /// `values` → one component each (code text = `kind`), `code.text` `"Care outcome"` (DSTU2 has no `valueInteger` or `valueBoolean`: they travel as a quantity and a string, tagged).
   public var setFHIRValues: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, _ in
     Release.writeValues(e.values, zone: e.timezone, to: &r)

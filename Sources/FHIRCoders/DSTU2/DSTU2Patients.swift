@@ -10,7 +10,14 @@ enum DSTU2Patients: PatientRelease {
   static func id(_ p: Patient) -> String? { p.id?.string }
   static func setID(_ id: String, in p: inout Patient) { p.id = Primitive(FHIRID(uncheckedString: id)) }
   static func versionID(_ p: Patient) -> String? { p.meta?.versionId?.string }
-  static func lastUpdated(_ p: Patient) -> FHIRInstant? { p.meta?.lastUpdated?.value }
+  static func lastUpdated(_ p: Patient) -> FHIRInstant? {
+    lastUpdatedText(p.meta).map(FHIRInstant.init(uncheckedString:))
+  }
+
+  /// The text of `meta.lastUpdated`, read where it is in the getter's value (handed over
+  /// borrowed): binding that value (`if let meta`) copied the whole `Meta` once more.
+  @inline(never)
+  private static func lastUpdatedText(_ meta: Meta?) -> String? { meta?.lastUpdated?.string }
   static func extensions(_ p: Patient) -> [Extension] { p.extension }
   static func append(_ extensions: [Extension], to p: inout Patient) { p.extension += extensions }
   static func names(_ p: Patient) -> [HumanName] { p.name }
@@ -20,8 +27,9 @@ enum DSTU2Patients: PatientRelease {
     p.gender = code.map { Primitive(FHIRCode(uncheckedString: $0)) }
   }
   static func birthDate(_ p: Patient) -> (present: Bool, value: FHIRDate?) {
-    if let value = p.birthDate?.value { return (true, value) }
-    return (p.birthDate != nil, nil)
+    // One read of the element (a getter call copies it out).
+    guard let birthDate = p.birthDate else { return (false, nil) }
+    return (true, birthDate.value)
   }
   static func setBirthDate(_ date: Primitive<FHIRDate>?, in p: inout Patient) { p.birthDate = date }
 }

@@ -18,27 +18,36 @@ enum ObservationMapping<R: ObservationRelease> {
   }
 
   static func careValues(_ r: R.Observation, _ zone: TimeZone, _ report: inout ConversionReport) -> [OutcomeValue] {
+    values(r, R.value(r), R.components(r), zone, &report)
+  }
+
+  /// ``careValues(_:_:_:)`` from the observation's value and components, each read once (decode
+  /// reads them first, to check that there is a value).
+  static func values(
+    _ r: R.Observation, _ value: R.Value?, _ components: [R.Component], _ zone: TimeZone, _ report: inout ConversionReport
+  ) -> [OutcomeValue] {
     var values: [OutcomeValue] = []
-    let components = R.componentCount(r)
-    if let value = R.value(r) {
+    values.reserveCapacity((value == nil ? 0 : 1) + components.count)
+    // The value is handed on as it is (binding it with `if let` would copy it).
+    if let observed = R.observed(value) {
       report.mapped(ObservationPaths.code)
-      if components > 0 { values.reserveCapacity(1 + components) }
-      let paths = ObservationPaths.values[value.pathIndex(inComponent: false)]
-      value.append(kind: R.kind(r), paths: paths, zone: zone, report: &report, to: &values)
+      let paths = ObservationPaths.values[observed.pathIndex(inComponent: false)]
+      observed.append(kind: R.kind(r), paths: paths, zone: zone, report: &report, to: &values)
     }
-    guard components > 0 else { return values }
-    values.reserveCapacity(values.count + components)
-    // The components are read in place, by position (none is copied out of the observation).
-    for index in 0..<components {
-      guard let value = R.value(r, component: index) else { continue }
-      report.mapped(ObservationPaths.componentCode)
-      let start = values.count
-      let paths = ObservationPaths.values[value.pathIndex(inComponent: true)]
-      value.append(kind: R.kind(r, component: index), paths: paths, zone: zone, report: &report, to: &values)
-      guard values.count > start else { continue }
-      let extensions = R.extensions(r, component: index)
-      if !extensions.isEmpty {
-        for i in start..<values.count { OutcomeValueExtensions.apply(extensions, to: &values[i]) }
+    guard !components.isEmpty else { return values }
+    // The components are read in place, by position (none is copied out of the list).
+    components.withUnsafeBufferPointer { components in
+      for index in components.indices {
+        guard let observed = R.observedValue(components, at: index) else { continue }
+        report.mapped(ObservationPaths.componentCode)
+        let start = values.count
+        let paths = ObservationPaths.values[observed.pathIndex(inComponent: true)]
+        observed.append(kind: R.componentKind(components, at: index), paths: paths, zone: zone, report: &report, to: &values)
+        guard values.count > start else { continue }
+        let extensions = R.componentExtensions(components, at: index)
+        if !extensions.isEmpty {
+          for i in start..<values.count { OutcomeValueExtensions.apply(extensions, to: &values[i]) }
+        }
       }
     }
     return values
@@ -49,7 +58,7 @@ enum ObservationMapping<R: ObservationRelease> {
     switch R.effective(r) {
     case .dateTime(let d): point = FHIRDates.point(dateTime: d, zone: FHIRDates.utc); report.mapped(ObservationPaths.effectiveDateTime)
     case .instant(let i):
-      point = i.flatMap { FHIRDates.point($0.components, zone: FHIRDates.utc) }
+      point = i.flatMap(FHIRDates.point(instant:))
       report.mapped(ObservationPaths.effectiveInstant)
     case .period(let start, let end):
       point = FHIRDates.point(dateTime: start, zone: FHIRDates.utc)
@@ -61,7 +70,7 @@ enum ObservationMapping<R: ObservationRelease> {
     case .timing: report.unrepresentable(ObservationPaths.effectiveTiming)
     case nil: break
     }
-    if point == nil, let issued = R.issued(r)?.value.flatMap({ FHIRDates.point($0.components, zone: FHIRDates.utc) }) {
+    if point == nil, let issued = R.issued(r)?.value.flatMap(FHIRDates.point(instant:)) {
       point = issued
       report.mapped(ObservationPaths.issued)
     }
@@ -82,12 +91,9 @@ enum ObservationMapping<R: ObservationRelease> {
     let extensions = R.extensions(r)
     let index = CareExtensions.strings(extensions, "taskOccurrenceIndex").first.flatMap { Int($0) } ?? 0
     if let s = CareExtensions.strings(extensions, "taskUUID").first { return (UUID(uuidString: s), index) }
-    for reference in R.basedOn(r) {
-      guard let u = StableUUID.forReference(reference) else { continue }
-      report.mapped(ObservationPaths.basedOnReference)
-      return (u, index)
-    }
-    return (nil, index)
+    guard let u = R.basedOnUUID(r) else { return (nil, index) }
+    report.mapped(ObservationPaths.basedOnReference)
+    return (u, index)
   }
 
   static func setTask(_ e: CareModel.Outcome, _ r: inout R.Observation) {
@@ -104,7 +110,12 @@ enum ObservationMapping<R: ObservationRelease> {
     -> Converted<CareModel.Outcome>
   where C.Release == R {
     let id = R.id(resource)
-    guard R.hasValue(resource) else {
+    // The value and components are read once, here, and (with the default `getCareValues`) become the values.
+    let value = R.value(resource)
+    let components = R.components(resource)
+    let hasValue =
+      value != nil || components.withUnsafeBufferPointer { c in c.indices.contains { R.hasValue(c, at: $0) } }
+    guard hasValue else {
       throw CoderError(
         .missingElement, path: "Observation.value[x]", resourceType: "Observation", resourceID: id,
         message: "neither a value nor a component value to become an outcome value")
@@ -119,7 +130,10 @@ enum ObservationMapping<R: ObservationRelease> {
     var entity: CareModel.Outcome! = CareModel.Outcome(
       id: coder.getCareID(resource, &report), uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
-    entity.values = coder.getCareValues(resource, entity.timezone, &report)
+    entity.values =
+      coder.readsDefaultValues
+      ? values(resource, value, components, entity.timezone, &report)
+      : coder.getCareValues(resource, entity.timezone, &report)
     (entity.taskUUID, entity.taskOccurrenceIndex) = coder.getCareTask(resource, &report)
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: ObservationPaths.root, in: &report) }
     return Converted(entity.take()!, report: report)

@@ -16,29 +16,34 @@ protocol ObservationRelease {
   static func versionID(_ r: Observation) -> String?
   static func extensions(_ r: Observation) -> [Extension]
   static func append(_ extensions: [Extension], to r: inout Observation)
-  /// `value[x]` (its path comes from the value's case, ``ObservedValue/path(inComponent:)``).
-  static func value(_ r: Observation) -> ObservedValue?
+  /// The release's `Observation.Value` (`value[x]`).
+  associatedtype Value
+  /// `value[x]`, read once per observation (a model getter copies the whole value out).
+  static func value(_ r: Observation) -> Value?
+  /// The components, read once per observation; each is read in place (``componentValue(_:at:)``),
+  /// never copied out of the list.
+  static func components(_ r: Observation) -> [Component]
+  /// The release-neutral form of a value (its path comes from the case, ``ObservedValue/path(inComponent:)``).
+  static func observed(_ v: Value?) -> ObservedValue?
   /// The `kind` of the observation's code.
   static func kind(_ r: Observation) -> String?
-  /// The number of components. The components are read in place, by position, so that none is
-  /// copied out of the observation.
-  static func componentCount(_ r: Observation) -> Int
-  /// Whether `value[x]` or a component's `value[x]` is present (without reading them).
-  static func hasValue(_ r: Observation) -> Bool
-  /// The `value[x]` of the component at `index`.
-  static func value(_ r: Observation, component index: Int) -> ObservedValue?
+  /// Whether the component at `index` has a `value[x]` (without copying it out).
+  static func hasValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> Bool
+  /// The release-neutral form of the `value[x]` of the component at `index` (read where it is).
+  static func observedValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> ObservedValue?
   /// The `kind` of the code of the component at `index`.
-  static func kind(_ r: Observation, component index: Int) -> String?
+  static func componentKind(_ components: UnsafeBufferPointer<Component>, at index: Int) -> String?
   /// The extensions of the component at `index`.
-  static func extensions(_ r: Observation, component index: Int) -> [Extension]
+  static func componentExtensions(_ components: UnsafeBufferPointer<Component>, at index: Int) -> [Extension]
   /// Sets `code.text` `"Care outcome"` and one component per value (code text = `kind`).
   static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Observation)
   static func effective(_ r: Observation) -> ObservedEffective?
   static func issued(_ r: Observation) -> Primitive<FHIRInstant>?
   /// Sets `effectiveDateTime`, or `effectivePeriod` when there is an end.
   static func writeEffective(start: Primitive<FHIRDateTime>, end: Primitive<FHIRDateTime>?, to r: inout Observation)
-  /// The `basedOn` reference strings (none in DSTU2).
-  static func basedOn(_ r: Observation) -> [String?]
+  /// The UUID of the first `basedOn` reference that has one (``StableUUID/forReference(_:)``;
+  /// DSTU2 has no `basedOn`).
+  static func basedOnUUID(_ r: Observation) -> UUID?
 }
 
 /// An Observation's `effective[x]`, release-neutral.
@@ -56,6 +61,9 @@ protocol ObservationCoding {
   var getCareID: @Sendable (Release.Observation, inout ConversionReport) -> String { get }
   var setFHIRID: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }
   var getCareValues: @Sendable (Release.Observation, TimeZone, inout ConversionReport) -> [OutcomeValue] { get }
+  /// Whether ``getCareValues`` is still the default closure: then decode reads the values from
+  /// the value and components it has already read to check that there is one.
+  var readsDefaultValues: Bool { get }
   var setFHIRValues: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }
   var getCareVersionFields: @Sendable (Release.Observation, inout CareModel.Outcome, inout ConversionReport) -> Void { get }
   var setFHIRVersionFields: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }

@@ -18,7 +18,7 @@ public enum OutcomeValueExtensions {
 
   /// Applies the care extensions of a component to the value read from it.
   public static func apply(_ extensions: [Extension], to value: inout OutcomeValue) {
-    guard extensions.contains(where: CareExtensions.isCare) else { return }
+    guard CareExtensions.containsCare(extensions) else { return }
     if let units = CareExtensions.strings(extensions, "units").first { value.units = units }
     if let created = CareExtensions.strings(extensions, "createdDate").first { value.createdDate = CareExtensions.parseDate(created) }
     if CareExtensions.strings(extensions, "kindAbsent").first == "true" { value.kind = nil }

@@ -59,7 +59,7 @@ enum PatientMapping<R: PatientRelease> {
   }
 
   static func careVersionFields(_ p: R.Patient, _ e: inout CareModel.Patient, _ report: inout ConversionReport) {
-    if let updated = R.lastUpdated(p), let point = FHIRDates.point(updated.components, zone: FHIRDates.utc) {
+    if let updated = R.lastUpdated(p), let point = FHIRDates.point(instant: updated) {
       e.effectiveDate = point.date
       e.timezone = point.zone ?? FHIRDates.utc
       report.mapped(PatientPaths.metaLastUpdated)
@@ -88,9 +88,13 @@ enum PatientMapping<R: PatientRelease> {
     var entity: CareModel.Patient! = CareModel.Patient(
       id: coder.getCareID(resource, &report), uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
-    entity.name = coder.getCareName(resource, &report)
+    // Swapped in: assigning through the optional copied the name and the birthday (a retain per
+    // part), then destroyed the closure's result.
+    var name = coder.getCareName(resource, &report)
+    swap(&entity.name, &name)
     entity.sex = coder.getCareSex(resource, &report)
-    entity.birthday = coder.getCareBirthday(resource, &report)
+    var birthday = coder.getCareBirthday(resource, &report)
+    swap(&entity.birthday, &birthday)
     entity.allergies = coder.getCareAllergies(resource, &report)
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: PatientPaths.root, in: &report) }
     return Converted(entity.take()!, report: report)

@@ -19,33 +19,37 @@ enum R4Observations: ObservationRelease {
   static func versionID(_ r: Observation) -> String? { r.meta?.versionId?.string }
   static func extensions(_ r: Observation) -> [Extension] { r.extension }
   static func append(_ extensions: [Extension], to r: inout Observation) { r.extension += extensions }
-  static func componentCount(_ r: Observation) -> Int { r.component.count }
-  static func extensions(_ r: Observation, component index: Int) -> [Extension] { r.component[index].extension }
   static func issued(_ r: Observation) -> Primitive<FHIRInstant>? { r.issued }
-
-  static func value(_ r: Observation) -> ObservedValue? { observed(r.value) }
-  static func kind(_ r: Observation) -> String? { kind(r.code) }
-  static func value(_ r: Observation, component index: Int) -> ObservedValue? { observed(r.component[index].value) }
-  static func kind(_ r: Observation, component index: Int) -> String? { kind(r.component[index].code) }
-
-  static func hasValue(_ r: Observation) -> Bool {
-    if case .some = r.value { return true }
-    let components = r.component
-    for i in components.indices {
-      if case .some = components[i].value { return true }
-    }
-    return false
+  static func value(_ r: Observation) -> Observation.Value? { r.value }
+  static func components(_ r: Observation) -> [Component] { r.component }
+  static func kind(_ r: Observation) -> String? {
+    let code = r.code
+    return kind(code?.coding) { code?.text?.string }
   }
 
-  /// A code's `kind`, as ``ObservedValue/kind(codings:text:)`` gives it (without building the
-  /// list of codings, and reading each coding in place instead of copying it out).
-  static func kind(_ code: CodeableConcept?) -> String? {
-    // Through optional chaining, so that only the codings and the text are copied out of `code`.
-    guard let codings = code?.coding else { return nil }
+  // Each reads one member of the component where it is (through the buffer's address).
+  static func hasValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> Bool {
+    if case .some = components[index].value { true } else { false }
+  }
+  static func observedValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> ObservedValue? {
+    observed(components[index].value)
+  }
+  static func componentKind(_ components: UnsafeBufferPointer<Component>, at index: Int) -> String? {
+    kind(components[index].code?.coding) { components[index].code?.text?.string }
+  }
+  static func componentExtensions(_ components: UnsafeBufferPointer<Component>, at index: Int) -> [Extension] {
+    components[index].extension
+  }
+
+  /// A code's `kind`, as ``ObservedValue/kind(codings:text:)`` gives it, from its codings and
+  /// (read only when needed) its text, without building the list of codings, and reading each
+  /// coding in place instead of copying it out.
+  static func kind(_ codings: [Coding]?, text: () -> String?) -> String? {
+    guard let codings else { return nil }
     for i in codings.indices where ObservedValue.isLOINC(codings[i].system?.string) {
       if let k = codings[i].code?.string { return k }
     }
-    if let text = code?.text?.string { return text }
+    if let text = text() { return text }
     for i in codings.indices {
       if let k = codings[i].code?.string { return k }
     }
@@ -57,13 +61,14 @@ enum R4Observations: ObservationRelease {
     return (x, q.unit?.string ?? q.code?.string)
   }
 
+  /// The value's release-neutral form (a quantity's extensions are not copied: the coder does not read them).
   static func observed(_ v: Observation.Value?) -> ObservedValue? {
     switch v {
     case nil: nil
     case .quantity(let q)?:
       .quantity(
         value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, hasComparator: q.comparator != nil,
-        extensions: q.extension)
+        extensions: [])
     case .codeableConcept(let c)?: .concept(c.text?.string ?? c.coding.lazy.compactMap { $0.display?.string ?? $0.code?.string }.first)
     case .string(let s)?: .string(s.string)
     case .boolean(let b)?: .boolean(b.value?.bool)
@@ -110,5 +115,11 @@ enum R4Observations: ObservationRelease {
     r.effective = end.map { .period(Period(start: start, end: $0)) } ?? .dateTime(start)
   }
 
-  static func basedOn(_ r: Observation) -> [String?] { r.basedOn.map { $0.reference?.string } }
+  static func basedOnUUID(_ r: Observation) -> UUID? {
+    let basedOn = r.basedOn
+    for i in basedOn.indices {
+      if let u = StableUUID.forReference(basedOn[i].reference?.string) { return u }
+    }
+    return nil
+  }
 }
