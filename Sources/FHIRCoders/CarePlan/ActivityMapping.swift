@@ -41,9 +41,9 @@ enum ActivityMapping<R: ActivityRelease> {
     }
     var elements: [ScheduleElement] = []
     switch R.scheduled(r.activity) {
-    case .timing(let pattern):
+    case .timing:
       ScheduleDecoding.decode(
-        pattern, paths: paths.scheduledTiming, at: { r.detailPath("scheduledTiming") }, anchor: anchor, zone: zone,
+        R.timing(r.activity), paths: paths.scheduledTiming, at: { r.detailPath("scheduledTiming") }, anchor: anchor, zone: zone,
         targetValues: targets, into: &elements, report: &report)
     case .period(let start, let end):
       elements.append(PeriodSchedule.element(
@@ -51,14 +51,10 @@ enum ActivityMapping<R: ActivityRelease> {
         at: { r.detailPath("scheduledPeriod") }, anchor: anchor, zone: zone, targets: targets, report: &report))
     case .string(let text):
       report.mapped(paths.scheduledString)
-      ScheduleDecoding.decode(
-        nil, paths: paths.scheduled, at: { ScheduleDecoding.elementPath(paths.scheduled.base) }, anchor: anchor, zone: zone,
-        targetValues: targets, into: &elements, report: &report)
+      ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, targetValues: targets, into: &elements, report: &report)
       elements[0].text = text
     case nil:
-      ScheduleDecoding.decode(
-        nil, paths: paths.scheduled, at: { ScheduleDecoding.elementPath(paths.scheduled.base) }, anchor: anchor, zone: zone,
-        targetValues: targets, into: &elements, report: &report)
+      ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, targetValues: targets, into: &elements, report: &report)
     }
     return Schedule(elements: elements)
   }

@@ -26,8 +26,10 @@ protocol ActivityRelease {
   static func writeText(code: String?, description: String?, detailExtension: Extension?, to activity: inout Activity)
   /// `detail.quantity` as a target's parts.
   static func quantity(_ activity: Activity) -> (value: Double?, unit: String?, extensions: [Extension])?
-  /// `detail.scheduled[x]`.
+  /// `detail.scheduled[x]` (a timing's elements are read by ``timing(_:)``).
   static func scheduled(_ activity: Activity) -> ActivityScheduled?
+  /// `detail.scheduledTiming`.
+  static func timing(_ activity: Activity) -> TimingPattern?
   /// Sets `detail.scheduledTiming` from `timing` (at `path`, for what the release cannot hold)
   /// and `detail.quantity` from `quantity` when given; returns whether the detail has a quantity.
   static func writeSchedule(
@@ -46,9 +48,10 @@ struct ActivityTextElements {
   var referenceDisplay: String?
 }
 
-/// An activity's `detail.scheduled[x]`, release-neutral.
+/// An activity's `detail.scheduled[x]`, release-neutral (a timing without its elements, read by
+/// ``ActivityRelease/timing(_:)`` only then: an enum holding the pattern was copied and destroyed whole).
 enum ActivityScheduled {
-  case timing(TimingPattern)
+  case timing
   case period(start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?)
   case string(String?)
 }

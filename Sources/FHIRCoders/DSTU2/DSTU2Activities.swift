@@ -38,11 +38,16 @@ enum DSTU2Activities: ActivityRelease {
 
   static func scheduled(_ activity: Activity) -> ActivityScheduled? {
     switch activity.detail?.scheduled {
-    case .timing(let t): .timing(DSTU2TimingAdapter.pattern(t))
+    case .timing: .timing
     case .period(let p): .period(start: p.start, end: p.end)
     case .string(let s): .string(s.string)
     case nil: nil
     }
+  }
+
+  static func timing(_ activity: Activity) -> TimingPattern? {
+    guard case .timing(let t)? = activity.detail?.scheduled else { return nil }
+    return DSTU2TimingAdapter.pattern(t)
   }
 
   static func writeSchedule(

@@ -36,14 +36,17 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     }
   }
   static func contained(_ r: Order, id: String) -> Medication? {
-    // By position: iterating would copy every contained resource out of the order.
-    for index in r.contained.indices {
-      if case .medication(let m) = r.contained[index], m.id?.string == id { return m }
+    // In place: iterating would copy every contained resource out of the array.
+    r.contained.withUnsafeBufferPointer { contained in
+      for index in contained.indices {
+        if case .medication(let m) = contained[index], m.id?.string == id { return m }
+      }
+      return nil
     }
-    return nil
   }
   static func name(_ m: Medication) -> String? {
-    m.code?.text?.string ?? m.code?.coding.lazy.compactMap({ $0.display?.string }).first
+    let code = m.code
+    return code?.text?.string ?? code?.coding.lazy.compactMap({ $0.display?.string }).first
   }
   static func setTitle(_ title: String, in r: inout Order) {
     var c = CodeableConcept()
@@ -51,11 +54,11 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     r.medication = .codeableConcept(c)
   }
 
-  static func dosageCount(_ r: Order) -> Int { r.dosageInstruction.count }
+  static func dosages(_ r: Order) -> [Dosage] { r.dosageInstruction }
   /// `text`, and `additionalInstructions` (its text, else its first coding display).
-  static func instructions(_ r: Order, dosage index: Int) -> (text: String?, more: String?) {
-    let more = r.dosageInstruction[index].additionalInstructions.flatMap { a in a.text?.string ?? a.coding.lazy.compactMap({ $0.display?.string }).first }
-    return (r.dosageInstruction[index].text?.string, more)
+  static func instructions(_ dosage: UnsafePointer<Dosage>) -> (text: String?, more: String?) {
+    let more = dosage.pointee.additionalInstructions.flatMap { a in a.text?.string ?? a.coding.lazy.compactMap({ $0.display?.string }).first }
+    return (dosage.pointee.text?.string, more)
   }
   static func firstDosageText(_ r: Order) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
   static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order) {
@@ -64,15 +67,18 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   }
   static func validityStart(_ r: Order) -> Primitive<FHIRDateTime>? { r.dispenseRequest?.validityPeriod?.start }
   static func authored(_ r: Order) -> Primitive<FHIRDateTime>? { r.dateWritten }
-  static func timing(_ r: Order, dosage index: Int) -> TimingPattern? {
-    r.dosageInstruction[index].timing.map(DSTU2TimingAdapter.pattern)
+  static func timing(_ dosage: UnsafePointer<Dosage>) -> TimingPattern? {
+    // Each element read through the pointer: `dosage.pointee.timing` alone would copy the timing.
+    guard let events = dosage.pointee.timing?.event else { return nil }
+    return DSTU2TimingAdapter.pattern(
+      events: events, codeText: dosage.pointee.timing?.code?.text?.string, repeat: dosage.pointee.timing?.repeat)
   }
 
   /// `doseQuantity` (see ``TargetValueMapping``); `doseRange` → two targets of kind `dose.low`
   /// and `dose.high`.
-  static func targets(_ r: Order, dosage index: Int, report: inout ConversionReport) -> [OutcomeValue] {
+  static func targets(_ dosage: UnsafePointer<Dosage>, report: inout ConversionReport) -> [OutcomeValue] {
     var targets: [OutcomeValue] = []
-    switch r.dosageInstruction[index].dose {
+    switch dosage.pointee.dose {
     case .quantity(let q):
       if let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension) {
         targets.append(v)
@@ -110,5 +116,5 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     }
   }
 
-  static func basedOn(_ r: Order) -> [String?] { [] }
+  static func carePlanReference(_ r: Order) -> String? { nil }
 }

@@ -38,11 +38,16 @@ enum R4Activities: ActivityRelease {
 
   static func scheduled(_ activity: Activity) -> ActivityScheduled? {
     switch activity.detail?.scheduled {
-    case .timing(let t): .timing(R4TimingAdapter.pattern(t))
+    case .timing: .timing
     case .period(let p): .period(start: p.start, end: p.end)
     case .string(let s): .string(s.string)
     case nil: nil
     }
+  }
+
+  static func timing(_ activity: Activity) -> TimingPattern? {
+    guard case .timing(let t)? = activity.detail?.scheduled else { return nil }
+    return R4TimingAdapter.pattern(t)
   }
 
   static func writeSchedule(
