@@ -73,9 +73,10 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   static func careSchedule(_ r: R.Order, _ zone: TimeZone, reportsAuthored: Bool, _ report: inout ConversionReport) -> Schedule {
     let validityStart = R.validityStart(r)
     let authored = R.authored(r)
-    let anchor = FHIRDates.point(validityStart, zone: zone)?.date ?? FHIRDates.point(authored, zone: zone)?.date ?? FHIRDates.epoch
-    if validityStart != nil { report.mapped(R.paths.validityStart) }
-    if reportsAuthored, authored != nil { report.mapped(R.paths.authored) }
+    let anchor = FHIRDates.point(dateTime: validityStart.value, zone: zone)?.date
+      ?? FHIRDates.point(dateTime: authored.value, zone: zone)?.date ?? FHIRDates.epoch
+    if validityStart.isPresent { report.mapped(R.paths.validityStart) }
+    if reportsAuthored, authored.isPresent { report.mapped(R.paths.authored) }
     var elements: [ScheduleElement] = []
     let dosages = R.dosages(r)
     guard !dosages.isEmpty else {
@@ -109,7 +110,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   static func careVersionFields(
     _ r: R.Order, _ e: inout CareModel.Task, reportsAuthored: Bool, _ report: inout ConversionReport
   ) {
-    let point = FHIRDates.point(R.authored(r), zone: FHIRDates.utc)
+    let point = FHIRDates.point(dateTime: R.authored(r).value, zone: FHIRDates.utc)
     if reportsAuthored, point != nil { report.mapped(R.paths.authored) }
     e.effectiveDate = point?.date ?? FHIRDates.epoch
     e.timezone = point?.zone ?? FHIRDates.utc

@@ -51,9 +51,10 @@ protocol MedicationTaskRelease {
   /// Sets the first dosage's `text`, adding a dosage when there is none.
   static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order)
   /// `dispenseRequest.validityPeriod.start`.
-  static func validityStart(_ r: Order) -> Primitive<FHIRDateTime>?
+  /// Whether it is there (with or without a value), and its value.
+  static func validityStart(_ r: Order) -> ElementValue<FHIRDateTime>
   /// The date the order was written (``authoredElement``).
-  static func authored(_ r: Order) -> Primitive<FHIRDateTime>?
+  static func authored(_ r: Order) -> ElementValue<FHIRDateTime>
   /// A dosage's timing, each element read where it lies.
   static func timing(_ dosage: UnsafePointer<Dosage>) -> TimingPattern?
   /// A dosage's doses as targets, each reported mapped at its path.

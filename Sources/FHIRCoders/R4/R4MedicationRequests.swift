@@ -24,7 +24,10 @@ enum R4MedicationRequests: MedicationTaskRelease {
   }
   static func id(_ r: Order) -> String? { r.id?.string }
   static func setID(_ id: String, in r: inout Order) { r.id = Primitive(FHIRID(uncheckedString: id)) }
-  static func versionID(_ r: Order) -> String? { r.meta?.versionId?.string }
+  static func versionID(_ r: Order) -> String? {
+    // Read through a pointer: `r.meta?.versionId` copies the element out of the meta.
+    withUnsafePointer(to: r.meta) { $0.pointee?.versionId?.value?.string }
+  }
   static func extensions(_ r: Order) -> [Extension] { r.extension }
   static func append(_ extensions: [Extension], to r: inout Order) { r.extension += extensions }
 
@@ -63,8 +66,13 @@ enum R4MedicationRequests: MedicationTaskRelease {
     if r.dosageInstruction.isEmpty { r.dosageInstruction = [Dosage()] }
     r.dosageInstruction[0].text = text
   }
-  static func validityStart(_ r: Order) -> Primitive<FHIRDateTime>? { r.dispenseRequest?.validityPeriod?.start }
-  static func authored(_ r: Order) -> Primitive<FHIRDateTime>? { r.authoredOn }
+  static func validityStart(_ r: Order) -> ElementValue<FHIRDateTime> {
+    // Read through pointers (see ``versionID(_:)``).
+    withUnsafePointer(to: r.dispenseRequest) { request in
+      ElementValue(isPresent: request.pointee?.validityPeriod?.start.isPresent ?? false, value: request.pointee?.validityPeriod?.start?.value)
+    }
+  }
+  static func authored(_ r: Order) -> ElementValue<FHIRDateTime> { withUnsafePointer(to: r.authoredOn) { ElementValue($0) } }
   static func timing(_ dosage: UnsafePointer<Dosage>) -> TimingPattern? {
     // Each element read through the pointer: `dosage.pointee.timing` alone would copy the timing.
     guard let events = dosage.pointee.timing?.event else { return nil }
