@@ -10,7 +10,8 @@ enum ActivityMapping<R: ActivityRelease> {
   static func careID(_ r: Resource, _ report: inout ConversionReport) -> String {
     if let id = R.id(r.activity) { report.mapped(R.paths.id); return id }
     report.defaulted(R.paths.id)
-    return (r.planID ?? "careplan") + "-activity-" + String(r.index)
+    // One interpolation: one buffer, where `+` made a string per step.
+    return "\(r.planID ?? "careplan")-activity-\(r.index)"
   }
 
   static func setID(_ e: CareModel.Task, _ r: inout Resource) {

@@ -30,7 +30,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
       return text
     case .reference(let target, let display):
       report.mapped(R.paths.medicationReference)
-      if let target, target.hasPrefix("#"), let m = R.contained(r, id: String(target.dropFirst())) {
+      if let target, target.hasPrefix("#"), let m = R.contained(r, id: target.dropFirst()) {
         report.mapped(R.paths.contained)
         return R.name(m)
       }

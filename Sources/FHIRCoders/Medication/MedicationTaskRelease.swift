@@ -34,8 +34,8 @@ protocol MedicationTaskRelease {
   static func append(_ extensions: [Extension], to r: inout Order)
   /// `medication[x]`.
   static func medication(_ r: Order) -> OrderedMedication?
-  /// The contained Medication with `id`, if any.
-  static func contained(_ r: Order, id: String) -> Medication?
+  /// The contained Medication with `id`, if any (`id` a slice of the reference: not copied out).
+  static func contained(_ r: Order, id: Substring) -> Medication?
   /// A Medication's code text, else its first coding display.
   static func name(_ m: Medication) -> String?
   /// Sets `medicationCodeableConcept` with `title` as its text.

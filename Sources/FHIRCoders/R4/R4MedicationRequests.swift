@@ -38,11 +38,11 @@ enum R4MedicationRequests: MedicationTaskRelease {
     case nil: nil
     }
   }
-  static func contained(_ r: Order, id: String) -> Medication? {
+  static func contained(_ r: Order, id: Substring) -> Medication? {
     // In place: iterating would copy every contained resource out of the array.
     r.contained.withUnsafeBufferPointer { contained in
       for index in contained.indices {
-        if case .medication(let m) = contained[index], m.id?.string == id { return m }
+        if case .medication(let m) = contained[index], let own = m.id?.string, own[...] == id { return m }
       }
       return nil
     }
