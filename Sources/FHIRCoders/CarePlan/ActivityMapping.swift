@@ -10,7 +10,8 @@ enum ActivityMapping<R: ActivityRelease> {
   static func careID(_ r: Resource, _ report: inout ConversionReport) -> String {
     if let id = R.id(r.activity) { report.mapped(R.paths.id); return id }
     report.defaulted(R.paths.id)
-    return (r.planID ?? "careplan") + "-activity-" + String(r.index)
+    // One interpolation: one buffer, where `+` made a string per step.
+    return "\(r.planID ?? "careplan")-activity-\(r.index)"
   }
 
   static func setID(_ e: CareModel.Task, _ r: inout Resource) {
@@ -18,7 +19,8 @@ enum ActivityMapping<R: ActivityRelease> {
   }
 
   static func careText(_ r: Resource, _ report: inout ConversionReport) -> (title: String?, instructions: String?) {
-    let t = R.text(r.activity)
+    // The activity read through a pointer: each element in place, not out of a copy.
+    let t = withUnsafePointer(to: r.activity) { R.text($0) }
     return ActivityText.read(
       codeText: t.codeText, codeDisplay: t.codeDisplay, hasCode: t.hasCode, description: t.description,
       referenceDisplay: t.referenceDisplay,
@@ -32,35 +34,34 @@ enum ActivityMapping<R: ActivityRelease> {
   }
 
   static func careSchedule(_ r: Resource, _ zone: TimeZone, _ report: inout ConversionReport) -> Schedule {
-    let paths = R.paths
-    let anchor = r.anchor ?? FHIRDates.epoch
-    var targets: [OutcomeValue] = []
-    if let q = R.quantity(r.activity), let v = TargetValueMapping.read(value: q.value, unit: q.unit, extensions: q.extensions) {
-      targets.append(v)
-      report.mapped(paths.quantity)
+    // The activity read through a pointer: each element in place, not out of a copy.
+    withUnsafePointer(to: r.activity) { activity in
+      let paths = R.paths
+      let anchor = r.anchor ?? FHIRDates.epoch
+      var targets: [OutcomeValue] = []
+      if let q = R.quantity(activity), let v = TargetValueMapping.read(value: q.value, unit: q.unit, extensions: q.extensions) {
+        targets.append(v)
+        report.mapped(paths.quantity)
+      }
+      var elements: [ScheduleElement] = []
+      switch R.scheduled(activity) {
+      case .timing:
+        ScheduleDecoding.decode(
+          R.timing(activity), paths: paths.scheduledTiming, at: { r.detailPath("scheduledTiming") }, anchor: anchor, zone: zone,
+          targetValues: targets, into: &elements, report: &report)
+      case .period(let start, let end):
+        elements.append(PeriodSchedule.element(
+          start: start, end: end, startPath: paths.scheduledPeriodStart, endPath: paths.scheduledPeriodEnd,
+          at: { r.detailPath("scheduledPeriod") }, anchor: anchor, zone: zone, targets: targets, report: &report))
+      case .string(let text):
+        report.mapped(paths.scheduledString)
+        ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, targetValues: targets, into: &elements, report: &report)
+        elements[0].text = text
+      case nil:
+        ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, targetValues: targets, into: &elements, report: &report)
+      }
+      return Schedule(elements: elements)
     }
-    var elements: [ScheduleElement] = []
-    switch R.scheduled(r.activity) {
-    case .timing(let pattern):
-      ScheduleDecoding.decode(
-        pattern, paths: paths.scheduledTiming, at: { r.detailPath("scheduledTiming") }, anchor: anchor, zone: zone,
-        targetValues: targets, into: &elements, report: &report)
-    case .period(let start, let end):
-      elements.append(PeriodSchedule.element(
-        start: start, end: end, startPath: paths.scheduledPeriodStart, endPath: paths.scheduledPeriodEnd,
-        at: { r.detailPath("scheduledPeriod") }, anchor: anchor, zone: zone, targets: targets, report: &report))
-    case .string(let text):
-      report.mapped(paths.scheduledString)
-      ScheduleDecoding.decode(
-        nil, paths: paths.scheduled, at: { ScheduleDecoding.elementPath(paths.scheduled.base) }, anchor: anchor, zone: zone,
-        targetValues: targets, into: &elements, report: &report)
-      elements[0].text = text
-    case nil:
-      ScheduleDecoding.decode(
-        nil, paths: paths.scheduled, at: { ScheduleDecoding.elementPath(paths.scheduled.base) }, anchor: anchor, zone: zone,
-        targetValues: targets, into: &elements, report: &report)
-    }
-    return Schedule(elements: elements)
   }
 
   static func setSchedule(_ e: CareModel.Task, _ r: inout Resource, _ report: inout ConversionReport) {

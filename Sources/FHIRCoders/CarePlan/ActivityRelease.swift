@@ -18,16 +18,20 @@ protocol ActivityRelease {
   /// The activity's own extensions (the care ones hold the common fields).
   static func extensions(_ activity: Activity) -> [Extension]
   static func append(_ extensions: [Extension], to activity: inout Activity)
+  /// The readers below take the activity by pointer, so that each element is read where it lies
+  /// (an element read through a value is often copied out whole, with everything around it).
   /// What ``ActivityText`` reads: the detail's code text and first coding display, whether it
   /// has a code, its description and extensions, and the activity's `reference.display`.
-  static func text(_ activity: Activity) -> ActivityTextElements
+  static func text(_ activity: UnsafePointer<Activity>) -> ActivityTextElements
   /// Sets `detail.code.text` (when `code` is given), `detail.description`, and appends
   /// `detailExtension` to the detail, creating the detail when there is none.
   static func writeText(code: String?, description: String?, detailExtension: Extension?, to activity: inout Activity)
   /// `detail.quantity` as a target's parts.
-  static func quantity(_ activity: Activity) -> (value: Double?, unit: String?, extensions: [Extension])?
-  /// `detail.scheduled[x]`.
-  static func scheduled(_ activity: Activity) -> ActivityScheduled?
+  static func quantity(_ activity: UnsafePointer<Activity>) -> (value: Double?, unit: String?, extensions: [Extension])?
+  /// `detail.scheduled[x]` (a timing's elements are read by ``timing(_:)``).
+  static func scheduled(_ activity: UnsafePointer<Activity>) -> ActivityScheduled?
+  /// `detail.scheduledTiming`.
+  static func timing(_ activity: UnsafePointer<Activity>) -> TimingPattern?
   /// Sets `detail.scheduledTiming` from `timing` (at `path`, for what the release cannot hold)
   /// and `detail.quantity` from `quantity` when given; returns whether the detail has a quantity.
   static func writeSchedule(
@@ -46,9 +50,10 @@ struct ActivityTextElements {
   var referenceDisplay: String?
 }
 
-/// An activity's `detail.scheduled[x]`, release-neutral.
+/// An activity's `detail.scheduled[x]`, release-neutral (a timing without its elements, read by
+/// ``ActivityRelease/timing(_:)`` only then: an enum holding the pattern was copied and destroyed whole).
 enum ActivityScheduled {
-  case timing(TimingPattern)
+  case timing
   case period(start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?)
   case string(String?)
 }

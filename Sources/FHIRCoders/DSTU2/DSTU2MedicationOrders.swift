@@ -24,7 +24,10 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   }
   static func id(_ r: Order) -> String? { r.id?.string }
   static func setID(_ id: String, in r: inout Order) { r.id = Primitive(FHIRID(uncheckedString: id)) }
-  static func versionID(_ r: Order) -> String? { r.meta?.versionId?.string }
+  static func versionID(_ r: Order) -> String? {
+    // Read through a pointer: `r.meta?.versionId` copies the element out of the meta.
+    withUnsafePointer(to: r.meta) { $0.pointee?.versionId?.value?.string }
+  }
   static func extensions(_ r: Order) -> [Extension] { r.extension }
   static func append(_ extensions: [Extension], to r: inout Order) { r.extension += extensions }
 
@@ -35,15 +38,18 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     case nil: nil
     }
   }
-  static func contained(_ r: Order, id: String) -> Medication? {
-    // By position: iterating would copy every contained resource out of the order.
-    for index in r.contained.indices {
-      if case .medication(let m) = r.contained[index], m.id?.string == id { return m }
+  static func contained(_ r: Order, id: Substring) -> Medication? {
+    // In place: iterating would copy every contained resource out of the array.
+    r.contained.withUnsafeBufferPointer { contained in
+      for index in contained.indices {
+        if case .medication(let m) = contained[index], let own = m.id?.string, own[...] == id { return m }
+      }
+      return nil
     }
-    return nil
   }
   static func name(_ m: Medication) -> String? {
-    m.code?.text?.string ?? m.code?.coding.lazy.compactMap({ $0.display?.string }).first
+    let code = m.code
+    return code?.text?.string ?? code?.coding.lazy.compactMap({ $0.display?.string }).first
   }
   static func setTitle(_ title: String, in r: inout Order) {
     var c = CodeableConcept()
@@ -51,28 +57,36 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     r.medication = .codeableConcept(c)
   }
 
-  static func dosageCount(_ r: Order) -> Int { r.dosageInstruction.count }
+  static func dosages(_ r: Order) -> [Dosage] { r.dosageInstruction }
   /// `text`, and `additionalInstructions` (its text, else its first coding display).
-  static func instructions(_ r: Order, dosage index: Int) -> (text: String?, more: String?) {
-    let more = r.dosageInstruction[index].additionalInstructions.flatMap { a in a.text?.string ?? a.coding.lazy.compactMap({ $0.display?.string }).first }
-    return (r.dosageInstruction[index].text?.string, more)
+  static func instructions(_ dosage: UnsafePointer<Dosage>) -> (text: String?, more: String?) {
+    let more = dosage.pointee.additionalInstructions.flatMap { a in a.text?.string ?? a.coding.lazy.compactMap({ $0.display?.string }).first }
+    return (dosage.pointee.text?.string, more)
   }
   static func firstDosageText(_ r: Order) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
   static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order) {
     if r.dosageInstruction.isEmpty { r.dosageInstruction = [Dosage()] }
     r.dosageInstruction[0].text = text
   }
-  static func validityStart(_ r: Order) -> Primitive<FHIRDateTime>? { r.dispenseRequest?.validityPeriod?.start }
-  static func authored(_ r: Order) -> Primitive<FHIRDateTime>? { r.dateWritten }
-  static func timing(_ r: Order, dosage index: Int) -> TimingPattern? {
-    r.dosageInstruction[index].timing.map(DSTU2TimingAdapter.pattern)
+  static func validityStart(_ r: Order) -> ElementValue<FHIRDateTime> {
+    // Read through pointers (see ``versionID(_:)``).
+    withUnsafePointer(to: r.dispenseRequest) { request in
+      ElementValue(isPresent: request.pointee?.validityPeriod?.start.isPresent ?? false, value: request.pointee?.validityPeriod?.start?.value)
+    }
+  }
+  static func authored(_ r: Order) -> ElementValue<FHIRDateTime> { withUnsafePointer(to: r.dateWritten) { ElementValue($0) } }
+  static func timing(_ dosage: UnsafePointer<Dosage>) -> TimingPattern? {
+    // Each element read through the pointer: `dosage.pointee.timing` alone would copy the timing.
+    guard let events = dosage.pointee.timing?.event else { return nil }
+    return DSTU2TimingAdapter.pattern(
+      events: events, codeText: dosage.pointee.timing?.code?.text?.string, repeat: dosage.pointee.timing?.repeat)
   }
 
   /// `doseQuantity` (see ``TargetValueMapping``); `doseRange` → two targets of kind `dose.low`
   /// and `dose.high`.
-  static func targets(_ r: Order, dosage index: Int, report: inout ConversionReport) -> [OutcomeValue] {
+  static func targets(_ dosage: UnsafePointer<Dosage>, report: inout ConversionReport) -> [OutcomeValue] {
     var targets: [OutcomeValue] = []
-    switch r.dosageInstruction[index].dose {
+    switch dosage.pointee.dose {
     case .quantity(let q):
       if let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension) {
         targets.append(v)
@@ -110,5 +124,5 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     }
   }
 
-  static func basedOn(_ r: Order) -> [String?] { [] }
+  static func carePlanReference(_ r: Order) -> String? { nil }
 }

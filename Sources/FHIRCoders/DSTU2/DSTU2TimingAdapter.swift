@@ -6,28 +6,30 @@ public import FHIRDSTU2
 public enum DSTU2TimingAdapter {
   /// Reads a DSTU2 timing.
   public static func pattern(_ timing: Timing) -> TimingPattern {
+    pattern(events: timing.event, codeText: timing.code?.text?.string, repeat: timing.repeat)
+  }
+
+  /// Reads a timing's elements given apart (see ``R4TimingAdapter/pattern(events:codeText:repeat:)``).
+  static func pattern(events: [Primitive<FHIRDateTime>], codeText: String?, repeat: consuming Timing.Repeat?) -> TimingPattern {
     var p = TimingPattern()
     p.unitNameSuffix = "s"
-    p.events = timing.event
-    p.codeText = timing.code?.text?.string
-    guard let r = timing.repeat else { return p }
-    p.hasRepeat = true
-    switch r.bounds {
-    case .period(let period): p.bounds = .period(start: period.start, end: period.end)
-    case .duration(let q): p.bounds = .duration(amount(q))
-    case .range(let range): p.bounds = .range(low: range.low.map(amount), high: range.high.map(amount))
-    case nil: break
+    p.events = events
+    p.codeText = codeText
+    // One return, and the repeat moved into `r`: both avoided a copy (of the pattern, of the repeat).
+    if let r = consume `repeat` {
+      p.hasRepeat = true
+      p.bounds = bounds(r.bounds)
+      p.count = r.count?.value.map { Int($0.int) }
+      p.duration = r.duration?.value?.doubleValue
+      p.durationMax = r.durationMax?.value?.doubleValue
+      p.durationUnit = r.durationUnits?.string
+      p.frequency = r.frequency?.value.map { Int($0.int) }
+      p.frequencyMax = r.frequencyMax?.value.map { Int($0.int) }
+      p.period = r.period?.value?.doubleValue
+      p.periodMax = r.periodMax?.value?.doubleValue
+      p.periodUnit = r.periodUnits?.string
+      if let when = r.when?.string { p.when = [when] }
     }
-    p.count = r.count?.value.map { Int($0.int) }
-    p.duration = r.duration?.value?.doubleValue
-    p.durationMax = r.durationMax?.value?.doubleValue
-    p.durationUnit = r.durationUnits?.string
-    p.frequency = r.frequency?.value.map { Int($0.int) }
-    p.frequencyMax = r.frequencyMax?.value.map { Int($0.int) }
-    p.period = r.period?.value?.doubleValue
-    p.periodMax = r.periodMax?.value?.doubleValue
-    p.periodUnit = r.periodUnits?.string
-    p.when = r.when?.string.map { [$0] } ?? []
     return p
   }
 
@@ -73,6 +75,16 @@ public enum DSTU2TimingAdapter {
     if p.offset != nil { report.unrepresentable(path + ".repeat.offset") }
     timing.repeat = r
     return timing
+  }
+
+  /// `repeat.bounds[x]` as a pattern's bounds.
+  static func bounds(_ bounds: Timing.Repeat.Bounds?) -> TimingPattern.Bounds? {
+    switch bounds {
+    case .period(let period): .period(start: period.start, end: period.end)
+    case .duration(let q): .duration(amount(q))
+    case .range(let range): .range(low: range.low.map(amount), high: range.high.map(amount))
+    case nil: nil
+    }
   }
 
   static func amount(_ q: Quantity) -> TimingPattern.Amount {

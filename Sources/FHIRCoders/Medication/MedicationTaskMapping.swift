@@ -30,7 +30,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
       return text
     case .reference(let target, let display):
       report.mapped(R.paths.medicationReference)
-      if let target, target.hasPrefix("#"), let m = R.contained(r, id: String(target.dropFirst())) {
+      if let target, target.hasPrefix("#"), let m = R.contained(r, id: target.dropFirst()) {
         report.mapped(R.paths.contained)
         return R.name(m)
       }
@@ -49,12 +49,14 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     func append(_ part: String) {
       if joined == nil { joined = part } else { joined! += "\n" + part }
     }
-    for index in 0..<R.dosageCount(r) {
-      let (text, more) = R.instructions(r, dosage: index)
-      if let text { append(text); report.mapped(R.paths.dosageText) }
-      if let more {
-        append(more)
-        report.mapped(R.paths.moreInstructions)
+    R.dosages(r).withUnsafeBufferPointer { dosages in
+      for index in dosages.indices {
+        let (text, more) = R.instructions(dosages.baseAddress! + index)
+        if let text { append(text); report.mapped(R.paths.dosageText) }
+        if let more {
+          append(more)
+          report.mapped(R.paths.moreInstructions)
+        }
       }
     }
     return joined
@@ -71,25 +73,27 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   static func careSchedule(_ r: R.Order, _ zone: TimeZone, reportsAuthored: Bool, _ report: inout ConversionReport) -> Schedule {
     let validityStart = R.validityStart(r)
     let authored = R.authored(r)
-    let anchor = FHIRDates.point(validityStart, zone: zone)?.date ?? FHIRDates.point(authored, zone: zone)?.date ?? FHIRDates.epoch
-    if validityStart != nil { report.mapped(R.paths.validityStart) }
-    if reportsAuthored, authored != nil { report.mapped(R.paths.authored) }
-    let count = R.dosageCount(r)
+    let anchor = FHIRDates.point(dateTime: validityStart.value, zone: zone)?.date
+      ?? FHIRDates.point(dateTime: authored.value, zone: zone)?.date ?? FHIRDates.epoch
+    if validityStart.isPresent { report.mapped(R.paths.validityStart) }
+    if reportsAuthored, authored.isPresent { report.mapped(R.paths.authored) }
     var elements: [ScheduleElement] = []
-    guard count > 0 else {
-      ScheduleDecoding.decode(
-        nil, paths: R.paths.timingPaths, at: { ScheduleDecoding.elementPath(timingPath) }, anchor: anchor, zone: zone,
-        targetValues: [], into: &elements, report: &report)
+    let dosages = R.dosages(r)
+    guard !dosages.isEmpty else {
+      ScheduleDecoding.decodeAbsent(paths: R.paths.timingPaths, anchor: anchor, targetValues: [], into: &elements, report: &report)
       return Schedule(elements: elements)
     }
-    for position in 0..<count {
-      // The dosage's targets, then its timing's elements; the timing's JSON path is made only
-      // for an issue.
-      let targets = R.targets(r, dosage: position, report: &report)
-      ScheduleDecoding.decode(
-        R.timing(r, dosage: position), paths: R.paths.timingPaths,
-        at: { JSONPath([.key("dosageInstruction"), .index(position), .key("timing")]) }, anchor: anchor, zone: zone,
-        targetValues: targets, into: &elements, report: &report)
+    dosages.withUnsafeBufferPointer { dosages in
+      for position in dosages.indices {
+        // The dosage's targets, then its timing's elements, each read in place; the timing's
+        // JSON path is made only for an issue.
+        let dosage = dosages.baseAddress! + position
+        let targets = R.targets(dosage, report: &report)
+        ScheduleDecoding.decode(
+          R.timing(dosage), paths: R.paths.timingPaths,
+          at: { JSONPath([.key("dosageInstruction"), .index(position), .key("timing")]) }, anchor: anchor, zone: zone,
+          targetValues: targets, into: &elements, report: &report)
+      }
     }
     return Schedule(elements: elements)
   }
@@ -106,7 +110,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   static func careVersionFields(
     _ r: R.Order, _ e: inout CareModel.Task, reportsAuthored: Bool, _ report: inout ConversionReport
   ) {
-    let point = FHIRDates.point(R.authored(r), zone: FHIRDates.utc)
+    let point = FHIRDates.point(dateTime: R.authored(r).value, zone: FHIRDates.utc)
     if reportsAuthored, point != nil { report.mapped(R.paths.authored) }
     e.effectiveDate = point?.date ?? FHIRDates.epoch
     e.timezone = point?.zone ?? FHIRDates.utc
@@ -127,11 +131,9 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
 
   static func careCarePlanUUID(_ r: R.Order, _ report: inout ConversionReport) -> UUID? {
     if let s = CareExtensions.strings(R.extensions(r), "carePlanUUID").first { return UUID(uuidString: s) }
-    for reference in R.basedOn(r) where reference?.contains("CarePlan/") == true {
-      report.mapped(R.paths.basedOn)
-      return StableUUID.forReference(reference)
-    }
-    return nil
+    guard let reference = R.carePlanReference(r) else { return nil }
+    report.mapped(R.paths.basedOn)
+    return StableUUID.forReference(reference)
   }
 
   static func setCarePlanUUID(_ e: CareModel.Task, _ r: inout R.Order) {
@@ -143,8 +145,8 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     -> Converted<CareModel.Task>
   where C.Release == R {
     var report = ConversionReport()
-    let uuid = StableUUID.forDecoded(
-      resource, type: R.resourceType, release: R.release, id: R.id(resource), versionID: R.versionID(resource))
+    let id = R.id(resource)
+    let uuid = StableUUID.forDecoded(resource, type: R.resourceType, release: R.release, id: id, versionID: R.versionID(resource))
     // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
     var entity: CareModel.Task! = CareModel.Task(
       id: coder.getCareID(resource, &report), schedule: Schedule(elements: []), uuid: uuid,
@@ -156,7 +158,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     entity.impactsAdherence = coder.getCareImpactsAdherence(resource, &report)
     entity.carePlanUUID = coder.getCareCarePlanUUID(resource, &report)
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: R.paths.root, in: &report) }
-    report.locateIssues(resourceType: R.resourceType, id: R.id(resource))
+    report.locateIssues(resourceType: R.resourceType, id: id)
     return Converted(entity.take()!, report: report)
   }
 

@@ -34,34 +34,36 @@ protocol MedicationTaskRelease {
   static func append(_ extensions: [Extension], to r: inout Order)
   /// `medication[x]`.
   static func medication(_ r: Order) -> OrderedMedication?
-  /// The contained Medication with `id`, if any.
-  static func contained(_ r: Order, id: String) -> Medication?
+  /// The contained Medication with `id`, if any (`id` a slice of the reference: not copied out).
+  static func contained(_ r: Order, id: Substring) -> Medication?
   /// A Medication's code text, else its first coding display.
   static func name(_ m: Medication) -> String?
   /// Sets `medicationCodeableConcept` with `title` as its text.
   static func setTitle(_ title: String, in r: inout Order)
-  /// The number of dosages. The dosage readers below take the order and a position, so that a
-  /// dosage is read in place rather than copied out of the order (a copy retains every field).
-  static func dosageCount(_ r: Order) -> Int
+  /// The dosages. A coder reads them through a buffer of this array, each dosage in place
+  /// (``instructions(_:)``, ``timing(_:)``, ``targets(_:report:)``): a dosage copied out of the
+  /// array, or out of the order, retains every field.
+  static func dosages(_ r: Order) -> [Dosage]
   /// A dosage's `text`, and its other instructions (``moreInstructionsElement``) as text.
-  static func instructions(_ r: Order, dosage index: Int) -> (text: String?, more: String?)
+  static func instructions(_ dosage: UnsafePointer<Dosage>) -> (text: String?, more: String?)
   /// The first dosage's `text`.
   static func firstDosageText(_ r: Order) -> Primitive<FHIRString>?
   /// Sets the first dosage's `text`, adding a dosage when there is none.
   static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order)
   /// `dispenseRequest.validityPeriod.start`.
-  static func validityStart(_ r: Order) -> Primitive<FHIRDateTime>?
+  /// Whether it is there (with or without a value), and its value.
+  static func validityStart(_ r: Order) -> ElementValue<FHIRDateTime>
   /// The date the order was written (``authoredElement``).
-  static func authored(_ r: Order) -> Primitive<FHIRDateTime>?
-  /// A dosage's timing.
-  static func timing(_ r: Order, dosage index: Int) -> TimingPattern?
+  static func authored(_ r: Order) -> ElementValue<FHIRDateTime>
+  /// A dosage's timing, each element read where it lies.
+  static func timing(_ dosage: UnsafePointer<Dosage>) -> TimingPattern?
   /// A dosage's doses as targets, each reported mapped at its path.
-  static func targets(_ r: Order, dosage index: Int, report: inout ConversionReport) -> [OutcomeValue]
+  static func targets(_ dosage: UnsafePointer<Dosage>, report: inout ConversionReport) -> [OutcomeValue]
   /// Replaces the dosages by one per written timing, with its targets as doses (what the
   /// release cannot hold reported unrepresentable).
   static func setDosages(_ written: [ScheduleEncoding.Written], path: String, in r: inout Order, report: inout ConversionReport)
-  /// The `basedOn` reference strings (none in DSTU2).
-  static func basedOn(_ r: Order) -> [String?]
+  /// The first `basedOn` reference naming a CarePlan (none in DSTU2).
+  static func carePlanReference(_ r: Order) -> String?
 }
 
 /// The report paths the shared mapping records, built once per release from its names and

@@ -14,13 +14,13 @@ enum R4Activities: ActivityRelease {
   static func extensions(_ activity: Activity) -> [Extension] { activity.extension }
   static func append(_ extensions: [Extension], to activity: inout Activity) { activity.extension += extensions }
 
-  static func text(_ activity: Activity) -> ActivityTextElements {
-    // Each element read in place: `let d = activity.detail` would copy the whole detail.
+  static func text(_ activity: UnsafePointer<Activity>) -> ActivityTextElements {
+    // Each element read in place: `let d = activity.pointee.detail` would copy the whole detail.
     ActivityTextElements(
-      codeText: activity.detail?.code?.text?.string,
-      codeDisplay: activity.detail?.code?.coding.lazy.compactMap({ $0.display?.string }).first,
-      hasCode: activity.detail?.code != nil, description: activity.detail?.description?.string,
-      detailExtensions: activity.detail?.extension ?? [], referenceDisplay: activity.reference?.display?.string)
+      codeText: activity.pointee.detail?.code?.text?.string,
+      codeDisplay: activity.pointee.detail?.code?.coding.lazy.compactMap({ $0.display?.string }).first,
+      hasCode: activity.pointee.detail?.code.isPresent == true, description: activity.pointee.detail?.description?.string,
+      detailExtensions: activity.pointee.detail?.extension ?? [], referenceDisplay: activity.pointee.reference?.display?.string)
   }
 
   static func writeText(code: String?, description: String?, detailExtension: Extension?, to activity: inout Activity) {
@@ -31,18 +31,27 @@ enum R4Activities: ActivityRelease {
     activity.detail = d
   }
 
-  static func quantity(_ activity: Activity) -> (value: Double?, unit: String?, extensions: [Extension])? {
-    guard let q = activity.detail?.quantity else { return nil }
-    return (q.value?.value?.doubleValue, q.unit?.string ?? q.code?.string, q.extension)
+  static func quantity(_ activity: UnsafePointer<Activity>) -> (value: Double?, unit: String?, extensions: [Extension])? {
+    guard activity.pointee.detail?.quantity.isPresent == true else { return nil }
+    return (
+      activity.pointee.detail?.quantity?.value?.value?.doubleValue,
+      activity.pointee.detail?.quantity?.unit?.string ?? activity.pointee.detail?.quantity?.code?.string,
+      activity.pointee.detail?.quantity?.extension ?? []
+    )
   }
 
-  static func scheduled(_ activity: Activity) -> ActivityScheduled? {
-    switch activity.detail?.scheduled {
-    case .timing(let t): .timing(R4TimingAdapter.pattern(t))
+  static func scheduled(_ activity: UnsafePointer<Activity>) -> ActivityScheduled? {
+    switch activity.pointee.detail?.scheduled {
+    case .timing: .timing
     case .period(let p): .period(start: p.start, end: p.end)
     case .string(let s): .string(s.string)
     case nil: nil
     }
+  }
+
+  static func timing(_ activity: UnsafePointer<Activity>) -> TimingPattern? {
+    guard case .timing(let t)? = activity.pointee.detail?.scheduled else { return nil }
+    return R4TimingAdapter.pattern(t)
   }
 
   static func writeSchedule(

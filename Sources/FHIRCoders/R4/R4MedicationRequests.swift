@@ -24,7 +24,10 @@ enum R4MedicationRequests: MedicationTaskRelease {
   }
   static func id(_ r: Order) -> String? { r.id?.string }
   static func setID(_ id: String, in r: inout Order) { r.id = Primitive(FHIRID(uncheckedString: id)) }
-  static func versionID(_ r: Order) -> String? { r.meta?.versionId?.string }
+  static func versionID(_ r: Order) -> String? {
+    // Read through a pointer: `r.meta?.versionId` copies the element out of the meta.
+    withUnsafePointer(to: r.meta) { $0.pointee?.versionId?.value?.string }
+  }
   static func extensions(_ r: Order) -> [Extension] { r.extension }
   static func append(_ extensions: [Extension], to r: inout Order) { r.extension += extensions }
 
@@ -35,15 +38,18 @@ enum R4MedicationRequests: MedicationTaskRelease {
     case nil: nil
     }
   }
-  static func contained(_ r: Order, id: String) -> Medication? {
-    // By position: iterating would copy every contained resource out of the order.
-    for index in r.contained.indices {
-      if case .medication(let m) = r.contained[index], m.id?.string == id { return m }
+  static func contained(_ r: Order, id: Substring) -> Medication? {
+    // In place: iterating would copy every contained resource out of the array.
+    r.contained.withUnsafeBufferPointer { contained in
+      for index in contained.indices {
+        if case .medication(let m) = contained[index], let own = m.id?.string, own[...] == id { return m }
+      }
+      return nil
     }
-    return nil
   }
   static func name(_ m: Medication) -> String? {
-    m.code?.text?.string ?? m.code?.coding.lazy.compactMap({ $0.display?.string }).first
+    let code = m.code
+    return code?.text?.string ?? code?.coding.lazy.compactMap({ $0.display?.string }).first
   }
   static func setTitle(_ title: String, in r: inout Order) {
     var c = CodeableConcept()
@@ -51,31 +57,41 @@ enum R4MedicationRequests: MedicationTaskRelease {
     r.medication = .codeableConcept(c)
   }
 
-  static func dosageCount(_ r: Order) -> Int { r.dosageInstruction.count }
-  static func instructions(_ r: Order, dosage index: Int) -> (text: String?, more: String?) {
-    (r.dosageInstruction[index].text?.string, r.dosageInstruction[index].patientInstruction?.string)
+  static func dosages(_ r: Order) -> [Dosage] { r.dosageInstruction }
+  static func instructions(_ dosage: UnsafePointer<Dosage>) -> (text: String?, more: String?) {
+    (dosage.pointee.text?.string, dosage.pointee.patientInstruction?.string)
   }
   static func firstDosageText(_ r: Order) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
   static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order) {
     if r.dosageInstruction.isEmpty { r.dosageInstruction = [Dosage()] }
     r.dosageInstruction[0].text = text
   }
-  static func validityStart(_ r: Order) -> Primitive<FHIRDateTime>? { r.dispenseRequest?.validityPeriod?.start }
-  static func authored(_ r: Order) -> Primitive<FHIRDateTime>? { r.authoredOn }
-  static func timing(_ r: Order, dosage index: Int) -> TimingPattern? {
-    r.dosageInstruction[index].timing.map(R4TimingAdapter.pattern)
+  static func validityStart(_ r: Order) -> ElementValue<FHIRDateTime> {
+    // Read through pointers (see ``versionID(_:)``).
+    withUnsafePointer(to: r.dispenseRequest) { request in
+      ElementValue(isPresent: request.pointee?.validityPeriod?.start.isPresent ?? false, value: request.pointee?.validityPeriod?.start?.value)
+    }
+  }
+  static func authored(_ r: Order) -> ElementValue<FHIRDateTime> { withUnsafePointer(to: r.authoredOn) { ElementValue($0) } }
+  static func timing(_ dosage: UnsafePointer<Dosage>) -> TimingPattern? {
+    // Each element read through the pointer: `dosage.pointee.timing` alone would copy the timing.
+    guard let events = dosage.pointee.timing?.event else { return nil }
+    return R4TimingAdapter.pattern(
+      events: events, codeText: dosage.pointee.timing?.code?.text?.string, repeat: dosage.pointee.timing?.repeat)
   }
 
   /// Each `doseAndRate.doseQuantity` (see ``TargetValueMapping``).
-  static func targets(_ r: Order, dosage index: Int, report: inout ConversionReport) -> [OutcomeValue] {
+  static func targets(_ dosage: UnsafePointer<Dosage>, report: inout ConversionReport) -> [OutcomeValue] {
     var targets: [OutcomeValue] = []
-    let doses = r.dosageInstruction[index].doseAndRate
-    for k in doses.indices {
-      if case .quantity(let q) = doses[k].dose,
-        let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension)
-      {
-        targets.append(v)
-        report.mapped(doseQuantityPath)
+    let doses = dosage.pointee.doseAndRate
+    doses.withUnsafeBufferPointer { doses in
+      for k in doses.indices {
+        if case .quantity(let q) = doses[k].dose,
+          let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension)
+        {
+          targets.append(v)
+          report.mapped(doseQuantityPath)
+        }
       }
     }
     return targets
@@ -103,5 +119,12 @@ enum R4MedicationRequests: MedicationTaskRelease {
     }
   }
 
-  static func basedOn(_ r: Order) -> [String?] { r.basedOn.map { $0.reference?.string } }
+  static func carePlanReference(_ r: Order) -> String? {
+    r.basedOn.withUnsafeBufferPointer { basedOn in
+      for index in basedOn.indices {
+        if let reference = basedOn[index].reference?.string, reference.contains("CarePlan/") { return reference }
+      }
+      return nil
+    }
+  }
 }

@@ -5,31 +5,37 @@ public import FHIRR4
 public enum R4TimingAdapter {
   /// Reads an R4 timing.
   public static func pattern(_ timing: Timing) -> TimingPattern {
+    pattern(events: timing.event, codeText: timing.code?.text?.string, repeat: timing.repeat)
+  }
+
+  /// Reads a timing's elements: its `event`, `code.text` and `repeat`, given apart so that a
+  /// coder can read each where it lies (reading a dosage's `timing` as a whole copies it). The
+  /// repeat is bound once: each `r?.x` would copy it whole, and each read of `Timing.repeat`
+  /// copies it out of its box.
+  static func pattern(events: [Primitive<FHIRDateTime>], codeText: String?, repeat: consuming Timing.Repeat?) -> TimingPattern {
     var p = TimingPattern()
-    p.events = timing.event
-    p.codeText = timing.code?.text?.string
-    guard let r = timing.repeat else { return p }
-    p.hasRepeat = true
-    switch r.bounds {
-    case .period(let period): p.bounds = .period(start: period.start, end: period.end)
-    case .duration(let q): p.bounds = .duration(amount(q))
-    case .range(let range): p.bounds = .range(low: range.low.map(amount), high: range.high.map(amount))
-    case nil: break
+    p.events = events
+    p.codeText = codeText
+    // One return, and the repeat moved into `r`: both avoided a copy (of the pattern, of the repeat).
+    if let r = consume `repeat` {
+      p.hasRepeat = true
+      p.bounds = bounds(r.bounds)
+      p.count = r.count?.value.map { Int($0.int) }
+      p.countMax = r.countMax?.value.map { Int($0.int) }
+      p.duration = r.duration?.value?.doubleValue
+      p.durationMax = r.durationMax?.value?.doubleValue
+      p.durationUnit = r.durationUnit?.string
+      p.frequency = r.frequency?.value.map { Int($0.int) }
+      p.frequencyMax = r.frequencyMax?.value.map { Int($0.int) }
+      p.period = r.period?.value?.doubleValue
+      p.periodMax = r.periodMax?.value?.doubleValue
+      p.periodUnit = r.periodUnit?.string
+      // An empty list is not mapped (each call has a cost).
+      if !r.dayOfWeek.isEmpty { p.dayOfWeek = r.dayOfWeek.compactMap({ $0.string }) }
+      if !r.timeOfDay.isEmpty { p.timeOfDay = r.timeOfDay.compactMap({ $0.string }) }
+      if !r.when.isEmpty { p.when = r.when.compactMap({ $0.string }) }
+      p.offset = r.offset?.value.map { Int($0.int) }
     }
-    p.count = r.count?.value.map { Int($0.int) }
-    p.countMax = r.countMax?.value.map { Int($0.int) }
-    p.duration = r.duration?.value?.doubleValue
-    p.durationMax = r.durationMax?.value?.doubleValue
-    p.durationUnit = r.durationUnit?.string
-    p.frequency = r.frequency?.value.map { Int($0.int) }
-    p.frequencyMax = r.frequencyMax?.value.map { Int($0.int) }
-    p.period = r.period?.value?.doubleValue
-    p.periodMax = r.periodMax?.value?.doubleValue
-    p.periodUnit = r.periodUnit?.string
-    p.dayOfWeek = r.dayOfWeek.compactMap({ $0.string })
-    p.timeOfDay = r.timeOfDay.compactMap({ $0.string })
-    p.when = r.when.compactMap({ $0.string })
-    p.offset = r.offset?.value.map { Int($0.int) }
     return p
   }
 
@@ -74,6 +80,16 @@ public enum R4TimingAdapter {
     r.offset = p.offset.map { Primitive(FHIRUnsignedInt(uncheckedInt: Int32(clamping: $0))) }
     timing.repeat = r
     return timing
+  }
+
+  /// `repeat.bounds[x]` as a pattern's bounds.
+  static func bounds(_ bounds: Timing.Repeat.Bounds?) -> TimingPattern.Bounds? {
+    switch bounds {
+    case .period(let period): .period(start: period.start, end: period.end)
+    case .duration(let q): .duration(amount(q))
+    case .range(let range): .range(low: range.low.map(amount), high: range.high.map(amount))
+    case nil: nil
+    }
   }
 
   static func amount(_ q: Quantity) -> TimingPattern.Amount {

@@ -34,8 +34,7 @@ public enum ScheduleDecoding {
     targetValues: [OutcomeValue], into elements: inout [ScheduleElement], report: inout ConversionReport
   ) {
     guard let timing, timing.hasRepeat || !timing.events.isEmpty else {
-      report.defaulted(given.basePath)
-      elements.append(ScheduleElement(start: anchor, interval: DateComponents(day: 1), targetValues: targetValues))
+      decodeAbsent(paths: given, anchor: anchor, targetValues: targetValues, into: &elements, report: &report)
       return
     }
     // The coder's paths, borrowed (not copied) when the units' names match.
@@ -48,6 +47,16 @@ public enum ScheduleDecoding {
         timing, paths: TimingPaths(given.base, unitNameSuffix: timing.unitNameSuffix), at: location, anchor: anchor,
         zone: zone, targetValues: targetValues, into: &elements, report: &report)
     }
+  }
+
+  /// The element of a resource without a timing (or one with neither repeat nor events): daily
+  /// from the anchor, all day, the timing reported defaulted.
+  static func decodeAbsent(
+    paths: TimingPaths, anchor: Date, targetValues: [OutcomeValue], into elements: inout [ScheduleElement],
+    report: inout ConversionReport
+  ) {
+    report.defaulted(paths.basePath)
+    elements.append(ScheduleElement(start: anchor, interval: DateComponents(day: 1), targetValues: targetValues))
   }
 
   /// ``decode(_:paths:at:anchor:zone:targetValues:into:report:)`` of a timing with a repeat or
