@@ -47,7 +47,8 @@ let package = Package(
       name: "FHIRDSTU2",
       dependencies: ["FHIRCore"]),
     .target(
-      name: "CareModel"),
+      name: "CareModel",
+      dependencies: ["FHIRJSON"]),
     .target(
       name: "FHIRCoders",
       dependencies: ["CareModel", "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),

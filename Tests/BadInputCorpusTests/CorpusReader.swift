@@ -8,7 +8,7 @@ import FHIRTestSupport
 /// Reads one corpus file the way `fhirkit` does — NDJSON lines or Bundle entries, then
 /// release detection and the release's `AnyResource.decode` — and records every
 /// error- and warning-level report with its place. Resources with a schedule
-/// (MedicationRequest, MedicationOrder, CarePlan) also go through their coder, whose
+/// (MedicationRequest, MedicationOrder, CarePlan) and Observations also go through their coder, whose
 /// located issues are reported as layer `coder`.
 struct CorpusReader {
   /// What reading a file gave.
@@ -124,6 +124,8 @@ struct CorpusReader {
     switch resource {
     case .medicationRequest(let request): try R4MedicationRequestCoder().decode(request).report.issues
     case .carePlan(let plan): try R4CarePlanCoder().decodeWithTasks(plan).tasks.flatMap(\.report.issues)
+    // An observation with no value at all is refused (a CoderError, not an issue).
+    case .observation(let observation): (try? R4ObservationCoder().decode(observation))?.report.issues ?? []
     default: []
     }
   }
@@ -133,6 +135,7 @@ struct CorpusReader {
     switch resource {
     case .medicationOrder(let order): try DSTU2MedicationOrderCoder().decode(order).report.issues
     case .carePlan(let plan): try DSTU2CarePlanCoder().decodeWithTasks(plan).tasks.flatMap(\.report.issues)
+    case .observation(let observation): (try? DSTU2ObservationCoder().decode(observation))?.report.issues ?? []
     default: []
     }
   }

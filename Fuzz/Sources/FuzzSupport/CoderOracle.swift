@@ -39,7 +39,10 @@ public enum CoderOracle {
     }
   }
 
-  /// Checks that a care entity writes as care NDJSON (a non-finite number would not).
+  /// Checks that a care entity writes as care JSON: ``CareJSONWriter``'s bytes parse, and are
+  /// the bytes Foundation's `JSONEncoder` writes — which throws on a non-finite number, so an
+  /// entity holding one (a number the coders should have kept as text or skipped, and reported)
+  /// is a finding.
   public static func entityWrites(_ entity: Any) {
     let record: CareRecord
     switch entity {
@@ -49,10 +52,32 @@ public enum CoderOracle {
     case let value as CareModel.Outcome: record = .outcome(value)
     default: return
     }
+    recordWrites(record)
+  }
+
+  /// ``entityWrites(_:)`` for a record of any kind.
+  public static func recordWrites(_ record: CareRecord) {
+    let written = CareJSONWriter().bytes(record)
+    Fuzz.reparse(written, "the care JSON writer")
+    let foundation: Data
     do {
-      _ = try CareJSON.ndjson([record])
+      foundation = try CareJSON.makeEncoder().encode(record)
     } catch {
-      Fuzz.fail("a decoded care entity does not write as NDJSON: \(error)")
+      Fuzz.fail("a care entity holds a value JSON cannot hold (\(record.kind)): \(type(of: error))")
+    }
+    if Array(foundation) != written { Fuzz.fail("the care JSON writer and JSONEncoder differ (\(record.kind))") }
+  }
+
+  /// Containment: a good resource converted after the fuzzed one gives the same entity as when
+  /// it is converted alone (nothing the bad one did leaks into the next record).
+  /// - Parameters:
+  ///   - convert: Converts the good resource (the same coder as the fuzzed one).
+  ///   - expected: What `convert` gave before any fuzz input.
+  public static func goodRecordUnaffected<Entity: Equatable>(_ convert: () throws -> Entity, expected: Entity) {
+    do {
+      if try convert() != expected { Fuzz.fail("a good record converted after the input gives another entity") }
+    } catch {
+      Fuzz.fail("a good record converted after the input failed: \(type(of: error))")
     }
   }
 }

@@ -7,6 +7,7 @@ import FHIRCoders
 import FHIRKit
 import FHIRR4
 import FuzzSupport
+import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzR4Coders(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
@@ -14,8 +15,27 @@ public func fuzzR4Coders(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let resource = try? AnyResource.decode(from: tokens).value
   else { return 0 }
   convert(resource)
+  // Containment: the good observation converts after the input as it did before it.
+  CoderOracle.goodRecordUnaffected({ try convertGood() }, expected: goodOutcome)
   return 0
 }
+
+/// A good Observation with a quantity and a two-component value, the record every input is
+/// "among" (see ``CoderOracle/goodRecordUnaffected(_:expected:)``).
+private let goodObservation: Observation = {
+  let json = #"{"resourceType":"Observation","id":"fuzz-good","status":"final","code":{"text":"weight"},"effectiveDateTime":"2020-01-02T03:04:05Z","valueQuantity":{"value":72.5,"unit":"kg"},"component":[{"code":{"text":"a"},"valueQuantity":{"value":1.50}}]}"#
+  let tokens = json.utf8.withContiguousStorageIfAvailable { try? JSONTokens(parsing: UnsafeRawBufferPointer($0)) }
+  guard let tokens = tokens ?? nil, case .observation(let o)? = try? AnyResource.decode(from: tokens).value else {
+    Fuzz.fail("the good observation does not decode")
+  }
+  return o
+}()
+
+private func convertGood() throws -> CareModel.Outcome { try R4ObservationCoder().decode(goodObservation).value }
+
+private let goodOutcome: CareModel.Outcome = {
+  do { return try convertGood() } catch { Fuzz.fail("the good observation does not convert") }
+}()
 
 private func convert(_ resource: AnyResource) {
   switch resource {

@@ -3,7 +3,9 @@ public import Foundation
 /// JSON and NDJSON for care entities: dates as ISO 8601 with fractional seconds in UTC,
 /// keys sorted so that output is stable.
 public enum CareJSON {
-  /// An encoder with the care model's conventions.
+  /// An encoder with the care model's conventions. The output side uses ``CareJSONWriter``,
+  /// which writes the same bytes and cannot fail; this encoder stays for callers that need a
+  /// `JSONEncoder`.
   public static func makeEncoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -14,9 +16,12 @@ public enum CareJSON {
     return encoder
   }
 
-  /// A decoder with the care model's conventions.
+  /// A decoder with the care model's conventions (and ``CareJSONWriter``'s strings for
+  /// non-finite doubles).
   public static func makeDecoder() -> JSONDecoder {
     let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
     decoder.dateDecodingStrategy = .custom { decoder in
       let container = try decoder.singleValueContainer()
       let text = try container.decode(String.self)
@@ -28,13 +33,16 @@ public enum CareJSON {
     return decoder
   }
 
-  /// Encodes records as NDJSON: one record per line, each ending in a newline.
-  /// - Throws: `EncodingError` if a value cannot be encoded (a non-finite double).
+  /// Encodes records as NDJSON: one record per line, each ending in a newline, written by
+  /// ``CareJSONWriter`` (the bytes `makeEncoder()` gives, without its failure on a non-finite
+  /// double).
+  /// - Throws: Nothing any more; it stays `throws` so that callers written for the
+  ///   `JSONEncoder` version still compile.
   public static func ndjson(_ records: [CareRecord]) throws -> Data {
-    let encoder = makeEncoder()
+    let writer = CareJSONWriter()
     var data = Data()
     for record in records {
-      data.append(try encoder.encode(record))
+      data.append(contentsOf: writer.bytes(record))
       data.append(0x0A)
     }
     return data

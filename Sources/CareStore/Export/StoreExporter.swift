@@ -52,9 +52,9 @@ public struct StoreExporter {
     let tasks = try store.records(.task, at: date)
     let outcomes = try store.records(.outcome, at: date)
     if target == .care {
-      let encoder = CareJSON.makeEncoder()
-      return try (patients + plans + tasks + outcomes).map { record in
-        Item(type: record.kind, uuid: record.uuid, json: Array(try encoder.encode(record)))
+      let writer = CareJSONWriter()
+      return (patients + plans + tasks + outcomes).map { record in
+        Item(type: record.kind, uuid: record.uuid, json: writer.bytes(record))
       }
     }
     var planRoots: Set<UUID> = []

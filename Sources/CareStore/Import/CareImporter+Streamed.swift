@@ -81,8 +81,7 @@ extension CareImporter {
         inBatch = 0
       }
       let items = try Self.encode(records, sources: sources)
-      let batch = try backend.write { writer in try Self.write(items, kind: kind, to: writer) }
-      summary.add(batch: batch, of: kind, to: &counts)
+      try writeContained(items, kind: kind, summary: &summary, counts: &counts)
       afterBatch(summary)
     }
     position = 0

@@ -59,8 +59,7 @@ public struct CareImporter: Sendable {
         let end = min(start + batchSize, records.count)
         let chosen = (start..<end).filter { last[records[$0].id] == $0 }
         let items = try Self.encode(chosen.map { records[$0] }, sources: result.sources)
-        let batch = try backend.write { writer in try Self.write(items, kind: kind, to: writer) }
-        summary.add(batch: batch, of: kind, to: &counts)
+        try writeContained(items, kind: kind, summary: &summary, counts: &counts)
         afterBatch(summary)
         start = end
       }
@@ -82,11 +81,10 @@ public struct CareImporter: Sendable {
     }
     nonisolated(unsafe) let output = results
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-      let encoder = VersionRules.encoder()
       var i = lane
       while i < records.count {
         output[i] = Result {
-          let json = try encoder.encode(records[i])
+          let json = VersionRules.json(records[i])
           return (json, VersionRules.hash(json))
         }
         i += lanes

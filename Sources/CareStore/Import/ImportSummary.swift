@@ -23,6 +23,25 @@ public struct ImportSummary: Hashable, Sendable {
   public var batches = 0
   /// Outcomes not stored, as (outcome id, occupied by outcome id) — ids only.
   public var conflicts: [(outcome: String, occupiedBy: String)] = []
+  /// Entities that could not be written and were skipped (the others were stored); importing
+  /// again retries them.
+  public var failures: [Failure] = []
+
+  /// An entity the store could not write: its kind, id and why, without data values.
+  public struct Failure: Hashable, Sendable, CustomStringConvertible {
+    public var kind: EntityKind
+    public var id: String
+    public var reason: String
+
+    public init(kind: EntityKind, id: String, reason: String) {
+      self.kind = kind
+      self.id = id
+      self.reason = reason
+    }
+
+    /// `<kind> <id>: <reason>`.
+    public var description: String { "\(kind.rawValue) \(id): \(reason)" }
+  }
 
   public init() {}
 
@@ -44,6 +63,7 @@ public struct ImportSummary: Hashable, Sendable {
 
   public static func == (a: Self, b: Self) -> Bool {
     a.counts == b.counts && a.batches == b.batches && a.conflicts.map(\.outcome) == b.conflicts.map(\.outcome)
+      && a.failures == b.failures
   }
 
   public func hash(into hasher: inout Hasher) {

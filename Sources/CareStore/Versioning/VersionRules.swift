@@ -8,8 +8,12 @@ public import Foundation
 /// derived from the entity's id, the version it replaces and the new content, so the same
 /// imports give the same store, interrupted or not.
 public enum VersionRules {
-  /// The encoder for stored JSON and content hashes (care JSON: keys sorted, dates ISO 8601).
-  static func encoder() -> JSONEncoder { StoreDates.encoder() }
+  /// The writer of stored JSON and content hashes (care JSON: keys sorted, dates ISO 8601 by
+  /// ``StoreDates/format(_:)``): the bytes `StoreDates.encoder()` gives, and it cannot fail.
+  static let writer = CareJSONWriter(dateFormat: { StoreDates.format($0) })
+
+  /// A record's stored JSON.
+  static func json(_ record: CareRecord) -> Data { Data(writer.bytes(record)) }
 
   /// A 128-bit content hash (two FNV-1a lanes, hex) of `bytes`.
   public static func hash(_ bytes: Data) -> String {
@@ -56,7 +60,7 @@ public enum VersionRules {
     return StoredVersion(
       kind: kind, id: record.id, uuid: uuid, rootUUID: head.rootUUID, sequence: head.sequence + 1,
       previousUUID: head.uuid, effectiveDate: effective, deletedDate: nil, contentHash: hash, link: record.link,
-      json: try encoder().encode(versioned))
+      json: json(versioned))
   }
 
   /// The tombstone that deletes the entity whose newest version is `head` (stored as `last`),
@@ -75,7 +79,7 @@ public enum VersionRules {
     version.effectiveDate = effective
     version.deletedDate = effective
     version.contentHash = tombstoneHash
-    version.json = try encoder().encode(record)
+    version.json = json(record)
     return version
   }
 }

@@ -39,7 +39,11 @@ enum ActivityMapping<R: ActivityRelease> {
       let paths = R.paths
       let anchor = r.anchor ?? FHIRDates.epoch
       var targets: [OutcomeValue] = []
-      if let q = R.quantity(activity), let v = TargetValueMapping.read(value: q.value, unit: q.unit, extensions: q.extensions) {
+      if let q = R.quantity(activity),
+        let v = TargetValueMapping.read(
+          decimal: q.value, unit: q.unit, extensions: q.extensions,
+          at: { r.detailPath("quantity").appending(key: "value") }, report: &report)
+      {
         targets.append(v)
         report.mapped(paths.quantity)
       }

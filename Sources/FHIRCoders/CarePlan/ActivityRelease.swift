@@ -27,7 +27,7 @@ protocol ActivityRelease {
   /// `detailExtension` to the detail, creating the detail when there is none.
   static func writeText(code: String?, description: String?, detailExtension: Extension?, to activity: inout Activity)
   /// `detail.quantity` as a target's parts.
-  static func quantity(_ activity: UnsafePointer<Activity>) -> (value: Double?, unit: String?, extensions: [Extension])?
+  static func quantity(_ activity: UnsafePointer<Activity>) -> (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])?
   /// `detail.scheduled[x]` (a timing's elements are read by ``timing(_:)``).
   static func scheduled(_ activity: UnsafePointer<Activity>) -> ActivityScheduled?
   /// `detail.scheduledTiming`.

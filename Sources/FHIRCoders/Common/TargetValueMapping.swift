@@ -1,5 +1,6 @@
 public import CareModel
 public import FHIRCore
+import FHIRJSON
 import Foundation
 
 /// A schedule element's target value ⇄ a FHIR dose `Quantity` (value and unit), shared by both
@@ -21,6 +22,22 @@ public enum TargetValueMapping {
     if CareExtensions.strings(extensions, "kindAbsent").first == "true" { result.kind = nil }
     if let created = CareExtensions.strings(extensions, "createdDate").first { result.createdDate = CareExtensions.parseDate(created) }
     return result
+  }
+
+  /// ``read(value:unit:extensions:)`` of a dose's FHIR decimal; a number no `Double` holds
+  /// (``DecimalFit``) gives `nil` and an error issue at `location()` (the decimal's JSON path):
+  /// the target is skipped.
+  static func read(
+    decimal: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension], at location: () -> JSONPath,
+    report: inout ConversionReport
+  ) -> OutcomeValue? {
+    switch DecimalFit.of(decimal) {
+    case .fits(let x): return read(value: x, unit: unit, extensions: extensions)
+    case .doesNotFit:
+      report.numberDoesNotFit(at: location(), keptAsText: false)
+      return nil
+    case .absent: return nil
+    }
   }
 
   /// The quantity parts for a target value: its number, unit and care extensions; `nil` for text,

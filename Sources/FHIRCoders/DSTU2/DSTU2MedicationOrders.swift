@@ -1,5 +1,6 @@
 import CareModel
 import FHIRCore
+import FHIRJSON
 import FHIRDSTU2
 
 /// The DSTU2 side of the medication order coder: MedicationOrder (see ``MedicationTaskRelease``).
@@ -84,17 +85,28 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
 
   /// `doseQuantity` (see ``TargetValueMapping``); `doseRange` → two targets of kind `dose.low`
   /// and `dose.high`.
-  static func targets(_ dosage: UnsafePointer<Dosage>, report: inout ConversionReport) -> [OutcomeValue] {
+  static func targets(_ dosage: UnsafePointer<Dosage>, at position: Int, report: inout ConversionReport) -> [OutcomeValue] {
     var targets: [OutcomeValue] = []
+    let instruction = JSONPath([.key("dosageInstruction"), .index(position)])
     switch dosage.pointee.dose {
     case .quantity(let q):
-      if let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension) {
+      if let v = TargetValueMapping.read(
+        decimal: q.value, unit: q.unit?.string ?? q.code?.string, extensions: q.extension,
+        at: { instruction.appending(key: "doseQuantity").appending(key: "value") }, report: &report)
+      {
         targets.append(v)
         report.mapped(doseQuantityPath)
       }
     case .range(let range):
       for (bound, kind) in [(range.low, "dose.low"), (range.high, "dose.high")] {
-        guard let q = bound, let x = q.value?.value?.doubleValue else { continue }
+        guard let q = bound else { continue }
+        let fit = DecimalFit.of(q.value)
+        if fit.unfitText != nil {
+          let key = kind == "dose.low" ? "low" : "high"
+          report.numberDoesNotFit(
+            at: instruction.appending(key: "doseRange").appending(key: key).appending(key: "value"), keptAsText: false)
+        }
+        guard let x = fit.double else { continue }
         targets.append(OutcomeValue(.double(x), units: q.unit?.string ?? q.code?.string, kind: kind))
         report.mapped(doseRangePath)
       }

@@ -88,7 +88,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
         // The dosage's targets, then its timing's elements, each read in place; the timing's
         // JSON path is made only for an issue.
         let dosage = dosages.baseAddress! + position
-        let targets = R.targets(dosage, report: &report)
+        let targets = R.targets(dosage, at: position, report: &report)
         ScheduleDecoding.decode(
           R.timing(dosage), paths: R.paths.timingPaths,
           at: { JSONPath([.key("dosageInstruction"), .index(position), .key("timing")]) }, anchor: anchor, zone: zone,

@@ -41,7 +41,7 @@ protocol MedicationTaskRelease {
   /// Sets `medicationCodeableConcept` with `title` as its text.
   static func setTitle(_ title: String, in r: inout Order)
   /// The dosages. A coder reads them through a buffer of this array, each dosage in place
-  /// (``instructions(_:)``, ``timing(_:)``, ``targets(_:report:)``): a dosage copied out of the
+  /// (``instructions(_:)``, ``timing(_:)``, ``targets(_:at:report:)``): a dosage copied out of the
   /// array, or out of the order, retains every field.
   static func dosages(_ r: Order) -> [Dosage]
   /// A dosage's `text`, and its other instructions (``moreInstructionsElement``) as text.
@@ -58,7 +58,8 @@ protocol MedicationTaskRelease {
   /// A dosage's timing, each element read where it lies.
   static func timing(_ dosage: UnsafePointer<Dosage>) -> TimingPattern?
   /// A dosage's doses as targets, each reported mapped at its path.
-  static func targets(_ dosage: UnsafePointer<Dosage>, report: inout ConversionReport) -> [OutcomeValue]
+  /// `position`: the dosage's index, for the JSON path of an issue.
+  static func targets(_ dosage: UnsafePointer<Dosage>, at position: Int, report: inout ConversionReport) -> [OutcomeValue]
   /// Replaces the dosages by one per written timing, with its targets as doses (what the
   /// release cannot hold reported unrepresentable).
   static func setDosages(_ written: [ScheduleEncoding.Written], path: String, in r: inout Order, report: inout ConversionReport)

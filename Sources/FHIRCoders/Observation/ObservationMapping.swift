@@ -1,5 +1,6 @@
 import CareModel
 import FHIRCore
+import FHIRJSON
 import Foundation
 
 /// The Observation ⇄ Outcome mapping both releases share; the release-specific parts come from
@@ -28,21 +29,29 @@ enum ObservationMapping<R: ObservationRelease> {
   ) -> [OutcomeValue] {
     var values: [OutcomeValue] = []
     values.reserveCapacity((value == nil ? 0 : 1) + components.count)
+    var unfit: [UnfitNumber] = []
     // The value is handed on as it is (binding it with `if let` would copy it).
-    if let observed = R.observed(value) {
+    if let observed = R.observed(value, unfit: &unfit) {
       report.mapped(ObservationPaths.code)
       let paths = ObservationPaths.values[observed.pathIndex(inComponent: false)]
-      observed.append(kind: R.kind(r), paths: paths, zone: zone, report: &report, to: &values)
+      let kind = R.kind(r)
+      let location = { JSONPath.root.appending(key: observed.valueKey) }
+      observed.append(kind: kind, paths: paths, at: location, zone: zone, report: &report, to: &values)
+      if !unfit.isEmpty { keep(unfit, kind: kind, at: location(), report: &report, in: &values) }
     }
     guard !components.isEmpty else { return values }
     // The components are read in place, by position (none is copied out of the list).
     components.withUnsafeBufferPointer { components in
       for index in components.indices {
-        guard let observed = R.observedValue(components, at: index) else { continue }
+        unfit.removeAll(keepingCapacity: true)
+        guard let observed = R.observedValue(components, at: index, unfit: &unfit) else { continue }
         report.mapped(ObservationPaths.componentCode)
         let start = values.count
         let paths = ObservationPaths.values[observed.pathIndex(inComponent: true)]
-        observed.append(kind: R.componentKind(components, at: index), paths: paths, zone: zone, report: &report, to: &values)
+        let kind = R.componentKind(components, at: index)
+        let location = { JSONPath([.key("component"), .index(index), .key(observed.valueKey)]) }
+        observed.append(kind: kind, paths: paths, at: location, zone: zone, report: &report, to: &values)
+        if !unfit.isEmpty { keep(unfit, kind: kind, at: location(), report: &report, in: &values) }
         guard values.count > start else { continue }
         let extensions = R.componentExtensions(components, at: index)
         if !extensions.isEmpty {
@@ -51,6 +60,27 @@ enum ObservationMapping<R: ObservationRelease> {
       }
     }
     return values
+  }
+
+  /// Reports the numbers of one value that no `Double` holds (`value`, the JSON path of the value
+  /// element) and keeps those that are themselves a value (a quantity's value, a Range bound)
+  /// as text outcome values, exactly as written; operands (Ratio parts, SampledData origin and
+  /// factor) are skipped.
+  static func keep(
+    _ unfit: [UnfitNumber], kind: String?, at value: JSONPath, report: inout ConversionReport, in values: inout [OutcomeValue]
+  ) {
+    for number in unfit {
+      switch number.use {
+      case .value:
+        values.append(OutcomeValue(.text(number.text), units: number.unit, kind: kind))
+      case .bound(let suffix):
+        values.append(OutcomeValue(.text(number.text), units: number.unit, kind: kind.map { $0 + "." + suffix } ?? suffix))
+      case .operand:
+        report.numberDoesNotFit(at: number.path(below: value), keptAsText: false)
+        continue
+      }
+      report.numberDoesNotFit(at: number.path(below: value), keptAsText: true)
+    }
   }
 
   static func careVersionFields(_ r: R.Observation, _ e: inout CareModel.Outcome, _ report: inout ConversionReport) {
@@ -136,6 +166,7 @@ enum ObservationMapping<R: ObservationRelease> {
       : coder.getCareValues(resource, entity.timezone, &report)
     (entity.taskUUID, entity.taskOccurrenceIndex) = coder.getCareTask(resource, &report)
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: ObservationPaths.root, in: &report) }
+    report.locateIssues(resourceType: "Observation", id: id)
     return Converted(entity.take()!, report: report)
   }
 

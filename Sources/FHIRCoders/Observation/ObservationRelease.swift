@@ -24,13 +24,16 @@ protocol ObservationRelease {
   /// never copied out of the list.
   static func components(_ r: Observation) -> [Component]
   /// The release-neutral form of a value (its path comes from the case, ``ObservedValue/path(inComponent:)``).
-  static func observed(_ v: Value?) -> ObservedValue?
+  /// Numbers no `Double` holds are left out and added to `unfit`.
+  static func observed(_ v: Value?, unfit: inout [UnfitNumber]) -> ObservedValue?
   /// The `kind` of the observation's code.
   static func kind(_ r: Observation) -> String?
   /// Whether the component at `index` has a `value[x]` (without copying it out).
   static func hasValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> Bool
   /// The release-neutral form of the `value[x]` of the component at `index` (read where it is).
-  static func observedValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> ObservedValue?
+  static func observedValue(
+    _ components: UnsafeBufferPointer<Component>, at index: Int, unfit: inout [UnfitNumber]
+  ) -> ObservedValue?
   /// The `kind` of the code of the component at `index`.
   static func componentKind(_ components: UnsafeBufferPointer<Component>, at index: Int) -> String?
   /// The extensions of the component at `index`.

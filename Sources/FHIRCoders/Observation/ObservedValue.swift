@@ -34,14 +34,19 @@ public enum ObservedValue: Sendable {
   ///   unrepresentable.
   public func read(kind: String?, path: String, zone: TimeZone, report: inout ConversionReport) -> [OutcomeValue] {
     var values: [OutcomeValue] = []
-    append(kind: kind, paths: ObservedValuePaths(ReportPath(unregistered: path)), zone: zone, report: &report, to: &values)
+    append(
+      kind: kind, paths: ObservedValuePaths(ReportPath(unregistered: path)), at: { JSONPath.root.appending(key: valueKey) },
+      zone: zone, report: &report, to: &values)
     return values
   }
 
   /// ``read(kind:path:zone:report:)``, appending to `values` (the coders read every value of an
   /// observation into one array, without an array per value).
+  /// `location` gives the JSON path of the value element (`component[0].valueSampledData`), made
+  /// only for an issue.
   func append(
-    kind: String?, paths: ObservedValuePaths, zone: TimeZone, report: inout ConversionReport, to values: inout [OutcomeValue]
+    kind: String?, paths: ObservedValuePaths, at location: () -> JSONPath, zone: TimeZone, report: inout ConversionReport,
+    to values: inout [OutcomeValue]
   ) {
     let path = paths.value
     func suffixed(_ s: String) -> String { kind.map { $0 + "." + s } ?? s }
@@ -81,28 +86,48 @@ public enum ObservedValue: Sendable {
       if let high { values.append(OutcomeValue(.double(high.0), units: high.1, kind: suffixed("high"))); report.mapped(paths.high) }
     case .ratio(let numerator, let denominator):
       guard let numerator, let denominator, denominator.0 != 0 else { report.unrepresentable(path); return }
+      let quotient = numerator.0 / denominator.0
+      guard quotient.isFinite, quotient != 0 || numerator.0 == 0 else {
+        // Both parts fit, their quotient does not (1e300 / 1e-300).
+        report.unrepresentable(path)
+        report.numberDoesNotFit(at: location(), keptAsText: false)
+        return
+      }
       report.mapped(path)
       let units = numerator.1 == nil && denominator.1 == nil ? nil : (numerator.1 ?? "1") + "/" + (denominator.1 ?? "1")
-      values.append(OutcomeValue(.double(numerator.0 / denominator.0), units: units, kind: kind))
+      values.append(OutcomeValue(.double(quotient), units: units, kind: kind))
     case .sampled(let origin, let unit, let factor, let data):
       report.mapped(path)
       var text = data ?? ""
-      func add(_ x: Double?) {
-        guard let x else { report.unrepresentable(paths.data); return }
-        values.append(OutcomeValue(.double((origin ?? 0) + (factor ?? 1) * x), units: unit, kind: kind))
+      // Points no `Double` holds (`2014E2027`), or whose value `origin + factor × x` none holds,
+      // are skipped; one issue for the value says so.
+      var unfit = false
+      func add(_ point: DecimalFit?) {
+        guard let point else { report.unrepresentable(paths.data); return }
+        guard let x = point.double else { unfit = true; return }
+        let value = (origin ?? 0) + (factor ?? 1) * x
+        guard value.isFinite else { unfit = true; return }
+        values.append(OutcomeValue(.double(value), units: unit, kind: kind))
       }
       let ascii = text.withUTF8 { bytes -> Bool in
         guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
         // ASCII: the points split at space bytes, as at space characters, without walking characters.
         var start = 0
         for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: " ") {
-          if end > start { add(JSONNumber.doubleValue(of: UnsafeBufferPointer(rebasing: bytes[start..<end]))) }
+          if end > start { add(DecimalFit.of(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]))) }
           start = end + 1
         }
         return true
       }
       if !ascii {
-        for point in text.split(separator: " ") { add(Double(point)) }
+        for point in text.split(separator: " ") {
+          var point = String(point)
+          add(point.withUTF8 { DecimalFit.of(utf8: $0) })
+        }
+      }
+      if unfit {
+        report.unrepresentable(paths.data)
+        report.numberDoesNotFit(at: location().appending(key: "data"), keptAsText: false)
       }
     case .unsupported:
       return
@@ -135,6 +160,9 @@ public enum ObservedValue: Sendable {
       }
     return 2 * type + (c ? 1 : 0)
   }
+
+  /// The key of this value's element in a resource or component (`valueQuantity`).
+  var valueKey: String { "value" + Self.valueTypes[pathIndex(inComponent: false) / 2] }
 
   /// The number of value paths (each kind of value, outside and in a component).
   static var pathCount: Int { 2 * valueTypes.count }

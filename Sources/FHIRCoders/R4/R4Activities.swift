@@ -31,10 +31,10 @@ enum R4Activities: ActivityRelease {
     activity.detail = d
   }
 
-  static func quantity(_ activity: UnsafePointer<Activity>) -> (value: Double?, unit: String?, extensions: [Extension])? {
+  static func quantity(_ activity: UnsafePointer<Activity>) -> (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])? {
     guard activity.pointee.detail?.quantity.isPresent == true else { return nil }
     return (
-      activity.pointee.detail?.quantity?.value?.value?.doubleValue,
+      activity.pointee.detail?.quantity?.value,
       activity.pointee.detail?.quantity?.unit?.string ?? activity.pointee.detail?.quantity?.code?.string,
       activity.pointee.detail?.quantity?.extension ?? []
     )

@@ -1,5 +1,6 @@
 import CareModel
 import FHIRCore
+import FHIRJSON
 import FHIRR4
 
 /// The R4 side of the medication order coder: MedicationRequest (see ``MedicationTaskRelease``).
@@ -81,13 +82,19 @@ enum R4MedicationRequests: MedicationTaskRelease {
   }
 
   /// Each `doseAndRate.doseQuantity` (see ``TargetValueMapping``).
-  static func targets(_ dosage: UnsafePointer<Dosage>, report: inout ConversionReport) -> [OutcomeValue] {
+  static func targets(_ dosage: UnsafePointer<Dosage>, at position: Int, report: inout ConversionReport) -> [OutcomeValue] {
     var targets: [OutcomeValue] = []
     let doses = dosage.pointee.doseAndRate
     doses.withUnsafeBufferPointer { doses in
       for k in doses.indices {
         if case .quantity(let q) = doses[k].dose,
-          let v = TargetValueMapping.read(value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, extensions: q.extension)
+          let v = TargetValueMapping.read(
+            decimal: q.value, unit: q.unit?.string ?? q.code?.string, extensions: q.extension,
+            at: {
+              JSONPath([
+                .key("dosageInstruction"), .index(position), .key("doseAndRate"), .index(k), .key("doseQuantity"), .key("value"),
+              ])
+            }, report: &report)
         {
           targets.append(v)
           report.mapped(doseQuantityPath)

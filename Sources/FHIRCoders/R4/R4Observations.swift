@@ -31,8 +31,10 @@ enum R4Observations: ObservationRelease {
   static func hasValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> Bool {
     if case .some = components[index].value { true } else { false }
   }
-  static func observedValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> ObservedValue? {
-    observed(components[index].value)
+  static func observedValue(
+    _ components: UnsafeBufferPointer<Component>, at index: Int, unfit: inout [UnfitNumber]
+  ) -> ObservedValue? {
+    observed(components[index].value, unfit: &unfit)
   }
   static func componentKind(_ components: UnsafeBufferPointer<Component>, at index: Int) -> String? {
     kind(components[index].code?.coding) { components[index].code?.text?.string }
@@ -56,33 +58,60 @@ enum R4Observations: ObservationRelease {
     return nil
   }
 
-  static func amount(_ q: Quantity?) -> (Double, String?)? {
-    guard let q, let x = q.value?.value?.doubleValue, x.isFinite else { return nil }
-    return (x, q.unit?.string ?? q.code?.string)
+  /// A quantity's number and unit; a number no `Double` holds is added to `unfit` with `keys`
+  /// (below the value element) and `use`, and gives `nil`.
+  static func amount(_ q: Quantity?, _ keys: String, _ use: UnfitNumber.Use, unfit: inout [UnfitNumber]) -> (Double, String?)? {
+    guard let q else { return nil }
+    switch DecimalFit.of(q.value) {
+    case .fits(let x): return (x, q.unit?.string ?? q.code?.string)
+    case .doesNotFit(let text):
+      unfit.append(UnfitNumber(keys: [keys, "value"], text: text, unit: q.unit?.string ?? q.code?.string, use: use))
+      return nil
+    case .absent: return nil
+    }
+  }
+
+  /// A SampledData `origin` or `factor` that does not fit, added to `unfit`.
+  static func operand(_ fit: DecimalFit, _ keys: [String], unfit: inout [UnfitNumber]) -> Double? {
+    if let text = fit.unfitText { unfit.append(UnfitNumber(keys: keys, text: text, unit: nil, use: .operand)) }
+    return fit.double
   }
 
   /// The value's release-neutral form (a quantity's extensions are not copied: the coder does not read them).
-  static func observed(_ v: Observation.Value?) -> ObservedValue? {
+  /// Numbers no `Double` holds are left out of the value and added to `unfit`.
+  static func observed(_ v: Observation.Value?, unfit: inout [UnfitNumber]) -> ObservedValue? {
     switch v {
     case nil: nil
     case .quantity(let q)?:
       .quantity(
-        value: q.value?.value?.doubleValue, unit: q.unit?.string ?? q.code?.string, hasComparator: q.comparator != nil,
-        extensions: [])
+        value: amount(q, "value", .value, unfit: &unfit)?.0, unit: q.unit?.string ?? q.code?.string,
+        hasComparator: q.comparator != nil, extensions: [])
     case .codeableConcept(let c)?: .concept(c.text?.string ?? c.coding.lazy.compactMap { $0.display?.string ?? $0.code?.string }.first)
     case .string(let s)?: .string(s.string)
     case .boolean(let b)?: .boolean(b.value?.bool)
     case .integer(let i)?: .integer(i.value.map { Int($0.int) })
-    case .range(let r)?: .range(low: amount(r.low), high: amount(r.high))
-    case .ratio(let r)?: .ratio(numerator: amount(r.numerator), denominator: amount(r.denominator))
+    case .range(let r)?:
+      .range(low: amount(r.low, "low", .bound("low"), unfit: &unfit), high: amount(r.high, "high", .bound("high"), unfit: &unfit))
+    case .ratio(let r)?:
+      .ratio(
+        numerator: amount(r.numerator, "numerator", .operand, unfit: &unfit),
+        denominator: amount(r.denominator, "denominator", .operand, unfit: &unfit))
     case .sampledData(let s)?:
-      .sampled(
-        origin: s.origin?.value?.value?.doubleValue, unit: s.origin?.unit?.string ?? s.origin?.code?.string,
-        factor: s.factor?.value?.doubleValue, data: s.data?.string)
+      sampled(
+        origin: operand(DecimalFit.of(s.origin?.value), ["origin", "value"], unfit: &unfit),
+        unit: s.origin?.unit?.string ?? s.origin?.code?.string,
+        factor: operand(DecimalFit.of(s.factor), ["factor"], unfit: &unfit), data: s.data?.string, unfit: unfit)
     case .time(let t)?: .time(t.string)
     case .dateTime(let d)?: .dateTime(d)
     case .period(let p)?: .period(start: p.start, end: p.end)
     }
+  }
+
+  /// A SampledData value; no data points when its origin or factor does not fit (each point
+  /// would be computed from it).
+  private static func sampled(origin: Double?, unit: String?, factor: Double?, data: String?, unfit: [UnfitNumber]) -> ObservedValue {
+    let operandsFit = !unfit.contains { if case .operand = $0.use { true } else { false } }
+    return .sampled(origin: origin, unit: unit, factor: factor, data: operandsFit ? data : nil)
   }
 
   static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Observation) {

@@ -191,6 +191,19 @@ public struct ConversionReport: Hashable, Sendable {
     issues.append(ValidationIssue(.error, code, message, path: path))
   }
 
+  /// Records a number no `Double` holds (``DecimalFit/doesNotFit(_:)``) at `path`: kept as text
+  /// (an information issue, nothing lost) or skipped (an error: a value is missing from the
+  /// entity). The message names no value.
+  public mutating func numberDoesNotFit(at path: JSONPath, keptAsText: Bool) {
+    if keptAsText {
+      issues.append(
+        ValidationIssue(.information, .invalidValue, "a number too large or too small for a double; kept as text", path: path))
+    } else {
+      issues.append(
+        ValidationIssue(.error, .invalidValue, "a number too large or too small for a double; the value is skipped", path: path))
+    }
+  }
+
   /// Sets the resource type and id of the issues that have none yet.
   public mutating func locateIssues(resourceType: String, id: String?) {
     for index in issues.indices where issues[index].resourceType == nil {

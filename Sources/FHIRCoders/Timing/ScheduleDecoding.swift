@@ -67,7 +67,7 @@ public enum ScheduleDecoding {
   ) {
     var calendar = ScheduleCalendar(zone)
     if timing.codeText != nil { report.mapped(paths[.codeText]) }
-    let duration = self.duration(timing, paths: paths, report: &report)
+    let duration = self.duration(timing, paths: paths, at: location, report: &report)
     let first = elements.count
 
     for event in timing.events {
@@ -111,6 +111,10 @@ public enum ScheduleDecoding {
       end = add(amount, to: start, calendar: &calendar)
       report.mapped(paths[.boundsDuration])
       if end == nil { report.unrepresentable(paths[.boundsDuration]) }
+      if end == nil, let value = amount.value, !value.isFinite || abs(value) > Self.maxSeconds {
+        report.numberDoesNotFit(
+          at: location().appending(key: "repeat").appending(key: "boundsDuration").appending(key: "value"), keptAsText: false)
+      }
     case .range(let low, let high):
       if let high { end = add(high, to: start, calendar: &calendar) }
       report.mapped(paths[.boundsRangeHigh])
@@ -139,6 +143,9 @@ public enum ScheduleDecoding {
       } else {
         report.unrepresentable(paths[.period])
         report.defaulted(paths[.period])
+        if !period.isFinite {
+          report.numberDoesNotFit(at: location().appending(key: "repeat").appending(key: "period"), keptAsText: false)
+        }
       }
     } else {
       report.defaulted(paths[.period])
@@ -280,20 +287,36 @@ public enum ScheduleDecoding {
     JSONPath(path.split(separator: ".").dropFirst().map { .key(String($0)) })
   }
 
-  static func duration(_ timing: TimingPattern, paths: TimingPaths, report: inout ConversionReport) -> ScheduleElement.Duration {
+  static func duration(
+    _ timing: TimingPattern, paths: TimingPaths, at location: () -> JSONPath, report: inout ConversionReport
+  ) -> ScheduleElement.Duration {
     guard let value = timing.duration else { return .allDay }
-    report.mapped(paths[.duration])
     let unit = timing.durationUnit ?? "s"
     if timing.durationUnit != nil { report.mapped(paths[.durationUnit]) } else { report.defaulted(paths[.durationUnit]) }
-    if let seconds = TimingUnit.secondsPerUnit(unit) { return .seconds(value * seconds) }
     // Months and years as 30 and 365 days.
-    report.unrepresentable(paths[.duration])
-    return .seconds(value * (unit == "mo" ? 30 : 365) * 86_400)
+    let perUnit = TimingUnit.secondsPerUnit(unit) ?? (unit == "mo" ? 30 : 365) * 86_400
+    let seconds = value * perUnit
+    guard seconds.isFinite, abs(seconds) <= maxSeconds, seconds != 0 || value == 0 else {
+      // A number no Double holds (1e400), or a duration of more than ten thousand years.
+      report.numberDoesNotFit(at: location().appending(key: "repeat").appending(key: "duration"), keptAsText: false)
+      report.unrepresentable(paths[.duration])
+      return .allDay
+    }
+    report.mapped(paths[.duration])
+    if TimingUnit.secondsPerUnit(unit) == nil { report.unrepresentable(paths[.duration]) }
+    return .seconds(seconds)
   }
+
+  /// The longest duration or bound a schedule takes: ten thousand years, in seconds.
+  static let maxSeconds = 10_000 * 365.25 * 86_400
 
   static func add(_ amount: TimingPattern.Amount, to date: Date, calendar: inout ScheduleCalendar) -> Date? {
     guard let value = amount.value, let unit = amount.unit else { return nil }
-    if let seconds = TimingUnit.secondsPerUnit(unit) { return date.addingTimeInterval(value * seconds) }
+    if let seconds = TimingUnit.secondsPerUnit(unit) {
+      let interval = value * seconds
+      guard interval.isFinite, abs(interval) <= maxSeconds else { return nil }
+      return date.addingTimeInterval(interval)
+    }
     guard let (step, _) = TimingUnit.step(value, unit: unit) else { return nil }
     return calendar.adding(step.value, step.unit, to: date)
   }

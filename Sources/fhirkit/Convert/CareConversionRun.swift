@@ -62,6 +62,7 @@ struct CareConversionRun {
       issueReport.write(line)
     }
     summary.failed += report.failures.count
+    summary.failed += ConversionIssueOutput.report(report, to: issueReport)
     if !report.unresolvedReferences.isEmpty { summary.actions["unresolved reference(s)"] = report.unresolvedReferences.count }
     for (kind, count) in report.entities where count > 0 { summary.actions[kind] = count }
     return summary
@@ -71,7 +72,7 @@ struct CareConversionRun {
   private final class RecordWriter {
     let format: OutputFormat
     let output: OutputFile
-    let encoder = CareJSON.makeEncoder()
+    let careJSON = CareJSONWriter()
     var values: [JSONValue] = []
 
     init(format: OutputFormat, output: OutputFile) {
@@ -80,7 +81,7 @@ struct CareConversionRun {
     }
 
     func write(_ record: CareRecord) throws {
-      let bytes = Array(try encoder.encode(record))
+      let bytes = careJSON.bytes(record)
       switch format {
       case .ndjson, .bundle: try output.writeLine(bytes)
       case .json: values.append(try bytes.withUnsafeBytes { try JSONValue(parsing: $0) })

@@ -84,7 +84,10 @@ struct ImportCommand: ParsableCommand {
       throw ExitCode(3)
     }
     print(Self.describe(summary, resources: reader.resourcesRead))
-    let failures = reader.failed + pipelineReport.failures.count
+    // Coder issues (values skipped) and entities the store could not write count as failed records.
+    let notStored = ConversionIssueOutput.report(pipelineReport, to: issueReport)
+      + ConversionIssueOutput.report(summary.failures, to: issueReport)
+    let failures = reader.failed + pipelineReport.failures.count + notStored
     if failures > 0 || reader.unreadable > 0 {
       printError("fhirkit: \(failures) records failed, \(reader.unreadable) inputs unreadable")
     }
