@@ -46,6 +46,37 @@ import Testing
     }
   }
 
+  /// The corpus files with coder reports (numbers no `Double` holds, timing rules broken),
+  /// through `fhirkit convert --to care` and `fhirkit import`: each coder report is on stderr
+  /// and in `--report` at its resource and path, no value is quoted, exit code 1 exactly when
+  /// one of them is an error (a value skipped), and every record is still converted and stored.
+  @Test(arguments: BadCorpus.entries.filter { $0.expect.contains { $0.layer == "coder" } })
+  func careConversionAndImportReportCoderIssues(_ entry: BadCorpus.Entry) throws {
+    let folder = TemporaryFolders.make("fhirkit-bad-coder")
+    let report = folder + "/report.ndjson"
+    let path = "Fixtures/\(BadCorpus.folder)/\(entry.file)"
+    let release = entry.release ?? "auto"
+    let failing = entry.expect.contains { $0.severity == "error" }
+    let converted = try CommandRunner.run(["convert", "--from", release, "--to", "care", "--report", report, path])
+    let stored = folder + "/store.sqlite"
+    let imported = try CommandRunner.run(["import", "--from", release, "--store", stored, path])
+    for result in [converted, imported] {
+      #expect(result.exitCode == (failing ? 1 : 0), "\(result.stderr)")
+      #expect(!result.stderr.contains(BadCorpus.marker), "stderr quotes the data")
+      #expect(!result.stderr.contains("EncodingError"))
+      for expected in entry.expect where expected.layer == "coder" {
+        #expect(result.stderr.contains("\(expected.severity): ") && result.stderr.contains(" at \(expected.path) ("), "no \(expected) on stderr:\n\(result.stderr)")
+      }
+    }
+    let reported = try String(contentsOfFile: report, encoding: .utf8)
+    for expected in entry.expect where expected.layer == "coder" {
+      #expect(reported.contains(#""path":""# + expected.path + #"""#), "\(expected) not in the report")
+    }
+    let exported = try CommandRunner.run(["export", "--store", stored, "--to", "care"])
+    #expect(exported.stdout.split(separator: "\n").count == converted.stdout.split(separator: "\n").count)
+    #expect(converted.stdout.split(separator: "\n").count > 0)
+  }
+
   func check(_ entry: BadCorpus.Entry, path: String) throws {
     let result = try CommandRunner.run(["convert", "--from", entry.release ?? "auto", "--to", "r4", path])
     #expect(result.exitCode == (entry.failsInCLI ? 1 : 0), "\(result.stderr)")

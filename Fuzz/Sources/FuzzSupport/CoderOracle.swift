@@ -1,4 +1,4 @@
-import CareModel
+public import CareModel
 public import FHIRCoders
 public import FHIRKit
 import Foundation

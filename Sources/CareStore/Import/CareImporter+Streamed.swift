@@ -23,8 +23,9 @@ extension CareImporter {
   ///   - produce: Called once with the function that takes each entity and its sources.
   ///   - afterBatch: Called after each committed batch with the summary so far.
   /// - Returns: Counts per kind.
-  /// - Throws: ``StoreError`` (batches committed before it stay stored), `EncodingError`, or what
-  ///   `produce` throws (then nothing is written).
+  /// - Throws: ``StoreError`` when the store as a whole cannot be written (batches committed
+  ///   before it stay stored; an entity it cannot write is skipped and listed in
+  ///   ``ImportSummary/failures``), or what `produce` throws (then nothing is written).
   @discardableResult
   public func importRecords(
     directory: String? = nil, _ produce: (_ add: (CareRecord, [SourceReference]) throws -> Void) throws -> Void,

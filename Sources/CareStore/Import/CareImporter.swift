@@ -36,9 +36,10 @@ public struct CareImporter: Sendable {
   /// - Parameters:
   ///   - result: A pipeline run's entities and provenance.
   ///   - afterBatch: Called after each committed batch with the summary so far.
-  /// - Returns: Counts per kind.
-  /// - Throws: ``StoreError`` (batches committed before it stay stored), or `EncodingError` for an
-  ///   entity that cannot be encoded.
+  /// - Returns: Counts per kind, and the entities the store could not write (skipped and listed
+  ///   in ``ImportSummary/failures``; the others are stored).
+  /// - Throws: ``StoreError`` when the store as a whole cannot be written (batches committed
+  ///   before it stay stored).
   @discardableResult
   public func importResult(_ result: PipelineResult, afterBatch: (ImportSummary) -> Void = { _ in }) throws
     -> ImportSummary
@@ -69,7 +70,6 @@ public struct CareImporter: Sendable {
   }
 
   /// Encodes and hashes `records`, on all cores (encoding is most of an import's own work).
-  /// - Throws: `EncodingError` for an entity that cannot be encoded.
   static func encode(_ records: [CareRecord], sources: [UUID: [SourceReference]]) throws -> [Item] {
     let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, records.count / 64))
     let results = UnsafeMutableBufferPointer<Result<(Data, String), any Error>?>.allocate(capacity: records.count)

@@ -60,12 +60,12 @@ enum DSTU2Observations: ObservationRelease {
 
   /// A quantity's number and unit; a number no `Double` holds is added to `unfit` with `keys`
   /// (below the value element) and `use`, and gives `nil`.
-  static func amount(_ q: Quantity?, _ keys: String, _ use: UnfitNumber.Use, unfit: inout [UnfitNumber]) -> (Double, String?)? {
+  static func amount(_ q: Quantity?, _ keys: [String], _ use: UnfitNumber.Use, unfit: inout [UnfitNumber]) -> (Double, String?)? {
     guard let q else { return nil }
     switch DecimalFit.of(q.value) {
     case .fits(let x): return (x, q.unit?.string ?? q.code?.string)
     case .doesNotFit(let text):
-      unfit.append(UnfitNumber(keys: [keys, "value"], text: text, unit: q.unit?.string ?? q.code?.string, use: use))
+      unfit.append(UnfitNumber(keys: keys + ["value"], text: text, unit: q.unit?.string ?? q.code?.string, use: use))
       return nil
     case .absent: return nil
     }
@@ -84,17 +84,17 @@ enum DSTU2Observations: ObservationRelease {
     case nil: nil
     case .quantity(let q)?:
       .quantity(
-        value: amount(q, "value", .value, unfit: &unfit)?.0, unit: q.unit?.string ?? q.code?.string,
+        value: amount(q, [], .value, unfit: &unfit)?.0, unit: q.unit?.string ?? q.code?.string,
         hasComparator: q.comparator != nil, extensions: [])
     case .codeableConcept(let c)?: .concept(c.text?.string ?? c.coding.lazy.compactMap { $0.display?.string ?? $0.code?.string }.first)
     case .string(let s)?: .string(s.string)
     case .attachment?: .unsupported
     case .range(let r)?:
-      .range(low: amount(r.low, "low", .bound("low"), unfit: &unfit), high: amount(r.high, "high", .bound("high"), unfit: &unfit))
+      .range(low: amount(r.low, ["low"], .bound("low"), unfit: &unfit), high: amount(r.high, ["high"], .bound("high"), unfit: &unfit))
     case .ratio(let r)?:
       .ratio(
-        numerator: amount(r.numerator, "numerator", .operand, unfit: &unfit),
-        denominator: amount(r.denominator, "denominator", .operand, unfit: &unfit))
+        numerator: amount(r.numerator, ["numerator"], .operand, unfit: &unfit),
+        denominator: amount(r.denominator, ["denominator"], .operand, unfit: &unfit))
     case .sampledData(let s)?:
       sampled(
         origin: operand(DecimalFit.of(s.origin?.value), ["origin", "value"], unfit: &unfit),

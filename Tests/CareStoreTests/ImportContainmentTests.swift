@@ -1,0 +1,87 @@
+import CareModel
+import CarePipeline
+import CareStore
+import CareStoreSQLite
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// One entity the store cannot write never stops an import: the others commit, the failure is
+/// listed (kind, id, reason in our words), and importing again completes the store.
+@Suite("An entity the store cannot write is skipped and reported")
+struct ImportContainmentTests {
+  /// A backend that fails any write transaction appending a version of entity `failing`, as a
+  /// database refusing one row would; everything else goes to the real SQLite store.
+  struct FailingBackend: CareStoreBackend {
+    let base: SQLiteBackend
+    let failing: String
+    let error: any Error & Sendable
+
+    func read<T>(_ body: (any StoreReader) throws -> T) throws -> T { try base.read(body) }
+
+    func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T {
+      try base.write { writer in try body(FailingWriter(base: writer, failing: failing, error: error)) }
+    }
+  }
+
+  struct FailingWriter: StoreWriter {
+    let base: any StoreWriter
+    let failing: String
+    let error: any Error
+
+    func append(_ version: StoredVersion, replacing head: VersionHead?) throws {
+      if version.id == failing { throw error }
+      try base.append(version, replacing: head)
+    }
+    func addSources(_ sources: [SourceReference], to version: UUID) throws { try base.addSources(sources, to: version) }
+    func heads(_ kind: EntityKind, ids: [String]) throws -> [String: VersionHead] { try base.heads(kind, ids: ids) }
+    func heads(_ kind: EntityKind, roots: [UUID]) throws -> [UUID: VersionHead] { try base.heads(kind, roots: roots) }
+    func versions(_ kind: EntityKind, _ filter: VersionFilter) throws -> [StoredVersion] { try base.versions(kind, filter) }
+    func sources(of uuids: [UUID]) throws -> [UUID: [SourceReference]] { try base.sources(of: uuids) }
+    func versions(fromResource type: String, id: String) throws -> [(kind: EntityKind, uuid: UUID)] {
+      try base.versions(fromResource: type, id: id)
+    }
+    func occupiedSlots(_ slots: [OccurrenceSlot]) throws -> [OccurrenceSlot: String] { try base.occupiedSlots(slots) }
+    func rowCounts() throws -> [String: Int] { try base.rowCounts() }
+  }
+
+  struct InjectedFailure: Error {}
+
+  @Test("a failing write of one outcome mid-import: the others commit, it is reported, a re-run completes it", arguments: [false, true])
+  func oneEntityFails(streamed: Bool) throws {
+    let result = StoreTestSupport.allResult
+    let expected = StoreTestSupport.counts(result)
+    // An outcome in the middle of the import, written in a batch with others.
+    let failing = result.outcomes[result.outcomes.count / 2].id
+    let backend = try StoreTestSupport.newStore("containment\(streamed)")
+    let injected = FailingBackend(base: backend, failing: failing, error: InjectedFailure())
+    let importer = CareImporter(backend: injected, batchSize: 300)
+    let first: ImportSummary
+    if streamed {
+      first = try importer.importRecords { add in
+        for record in result.records { try add(record, result.sources[record.uuid] ?? []) }
+      }
+    } else {
+      first = try importer.importResult(result)
+    }
+    #expect(first.failures == [ImportSummary.Failure(kind: .outcome, id: failing, reason: "the entity could not be written (InjectedFailure)")])
+    var rows = try StoreTestSupport.entityRows(backend)
+    #expect(rows[.outcome] == expected[.outcome]! - 1)
+    rows[.outcome]! += 1
+    #expect(rows == expected)
+    #expect(first.counts[.outcome]?.added == expected[.outcome]! - 1)
+    #expect(try StoreInvariants.violations(in: backend) == [])
+
+    // A store error that concerns the whole store still stops the import.
+    let full = FailingBackend(base: backend, failing: failing, error: StoreError(.diskFull, store: "s", operation: "writing"))
+    #expect(throws: StoreError.self) { try CareImporter(backend: full).importResult(result) }
+
+    // Run again on the healthy store: only the missing outcome is written.
+    let second = try CareImporter(backend: backend).importResult(result)
+    #expect(second.failures.isEmpty)
+    #expect(second.versionsWritten == 1)
+    #expect(second.counts[.outcome]?.added == 1)
+    #expect(try StoreTestSupport.entityRows(backend) == expected)
+    #expect(try StoreInvariants.violations(in: backend) == [])
+  }
+}

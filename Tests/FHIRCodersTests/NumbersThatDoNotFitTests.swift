@@ -1,0 +1,160 @@
+import CareModel
+import FHIRCoders
+import FHIRCore
+import FHIRDSTU2
+import FHIRJSON
+import FHIRR4
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// FHIR decimals no `Double` holds (`1e400`, `-1e400`, `1e-400`, 400 digits): an outcome value is
+/// kept as text exactly as written with an information issue; a number the outcome is computed
+/// from, a dose or a timing number is skipped with an error issue; never silently, and never an
+/// entity that cannot be written.
+@Suite struct NumbersThatDoNotFitTests {
+  static let unfit = ["1e400", "-1e400", "1e-400", "-1E-400", String(repeating: "9", count: 400), "2014E2027"]
+
+  static func r4<T: FHIRDecodable>(_ type: T.Type, _ json: String) throws -> T {
+    let bytes = Array(json.utf8)
+    return try #require(try T.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count)).value)
+  }
+
+  static func observation(_ value: String) -> String {
+    #"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"k"},"effectiveDateTime":"2020-01-02T03:04:05Z","# + value + "}"
+  }
+
+  /// The entity writes as care JSON with Foundation's encoder too (which refuses a non-finite number).
+  static func expectWritable(_ record: CareRecord) throws {
+    let foundation = try CareJSON.makeEncoder().encode(record)
+    #expect(Array(foundation) == CareJSONWriter().bytes(record))
+  }
+
+  @Test func decimalFit() {
+    #expect(DecimalFit.of(JSONNumber("1.50")!) == .fits(1.5))
+    #expect(DecimalFit.of(JSONNumber("0")!) == .fits(0))
+    #expect(DecimalFit.of(JSONNumber("-0.000")!) == .fits(0))
+    #expect(DecimalFit.of(JSONNumber("0e400")!) == .fits(0))
+    #expect(DecimalFit.of(JSONNumber("1e308")!) == .fits(1e308))
+    #expect(DecimalFit.of(JSONNumber("5e-324")!) == .fits(5e-324))
+    for text in Self.unfit { #expect(DecimalFit.of(JSONNumber(text)!) == .doesNotFit(text), "\(text.prefix(12))") }
+    #expect(DecimalFit.of(nil as Primitive<FHIRDecimal>?) == .absent)
+  }
+
+  @Test(arguments: unfit)
+  func quantityValueIsKeptAsText(_ text: String) throws {
+    let r4 = try Self.r4(FHIRR4.Observation.self, Self.observation(#""valueQuantity":{"value":\#(text),"unit":"mg"}"#))
+    let converted = try R4ObservationCoder().decode(r4)
+    #expect(converted.value.values == [OutcomeValue(.text(text), units: "mg", kind: "k")])
+    let issue = try #require(converted.report.issues.first)
+    #expect(converted.report.issues.count == 1)
+    #expect(issue.severity == .information && issue.code == .invalidValue)
+    #expect(issue.path.description == "valueQuantity.value")
+    #expect(issue.resourceType == "Observation" && issue.resourceID == "o1")
+    #expect(!issue.message.contains(text))
+    try Self.expectWritable(.outcome(converted.value))
+
+    let dstu2 = try Self.r4(FHIRDSTU2.Observation.self, Self.observation(#""valueQuantity":{"value":\#(text),"unit":"mg"}"#))
+    let converted2 = try DSTU2ObservationCoder().decode(dstu2)
+    #expect(converted2.value.values == [OutcomeValue(.text(text), units: "mg", kind: "k")])
+    #expect(converted2.report.issues.map(\.path.description) == ["valueQuantity.value"])
+  }
+
+  /// The finding of the ten-minute fuzz runs: a SampledData point `2014E2027` in a component.
+  @Test func sampledDataPointIsSkippedAndReported() throws {
+    let json = Self.observation(
+      #""component":[{"code":{"text":"a"},"valueQuantity":{"value":2}},{"code":{"text":"s"},"valueSampledData":{"origin":{"value":10},"period":1,"dimensions":1,"factor":2,"data":"1 2014E2027 3"}}]"#)
+    let converted = try R4ObservationCoder().decode(try Self.r4(FHIRR4.Observation.self, json))
+    #expect(converted.value.values.map(\.value) == [.double(2), .double(12), .double(16)])
+    #expect(converted.report.issues.map(\.path.description) == ["component[1].valueSampledData.data"])
+    #expect(converted.report.issues.first?.severity == .error)
+    try Self.expectWritable(.outcome(converted.value))
+  }
+
+  @Test func sampledDataPointWhoseValueOverflowsIsSkipped() throws {
+    let json = Self.observation(
+      #""valueSampledData":{"origin":{"value":0},"period":1,"dimensions":1,"factor":1e300,"data":"1e300 1"}"#)
+    let converted = try R4ObservationCoder().decode(try Self.r4(FHIRR4.Observation.self, json))
+    #expect(converted.value.values.map(\.value) == [.double(1e300)])
+    #expect(converted.report.issues.map(\.path.description) == ["valueSampledData.data"])
+  }
+
+  @Test func sampledDataOriginThatDoesNotFitSkipsEveryPoint() throws {
+    let json = Self.observation(#""valueSampledData":{"origin":{"value":-1e400},"period":1,"dimensions":1,"data":"1 2"}"#)
+    let converted = try DSTU2ObservationCoder().decode(try Self.r4(FHIRDSTU2.Observation.self, json))
+    #expect(converted.value.values.isEmpty)
+    #expect(converted.report.issues.map(\.path.description) == ["valueSampledData.origin.value"])
+    #expect(converted.report.issues.first?.severity == .error)
+  }
+
+  @Test func rangeBoundIsKeptAsTextAndRatioIsSkipped() throws {
+    let range = try R4ObservationCoder().decode(
+      try Self.r4(FHIRR4.Observation.self, Self.observation(#""valueRange":{"low":{"value":1e-400,"unit":"mg"},"high":{"value":5,"unit":"mg"}}"#)))
+    #expect(range.value.values == [
+      OutcomeValue(.double(5), units: "mg", kind: "k.high"), OutcomeValue(.text("1e-400"), units: "mg", kind: "k.low"),
+    ])
+    #expect(range.report.issues.map(\.path.description) == ["valueRange.low.value"])
+    #expect(range.report.issues.first?.severity == .information)
+
+    let ratio = try R4ObservationCoder().decode(
+      try Self.r4(FHIRR4.Observation.self, Self.observation(#""valueRatio":{"numerator":{"value":1},"denominator":{"value":1e400}}"#)))
+    #expect(ratio.value.values.isEmpty)
+    #expect(ratio.report.issues.map(\.path.description) == ["valueRatio.denominator.value"])
+    #expect(ratio.report.issues.first?.severity == .error)
+
+    // Both parts fit, their quotient does not.
+    let quotient = try R4ObservationCoder().decode(
+      try Self.r4(FHIRR4.Observation.self, Self.observation(#""valueRatio":{"numerator":{"value":1e300},"denominator":{"value":1e-300}}"#)))
+    #expect(quotient.value.values.isEmpty)
+    #expect(quotient.report.issues.map(\.path.description) == ["valueRatio"])
+  }
+
+  /// referenceRange is not mapped (its elements are reported dropped): a number there that
+  /// does not fit changes nothing.
+  @Test func referenceRangeIsDroppedAsBefore() throws {
+    let json = Self.observation(#""valueQuantity":{"value":5},"referenceRange":[{"low":{"value":1e400},"high":{"value":-1e400}}]"#)
+    let converted = try R4ObservationCoder().decode(try Self.r4(FHIRR4.Observation.self, json))
+    #expect(converted.value.values == [OutcomeValue(.double(5), kind: "k")])
+    #expect(converted.report.issues.isEmpty)
+    #expect(converted.report.dropped.keys.contains { $0.hasPrefix("Observation.referenceRange") })
+  }
+
+  @Test(arguments: unfit)
+  func doseIsSkippedAndReported(_ text: String) throws {
+    let json = #"{"resourceType":"MedicationRequest","id":"m1","status":"active","intent":"order","medicationCodeableConcept":{"text":"x"},"authoredOn":"2020-01-01","dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d"}}},{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d"}},"doseAndRate":[{"doseQuantity":{"value":2,"unit":"mg"}},{"doseQuantity":{"value":\#(text),"unit":"mg"}}]}]}"#
+    let converted = try R4MedicationRequestCoder().decode(try Self.r4(FHIRR4.MedicationRequest.self, json))
+    let targets = converted.value.schedule.elements.flatMap(\.targetValues)
+    #expect(targets.map(\.value) == [.double(2)])
+    #expect(converted.report.issues.map(\.path.description) == ["dosageInstruction[1].doseAndRate[1].doseQuantity.value"])
+    #expect(converted.report.issues.first?.resourceID == "m1")
+    try Self.expectWritable(.task(converted.value))
+  }
+
+  @Test func dstu2DoseRangeBoundIsSkippedAndReported() throws {
+    let json = #"{"resourceType":"MedicationOrder","id":"m2","status":"active","medicationCodeableConcept":{"text":"x"},"dateWritten":"2020-01-01","dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d"}},"doseRange":{"low":{"value":1e400},"high":{"value":2}}}]}"#
+    let converted = try DSTU2MedicationOrderCoder().decode(try Self.r4(FHIRDSTU2.MedicationOrder.self, json))
+    #expect(converted.value.schedule.elements.flatMap(\.targetValues).map(\.value) == [.double(2)])
+    #expect(converted.report.issues.map(\.path.description) == ["dosageInstruction[0].doseRange.low.value"])
+    try Self.expectWritable(.task(converted.value))
+  }
+
+  @Test func timingNumbersAreGuarded() throws {
+    let json = #"{"resourceType":"MedicationRequest","id":"m3","status":"active","intent":"order","medicationCodeableConcept":{"text":"x"},"authoredOn":"2020-01-01","dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1e400,"periodUnit":"d","duration":-1e400,"durationUnit":"h","boundsDuration":{"value":1e400,"unit":"d","system":"http://unitsofmeasure.org","code":"d"}}}}]}"#
+    let converted = try R4MedicationRequestCoder().decode(try Self.r4(FHIRR4.MedicationRequest.self, json))
+    #expect(converted.report.issues.map(\.path.description).sorted() == [
+      "dosageInstruction[0].timing.repeat.boundsDuration.value", "dosageInstruction[0].timing.repeat.duration",
+      "dosageInstruction[0].timing.repeat.period",
+    ])
+    #expect(converted.value.schedule.elements.allSatisfy { $0.duration == .allDay && $0.end == nil })
+    try Self.expectWritable(.task(converted.value))
+  }
+
+  @Test func activityQuantityIsSkippedAndReported() throws {
+    let json = #"{"resourceType":"CarePlan","id":"p1","status":"active","intent":"plan","subject":{"reference":"Patient/x"},"activity":[{"detail":{"status":"scheduled","code":{"text":"walk"},"scheduledTiming":{"repeat":{"frequency":1,"period":1,"periodUnit":"d"}},"quantity":{"value":1e400}}}]}"#
+    let converted = try R4CarePlanCoder().decodeWithTasks(try Self.r4(FHIRR4.CarePlan.self, json))
+    let task = try #require(converted.tasks.first)
+    #expect(task.value.schedule.elements.allSatisfy { $0.targetValues.isEmpty })
+    #expect(task.report.issues.map(\.path.description) == ["activity[0].detail.quantity.value"])
+    #expect(task.report.issues.first?.resourceType == "CarePlan")
+  }
+}

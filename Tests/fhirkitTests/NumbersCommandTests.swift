@@ -1,0 +1,103 @@
+import CareModel
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// Numbers no `Double` holds among good records, through the built `fhirkit`: every good record
+/// is converted and imported, the number is reported by resource and path on stderr and in
+/// `--report` (never its value), an outcome value is kept as text (exit 0), a skipped value makes
+/// the exit code 1.
+@Suite struct NumbersCommandTests {
+  static func observation(_ id: String, _ value: String) -> String {
+    #"{"resourceType":"Observation","id":"\#(id)","status":"final","code":{"text":"reading"},"effectiveDateTime":"2020-01-02T03:04:05Z",\#(value)}"#
+  }
+
+  /// The Observation the ten-minute fuzz runs found, which stopped every batch it was in.
+  static let finding = observation(
+    "fuzz-finding",
+    #""component":[{"code":{"text":"a"},"valueQuantity":{"value":7}},{"code":{"text":"b"},"valueSampledData":{"origin":{"value":0},"period":1,"dimensions":1,"data":"2014E2027 4"}}]"#)
+
+  static func write(_ lines: [String]) -> String {
+    let path = TemporaryFolders.make("fhirkit-numbers") + "/bad.ndjson"
+    FileManager.default.createFile(atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
+    return path
+  }
+
+  static func lines(_ text: String) -> Set<Substring> { Set(text.split(separator: "\n")) }
+
+  @Test func theFuzzFindingAmongASyntheaBundleIsContained() throws {
+    let bad = Self.write([Self.finding])
+    let report = TemporaryFolders.make("fhirkit-numbers") + "/report.ndjson"
+    let alone = try CommandRunner.run(["convert", "--to", "care", ConvertInputsTests.synthea])
+    #expect(alone.exitCode == 0)
+    let mixed = try CommandRunner.run(["convert", "--to", "care", "--report", report, ConvertInputsTests.synthea, bad])
+    #expect(mixed.exitCode == 1, "\(mixed.stderr)")
+    // Every record of the bundle alone is written, and the finding's outcome with its good values.
+    #expect(Self.lines(alone.stdout).isSubset(of: Self.lines(mixed.stdout)))
+    let records = try CareJSON.records(fromNDJSON: Data(mixed.stdout.utf8))
+    let outcome = records.compactMap { if case .outcome(let o) = $0, o.id == "fuzz-finding" { o } else { nil } }.first
+    #expect(outcome?.values.map(\.value) == [.double(7), .double(4)])
+    #expect(records.count == Self.lines(alone.stdout).count + 1)
+    // Reported by resource and path, in our words, never with the value.
+    #expect(mixed.stderr.contains("Observation/fuzz-finding") && mixed.stderr.contains("component[1].valueSampledData.data"), "\(mixed.stderr)")
+    #expect(!mixed.stderr.contains("2014E2027") && !mixed.stderr.contains("EncodingError"))
+    let reported = try String(contentsOfFile: report, encoding: .utf8)
+    #expect(reported.contains(#""path":"component[1].valueSampledData.data""#) && reported.contains(#""id":"fuzz-finding""#), "\(reported)")
+
+    // The same through import: everything stored, the report the same, exit 1.
+    let store = TemporaryFolders.make("fhirkit-numbers") + "/store.sqlite"
+    let imported = try CommandRunner.run(["import", "--store", store, ConvertInputsTests.synthea, bad])
+    #expect(imported.exitCode == 1, "\(imported.stderr)")
+    #expect(imported.stderr.contains("component[1].valueSampledData.data") && !imported.stderr.contains("EncodingError"))
+    let exported = try CommandRunner.run(["export", "--store", store, "--to", "care"])
+    #expect(exported.exitCode == 0)
+    let stored = try CareJSON.records(fromNDJSON: Data(exported.stdout.utf8))
+    #expect(stored.count == records.count)
+    #expect(stored.contains { if case .outcome(let o) = $0 { o.id == "fuzz-finding" } else { false } })
+  }
+
+  /// Outcome values that do not fit are kept as text, exactly as written: nothing is lost, an
+  /// information line says so, and the run exits 0.
+  @Test(arguments: ["1e400", "-1e400", "1e-400", String(repeating: "7", count: 400)])
+  func quantityValuesAreKeptAsText(_ number: String) throws {
+    let bad = Self.write([
+      Self.observation("good-1", #""valueQuantity":{"value":1.50,"unit":"kg"}"#),
+      Self.observation("huge", #""valueQuantity":{"value":\#(number),"unit":"kg"}"#),
+      Self.observation("good-2", #""component":[{"code":{"text":"c"},"valueQuantity":{"value":\#(number)}}]"#),
+    ])
+    let result = try CommandRunner.run(["convert", "--to", "care", bad])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let outcomes = try CareJSON.records(fromNDJSON: Data(result.stdout.utf8)).compactMap { r -> Outcome? in
+      if case .outcome(let o) = r { o } else { nil }
+    }
+    #expect(outcomes.count == 3)
+    #expect(outcomes.first { $0.id == "huge" }?.values.map(\.value) == [.text(number)])
+    #expect(outcomes.first { $0.id == "good-2" }?.values.map(\.value) == [.text(number)])
+    #expect(outcomes.first { $0.id == "good-1" }?.values.map(\.value) == [.double(1.5)])
+    #expect(result.stderr.contains("information: a number too large or too small for a double; kept as text at valueQuantity.value"))
+    #expect(result.stderr.contains("component[0].valueQuantity.value"))
+    #expect(!result.stderr.contains(number))
+  }
+
+  /// Doses and timing numbers cannot be text: skipped, reported, exit 1; the order and the
+  /// records around it are still converted and imported.
+  @Test func dosesAndTimingNumbersAreSkipped() throws {
+    let bad = Self.write([
+      #"{"resourceType":"Patient","id":"p1"}"#,
+      #"{"resourceType":"MedicationRequest","id":"m1","status":"active","intent":"order","medicationCodeableConcept":{"text":"x"},"subject":{"reference":"Patient/p1"},"authoredOn":"2020-01-01","dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d","duration":1e400,"durationUnit":"min"}},"doseAndRate":[{"doseQuantity":{"value":-1e400,"unit":"mg"}}]}]}"#,
+      Self.observation("good", #""subject":{"reference":"Patient/p1"},"valueQuantity":{"value":3}"#),
+    ])
+    let result = try CommandRunner.run(["convert", "--to", "care", bad])
+    #expect(result.exitCode == 1)
+    let kinds = try CareJSON.records(fromNDJSON: Data(result.stdout.utf8)).map(\.kind)
+    #expect(kinds.contains("patient") && kinds.contains("task") && kinds.contains("outcome"))
+    #expect(result.stderr.contains("MedicationRequest/m1") && result.stderr.contains("dosageInstruction[0].doseAndRate[0].doseQuantity.value"))
+    #expect(result.stderr.contains("dosageInstruction[0].timing.repeat.duration"))
+
+    let store = TemporaryFolders.make("fhirkit-numbers") + "/store.sqlite"
+    let imported = try CommandRunner.run(["import", "--store", store, bad])
+    #expect(imported.exitCode == 1)
+    let exported = try CommandRunner.run(["export", "--store", store, "--to", "care"])
+    #expect(try CareJSON.records(fromNDJSON: Data(exported.stdout.utf8)).map(\.kind).sorted() == kinds.sorted())
+  }
+}
