@@ -9,8 +9,10 @@
 # Targets: fhirjson r4-resource dstu2-resource r4-coders dstu2-coders
 #          release-conversion care-pipeline   (sources in Fuzz/Sources/fuzz-TARGET)
 #
-# Each run starts from seeds made from Fixtures/ (Scripts/fuzz-seeds.py) plus what
-# earlier runs on this machine found (.build-fuzz/corpus/TARGET), and prints one line:
+# Each run starts from the committed corpus (Fuzz/Corpus/TARGET: earlier findings and
+# interesting inputs, so that CI's short runs try every known finding again), seeds made from
+# Fixtures/ (Scripts/fuzz-seeds.py) and what earlier runs on this machine found
+# (.build-fuzz/corpus/TARGET), and prints one line:
 #   TARGET: runs N, cov C, ft F, corpus K, S s (wall time, seeds included), crash none|FILE
 # A crash leaves its input in .build-fuzz/artifacts/TARGET/ and makes the script exit 1
 # (after running the remaining targets with `all`). FUZZ_JOBS=2 runs two targets at once;
@@ -65,8 +67,12 @@ run() {
   rm -rf "$seeds"
   python3 Scripts/fuzz-seeds.py "$target" "$seeds" 2>/dev/null
   local log="$out/logs/$target.log" status=0 began=$SECONDS
+  # The committed corpus (Fuzz/Corpus/TARGET: earlier findings and interesting inputs) is read
+  # like the seeds; new inputs go to the first folder only, the machine's own corpus.
+  local committed=()
+  [ -d "Fuzz/Corpus/$target" ] && committed=("Fuzz/Corpus/$target")
   "$bin/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -timeout="${FUZZ_TIMEOUT:-120}" -rss_limit_mb=2048 \
-    -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "$seeds" >"$log" 2>&1 || status=$?
+    -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "${committed[@]}" "$seeds" >"$log" 2>&1 || status=$?
   # The last status line libFuzzer printed (INITED, pulse, NEW or DONE) has cov and ft.
   local last runs cov ft corp crash
   last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)

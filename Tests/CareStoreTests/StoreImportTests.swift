@@ -97,8 +97,8 @@ struct StoreImportTests {
   func batchAtomicity() throws {
     let result = StoreTestSupport.allResult
     let backend = try StoreTestSupport.newStore()
-    // A writer that fails half-way through its third batch.
-    struct Failing: Error {}
+    // A writer that fails half-way through its third batch, for a reason that concerns the
+    // whole store (an entity's own failure is skipped and reported: ImportContainmentTests).
     final class Counter: @unchecked Sendable { var batches = 0 }
     let counter = Counter()
     struct FailingBackend: CareStoreBackend {
@@ -110,13 +110,13 @@ struct StoreImportTests {
         let fail = counter.batches == 3
         return try inner.write { writer in
           let value = try body(writer)
-          if fail { throw Failing() }
+          if fail { throw StoreError(.diskFull, store: "test", operation: "writing") }
           return value
         }
       }
     }
     let importer = CareImporter(backend: FailingBackend(inner: backend, counter: counter), batchSize: 30)
-    #expect(throws: Failing.self) { try importer.importResult(result) }
+    #expect(throws: StoreError.self) { try importer.importResult(result) }
     #expect(try StoreTestSupport.entityRows(backend)[.patient] == 60)
     #expect(try StoreInvariants.violations(in: backend) == [])
     // Running it again completes it.
