@@ -10,8 +10,9 @@ import Foundation
 ///
 /// References the pipeline could not follow and resources it could not convert are printed
 /// on stderr (referring `Type/id` and JSON path, never values) and written to `--report`.
-/// Unresolved references are warnings; resources that could not be read or converted
-/// make the exit code 1.
+/// Unresolved references are warnings; resources that could not be read or converted, and
+/// coder issues of severity error (a value skipped: a number no `Double` holds, a broken timing
+/// rule), make the exit code 1, with every other record written.
 struct CareConversionRun {
   var from: ReleaseOption
   var strict: Bool
