@@ -68,6 +68,13 @@ public enum CoderOracle {
     if Array(foundation) != written { Fuzz.fail("the care JSON writer and JSONEncoder differ (\(record.kind))") }
   }
 
+  /// A good Observation (valid in both releases) with a quantity and a component: the record
+  /// the coder targets put beside every input (``goodRecordUnaffected(_:expected:)``).
+  public static let goodObservationTokens: JSONTokens? = {
+    let json = #"{"resourceType":"Observation","id":"fuzz-good","status":"final","code":{"text":"weight"},"effectiveDateTime":"2020-01-02T03:04:05Z","valueQuantity":{"value":72.5,"unit":"kg"},"component":[{"code":{"text":"a"},"valueQuantity":{"value":1.50}}]}"#
+    return Array(json.utf8).withUnsafeBytes { try? JSONTokens(parsing: $0) }
+  }()
+
   /// Containment: a good resource converted after the fuzzed one gives the same entity as when
   /// it is converted alone (nothing the bad one did leaks into the next record).
   /// - Parameters:

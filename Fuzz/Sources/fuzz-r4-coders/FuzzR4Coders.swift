@@ -23,9 +23,7 @@ public func fuzzR4Coders(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
 /// A good Observation with a quantity and a two-component value, the record every input is
 /// "among" (see ``CoderOracle/goodRecordUnaffected(_:expected:)``).
 private let goodObservation: Observation = {
-  let json = #"{"resourceType":"Observation","id":"fuzz-good","status":"final","code":{"text":"weight"},"effectiveDateTime":"2020-01-02T03:04:05Z","valueQuantity":{"value":72.5,"unit":"kg"},"component":[{"code":{"text":"a"},"valueQuantity":{"value":1.50}}]}"#
-  let tokens = json.utf8.withContiguousStorageIfAvailable { try? JSONTokens(parsing: UnsafeRawBufferPointer($0)) }
-  guard let tokens = tokens ?? nil, case .observation(let o)? = try? AnyResource.decode(from: tokens).value else {
+  guard let tokens = CoderOracle.goodObservationTokens, case .observation(let o)? = try? AnyResource.decode(from: tokens).value else {
     Fuzz.fail("the good observation does not decode")
   }
   return o

@@ -58,23 +58,10 @@ enum DSTU2Observations: ObservationRelease {
     return nil
   }
 
-  /// A quantity's number and unit; a number no `Double` holds is added to `unfit` with `keys`
-  /// (below the value element) and `use`, and gives `nil`.
+  /// A quantity's number and unit (``UnfitNumber/amount(_:unit:_:_:unfit:)``).
   static func amount(_ q: Quantity?, _ keys: [String], _ use: UnfitNumber.Use, unfit: inout [UnfitNumber]) -> (Double, String?)? {
     guard let q else { return nil }
-    switch DecimalFit.of(q.value) {
-    case .fits(let x): return (x, q.unit?.string ?? q.code?.string)
-    case .doesNotFit(let text):
-      unfit.append(UnfitNumber(keys: keys + ["value"], text: text, unit: q.unit?.string ?? q.code?.string, use: use))
-      return nil
-    case .absent: return nil
-    }
-  }
-
-  /// A SampledData `origin` or `factor` that does not fit, added to `unfit`.
-  static func operand(_ fit: DecimalFit, _ keys: [String], unfit: inout [UnfitNumber]) -> Double? {
-    if let text = fit.unfitText { unfit.append(UnfitNumber(keys: keys, text: text, unit: nil, use: .operand)) }
-    return fit.double
+    return UnfitNumber.amount(q.value, unit: q.unit?.string ?? q.code?.string, keys, use, unfit: &unfit)
   }
 
   /// The value's release-neutral form (a quantity's extensions are not copied: the coder does not read them).
@@ -96,21 +83,14 @@ enum DSTU2Observations: ObservationRelease {
         numerator: amount(r.numerator, ["numerator"], .operand, unfit: &unfit),
         denominator: amount(r.denominator, ["denominator"], .operand, unfit: &unfit))
     case .sampledData(let s)?:
-      sampled(
-        origin: operand(DecimalFit.of(s.origin?.value), ["origin", "value"], unfit: &unfit),
+      UnfitNumber.sampled(
+        origin: UnfitNumber.operand(DecimalFit.of(s.origin?.value), ["origin", "value"], unfit: &unfit),
         unit: s.origin?.unit?.string ?? s.origin?.code?.string,
-        factor: operand(DecimalFit.of(s.factor), ["factor"], unfit: &unfit), data: s.data?.string, unfit: unfit)
+        factor: UnfitNumber.operand(DecimalFit.of(s.factor), ["factor"], unfit: &unfit), data: s.data?.string, unfit: unfit)
     case .time(let t)?: .time(t.string)
     case .dateTime(let d)?: .dateTime(d)
     case .period(let p)?: .period(start: p.start, end: p.end)
     }
-  }
-
-  /// A SampledData value; no data points when its origin or factor does not fit (each point
-  /// would be computed from it).
-  private static func sampled(origin: Double?, unit: String?, factor: Double?, data: String?, unfit: [UnfitNumber]) -> ObservedValue {
-    let operandsFit = !unfit.contains { if case .operand = $0.use { true } else { false } }
-    return .sampled(origin: origin, unit: unit, factor: factor, data: operandsFit ? data : nil)
   }
 
   static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Observation) {

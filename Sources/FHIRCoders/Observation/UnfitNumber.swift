@@ -1,3 +1,4 @@
+import FHIRCore
 import FHIRJSON
 
 /// A number of an Observation's `value[x]` that no `Double` holds (``DecimalFit``), found by the
@@ -25,5 +26,34 @@ struct UnfitNumber {
   /// The JSON path of the number below `value`, the path of the value element.
   func path(below value: JSONPath) -> JSONPath {
     keys.reduce(value) { $0.appending(key: $1) }
+  }
+}
+
+extension UnfitNumber {
+  /// A quantity's number and unit; a number no `Double` holds is added to `unfit` with `keys`
+  /// (below the value element, `value` appended) and `use`, and gives `nil`.
+  static func amount(
+    _ value: Primitive<FHIRDecimal>?, unit: String?, _ keys: [String], _ use: Use, unfit: inout [UnfitNumber]
+  ) -> (Double, String?)? {
+    switch DecimalFit.of(value) {
+    case .fits(let x): return (x, unit)
+    case .doesNotFit(let text):
+      unfit.append(UnfitNumber(keys: keys + ["value"], text: text, unit: unit, use: use))
+      return nil
+    case .absent: return nil
+    }
+  }
+
+  /// A SampledData `origin` or `factor`; one that does not fit is added to `unfit`.
+  static func operand(_ fit: DecimalFit, _ keys: [String], unfit: inout [UnfitNumber]) -> Double? {
+    if let text = fit.unfitText { unfit.append(UnfitNumber(keys: keys, text: text, unit: nil, use: .operand)) }
+    return fit.double
+  }
+
+  /// A SampledData value; no data points when its origin or factor does not fit (`unfit` holds
+  /// an operand: each point would be computed from it).
+  static func sampled(origin: Double?, unit: String?, factor: Double?, data: String?, unfit: [UnfitNumber]) -> ObservedValue {
+    let operandsFit = !unfit.contains { if case .operand = $0.use { true } else { false } }
+    return .sampled(origin: origin, unit: unit, factor: factor, data: operandsFit ? data : nil)
   }
 }

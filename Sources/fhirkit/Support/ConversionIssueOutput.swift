@@ -13,9 +13,10 @@ enum ConversionIssueOutput {
     var errors = 0
     for type in pipeline.conversion.keys.sorted() {
       for issue in pipeline.conversion[type]?.issues ?? [] {
-        let place = issue.resourceType.map { $0 + ($0 == type ? "" : " in \(type)") + (issue.resourceID.map { "/\($0)" } ?? "") }
-        printRecordMessage("fhirkit: \(place ?? type): \(issue)")
-        issueReport.write(issue, location: place ?? type)
+        // The issue's description ends with the resource, `in Observation/id`.
+        printRecordMessage("fhirkit: \(issue)")
+        let place = (issue.resourceType ?? type) + (issue.resourceID.map { "/\($0)" } ?? "")
+        issueReport.write(issue, location: place)
         if issue.severity == .error { errors += 1 }
       }
     }
