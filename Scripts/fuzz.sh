@@ -67,10 +67,19 @@ run() {
   rm -rf "$seeds"
   python3 Scripts/fuzz-seeds.py "$target" "$seeds" 2>/dev/null
   local log="$out/logs/$target.log" status=0 began=$SECONDS
-  # The committed corpus (Fuzz/Corpus/TARGET: earlier findings and interesting inputs) is read
-  # like the seeds; new inputs go to the first folder only, the machine's own corpus.
+  # The committed corpus (Fuzz/Corpus/TARGET: earlier findings and interesting inputs) runs
+  # first, on its own and whole, so that a known finding fails however short the run; then it
+  # is read like the seeds (new inputs go to the first folder only, the machine's own corpus).
   local committed=()
-  [ -d "Fuzz/Corpus/$target" ] && committed=("Fuzz/Corpus/$target")
+  if [ -d "Fuzz/Corpus/$target" ]; then
+    committed=("Fuzz/Corpus/$target")
+    if ! "$bin/fuzz-$target" -runs=0 -timeout="${FUZZ_TIMEOUT:-120}" -rss_limit_mb=2048 -artifact_prefix="$artifacts/" \
+      "Fuzz/Corpus/$target" >"$out/logs/$target.known.log" 2>&1; then
+      grep -E 'fuzz finding|Fatal error|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY' "$out/logs/$target.known.log" | head -5 >&2 || true
+      echo "fuzz.sh: $target fails on an input of Fuzz/Corpus/$target (a known finding is back); log: $out/logs/$target.known.log" >&2
+      return 1
+    fi
+  fi
   "$bin/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -timeout="${FUZZ_TIMEOUT:-120}" -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "${committed[@]}" "$seeds" >"$log" 2>&1 || status=$?
   # The last status line libFuzzer printed (INITED, pulse, NEW or DONE) has cov and ft.
