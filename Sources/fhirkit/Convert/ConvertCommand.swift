@@ -114,8 +114,8 @@ struct ConvertCommand: ParsableCommand {
         from: release, to: to == .r4 ? .r4 : .dstu2, strict: strict, jobs: jobs ?? processorCount,
         issueReport: issueReport, output: output)
       do { try run.run(files) } catch let code as ExitCode { stopped = code }
+      try output.finish()  // may still count Bundle entries it has no place for
       summary = run.summary
-      try output.finish()
     }
     Console.shared.endProgress()
     try summary.finish(noun: "resource(s)", stopped: stopped)
