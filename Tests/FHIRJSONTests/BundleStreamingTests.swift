@@ -37,6 +37,34 @@ import Testing
     }
   }
 
+  /// The same Bundle with `entry` moved before `resourceType` is held whole and split into
+  /// the same entries and shell: the copies keep every token and text (escapes, numbers).
+  @Test(arguments: Fixtures.bundleFiles)
+  func entryFirstBundlesSplitIntoTheSameEvents(path: String) throws {
+    let bytes = Fixtures.bytes(path)
+    var bundle = try #require(try bytes.withUnsafeBytes { try JSONValue(parsing: $0) }.objectValue)
+    guard let entryIndex = bundle.members.firstIndex(where: { $0.key == "entry" }) else { return }
+    let entry = bundle.members.remove(at: entryIndex)
+    bundle.members.insert(entry, at: 0)
+    let reordered = JSONWriter.bytes(of: .object(bundle))
+    var shell = bundle
+    shell["entry"] = .array([])
+    for size in [4096, reordered.count] {
+      var entries: [JSONValue] = []
+      var shells: [JSONValue] = []
+      for event in try Chunked.bundleEvents(reordered, chunkSize: size) {
+        switch event {
+        case .entry(let tokens, let index):
+          #expect(index == entries.count)
+          entries.append(JSONValue(tokens: tokens))
+        case .bundle(let tokens): shells.append(JSONValue(tokens: tokens))
+        }
+      }
+      #expect(entries == entry.value.arrayValue, "chunk size \(size)")
+      #expect(shells == [.object(shell)], "chunk size \(size)")
+    }
+  }
+
   /// An entry is handed out as soon as its closing brace is read, before the rest of the
   /// input has arrived, when `resourceType: "Bundle"` came first (the usual order).
   @Test func entriesArriveBeforeTheBundleEnds() throws {
