@@ -44,9 +44,4 @@ enum ResourceReader {
         }
       })
   }
-
-  /// The index of the value of member `key` of the object at index 0.
-  static func member(_ key: String, of tokens: JSONTokens) -> Int? {
-    tokens.memberIndex(key, ofObjectAt: 0)
-  }
 }
