@@ -55,10 +55,10 @@ enum ActivityMapping<R: ActivityRelease> {
           at: { r.detailPath("scheduledPeriod") }, anchor: anchor, zone: zone, targets: targets, report: &report))
       case .string(let text):
         report.mapped(paths.scheduledString)
-        ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, targetValues: targets, into: &elements, report: &report)
+        ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, zone: zone, targetValues: targets, into: &elements, report: &report)
         elements[0].text = text
       case nil:
-        ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, targetValues: targets, into: &elements, report: &report)
+        ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, zone: zone, targetValues: targets, into: &elements, report: &report)
       }
       return Schedule(elements: elements)
     }

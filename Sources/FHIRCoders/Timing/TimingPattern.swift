@@ -45,6 +45,16 @@ public struct TimingPattern: Hashable, Sendable {
   public var offset: Int?
   /// `code.text`.
   public var codeText: String?
+  /// `code.coding[].code`: HL7 timing abbreviations (`BID`, `Q4H`…) or other codes.
+  public var codeCodes: [String] = []
+  /// The IANA zone of the Timing's `timezone` extension
+  /// (`http://hl7.org/fhir/StructureDefinition/timezone`), in which its clock times are meant.
+  public var timeZone: String?
+  /// Whether the Timing has extensions other than `timezone` (then they are not all read).
+  public var hasOtherExtensions = false
+  /// Whether the repeat's frequency and period were filled in from `code` (``TimingAbbreviation``):
+  /// then they are not elements of the input.
+  var fromAbbreviation = false
   /// Appended to `periodUnit` / `durationUnit` in report paths: `"s"` for DSTU2, whose elements
   /// are `periodUnits` and `durationUnits`.
   public var unitNameSuffix = ""
