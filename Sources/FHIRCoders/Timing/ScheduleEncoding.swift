@@ -53,7 +53,14 @@ public enum ScheduleEncoding {
             run -= 1
           }
           if run > 1 { timing.frequency = run }
-        } else if element.duration != .allDay, !subDay {
+        } else if element.interval == DateComponents(weekOfYear: 1) {
+          // Other weekdays of the same week at the same clock time (or all day): `dayOfWeek`.
+          run = weekdayRun(elements, from: index, calendar: &calendar, sameButStart: sameButStart)
+          if run > 1 {
+            timing.dayOfWeek = (0..<run).map { Self.dayCodes[calendar.weekday(elements[index + $0].start) - 1] }
+          }
+        }
+        if run == 1, element.duration != .allDay, !subDay {
           // Clock times later on the same day.
           let day = calendar.day(of: element.start)
           while index + run < elements.count {
@@ -70,6 +77,34 @@ public enum ScheduleEncoding {
       index += run
     }
     return written
+  }
+
+  /// `dayOfWeek` codes, Sunday first.
+  static let dayCodes = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+
+  /// How many elements from `index` on are the same weekly pattern on later days of the first
+  /// one's week (each on another weekday, at the same clock time): read back as `dayOfWeek`
+  /// from the first start, each comes on its own day.
+  static func weekdayRun(
+    _ elements: [ScheduleElement], from index: Int, calendar: inout ScheduleCalendar,
+    sameButStart: (ScheduleElement) -> Bool
+  ) -> Int {
+    let first = elements[index]
+    let allDay = first.duration == .allDay
+    let clock = calendar.secondsOfDay(first.start)
+    let firstDay = calendar.startOfDay(first.start)
+    guard let weekLater = calendar.adding(7, .day, to: firstDay) else { return 1 }
+    var weekdays: Set<Int> = [calendar.weekday(first.start)]
+    var run = 1
+    while index + run < elements.count {
+      let next = elements[index + run]
+      guard sameButStart(next), next.start > elements[index + run - 1].start, next.start < weekLater,
+        allDay || calendar.secondsOfDay(next.start) == clock,
+        weekdays.insert(calendar.weekday(next.start)).inserted
+      else { break }
+      run += 1
+    }
+    return run
   }
 
   /// Whether `element` has exactly one occurrence, a day after which it ends: an `event`.
