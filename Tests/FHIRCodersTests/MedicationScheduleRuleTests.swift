@@ -151,7 +151,8 @@ import Testing
     #expect(timed.schedule.elements.map(\.duration) == [.seconds(600)])
     let untimed = try MedicationScheduleSupport.decode(MedicationScheduleSupport.request("u", dosages: [Self.code("QD")])).value
     #expect(untimed.schedule.elements.map(\.duration) == [.allDay])
-    #expect(untimed.schedule.elements[0].start == MedicationScheduleSupport.date("2024-03-10T00:00:00Z"))
+    // The start is kept; CareKit puts the occurrence at midnight.
+    #expect(untimed.schedule.elements[0].start == MedicationScheduleSupport.date("2024-03-10T09:00:00Z"))
   }
 
   @Test func asNeededDoesNotImpactAdherenceAndIsWrittenBack() throws {

@@ -3,9 +3,8 @@ public import FHIRCore
 public import FHIRJSON
 public import Foundation
 
-/// A FHIR `Period` as a schedule element: daily, all day, from the day of `start` (else of the
-/// anchor, defaulted) through the day of `end` (a FHIR end includes all it names; none for an
-/// open period).
+/// A FHIR `Period` as a schedule element: daily, all day, from `start` (else the anchor,
+/// defaulted) through the day of `end` (a FHIR end includes all it names; none for an open period).
 public enum PeriodSchedule {
   /// The element for a period at `path`. A period ending before it starts (per-1) is
   /// reported at `location` (else at `path` without its resource type) and left open.
@@ -42,6 +41,6 @@ public enum PeriodSchedule {
         report.mapped(endPath)
       }
     }
-    return ScheduleElement(start: calendar.startOfDay(first), end: last, interval: DateComponents(day: 1), targetValues: targets)
+    return ScheduleElement(start: first, end: last, interval: DateComponents(day: 1), targetValues: targets)
   }
 }

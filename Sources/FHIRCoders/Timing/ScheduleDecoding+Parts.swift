@@ -18,7 +18,8 @@ extension ScheduleDecoding {
     var text: String?
   }
 
-  /// The patterns of a timing, and whether they are all day (no clock time known).
+  /// The patterns of a timing, and whether they are all day (no clock time known; CareKit then
+  /// counts each occurrence from midnight of its day).
   struct Shape {
     var starts: [Start]
     var allDay: Bool
@@ -178,14 +179,13 @@ extension ScheduleDecoding {
       else if !(step.unit == .day && step.value == 1) { report.unrepresentable(paths[.period]) }
       step = weekly
       shape.allDay = times.isEmpty
-      let from = calendar.startOfDay(start)
       for code in timing.dayOfWeek {
         guard let weekday = weekday(code) else {
           report.unrepresentable(paths[.dayOfWeek])
           continue
         }
         report.mapped(paths[.dayOfWeek])
-        let day = calendar.next(weekday: weekday, from: from)
+        let day = calendar.next(weekday: weekday, from: start)
         if shape.allDay {
           shape.starts.append(Start(start: day, text: timing.codeText))
           continue
@@ -217,8 +217,9 @@ extension ScheduleDecoding {
       if spacing != spacing.rounded() { report.unrepresentable(paths[.frequency]) }
       return shape
     }
-    // No clock time: all day, from the start's day.
-    let day = calendar.startOfDay(start)
+    // No clock time: all day, from the start's day (CareKit counts from its midnight; the start
+    // itself is kept, so that a schedule written back reads the same).
+    let day = start
     if frequency == 1 || step == TimingUnit.Step(.day, 1) {
       for _ in 0..<frequency { shape.starts.append(Start(start: day, text: timing.codeText)) }
       return shape

@@ -4,8 +4,8 @@ public import Foundation
 import FHIRCore
 
 /// Timing → schedule elements, read the way CareKit will read them (`OCKScheduleElement`:
-/// occurrence *k* at `start + k × interval` while before `end`; an all-day element starts at
-/// midnight). The rules are listed in `docs/mapping.md`.
+/// occurrence *k* at `start + k × interval` while before `end`; an all-day element's start is
+/// moved to midnight, so its ends are counted from there). The rules are listed in `docs/mapping.md`.
 public enum ScheduleDecoding {
   /// The elements a timing describes.
   /// - Parameters:
@@ -62,15 +62,13 @@ public enum ScheduleDecoding {
   }
 
   /// The element of a resource without a timing (or one that says nothing of when): daily,
-  /// all day, from the anchor's day, the timing reported defaulted.
+  /// all day, from the anchor (CareKit counts from its day's midnight), the timing reported defaulted.
   static func decodeAbsent(
     paths: TimingPaths, anchor: Date, zone: TimeZone, targetValues: [OutcomeValue], into elements: inout [ScheduleElement],
     report: inout ConversionReport
   ) {
     report.defaulted(paths.basePath)
-    var calendar = ScheduleCalendar(zone)
-    elements.append(ScheduleElement(
-      start: calendar.startOfDay(anchor), interval: DateComponents(day: 1), targetValues: targetValues))
+    elements.append(ScheduleElement(start: anchor, interval: DateComponents(day: 1), targetValues: targetValues))
   }
 
   /// ``decode(_:paths:at:anchor:zone:targetValues:into:report:)`` of a timing with a repeat or
@@ -143,8 +141,14 @@ public enum ScheduleDecoding {
       var elementEnd = end
       if let counts {
         guard counts[index] > 0 else { continue }
-        let countEnd = occurrence(counts[index], from: pattern.start, step: step, calendar: &calendar)
-        elementEnd = min(end ?? countEnd, countEnd)
+        // Counted from where CareKit puts the first occurrence: midnight for an all-day one.
+        let first = shape.allDay ? calendar.startOfDay(pattern.start) : pattern.start
+        if let countEnd = occurrence(counts[index], from: first, step: step, calendar: &calendar) {
+          elementEnd = min(end ?? countEnd, countEnd)
+        } else {
+          // Past the calendar's range: the count cannot end the element.
+          report.unrepresentable(paths[.count])
+        }
       }
       // No occurrence before the end: nothing to schedule (CareKit needs start < end).
       if let elementEnd, elementEnd <= pattern.start { continue }
@@ -156,15 +160,16 @@ public enum ScheduleDecoding {
 
   /// The date of occurrence `index` of a pattern from `start`, stepping one interval at a time
   /// as CareKit does (a month after January 31 is February 29, then March 29).
-  static func occurrence(_ index: Int, from start: Date, step: TimingUnit.Step, calendar: inout ScheduleCalendar) -> Date {
+  /// `nil` when the date is beyond what the calendar counts.
+  static func occurrence(_ index: Int, from start: Date, step: TimingUnit.Step, calendar: inout ScheduleCalendar) -> Date? {
     if index > 10_000 || step.fixedSeconds != nil && ScheduleCalendar.isFixedOffset(calendar.zone) {
       let (product, overflow) = step.value.multipliedReportingOverflow(by: index)
-      if !overflow, let date = calendar.adding(product, step.unit, to: start) { return date }
-      return .distantFuture
+      guard !overflow, let date = calendar.adding(product, step.unit, to: start), date > start else { return nil }
+      return date
     }
     var date = start
     for _ in 0..<index {
-      guard let next = calendar.adding(step.value, step.unit, to: date) else { return .distantFuture }
+      guard let next = calendar.adding(step.value, step.unit, to: date) else { return nil }
       date = next
     }
     return date

@@ -110,8 +110,9 @@ public enum ScheduleEncoding {
   /// Whether `element` has exactly one occurrence, a day after which it ends: an `event`.
   static func isEvent(_ element: ScheduleElement, calendar: inout ScheduleCalendar) -> Bool {
     guard element.interval == DateComponents(day: 1), let end = element.end else { return false }
-    let start = element.duration == .allDay ? calendar.startOfDay(element.start) : element.start
-    return calendar.adding(1, .day, to: start) == end
+    // An all-day event is written as a date: its start must be that date's midnight.
+    if element.duration == .allDay && calendar.startOfDay(element.start) != element.start { return false }
+    return calendar.adding(1, .day, to: element.start) == end
   }
 
   /// Whether an interval counts in seconds, minutes or hours.
@@ -140,7 +141,7 @@ public enum ScheduleEncoding {
     }
     timing.hasRepeat = true
     timing.bounds = .period(
-      start: allDay ? dateOnly(element.start, calendar: &calendar) : FHIRDates.dateTime(element.start, zone: calendar.zone),
+      start: FHIRDates.dateTime(element.start, zone: calendar.zone),
       end: element.end.map { inclusiveEnd($0, calendar: &calendar) })
     timing.frequency = 1
     if let single = TimingUnit.single(element.interval), single.value > 0 {
