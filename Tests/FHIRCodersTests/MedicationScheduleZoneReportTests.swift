@@ -1,6 +1,9 @@
 import CareModel
 @testable import FHIRCoders
 import FHIRCore
+import FHIRJSON
+import FHIRR4
+import FHIRTestSupport
 import Foundation
 import Testing
 
@@ -36,6 +39,28 @@ import Testing
     let task = try MedicationScheduleSupport.decode(MedicationScheduleSupport.request("dst2", dosages: [Self.daily8("2024-11-02", "2024-11-04")])).value
     try check(task, from: "2024-10-01T00:00:00Z", to: "2024-12-01T00:00:00Z",
       ["2024-11-02T12:00:00Z", "2024-11-03T13:00:00Z", "2024-11-04T13:00:00Z"])
+  }
+
+  /// A CarePlan activity's timing zone is its task's zone too.
+  @Test func activityTimingZone() throws {
+    let json = #"{"resourceType":"CarePlan","id":"cp","status":"active","intent":"plan","subject":{"reference":"Patient/p"},"period":{"start":"2024-03-01T09:00:00Z"},"activity":[{"detail":{"status":"scheduled","description":"Walk","scheduledTiming":"#
+      + String(Self.daily8("2024-03-09", "2024-03-11").dropFirst(#"{"timing":"#.count).dropLast()) + "}}]}"
+    let bytes = Array(json.utf8)
+    guard case .carePlan(let plan)? = try FHIRR4.AnyResource.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count)).value else {
+      Issue.record("not a plan")
+      return
+    }
+    let coder = R4CarePlanCoder()
+    let (decoded, tasks) = try coder.decodeWithTasks(plan)
+    let task = try #require(tasks.first?.value)
+    #expect(task.timezone.identifier == "America/New_York")
+    let expected = ["2024-03-09T13:00:00Z", "2024-03-10T12:00:00Z", "2024-03-11T12:00:00Z"]
+    let from = MedicationScheduleSupport.date("2024-03-01T00:00:00Z"), to = MedicationScheduleSupport.date("2024-04-01T00:00:00Z")
+    #expect(try MedicationScheduleSupport.occurrences(task, from: from, to: to) == expected)
+    let again = try coder.decodeWithTasks(try coder.encode(decoded.value, tasks: [task]).value).tasks
+    let back = try #require(again.first?.value)
+    #expect(back.timezone.identifier == "America/New_York")
+    #expect(try MedicationScheduleSupport.occurrences(back, from: from, to: to) == expected)
   }
 
   /// Without a Timing zone, a patient's zone given to the coder is used.

@@ -47,7 +47,7 @@ enum ActivityMapping<R: ActivityRelease> {
       switch R.scheduled(activity) {
       case .timing:
         ScheduleDecoding.decode(
-          R.timing(activity), paths: paths.scheduledTiming, at: { r.detailPath("scheduledTiming") }, anchor: anchor, zone: zone,
+          R.timing(activity.pointee), paths: paths.scheduledTiming, at: { r.detailPath("scheduledTiming") }, anchor: anchor, zone: zone,
           targetValues: targets, into: &elements, report: &report)
       case .period(let start, let end):
         elements.append(PeriodSchedule.element(
@@ -77,6 +77,8 @@ enum ActivityMapping<R: ActivityRelease> {
   static func careVersionFields(_ r: Resource, _ e: inout CareModel.Task) {
     e.effectiveDate = r.anchor ?? FHIRDates.epoch
     e.timezone = FHIRDates.utc
+    // The zone of the timing's clock times, when it names one (IANA).
+    if let id = R.timing(r.activity)?.timeZone, let zone = TimeZone(identifier: id) { e.timezone = zone }
     CareExtensions.readVersionFields(R.extensions(r.activity), into: &e)
   }
 
