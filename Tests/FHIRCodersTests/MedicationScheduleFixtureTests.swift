@@ -88,26 +88,38 @@ import Testing
     }
   }
 
-  @Test func r4OrdersAndActivitiesRoundTrip() throws {
+  /// Each order and plan of one release's fixture files, checked by `visit`.
+  static func tally(_ release: String, _ visit: ([UInt8], String, inout Tally) throws -> Void) rethrows -> Tally {
     var tally = Tally()
-    for path in Self.files("r4") {
-      for bytes in Self.documents(path) {
-        guard let top = try? FHIRR4.AnyResource.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count)).value else { continue }
-        var resources = [top]
-        if case .bundle(let b) = top { resources += b.entry.compactMap(\.resource) }
-        for resource in resources {
-          switch resource {
-          case .medicationRequest(let m):
-            guard let task = try? R4MedicationRequestCoder().decode(m).value else { continue }
-            try Self.checkOrder(task, "\(path) \(m.id?.string ?? "-")", &tally)
-          case .carePlan(let p):
+    for path in files(release) {
+      for bytes in documents(path) { try visit(bytes, path, &tally) }
+    }
+    return tally
+  }
+
+  /// A plan's tasks, and the tasks after plan → FHIR → plan (`nil` when it does not convert).
+  typealias PlanRoundTrip = () throws -> (tasks: [CareModel.Task], again: [CareModel.Task])?
+
+  static func checkPlan(_ name: String, _ roundTrip: PlanRoundTrip, _ tally: inout Tally) throws {
+    guard let (tasks, again) = try roundTrip() else { return }
+    try checkActivities(tasks, again: again, name, &tally)
+  }
+
+  @Test func r4OrdersAndActivitiesRoundTrip() throws {
+    let tally = try Self.tally("r4") { bytes, path, tally in
+      guard let top = try? FHIRR4.AnyResource.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count)).value else { return }
+      var resources = [top]
+      if case .bundle(let b) = top { resources += b.entry.compactMap(\.resource) }
+      for resource in resources {
+        if case .medicationRequest(let m) = resource, let task = try? R4MedicationRequestCoder().decode(m).value {
+          try Self.checkOrder(task, "\(path) \(m.id?.string ?? "-")", &tally)
+        } else if case .carePlan(let p) = resource {
+          try Self.checkPlan("\(path) \(p.id?.string ?? "-")", {
             let coder = R4CarePlanCoder()
-            guard let (plan, tasks) = try? coder.decodeWithTasks(p) else { continue }
+            guard let (plan, tasks) = try? coder.decodeWithTasks(p) else { return nil }
             let written = try coder.encode(plan.value, tasks: tasks.map(\.value)).value
-            let again = try coder.decodeWithTasks(written).tasks.map(\.value)
-            try Self.checkActivities(tasks.map(\.value), again: again, "\(path) \(p.id?.string ?? "-")", &tally)
-          default: break
-          }
+            return (tasks.map(\.value), try coder.decodeWithTasks(written).tasks.map(\.value))
+          }, &tally)
         }
       }
     }
@@ -117,25 +129,20 @@ import Testing
   }
 
   @Test func dstu2OrdersAndActivitiesRoundTrip() throws {
-    var tally = Tally()
-    for path in Self.files("dstu2") {
-      for bytes in Self.documents(path) {
-        guard let top = try? FHIRDSTU2.AnyResource.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count)).value else { continue }
-        var resources = [top]
-        if case .bundle(let b) = top { resources += b.entry.compactMap(\.resource) }
-        for resource in resources {
-          switch resource {
-          case .medicationOrder(let m):
-            guard let task = try? DSTU2MedicationOrderCoder().decode(m).value else { continue }
-            try Self.checkOrder(task, "\(path) \(m.id?.string ?? "-")", &tally)
-          case .carePlan(let p):
+    let tally = try Self.tally("dstu2") { bytes, path, tally in
+      guard let top = try? FHIRDSTU2.AnyResource.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count)).value else { return }
+      var resources = [top]
+      if case .bundle(let b) = top { resources += b.entry.compactMap(\.resource) }
+      for resource in resources {
+        if case .medicationOrder(let m) = resource, let task = try? DSTU2MedicationOrderCoder().decode(m).value {
+          try Self.checkOrder(task, "\(path) \(m.id?.string ?? "-")", &tally)
+        } else if case .carePlan(let p) = resource {
+          try Self.checkPlan("\(path) \(p.id?.string ?? "-")", {
             let coder = DSTU2CarePlanCoder()
-            guard let (plan, tasks) = try? coder.decodeWithTasks(p) else { continue }
+            guard let (plan, tasks) = try? coder.decodeWithTasks(p) else { return nil }
             let written = try coder.encode(plan.value, tasks: tasks.map(\.value)).value
-            let again = try coder.decodeWithTasks(written).tasks.map(\.value)
-            try Self.checkActivities(tasks.map(\.value), again: again, "\(path) \(p.id?.string ?? "-")", &tally)
-          default: break
-          }
+            return (tasks.map(\.value), try coder.decodeWithTasks(written).tasks.map(\.value))
+          }, &tally)
         }
       }
     }

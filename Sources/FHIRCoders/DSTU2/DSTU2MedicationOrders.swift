@@ -67,22 +67,15 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   static func sequence(_ dosage: Dosage) -> Int? { nil }
   static func asNeeded(_ dosage: Dosage) -> AsNeeded? {
     switch dosage.asNeeded {
-    case .boolean(let b): AsNeeded(isNeeded: b.value?.bool ?? false, condition: nil, isBoolean: true)
-    case .codeableConcept(let c):
-      AsNeeded(isNeeded: true, condition: c.text?.string ?? c.coding.lazy.compactMap({ $0.display?.string }).first, isBoolean: false)
+    case .boolean(let b): .flag(b.value?.bool)
+    case .codeableConcept(let c): .condition(c.text?.string ?? c.coding.lazy.compactMap({ $0.display?.string }).first)
     case nil: nil
     }
   }
   static func setAsNeeded(_ condition: String, in r: inout Order) {
-    for index in r.dosageInstruction.indices {
-      if condition.isEmpty {
-        r.dosageInstruction[index].asNeeded = .boolean(Primitive(FHIRBoolean(true)))
-      } else {
-        var c = CodeableConcept()
-        c.text = Primitive(FHIRString(uncheckedString: condition))
-        r.dosageInstruction[index].asNeeded = .codeableConcept(c)
-      }
-    }
+    let value: Dosage.AsNeeded = condition.isEmpty
+      ? .boolean(Primitive(FHIRBoolean(true))) : .codeableConcept(CodeableConcept(text: Primitive(FHIRString(uncheckedString: condition))))
+    for index in r.dosageInstruction.indices { r.dosageInstruction[index].asNeeded = value }
   }
   static func firstDosageText(_ r: Order) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
   static func setFirstDosageText(_ text: Primitive<FHIRString>?, in r: inout Order) {

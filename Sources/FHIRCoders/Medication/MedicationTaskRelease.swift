@@ -110,6 +110,11 @@ struct AsNeeded {
   var isNeeded: Bool
   var condition: String?
   var isBoolean: Bool
+
+  /// `asNeededBoolean` with its value (absent: not needed).
+  static func flag(_ value: Bool?) -> AsNeeded { AsNeeded(isNeeded: value ?? false, condition: nil, isBoolean: true) }
+  /// `asNeededCodeableConcept` with its text.
+  static func condition(_ text: String?) -> AsNeeded { AsNeeded(isNeeded: true, condition: text, isBoolean: false) }
 }
 
 /// An order's `medication[x]`, release-neutral: a CodeableConcept's text (else its first coding
