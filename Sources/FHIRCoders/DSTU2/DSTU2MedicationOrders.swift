@@ -93,6 +93,10 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   }
   static func authored(_ r: Order) -> ElementValue<FHIRDateTime> { withUnsafePointer(to: r.dateWritten) { ElementValue($0) } }
   static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(DSTU2TimingAdapter.pattern) }
+  static func timingZone(_ dosage: Dosage) -> String? {
+    guard let extensions = dosage.timing?.extension, !extensions.isEmpty else { return nil }
+    return TimingExtensions.zoneID(extensions)
+  }
 
   /// `doseQuantity` (see ``TargetValueMapping``); `doseRange` → two targets of kind `dose.low`
   /// and `dose.high` (``DoseRangeTargets``).

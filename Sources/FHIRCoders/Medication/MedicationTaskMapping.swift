@@ -155,7 +155,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     e.timezone = point?.zone ?? FHIRDates.utc
     // The zone of the timings' clock times, when a Timing names one (IANA).
     for dosage in R.dosages(r) {
-      if let id = R.timing(dosage)?.timeZone, let zone = TimeZone(identifier: id) {
+      if let id = R.timingZone(dosage), let zone = TimeZone(identifier: id) {
         e.timezone = zone
         break
       }

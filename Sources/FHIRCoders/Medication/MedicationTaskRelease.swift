@@ -62,6 +62,8 @@ protocol MedicationTaskRelease {
   static func authored(_ r: Order) -> ElementValue<FHIRDateTime>
   /// A dosage's timing, each element read where it lies.
   static func timing(_ dosage: Dosage) -> TimingPattern?
+  /// The IANA zone of a dosage timing's `timezone` extension, if any.
+  static func timingZone(_ dosage: Dosage) -> String?
   /// A dosage's doses as targets, each reported mapped at its path; a dose range (two targets,
   /// `dose.low` and `dose.high`) is reported unrepresentable and as an issue at `position`.
   static func targets(_ dosage: Dosage, position: Int, report: inout ConversionReport) -> [OutcomeValue]

@@ -92,6 +92,10 @@ enum R4MedicationRequests: MedicationTaskRelease {
   }
   static func authored(_ r: Order) -> ElementValue<FHIRDateTime> { withUnsafePointer(to: r.authoredOn) { ElementValue($0) } }
   static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(R4TimingAdapter.pattern) }
+  static func timingZone(_ dosage: Dosage) -> String? {
+    guard let extensions = dosage.timing?.extension, !extensions.isEmpty else { return nil }
+    return TimingExtensions.zoneID(extensions)
+  }
 
   /// Each `doseAndRate.doseQuantity` (see ``TargetValueMapping``); a `doseRange` gives two targets
   /// of kind `dose.low` and `dose.high`, reported unrepresentable (a task has no dose range) and

@@ -19,6 +19,14 @@ enum TimingExtensions {
     }
   }
 
+  /// The IANA zone of a Timing's `timezone` extension, if any.
+  static func zoneID(_ extensions: [Extension]) -> String? {
+    for e in extensions where e.url?.string == timeZoneURL {
+      if case .code(let code)? = e.value { return code.string }
+    }
+    return nil
+  }
+
   /// The timezone extension of a pattern's zone, if it has one.
   static func timeZone(_ pattern: TimingPattern) -> [Extension] {
     guard let id = pattern.timeZone else { return [] }
