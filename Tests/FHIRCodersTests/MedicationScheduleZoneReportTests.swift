@@ -63,6 +63,19 @@ import Testing
     #expect(try MedicationScheduleSupport.occurrences(back, from: from, to: to) == expected)
   }
 
+  /// DSTU2 has no `timeOfDay`: written as the R4 cross-version extension, read back and
+  /// accounted as mapped; the Timing's zone extension likewise.
+  @Test func dstu2CarriesTimeOfDayAndZone() throws {
+    let task = try MedicationScheduleSupport.decode(MedicationScheduleSupport.request("d2", dosages: [Self.daily8("2024-03-09", "2024-03-11")])).value
+    let coder = DSTU2MedicationOrderCoder()
+    let written = try coder.encode(task)
+    #expect(written.report.unrepresentable.isEmpty)
+    let back = try coder.decode(written.value)
+    #expect(back.report.dropped.keys.filter { $0.contains("timing") } == [])
+    #expect(back.report.mapped["MedicationOrder.dosageInstruction.timing.repeat.extension"] == 1)
+    #expect(back.report.mapped["MedicationOrder.dosageInstruction.timing.extension"] == 1)
+  }
+
   /// Without a Timing zone, a patient's zone given to the coder is used.
   @Test func patientZoneWhenTheTimingNamesNone() throws {
     var coder = R4MedicationRequestCoder()

@@ -30,6 +30,7 @@ public enum DSTU2TimingAdapter {
       if !r.extension.isEmpty {
         p.timeOfDay = TimingExtensions.r4Values(r.extension, "timeOfDay")
         p.dayOfWeek = TimingExtensions.r4Values(r.extension, "dayOfWeek")
+        p.repeatExtensionsRead = p.timeOfDay.count + p.dayOfWeek.count == r.extension.count
       }
     }
     return p

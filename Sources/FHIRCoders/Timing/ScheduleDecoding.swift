@@ -79,6 +79,7 @@ public enum ScheduleDecoding {
   ) {
     var calendar = ScheduleCalendar(zone)
     if timing.codeText != nil { report.mapped(paths[.codeText]) }
+    if timing.repeatExtensionsRead { report.mapped(paths[.repeatExtension]) }
     let seconds = durationSeconds(timing, paths: paths, report: &report)
     var durationLost = false
 

@@ -83,14 +83,13 @@ public enum ScheduleEncoding {
   static let dayCodes = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
 
   /// How many elements from `index` on are the same weekly pattern on later days of the first
-  /// one's week (each on another weekday, at the same clock time): read back as `dayOfWeek`
-  /// from the first start, each comes on its own day.
+  /// one's week (each on another weekday, at the same clock time, all day or not): read back as
+  /// `dayOfWeek` from the first start, each comes on its own day at that time.
   static func weekdayRun(
     _ elements: [ScheduleElement], from index: Int, calendar: inout ScheduleCalendar,
     sameButStart: (ScheduleElement) -> Bool
   ) -> Int {
     let first = elements[index]
-    let allDay = first.duration == .allDay
     let clock = calendar.secondsOfDay(first.start)
     let firstDay = calendar.startOfDay(first.start)
     guard let weekLater = calendar.adding(7, .day, to: firstDay) else { return 1 }
@@ -99,7 +98,7 @@ public enum ScheduleEncoding {
     while index + run < elements.count {
       let next = elements[index + run]
       guard sameButStart(next), next.start > elements[index + run - 1].start, next.start < weekLater,
-        allDay || calendar.secondsOfDay(next.start) == clock,
+        calendar.secondsOfDay(next.start) == clock,
         weekdays.insert(calendar.weekday(next.start)).inserted
       else { break }
       run += 1

@@ -55,6 +55,9 @@ public struct TimingPattern: Hashable, Sendable {
   /// Whether the repeat's frequency and period were filled in from `code` (``TimingAbbreviation``):
   /// then they are not elements of the input.
   var fromAbbreviation = false
+  /// Whether the repeat's extensions are all read (DSTU2: the R4 `timeOfDay` and `dayOfWeek`
+  /// cross-version extensions), so that they count as mapped.
+  var repeatExtensionsRead = false
   /// Appended to `periodUnit` / `durationUnit` in report paths: `"s"` for DSTU2, whose elements
   /// are `periodUnits` and `durationUnits`.
   public var unitNameSuffix = ""
