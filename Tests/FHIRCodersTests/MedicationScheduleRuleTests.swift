@@ -155,6 +155,18 @@ import Testing
     #expect(untimed.schedule.elements[0].start == MedicationScheduleSupport.date("2024-03-10T09:00:00Z"))
   }
 
+  /// A code without text gives its elements the abbreviation in words; `code.text` wins.
+  @Test func codeGivesText() throws {
+    let q4h = try MedicationScheduleSupport.decode(MedicationScheduleSupport.request("q4", dosages: [Self.code("Q4H")])).value
+    #expect(q4h.schedule.elements.map(\.text) == ["Every 4 hours"])
+    let bid = try MedicationScheduleSupport.decode(MedicationScheduleSupport.request("b", dosages: [#"{"timing":{"code":{"text":"BID"}}}"#])).value
+    #expect(bid.schedule.elements.map(\.text) == ["BID", "BID"])
+    let am = try MedicationScheduleSupport.decode(MedicationScheduleSupport.request("am", dosages: [Self.code("AM")])).value
+    #expect(am.schedule.elements.map(\.text) == ["Every morning"])
+    #expect(TimingAbbreviation.meaning("q8h")?.period == 8)
+    #expect(TimingAbbreviation.meaning("BIDX") == nil)
+  }
+
   @Test func asNeededDoesNotImpactAdherenceAndIsWrittenBack() throws {
     let json = MedicationScheduleSupport.request(
       "prn", dosages: [#"{"text":"1 tablet","asNeededCodeableConcept":{"text":"pain"},"timing":{"repeat":{"frequency":1,"period":4,"periodUnit":"h"}}}"#])

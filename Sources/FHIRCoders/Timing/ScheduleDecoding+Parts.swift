@@ -143,7 +143,7 @@ extension ScheduleDecoding {
         continue
       }
       let s = parts.count > 2 ? min(59, max(0, parts[2] ?? 0)) : 0
-      times.append((h * 3_600 + m * 60 + s, timing.codeText))
+      times.append((h * 3_600 + m * 60 + s, timing.elementText))
       report.mapped(paths[.timeOfDay])
     }
     for code in timing.when {
@@ -152,7 +152,7 @@ extension ScheduleDecoding {
         continue
       }
       if clock.wrapped { report.unrepresentable(paths[.offset]) }
-      times.append((clock.minutes * 60, timing.codeText ?? code))
+      times.append((clock.minutes * 60, timing.elementText ?? code))
       if !timing.fromAbbreviation { report.mapped(paths[.when]) }
     }
     if timing.offset != nil { report.mapped(paths[.offset]) }
@@ -187,7 +187,7 @@ extension ScheduleDecoding {
         report.mapped(paths[.dayOfWeek])
         let day = calendar.next(weekday: weekday, from: start)
         if shape.allDay {
-          shape.starts.append(Start(start: day, text: timing.codeText))
+          shape.starts.append(Start(start: day, text: timing.elementText))
           continue
         }
         for time in times {
@@ -212,7 +212,7 @@ extension ScheduleDecoding {
       let seconds = step.fixedSeconds ?? 0
       let spacing = seconds / Double(frequency)
       for k in 0..<frequency {
-        shape.starts.append(Start(start: start.addingTimeInterval(spacing * Double(k)), text: timing.codeText))
+        shape.starts.append(Start(start: start.addingTimeInterval(spacing * Double(k)), text: timing.elementText))
       }
       if spacing != spacing.rounded() { report.unrepresentable(paths[.frequency]) }
       return shape
@@ -221,7 +221,7 @@ extension ScheduleDecoding {
     // itself is kept, so that a schedule written back reads the same).
     let day = start
     if frequency == 1 || step == TimingUnit.Step(.day, 1) {
-      for _ in 0..<frequency { shape.starts.append(Start(start: day, text: timing.codeText)) }
+      for _ in 0..<frequency { shape.starts.append(Start(start: day, text: timing.elementText)) }
       return shape
     }
     // n times in several days: spread over whole days (months as 30 days).
@@ -236,7 +236,7 @@ extension ScheduleDecoding {
     if days % frequency != 0 { exact = false }
     let stride = max(1, days / frequency)
     for k in 0..<frequency {
-      shape.starts.append(Start(start: calendar.adding(k * stride, .day, to: day) ?? day, text: timing.codeText))
+      shape.starts.append(Start(start: calendar.adding(k * stride, .day, to: day) ?? day, text: timing.elementText))
     }
     if !exact { report.unrepresentable(paths[.frequency]) }
     return shape

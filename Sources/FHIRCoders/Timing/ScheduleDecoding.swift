@@ -95,13 +95,13 @@ public enum ScheduleDecoding {
         if point.precision < .day { report.unrepresentable(paths[.event]) }
         let day = calendar.startOfDay(point.date)
         elements.append(ScheduleElement(
-          start: day, end: calendar.adding(1, .day, to: day), interval: DateComponents(day: 1), text: timing.codeText,
+          start: day, end: calendar.adding(1, .day, to: day), interval: DateComponents(day: 1), text: timing.elementText,
           duration: .allDay, targetValues: targetValues))
         durationLost = durationLost || seconds != nil
       } else {
         elements.append(ScheduleElement(
           start: point.date, end: calendar.adding(1, .day, to: point.date), interval: DateComponents(day: 1),
-          text: timing.codeText, duration: .seconds(seconds ?? 0), targetValues: targetValues))
+          text: timing.elementText, duration: .seconds(seconds ?? 0), targetValues: targetValues))
       }
     }
     let repeats = timing.period != nil || timing.frequency != nil || !timing.when.isEmpty

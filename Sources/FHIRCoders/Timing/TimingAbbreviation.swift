@@ -8,6 +8,8 @@ public enum TimingAbbreviation {
     public var period: Double
     public var periodUnit: String
     public var when: String?
+    /// The abbreviation in words (`Twice a day`, `Every 4 hours`).
+    public var text: String
   }
 
   /// The meaning of `code` (case and surrounding spaces ignored), or `nil` for a code that is
@@ -16,23 +18,26 @@ public enum TimingAbbreviation {
   public static func meaning(_ code: String) -> Meaning? {
     let upper = code.trimmingWhitespace().uppercased()
     switch upper {
-    case "QD": return Meaning(frequency: 1, period: 1, periodUnit: "d")
-    case "BID": return Meaning(frequency: 2, period: 1, periodUnit: "d")
-    case "TID": return Meaning(frequency: 3, period: 1, periodUnit: "d")
-    case "QID": return Meaning(frequency: 4, period: 1, periodUnit: "d")
-    case "QOD": return Meaning(frequency: 1, period: 2, periodUnit: "d")
-    case "AM": return Meaning(frequency: 1, period: 1, periodUnit: "d", when: "MORN")
-    case "PM": return Meaning(frequency: 1, period: 1, periodUnit: "d", when: "AFT")
-    case "BED", "HS": return Meaning(frequency: 1, period: 1, periodUnit: "d", when: "HS")
-    case "WK": return Meaning(frequency: 1, period: 1, periodUnit: "wk")
-    case "MO": return Meaning(frequency: 1, period: 1, periodUnit: "mo")
+    case "QD": return Meaning(frequency: 1, period: 1, periodUnit: "d", text: "Once a day")
+    case "BID": return Meaning(frequency: 2, period: 1, periodUnit: "d", text: "Twice a day")
+    case "TID": return Meaning(frequency: 3, period: 1, periodUnit: "d", text: "Three times a day")
+    case "QID": return Meaning(frequency: 4, period: 1, periodUnit: "d", text: "Four times a day")
+    case "QOD": return Meaning(frequency: 1, period: 2, periodUnit: "d", text: "Every other day")
+    case "AM": return Meaning(frequency: 1, period: 1, periodUnit: "d", when: "MORN", text: "Every morning")
+    case "PM": return Meaning(frequency: 1, period: 1, periodUnit: "d", when: "AFT", text: "Every afternoon")
+    case "BED", "HS": return Meaning(frequency: 1, period: 1, periodUnit: "d", when: "HS", text: "At bedtime")
+    case "WK": return Meaning(frequency: 1, period: 1, periodUnit: "wk", text: "Once a week")
+    case "MO": return Meaning(frequency: 1, period: 1, periodUnit: "mo", text: "Once a month")
     default: break
     }
     // Q<n>H, Q<n>D.
     guard upper.count >= 3, upper.first == "Q", let last = upper.last, last == "H" || last == "D",
       let n = Int(upper.dropFirst().dropLast()), n > 0, n <= 1000
     else { return nil }
-    return Meaning(frequency: 1, period: Double(n), periodUnit: last == "H" ? "h" : "d")
+    let unit = last == "H" ? "hour" : "day"
+    return Meaning(
+      frequency: 1, period: Double(n), periodUnit: last == "H" ? "h" : "d",
+      text: n == 1 ? "Every " + unit : "Every \(n) " + unit + "s")
   }
 
   /// The abbreviation a timing's code gives: the first coding whose code is one, else the text
@@ -64,6 +69,7 @@ public enum TimingAbbreviation {
     timing.periodUnit = meaning.periodUnit
     if let when = meaning.when { timing.when = [when] }
     timing.fromAbbreviation = true
+    if timing.codeText == nil { timing.abbreviationText = meaning.text }
   }
 }
 

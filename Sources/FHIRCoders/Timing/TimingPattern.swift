@@ -55,6 +55,10 @@ public struct TimingPattern: Hashable, Sendable {
   /// Whether the repeat's frequency and period were filled in from `code` (``TimingAbbreviation``):
   /// then they are not elements of the input.
   var fromAbbreviation = false
+  /// What a `code` abbreviation says, in words (`Twice a day`), for a timing without `code.text`.
+  var abbreviationText: String?
+  /// The text each element gets: `code.text`, else the abbreviation's words.
+  var elementText: String? { codeText ?? abbreviationText }
   /// Whether the repeat's extensions are all read (DSTU2: the R4 `timeOfDay` and `dayOfWeek`
   /// cross-version extensions), so that they count as mapped.
   var repeatExtensionsRead = false
