@@ -42,15 +42,18 @@ import Testing
   }
 
   /// A CarePlan activity's timing zone is its task's zone too.
-  @Test func activityTimingZone() throws {
+  /// Also, without one, a patient zone given to the activity coder.
+  @Test(arguments: [true, false])
+  func activityTimingZone(zoned: Bool) throws {
     let json = #"{"resourceType":"CarePlan","id":"cp","status":"active","intent":"plan","subject":{"reference":"Patient/p"},"period":{"start":"2024-03-01T09:00:00Z"},"activity":[{"detail":{"status":"scheduled","description":"Walk","scheduledTiming":"#
-      + String(Self.daily8("2024-03-09", "2024-03-11").dropFirst(#"{"timing":"#.count).dropLast()) + "}}]}"
+      + String(Self.daily8("2024-03-09", "2024-03-11", zoned: zoned).dropFirst(#"{"timing":"#.count).dropLast()) + "}}]}"
     let bytes = Array(json.utf8)
     guard case .carePlan(let plan)? = try FHIRR4.AnyResource.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count)).value else {
       Issue.record("not a plan")
       return
     }
-    let coder = R4CarePlanCoder()
+    var coder = R4CarePlanCoder()
+    if !zoned { coder.activityCoder.timeZone = TimeZone(identifier: "America/New_York") }
     let (decoded, tasks) = try coder.decodeWithTasks(plan)
     let task = try #require(tasks.first?.value)
     #expect(task.timezone.identifier == "America/New_York")

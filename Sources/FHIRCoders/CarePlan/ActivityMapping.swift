@@ -102,6 +102,8 @@ enum ActivityMapping<R: ActivityRelease> {
         activityID: R.id(resource.activity), index: resource.index),
       effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
+    // A patient's or organization's zone given by the caller, when the activity names none.
+    if let zone = coder.timeZone, ScheduleCalendar.isFixedOffset(entity.timezone) { entity.timezone = zone }
     (entity.title, entity.instructions) = coder.getCareText(resource, &report)
     entity.schedule = coder.getCareSchedule(resource, entity.timezone, &report)
     entity.impactsAdherence = coder.getCareImpactsAdherence(resource, &report)

@@ -85,4 +85,6 @@ protocol ActivityCoding {
     @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void
   { get }
   var accountsForEveryElement: Bool { get }
+  /// A patient's or organization's zone, used when the activity's timing names no IANA zone.
+  var timeZone: TimeZone? { get }
 }
