@@ -4,9 +4,13 @@
 public enum TimingAbbreviation {
   /// What an abbreviation says: `frequency` per `period` `periodUnit`, or a `when` event.
   public struct Meaning: Hashable, Sendable {
+    /// Occurrences per period.
     public var frequency: Int
+    /// The period's length, in `periodUnit`.
     public var period: Double
+    /// `h`, `d`, `wk` or `mo`.
     public var periodUnit: String
+    /// The event code (`MORN`, `AFT`, `HS`) for an abbreviation tied to one.
     public var when: String?
     /// The abbreviation in words (`Twice a day`, `Every 4 hours`).
     public var text: String
