@@ -191,6 +191,12 @@ public struct ConversionReport: Hashable, Sendable {
     issues.append(ValidationIssue(.error, code, message, path: path))
   }
 
+  /// Records something valid in the input that the conversion could only approximate, at
+  /// `path` (as ``issue(_:_:at:)``), with severity `warning`. The message names no data value.
+  public mutating func approximation(_ code: ValidationIssue.Code, _ message: String, at path: JSONPath) {
+    issues.append(ValidationIssue(.warning, code, message, path: path))
+  }
+
   /// Sets the resource type and id of the issues that have none yet.
   public mutating func locateIssues(resourceType: String, id: String?) {
     for index in issues.indices where issues[index].resourceType == nil {
