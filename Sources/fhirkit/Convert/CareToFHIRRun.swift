@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Resources come out in the order of the input lines; a plan's tasks are written inside
 /// the plan. Lines that are not care records, contacts (no FHIR coder) and entities a coder
-/// refuses are reported with their line and counted as failed.
+/// refuses are reported with their line and counted as skipped.
 struct CareToFHIRRun {
   var target: FHIRRelease
   var strict: Bool
@@ -68,6 +68,7 @@ struct CareToFHIRRun {
         try output.write(bytes, from: nil)
         output.noteTopLevelRecord()
         summary.written += 1
+        summary.converted += 1
       } catch let error as CoderError {
         try fail("\(line.location): \(error)", code: error.code.rawValue, location: line.location, summary: &summary)
       } catch let error as UnsupportedKind {
@@ -97,10 +98,12 @@ struct CareToFHIRRun {
   }
 
   private func fail(_ message: String, code: String, location: String, summary: inout RunSummary) throws {
-    summary.failed += 1
+    summary.skipped += 1
     Console.shared.count(issues: 1)
-    printRecordMessage("fhirkit: \(message)")
-    issueReport.write(["location": .string(location), "severity": "error", "code": .string(code), "message": .string(message)])
+    printRecordMessage("fhirkit: skipped: \(message)")
+    issueReport.write([
+      "kind": "skipped", "location": .string(location), "severity": "error", "code": .string(code), "message": .string(message),
+    ])
     if strict { throw someRecordsFailed }
   }
 

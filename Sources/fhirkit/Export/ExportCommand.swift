@@ -13,8 +13,13 @@ struct ExportCommand: ParsableCommand {
       coders: care fields FHIR has no element for travel as FHIRKit care extensions. A care \
       plan carries its tasks as activities.
 
+      Examples:
+        fhirkit export --store care.sqlite --to r4 > r4.ndjson
+        fhirkit export --store care.sqlite --to dstu2 --format bundle -o bundle.json
+
       Exit codes: 0 all good; 1 some entities could not be written (the others are); \
-      2 usage error; 3 the store cannot be read.
+      2 usage error (also: -o naming the store); 3 the store cannot be read, or cannot \
+      write the output; 130/143 interrupted.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -52,6 +57,7 @@ struct ExportCommand: ParsableCommand {
       printError("fhirkit: \(store): no such store")
       throw ExitCode(3)
     }
+    try OutputFile.refuseInputs(outputs: [output], inputs: [store])
     var failed = 0
     let items: [StoreExporter.Item]
     do {

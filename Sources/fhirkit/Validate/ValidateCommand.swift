@@ -20,8 +20,9 @@ struct ValidateCommand: ParsableCommand {
         fhirkit validate Fixtures/r4/examples/Patient
         fhirkit validate --release dstu2 --report issues.ndjson export.ndjson
 
-      Exit codes: 0 no errors; 1 some resources have errors; 2 usage error; 3 input \
-      unreadable.
+      Exit codes: 0 no errors; 1 some resources have errors; 2 usage error (also: a \
+      report that is an input); 3 input unreadable, or cannot write the report; 130/143 \
+      interrupted.
       """)
 
   @Argument(help: "Files, folders or - for standard input.")
@@ -48,6 +49,7 @@ struct ValidateCommand: ParsableCommand {
 
   func run() throws {
     let files = try InputFiles.expandOrExit(inputs)
+    try OutputFile.refuseInputs(outputs: [report], inputs: files.map(\.path))
     let issueReport = try IssueReport(path: report)
     var resources = 0
     var failed = 0
@@ -72,6 +74,13 @@ struct ValidateCommand: ParsableCommand {
     Console.shared.startProgress()
     defer { Console.shared.endProgress() }
     let hooks = ResourceReader.Hooks(bytesRead: { Console.shared.count(bytes: $0) })
+    do {
+      try readAll()
+    } catch let code as ExitCode {
+      try issueReport.close()  // --strict: the issues up to the stop are kept
+      throw code
+    }
+    func readAll() throws {
     for file in files {
       try batcher.startInput()
       do {
@@ -91,6 +100,8 @@ struct ValidateCommand: ParsableCommand {
         unreadable += 1
       }
     }
+    }
+    try issueReport.close()
     Console.shared.endProgress()
     fflush(nil)  // all streams: the issues come before the summary
     printError("fhirkit: \(resources) resource(s) checked, \(failed) with errors")
