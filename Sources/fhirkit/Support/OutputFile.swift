@@ -177,7 +177,7 @@ final class OutputFile: @unchecked Sendable {
       guard exists else { continue }
       if let same = seen.first(where: { $0.device == info.st_dev && $0.inode == info.st_ino }) {
         throw CLIError(
-          message: "\(output): is the same file as \(same.path); nothing written (it would be destroyed)", exitCode: ExitCode(2))
+          message: "\(output): is one of the inputs (\(same.path)); refused, nothing written", exitCode: ExitCode(2))
       }
       seen.append((output, info.st_dev, info.st_ino))
     }
