@@ -174,7 +174,7 @@ import Testing
     #expect(version.exitCode == 0)
     #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
     let help = try CommandRunner.run(["--help"])
-    #expect(help.stdout.contains("Exit codes: 0 every record converted (with issues or not); 1 some records skipped"))
+    #expect(help.stdout.contains("Exit codes: 0 every record converted (with issues or not); 1 some records"))
     #expect(help.stdout.contains("Examples:") && help.stdout.contains("--generate-completion-script"))
     let convertHelp = try CommandRunner.run(["convert", "--help"])
     for option in ["--jobs", "--format", "--strict", "--report", "--quiet", "--verbose", "--from", "--to"] {

@@ -44,6 +44,7 @@ struct CareConversionRun {
     }
     try writer.close()
     reportWriter.write(report, reader: reader, into: &summary)
+    reportWriter.printApproximations(PipelineReportWriter.approximations(report))
     for (kind, count) in report.entities where count > 0 { summary.actions[kind] = count }
     return summary
   }

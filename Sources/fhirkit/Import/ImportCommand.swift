@@ -104,6 +104,7 @@ struct ImportCommand: ParsableCommand {
     try issueReport.close()
     if !Console.shared.quiet || outcomes.somethingFailed {
       printError(Self.describe(summary, resources: reader.resourcesRead))
+      reportWriter.printApproximations(PipelineReportWriter.approximations(pipelineReport))
       if let line = Self.outcomeLine(outcomes) { printError(line) }
     }
     if reader.unreadable > 0 && reader.resourcesRead == 0 { throw ExitCode(3) }

@@ -23,9 +23,9 @@ struct PipelineReportWriter {
     return Pipeline(options: options)
   }
 
-  /// Prints and writes `report`, and counts the outcomes of the resources `reader` read.
-  /// - Returns: The summary's outcome counts: resources the coders refused move from
-  ///   converted (or converted with issues) to skipped.
+  /// Prints and writes `report` (the approximations' line is ``printApproximations(_:)``'s),
+  /// and counts the outcomes of the resources `reader` read into `summary`: resources the
+  /// coders refused move from converted (or converted with issues) to skipped.
   func write(_ report: PipelineReport, reader: CareInputReader, into summary: inout RunSummary) {
     for reference in report.unresolvedReferences {
       printRecordMessage("fhirkit: unresolved reference: \(reference)")
@@ -58,7 +58,6 @@ struct PipelineReportWriter {
     summary.unreadable += reader.unreadable
     if !report.unresolvedReferences.isEmpty { summary.actions["unresolved reference(s)"] = report.unresolvedReferences.count }
     for resource in report.resourceReports { write(resource) }
-    printApproximations(Self.approximations(report))
   }
 
   /// Counts per disposition (other than `mapped`) and the input problems worked around,
