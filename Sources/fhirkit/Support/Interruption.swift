@@ -20,7 +20,7 @@ final class Interruption: @unchecked Sendable {
   private let lock = NSLock()
   private var outputs: [ObjectIdentifier: OutputFile] = [:]
   private var order: [ObjectIdentifier] = []
-  private var sources: [DispatchSourceSignal] = []
+  private var sources: [any DispatchSourceSignal] = []
 
   /// Starts handling SIGINT and SIGTERM.
   func install() {

@@ -10,7 +10,7 @@ import Foundation
 final class IssueReport {
   private let file: OutputFile?
   /// A write that failed, thrown by ``close()``.
-  private var failure: Error?
+  private var failure: (any Error)?
 
   /// Opens `path` for writing, or does nothing when `path` is `nil`.
   /// - Throws: ``CLIError`` with exit code 3 when the file cannot be created.

@@ -138,7 +138,7 @@ final class OutputFile: @unchecked Sendable {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  private static func cannotWrite(_ path: String, role: String, because error: Error? = nil) -> CLIError {
+  private static func cannotWrite(_ path: String, role: String, because error: (any Error)? = nil) -> CLIError {
     let reason = error.map { ($0 as NSError).localizedDescription } ?? String(cString: strerror(errno))
     return CLIError(message: "\(path): cannot write the \(role) (\(reason))", exitCode: ExitCode(3))
   }

@@ -64,12 +64,7 @@ struct PipelineReportWriter {
   /// over the coders' reports of every resource type.
   static func approximations(_ report: PipelineReport) -> Approximations {
     var totals = Approximations()
-    for conversion in report.conversion.values {
-      for disposition in ConversionReport.Disposition.allCases where disposition != .mapped {
-        totals.elements[disposition, default: 0] += conversion[disposition].values.reduce(0, +)
-      }
-      totals.issues += conversion.issues.count
-    }
+    for conversion in report.conversion.values { totals.add(conversion) }
     return totals
   }
 
@@ -82,6 +77,14 @@ struct PipelineReportWriter {
 
     /// All elements approximated.
     var total: Int { elements.values.reduce(0, +) }
+
+    /// Adds the counts of one coder report.
+    mutating func add(_ conversion: ConversionReport) {
+      for disposition in ConversionReport.Disposition.allCases where disposition != .mapped {
+        elements[disposition, default: 0] += conversion[disposition].values.reduce(0, +)
+      }
+      issues += conversion.issues.count
+    }
   }
 
   /// The one-line summary: `fhirkit: 312 element(s) approximated (12 defaulted, 300 dropped),
@@ -96,7 +99,8 @@ struct PipelineReportWriter {
     printError(line)
   }
 
-  private func write(_ resource: ResourceConversionReport) {
+  /// Writes the `approximated` and `conversionIssue` lines of one resource.
+  func write(_ resource: ResourceConversionReport) {
     for entry in resource.entries {
       var line: JSONObject = [
         "kind": "approximated", "resourceType": .string(resource.resourceType), "path": .string(entry.path),
