@@ -42,8 +42,13 @@ struct FHIRKitCommand: ParsableCommand {
       Interruption.shared.abandonAll()
       let code = exitCode(for: error)
       if code == .validationFailure {
-        printError(fullMessage(for: error))
-        printError("Usage: see 'fhirkit --help'.")
+        if let (option, command) = UnknownOption.find(in: Array(CommandLine.arguments.dropFirst())) {
+          printError("Error: Unknown option '\(option)'")
+          printError("Usage: \(usageString(for: command))")
+          printError("  See 'fhirkit \(command._commandName) --help' for more information.")
+        } else {
+          printError(fullMessage(for: error))
+        }
         exit(withError: ExitCode(2))
       }
       exit(withError: error)

@@ -18,9 +18,13 @@ struct ImportCommand: ParsableCommand {
       their issues are listed), skipped (not stored, with why and where). What the coders \
       approximated is counted in one line and listed with --report.
 
+      --from care stores care-entity NDJSON as it is (what export --to care writes), so \
+      that 'fhirkit export --to care | fhirkit import --from care -' copies a store.
+
       Examples:
         fhirkit import --store care.sqlite Fixtures/r4/bundles
         fhirkit import --store care.sqlite --report issues.ndjson --staged export/
+        fhirkit export --store a.sqlite --to care | fhirkit import --from care --store b.sqlite -
 
       Exit codes: 0 every resource converted (with issues or not); 1 some resources skipped \
       (the others are stored), or --strict stopped at an error-level issue; 2 usage error; \
@@ -34,8 +38,8 @@ struct ImportCommand: ParsableCommand {
   @Option(help: "The store file (created, mode 0600, when missing).")
   var store = "./fhirkit.sqlite"
 
-  @Option(help: "The release of the inputs (auto detects it per resource).")
-  var from: ReleaseOption = .auto
+  @Option(help: "What the inputs are: a FHIR release (auto detects it per resource), or care entities (NDJSON, as export --to care writes).")
+  var from: ConvertCommand.Source = .auto
 
   @Option(help: "Entities per write transaction.")
   var batchSize = 2000
@@ -60,6 +64,9 @@ struct ImportCommand: ParsableCommand {
     let files = try InputFiles.expandOrExit(inputs)
     try OutputFile.refuseInputs(outputs: [report, store], inputs: files.map(\.path))
     let issueReport = try IssueReport(path: report)
+    if from == .care {
+      return try CareRecordsImport(store: store, batchSize: batchSize, strict: strict, issueReport: issueReport).run(files)
+    }
     let reportWriter = PipelineReportWriter(issueReport: issueReport)
     // --staged: resources are staged on disk and merged partition by partition; the entities
     // are spooled by kind and written in batches, so memory stays bounded whatever the size.
@@ -70,7 +77,7 @@ struct ImportCommand: ParsableCommand {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
-    let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport, staged: conversion)
+    let reader = CareInputReader(from: release, strict: strict, issueReport: issueReport, staged: conversion)
     do {
       try reader.read(files)
     } catch let code as ExitCode {
@@ -123,9 +130,18 @@ struct ImportCommand: ParsableCommand {
     return line
   }
 
+  /// `--from` as a FHIR release option (`care` is handled before).
+  private var release: ReleaseOption {
+    switch from {
+    case .auto, .care: .auto
+    case .r4: .r4
+    case .dstu2: .dstu2
+    }
+  }
+
   /// The printed summary: one line per kind.
-  static func describe(_ summary: ImportSummary, resources: Int) -> String {
-    var lines = ["resources read: \(resources)", "kind        added  unchanged  new versions"]
+  static func describe(_ summary: ImportSummary, resources: Int, noun: String = "resources") -> String {
+    var lines = ["\(noun) read: \(resources)", "kind        added  unchanged  new versions"]
     for kind in EntityKind.allCases {
       let c = summary.counts[kind] ?? ImportSummary.Counts()
       var line = kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
