@@ -42,7 +42,10 @@ struct FHIRKitCommand: ParsableCommand {
       Interruption.shared.abandonAll()
       let code = exitCode(for: error)
       if code == .validationFailure {
-        if let (option, command) = UnknownOption.find(in: Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let (option, value) = UnknownOption.negativeValue(in: arguments) {
+          printError("Error: The value '\(value)' is invalid for '\(option)'")
+        } else if let (option, command) = UnknownOption.find(in: arguments) {
           printError("Error: Unknown option '\(option)'")
           printError("Usage: \(usageString(for: command))")
           printError("  See 'fhirkit \(command._commandName) --help' for more information.")

@@ -30,7 +30,7 @@ struct ImportExportCommandTests {
     #expect(lines.allSatisfy { $0.hasPrefix(#"{"resourceType":"#) })
     let bundle = try CommandRunner.run(["export", "--store", store, "--to", "dstu2", "--format", "bundle"])
     #expect(bundle.exitCode == 0)
-    #expect(bundle.stdout.hasPrefix(#"{"resourceType":"Bundle","type":"collection""#))
+    #expect(bundle.stdout.hasPrefix("{\n  \"resourceType\": \"Bundle\",\n  \"type\": \"collection\""), "\(bundle.stdout.prefix(80))")
   }
 
   @Test("exit codes: missing input 3, a file that is not a store 3 (left as it was), usage 2")

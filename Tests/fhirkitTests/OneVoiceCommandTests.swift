@@ -14,6 +14,9 @@ import Testing
     let missing = try CommandRunner.run(["convert", "Fixtures/bad/reference-to-nowhere.json"])
     #expect(missing.exitCode == 2 && missing.stderr.hasPrefix("Error: Missing expected argument '--to <to>'"))
     #expect(!missing.stderr.contains("Usage: see 'fhirkit --help'."))
+    let negative = try CommandRunner.run(["convert", "--to", "r4", "--jobs", "-1", "Fixtures/bad/reference-to-nowhere.json"])
+    #expect(negative.exitCode == 2)
+    #expect(negative.stderr == "Error: The value '-1' is invalid for '--jobs'\n")
   }
 
   @Test(arguments: ["inspect", "validate", "convert", "import", "export"])

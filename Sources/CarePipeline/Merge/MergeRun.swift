@@ -70,7 +70,9 @@ struct MergeRun {
   // MARK: Patients, plans, orders
 
   mutating func addPatient(_ resource: IndexedResource, _ decode: () throws -> Converted<CareModel.Patient>) {
-    guard var patient = attempt(resource, decode)?.value else { return }
+    guard let converted = attempt(resource, decode) else { return }
+    var patient = converted.value
+    record(converted.report, for: resource)
     identify(&patient, resource)
     patients[resource.key] = (patient.uuid, patient.id)
     addSource(patient.uuid, resource)

@@ -36,7 +36,7 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "What to write: r4, dstu2 or care.")
   var to: Target
 
-  @Option(help: "ndjson (one resource per line) or bundle (one collection Bundle).")
+  @Option(help: "ndjson (one resource per line) or bundle (one pretty-printed collection Bundle).")
   var format: Format = .ndjson
 
   @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
@@ -84,7 +84,11 @@ struct ExportCommand: ParsableCommand {
     let out = try OutputFile(path: output)
     switch format {
     case .ndjson: for item in items { try out.writeLine(item.json) }
-    case .bundle: try out.writeLine(StoreExporter.bundle(items))
+    case .bundle:
+      // Pretty-printed, as `convert --format bundle` writes it.
+      var writer = JSONWriter(style: .pretty)
+      writer.value(try StoreExporter.bundle(items).withUnsafeBytes { try JSONValue(parsing: $0) })
+      try out.writeLine(writer.takeOutput())
     }
     try out.close()
     let reportWriter = PipelineReportWriter(issueReport: issueReport)

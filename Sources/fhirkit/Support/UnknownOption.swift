@@ -21,6 +21,17 @@ enum UnknownOption {
     return nil
   }
 
+  /// An option followed by a negative number (`--jobs -1`), which argument-parser reads as a
+  /// missing value followed by an unknown option.
+  static func negativeValue(in arguments: [String]) -> (option: String, value: String)? {
+    for (option, value) in zip(arguments, arguments.dropFirst()) where option.hasPrefix("--") {
+      if value.count > 1, value.hasPrefix("-"), value.dropFirst().allSatisfy({ $0.isNumber || $0 == "." }) {
+        return (option, value)
+      }
+    }
+    return nil
+  }
+
   /// Every `--name` in a help text.
   private static func longNames(in help: String) -> Set<String> {
     var names: Set<String> = ["--help", "--version", "--generate-completion-script"]
