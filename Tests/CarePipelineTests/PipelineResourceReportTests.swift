@@ -22,7 +22,9 @@ import Testing
   static func counts(_ report: PipelineReport) -> (perResource: [String: Int], totals: [String: Int]) {
     var perResource: [String: Int] = [:]
     for resource in report.resourceReports {
-      for entry in resource.entries { perResource["\(resource.resourceType) \(entry.disposition) \(entry.path)", default: 0] += entry.count }
+      for entry in resource.entries {
+        perResource["\(resource.resourceType) \(entry.disposition) \(entry.path)", default: 0] += entry.count
+      }
     }
     var totals: [String: Int] = [:]
     for (type, conversion) in report.conversion {

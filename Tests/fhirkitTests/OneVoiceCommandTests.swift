@@ -14,7 +14,9 @@ import Testing
     let missing = try CommandRunner.run(["convert", "Fixtures/bad/reference-to-nowhere.json"])
     #expect(missing.exitCode == 2 && missing.stderr.hasPrefix("Error: Missing expected argument '--to <to>'"))
     #expect(!missing.stderr.contains("Usage: see 'fhirkit --help'."))
-    let negative = try CommandRunner.run(["convert", "--to", "r4", "--jobs", "-1", "Fixtures/bad/reference-to-nowhere.json"])
+    let negative = try CommandRunner.run([
+      "convert", "--to", "r4", "--jobs", "-1", "Fixtures/bad/reference-to-nowhere.json",
+    ])
     #expect(negative.exitCode == 2)
     #expect(negative.stderr == "Error: The value '-1' is invalid for '--jobs'\n")
   }
@@ -34,14 +36,16 @@ import Testing
     let first = try CommandRunner.run(["import", "--store", folder + "/a.sqlite", "--quiet", "Fixtures/r4/bundles"])
     #expect(first.exitCode == 0 && first.stderr.isEmpty, "\(first.stderr)")
     let care = try CommandRunner.run(["export", "--store", folder + "/a.sqlite", "--to", "care"]).stdout
-    let imported = try CommandRunner.run(["import", "--from", "care", "--store", folder + "/b.sqlite", "-"], stdin: Array(care.utf8))
+    let imported = try CommandRunner.run(
+      ["import", "--from", "care", "--store", folder + "/b.sqlite", "-"], stdin: Array(care.utf8))
     #expect(imported.exitCode == 0, "\(imported.stderr)")
     #expect(imported.stdout.isEmpty)
     #expect(imported.stderr.contains("care records read: \(care.split(separator: "\n").count)"))
     let again = try CommandRunner.run(["export", "--store", folder + "/b.sqlite", "--to", "care"]).stdout
     #expect(again.split(separator: "\n").sorted() == care.split(separator: "\n").sorted())
     let bad = try CommandRunner.run(
-      ["import", "--from", "care", "--store", folder + "/c.sqlite", "-"], stdin: Array("{\"kind\":\"spaceship\"}\n".utf8))
+      ["import", "--from", "care", "--store", folder + "/c.sqlite", "-"],
+      stdin: Array("{\"kind\":\"spaceship\"}\n".utf8))
     #expect(bad.exitCode == 1)
     #expect(bad.stderr.contains("fhirkit: skipped: <stdin>:1: not a care record"))
   }
@@ -49,7 +53,10 @@ import Testing
   @Test func exportReportsApproximationsAndRefusesTheStoreAsOutput() throws {
     let folder = TemporaryFolders.make("fhirkit-voice")
     let store = folder + "/s.sqlite"
-    #expect(try CommandRunner.run(["import", "--store", store, "--quiet", "Fixtures/dstu2/bundles/synthea__Gerhold_Donovan_66.json"]).exitCode == 0)
+    #expect(
+      try CommandRunner.run([
+        "import", "--store", store, "--quiet", "Fixtures/dstu2/bundles/synthea__Gerhold_Donovan_66.json",
+      ]).exitCode == 0)
     let report = folder + "/r.ndjson"
     let export = try CommandRunner.run(["export", "--store", store, "--to", "dstu2", "--report", report])
     #expect(export.exitCode == 0, "\(export.stderr)")

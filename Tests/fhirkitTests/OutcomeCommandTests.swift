@@ -13,7 +13,6 @@ import Testing
     Fixtures.files(extensions: ["json"], under: folder).filter { $0.contains("/synthea__") }
   }
 
-
   static var syntheaArguments: [String] { syntheaBundles.map { "Fixtures/" + $0 } }
 
   @Test func careConversionOfEverySyntheaBundleExitsZeroCountingIssues() throws {
@@ -41,7 +40,9 @@ import Testing
     let input = "Fixtures/bad/circular-references.json"
     let convert = try CommandRunner.run(["convert", "--to", "care", input])
     #expect(convert.exitCode == 1)
-    #expect(convert.stderr.contains("fhirkit: skipped: Observation/loop-a: Observation.value[x]: neither a value nor a component value"))
+    #expect(
+      convert.stderr.contains(
+        "fhirkit: skipped: Observation/loop-a: Observation.value[x]: neither a value nor a component value"))
     #expect(convert.stderr.contains("skipped: Observation/loop-b"))
     #expect(convert.stderr.contains("; 0 converted, 2 skipped"), "\(convert.stderr)")
     let store = TemporaryFolders.make("fhirkit-outcomes") + "/store.sqlite"
@@ -52,11 +53,15 @@ import Testing
   }
 
   @Test func errorLevelIssuesAreConvertedWithIssuesUnlessStrict() throws {
-    let input = Array("{\"resourceType\":\"Patient\",\"id\":\"a\",\"gender\":\"femme\"}\n{\"resourceType\":\"Patient\",\"id\":\"b\"}\n".utf8)
+    let input = Array(
+      "{\"resourceType\":\"Patient\",\"id\":\"a\",\"gender\":\"femme\"}\n{\"resourceType\":\"Patient\",\"id\":\"b\"}\n"
+        .utf8)
     let result = try CommandRunner.run(["convert", "--to", "r4", "-"], stdin: input)
     #expect(result.exitCode == 0, "\(result.stderr)")
     #expect(result.stdout.split(separator: "\n").count == 2)
-    #expect(result.stderr.hasSuffix("fhirkit: 2 resource(s) written; 1 converted, 1 converted with issues\n"), "\(result.stderr)")
+    #expect(
+      result.stderr.hasSuffix("fhirkit: 2 resource(s) written; 1 converted, 1 converted with issues\n"),
+      "\(result.stderr)")
     let strict = try CommandRunner.run(["convert", "--to", "r4", "--strict", "-"], stdin: input)
     #expect(strict.exitCode == 1)
     let care = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: input)
@@ -74,7 +79,8 @@ import Testing
       let object = try JSONValue(parsing: String(line))
       switch object["kind"]?.stringValue {
       case "approximated":
-        let key = [object["resourceType"], object["disposition"], object["path"]].map { $0?.stringValue ?? "" }.joined(separator: " ")
+        let key = [object["resourceType"], object["disposition"], object["path"]].map { $0?.stringValue ?? "" }.joined(
+          separator: " ")
         if case .number(let count)? = object["count"] { listed[key, default: 0] += count.intValue ?? 0 }
         #expect(object["reason"]?.stringValue?.isEmpty == false)
       case "conversionIssue": issues += 1
@@ -87,7 +93,9 @@ import Testing
     var expectedIssues = 0
     for (type, conversion) in library.conversion {
       for disposition in ConversionReport.Disposition.allCases where disposition != .mapped {
-        for (path, count) in conversion[disposition] { expected["\(type) \(disposition.rawValue) \(path)", default: 0] += count }
+        for (path, count) in conversion[disposition] {
+          expected["\(type) \(disposition.rawValue) \(path)", default: 0] += count
+        }
       }
       expectedIssues += conversion.issues.count
     }
@@ -101,12 +109,19 @@ import Testing
 
   @Test func reportedConversionIssuesNameTheResource() throws {
     let report = TemporaryFolders.make("fhirkit-outcomes") + "/report.ndjson"
-    let result = try CommandRunner.run(["convert", "--to", "care", "--report", report, "Fixtures/bad/timing-period-zero-or-negative.ndjson"])
+    let result = try CommandRunner.run([
+      "convert", "--to", "care", "--report", report, "Fixtures/bad/timing-period-zero-or-negative.ndjson",
+    ])
     #expect(result.exitCode == 0, "\(result.stderr)")
-    let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+    let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map {
+      try JSONValue(parsing: String($0))
+    }
     let issues = lines.filter { $0["kind"] == "conversionIssue" }
     #expect(!issues.isEmpty)
-    #expect(issues.allSatisfy { $0["resourceType"]?.stringValue != nil && $0["id"]?.stringValue != nil && $0["path"]?.stringValue != nil })
+    #expect(
+      issues.allSatisfy {
+        $0["resourceType"]?.stringValue != nil && $0["id"]?.stringValue != nil && $0["path"]?.stringValue != nil
+      })
     #expect(result.stderr.contains("input problem(s) worked around"))
     #expect(!lines.contains { "\($0)".contains("Zyxwvut") })
   }

@@ -24,7 +24,9 @@ import Testing
   }
 
   @Test func devNullStaysACharacterDevice() throws {
-    let result = try CommandRunner.run(["convert", "--to", "r4", Self.input, "-o", "/dev/null", "--report", "/dev/null"])
+    let result = try CommandRunner.run([
+      "convert", "--to", "r4", Self.input, "-o", "/dev/null", "--report", "/dev/null",
+    ])
     #expect(result.exitCode == 0, "\(result.stderr)")
     #expect(Self.kind("/dev/null") == S_IFCHR)
   }
@@ -107,7 +109,8 @@ import Testing
   @Test func anOutputThatCannotBeCreatedExitsThree() throws {
     let convert = try CommandRunner.run(["convert", "--to", "r4", Self.input, "-o", "/no/such/folder/out.ndjson"])
     #expect(convert.exitCode == 3)
-    #expect(convert.stderr == "fhirkit: /no/such/folder/out.ndjson: cannot write the output (No such file or directory)\n")
+    #expect(
+      convert.stderr == "fhirkit: /no/such/folder/out.ndjson: cannot write the output (No such file or directory)\n")
     let report = try CommandRunner.run(["validate", Self.input, "--report", "/no/such/folder/r.ndjson"])
     #expect(report.exitCode == 3)
     #expect(report.stderr.contains("cannot write the report"))
@@ -138,7 +141,9 @@ import Testing
     kill(process.processIdentifier, signal)
     process.waitUntilExit()
     try input.fileHandleForWriting.close()
-    return (process.terminationStatus, String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    return (
+      process.terminationStatus, String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    )
   }
 
   @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
@@ -150,7 +155,8 @@ import Testing
     try earlier.write(to: URL(fileURLWithPath: keep))
     try earlier.write(to: URL(fileURLWithPath: report))
     let (status, stderr) = try interrupt(
-      ["convert", "--to", "r4", "--format", "bundle", "-o", keep, "--report", report, "-"], signal: signal, folder: folder)
+      ["convert", "--to", "r4", "--format", "bundle", "-o", keep, "--report", report, "-"], signal: signal,
+      folder: folder)
     #expect(status == code, "\(stderr)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: keep)) == earlier)
     #expect(try Data(contentsOf: URL(fileURLWithPath: report)) == earlier)

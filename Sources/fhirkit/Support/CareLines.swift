@@ -28,7 +28,9 @@ struct CareLines {
       let source = file.path == "-" ? "<stdin>" : file.path
       let data: Data
       do {
-        data = file.path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file.path))
+        data =
+          file.path == "-"
+          ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file.path))
       } catch {
         printError("fhirkit: \(source): cannot be read")
         summary.unreadable += 1

@@ -119,7 +119,8 @@ final class OutputFile: @unchecked Sendable {
   var interruptedDescription: String {
     lock.withLock {
       if target != nil {
-        return "\(name): not written (\(FileManager.default.fileExists(atPath: name) ? "kept as it was" : "not created"))"
+        return
+          "\(name): not written (\(FileManager.default.fileExists(atPath: name) ? "kept as it was" : "not created"))"
       }
       return "\(name): \(linesWritten) line(s) written before it"
     }
@@ -147,9 +148,13 @@ final class OutputFile: @unchecked Sendable {
   static func followingLinks(_ path: String) -> String {
     var current = path
     for _ in 0..<40 {
-      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+        return current
+      }
       current =
-        destination.hasPrefix("/") ? destination : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        destination.hasPrefix("/")
+        ? destination
+        : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
     }
     return current
   }

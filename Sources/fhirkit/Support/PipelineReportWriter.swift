@@ -56,7 +56,9 @@ struct PipelineReportWriter {
     summary.convertedWithIssues += withIssues
     summary.skipped += reader.skipped + report.failures.count
     summary.unreadable += reader.unreadable
-    if !report.unresolvedReferences.isEmpty { summary.actions["unresolved reference(s)"] = report.unresolvedReferences.count }
+    if !report.unresolvedReferences.isEmpty {
+      summary.actions["unresolved reference(s)"] = report.unresolvedReferences.count
+    }
     for resource in report.resourceReports { write(resource) }
   }
 
@@ -112,8 +114,10 @@ struct PipelineReportWriter {
     }
     for issue in resource.issues {
       var line: JSONObject = [
-        "kind": "conversionIssue", "resourceType": .string(resource.resourceType), "path": .string(issue.path.description),
-        "severity": .string(issue.severity.rawValue), "code": .string(issue.code.rawValue), "message": .string(issue.message),
+        "kind": "conversionIssue", "resourceType": .string(resource.resourceType),
+        "path": .string(issue.path.description),
+        "severity": .string(issue.severity.rawValue), "code": .string(issue.code.rawValue),
+        "message": .string(issue.message),
       ]
       if let id = resource.resourceID { line["id"] = .string(id) }
       issueReport.write(line)

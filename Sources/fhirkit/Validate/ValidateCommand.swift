@@ -75,31 +75,28 @@ struct ValidateCommand: ParsableCommand {
     defer { Console.shared.endProgress() }
     let hooks = ResourceReader.Hooks(bytesRead: { Console.shared.count(bytes: $0) })
     do {
-      try readAll()
+      for file in files {
+        try batcher.startInput()
+        do {
+          try ResourceReader.read(
+            file, hooks: hooks,
+            onError: { error in
+              try batcher.flush()
+              failed += 1
+              printError("fhirkit: \(error)")
+              issueReport.write(error)
+              if strict { throw someRecordsFailed }
+            },
+            { record in try batcher.add(record) })
+          try batcher.flush()
+        } catch let error as JSONError {
+          printError("fhirkit: \(error)")
+          unreadable += 1
+        }
+      }
     } catch let code as ExitCode {
       try issueReport.close()  // --strict: the issues up to the stop are kept
       throw code
-    }
-    func readAll() throws {
-    for file in files {
-      try batcher.startInput()
-      do {
-        try ResourceReader.read(
-          file, hooks: hooks,
-          onError: { error in
-            try batcher.flush()
-            failed += 1
-            printError("fhirkit: \(error)")
-            issueReport.write(error)
-            if strict { throw someRecordsFailed }
-          },
-          { record in try batcher.add(record) })
-        try batcher.flush()
-      } catch let error as JSONError {
-        printError("fhirkit: \(error)")
-        unreadable += 1
-      }
-    }
     }
     try issueReport.close()
     Console.shared.endProgress()
