@@ -64,6 +64,7 @@ struct ImportCommand: ParsableCommand {
     let files = try InputFiles.expandOrExit(inputs)
     try OutputFile.refuseInputs(outputs: [report, store], inputs: files.map(\.path))
     let issueReport = try IssueReport(path: report)
+    Interruption.shared.note("\(store): keeps the batches committed before it (importing again finishes the job)")
     if from == .care {
       return try CareRecordsImport(store: store, batchSize: batchSize, strict: strict, issueReport: issueReport).run(files)
     }

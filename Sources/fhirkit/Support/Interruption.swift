@@ -21,6 +21,7 @@ final class Interruption: @unchecked Sendable {
   private var outputs: [ObjectIdentifier: OutputFile] = [:]
   private var order: [ObjectIdentifier] = []
   private var sources: [any DispatchSourceSignal] = []
+  private var notes: [String] = []
 
   /// Starts handling SIGINT and SIGTERM.
   func install() {
@@ -41,6 +42,12 @@ final class Interruption: @unchecked Sendable {
     }
   }
 
+  /// Adds what an interruption leaves besides the outputs, said when it comes (`the store
+  /// keeps the batches committed before it`).
+  func note(_ text: String) {
+    lock.withLock { notes.append(text) }
+  }
+
   /// Forgets an output that was closed (renamed into place) or abandoned.
   func unregister(_ output: OutputFile) {
     lock.withLock {
@@ -58,7 +65,7 @@ final class Interruption: @unchecked Sendable {
   }
 
   private func stop(_ signal: Int32) {
-    let pending = lock.withLock { order.compactMap { outputs[$0] } }
+    let (pending, notes) = lock.withLock { (order.compactMap { outputs[$0] }, self.notes) }
     var parts: [String] = []
     for output in pending {
       parts.append(output.interruptedDescription)
@@ -66,6 +73,7 @@ final class Interruption: @unchecked Sendable {
     }
     let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
     var line = "fhirkit: interrupted (\(name))"
+    parts += notes
     if !parts.isEmpty { line += "; " + parts.joined(separator: "; ") }
     Console.shared.endProgress()
     FileHandle.standardError.write(Data((line + "\n").utf8))
