@@ -102,7 +102,7 @@ import Testing
     let original = JSONValue(tokens: tokens)
     let encoded = try value.jsonBytes().withUnsafeBytes { try JSONValue(parsing: $0) }
     let same = encoded.isEquivalent(to: original)
-    #expect(same, "round trip differs: \(Self.firstDifference(original, encoded) ?? "?")")
+    #expect(same, "round trip differs: \(original.firstDifference(from: encoded) ?? "?")")
   }
 
   /// An issue without positions: `code resourceType path: message`, array indices and the
@@ -112,26 +112,5 @@ import Testing
     path = path.replacingOccurrences(of: #"\[[0-9]+\]"#, with: "", options: .regularExpression)
     if path.hasPrefix("entry.resource.") { path.removeFirst("entry.resource.".count) }
     return "\(issue.code.rawValue) \(issue.resourceType ?? "-") \(path): \(issue.message)"
-  }
-
-  /// The path of the first difference between two values, for failure messages.
-  static func firstDifference(_ a: JSONValue, _ b: JSONValue, path: String = "$") -> String? {
-    switch (a, b) {
-    case (.object(let x), .object(let y)):
-      for member in x.members {
-        guard let other = y[member.key] else { return "\(path).\(member.key) missing after encode" }
-        if let difference = firstDifference(member.value, other, path: "\(path).\(member.key)") { return difference }
-      }
-      for member in y.members where x[member.key] == nil { return "\(path).\(member.key) added by encode" }
-      return nil
-    case (.array(let x), .array(let y)):
-      guard x.count == y.count else { return "\(path) has \(x.count) vs \(y.count) elements" }
-      for (index, pair) in zip(x, y).enumerated() {
-        if let difference = firstDifference(pair.0, pair.1, path: "\(path)[\(index)]") { return difference }
-      }
-      return nil
-    default:
-      return a == b ? nil : "\(path) differs (\(a.typeName) vs \(b.typeName))"
-    }
   }
 }

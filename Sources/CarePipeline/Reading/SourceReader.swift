@@ -53,51 +53,28 @@ struct SourceReader {
       }
     }
     do {
-      switch file.framing {
-      case .ndjson:
-        let reader = NDJSONReader(source: file.name)
-        func handle(_ event: NDJSONReader.Event) throws {
+      // The framing every reader shares: a Bundle is split by its `resourceType`, never by
+      // an `entry` array alone (a List keeps its entries).
+      try ResourceFramer.read(
+        framing: file.framing, source: file.name, chunks: { try chunks(of: file, $0) },
+        handler: { event in
           switch event {
-          case .record(let tokens, let line):
-            try take(Record(tokens: tokens, index: 0, line: line, pathPrefix: .root))
-          case .badLine(let error):
+          case .record(let record):
+            try take(
+              Record(
+                tokens: record.tokens, index: record.index, line: record.line, entry: record.entry,
+                fullUrl: record.fullUrl, pathPrefix: record.resourcePath))
+          case .entryWithoutResource(let entry):
+            try report(
+              InputIssue(
+                .notAResource, source: file.name, entry: entry.entry, path: entry.path.description,
+                message: "entry without resource (\(entry.summary))"), onIssue)
+          case .topLevelValue:
+            break
+          case .invalidJSON(let error):
             try report(InputIssue(error, source: file.name, entry: nil), onIssue)
           }
-        }
-        try chunks(of: file) { try reader.feed($0, handle) }
-        try reader.finish(handle)
-      case .json:
-        let reader = BundleStreamReader(options: .init(allowsMultipleValues: true), source: file.name)
-        func handle(_ event: BundleStreamReader.Event) throws {
-          switch event {
-          case .entry(let tokens, let index):
-            let prefix = JSONPath([.key("entry"), .index(index)])
-            guard let resource = Self.member("resource", of: tokens, at: 0) else {
-              try report(
-                InputIssue(.notAResource, source: file.name, entry: index, path: prefix.description,
-                  message: "entry without resource"), onIssue)
-              return
-            }
-            let fullUrl = Self.member("fullUrl", of: tokens, at: 0).flatMap {
-              tokens[$0].kind == .string ? tokens.string(at: $0) : nil
-            }
-            try take(
-              Record(tokens: tokens, index: resource, entry: index, fullUrl: fullUrl,
-                pathPrefix: prefix.appending(key: "resource")))
-          case .bundle(let tokens):
-            // A top-level value that is not a Bundle is a resource of its own; a Bundle's
-            // entries have been handed out already.
-            let type = Self.member("resourceType", of: tokens, at: 0).map { tokens.string(at: $0) }
-            if type != "Bundle" { try take(Record(tokens: tokens, index: 0, pathPrefix: .root)) }
-          }
-        }
-        do {
-          try chunks(of: file) { try reader.feed($0, handle) }
-          try reader.finish(handle)
-        } catch let error as JSONError where error.kind != .readFailed {
-          try report(InputIssue(error, source: file.name, entry: nil), onIssue)
-        }
-      }
+        })
     } catch let error as JSONError {
       try report(InputIssue(.unreadable, source: file.name, message: error.message), onIssue)
     }
@@ -116,12 +93,8 @@ struct SourceReader {
       return nil
     }
     let decoding = DecodingOptions(mode: options.strict ? .strict : .lenient, pathPrefix: record.pathPrefix)
-    let type = Self.member("resourceType", of: record.tokens, at: record.index).flatMap {
-      record.tokens[$0].kind == .string ? record.tokens.string(at: $0) : nil
-    }
-    let id = Self.member("id", of: record.tokens, at: record.index).flatMap {
-      record.tokens[$0].kind == .string ? record.tokens.string(at: $0) : nil
-    }
+    let type = record.tokens.memberString("resourceType", ofObjectAt: record.index)
+    let id = record.tokens.memberString("id", ofObjectAt: record.index)
     func issue(_ kind: InputIssue.Kind, _ path: String?, _ message: String) -> InputIssue {
       InputIssue(
         kind, source: file, line: record.line, entry: record.entry, path: path, resourceType: type,
@@ -163,18 +136,6 @@ struct SourceReader {
     } else {
       try ByteChunks.read(path: file.name, body)
     }
-  }
-
-  /// The index of the value of member `key` of the object at `index`.
-  static func member(_ key: String, of tokens: JSONTokens, at index: Int) -> Int? {
-    guard index < tokens.count, tokens[index].kind == .objectStart else { return nil }
-    let end = tokens.endIndex(ofValueAt: index)
-    var i = index + 1
-    while i < end {
-      if tokens.text(at: i, equals: key.utf8) { return i + 1 }
-      i = tokens.endIndex(ofValueAt: i + 1) + 1
-    }
-    return nil
   }
 }
 

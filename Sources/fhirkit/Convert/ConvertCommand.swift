@@ -10,7 +10,9 @@ struct ConvertCommand: ParsableCommand {
     discussion: """
       Reads files, folders or - (NDJSON or one or more Bundles or resources) and writes \
       one record per line (NDJSON) to standard output or -o; Bundle entries come out one \
-      per line, in input order (whatever --jobs is).
+      per line, in input order (whatever --jobs is). A Bundle is told by its resourceType \
+      (a List keeps its entries); a Bundle entry without a resource (a transaction's \
+      DELETE) has no line: it is named on stderr and in --report with its request method.
 
       --to r4|dstu2 converts each resource to that release; --from r4 --to r4 re-encodes \
       through the R4 models, which checks and normalises files. What a conversion drops, \
@@ -32,7 +34,8 @@ struct ConvertCommand: ParsableCommand {
       a symbolic link is followed. An output or report that is one of the inputs is refused.
 
       --format json writes one pretty-printed document: a single resource stays a single \
-      resource, one input Bundle stays that Bundle, anything else becomes a collection \
+      resource, one input Bundle stays that Bundle (entries without a resource \
+      included), anything else becomes a collection \
       Bundle (care entities: one JSON array). --format bundle always writes a collection \
       Bundle. Both hold the output in memory; NDJSON streams.
 
@@ -126,8 +129,8 @@ struct ConvertCommand: ParsableCommand {
         from: release, to: to == .r4 ? .r4 : .dstu2, strict: strict, jobs: jobs ?? processorCount,
         issueReport: issueReport, output: output)
       do { try run.run(files) } catch let code as ExitCode { stopped = code }
+      try output.finish()  // may still count Bundle entries it has no place for
       summary = run.summary
-      try output.finish()
     }
     try issueReport.close()
     Console.shared.endProgress()

@@ -20,6 +20,7 @@ final class ReleaseConversionRun {
     batcher = RecordBatcher(
       from: from, jobs: jobs, work: { record, release in try converter.convert(record, from: release) },
       handle: { [unowned self] record, outcome in try handle(record, outcome) })
+    output.onEntryNotWritten = { [unowned self] entry in notWritten(entry) }
   }
 
   /// Converts every record of `files`.
@@ -27,7 +28,12 @@ final class ReleaseConversionRun {
   ///   records before it).
   func run(_ files: [InputFiles.Input]) throws {
     let hooks = ResourceReader.Hooks(
-      bytesRead: { Console.shared.count(bytes: $0) }, topLevelValue: { [output] in output.noteTopLevelValue($0) })
+      bytesRead: { Console.shared.count(bytes: $0) }, topLevelValue: { [output] in output.noteTopLevelValue($0) },
+      entryWithoutResource: { [self, output] entry in
+        // In its place among the records before it, which may still be in a batch.
+        try batcher.flush()
+        try output.write(entry)
+      })
     for file in files {
       try batcher.startInput()
       do {
@@ -87,6 +93,20 @@ final class ReleaseConversionRun {
       Console.shared.count(issues: 1)
       if strict { throw someRecordsFailed }
     }
+  }
+
+  /// A Bundle entry without a resource that the output has no place for (NDJSON, or a
+  /// collection Bundle): counted, and reported by place with its request method.
+  private func notWritten(_ entry: EntryWithoutResource) {
+    summary.actions["entry(ies) without resource not written", default: 0] += 1
+    printRecordMessage("fhirkit: \(entry.location): entry without resource (\(entry.summary)) not written")
+    var line: JSONObject = [
+      "location": .string(entry.location), "path": .string(entry.path.description), "severity": "information",
+      "code": "entryWithoutResource", "action": "notWritten",
+      "message": .string("entry without resource (\(entry.summary)) not written: the output holds resources only"),
+    ]
+    if let method = entry.requestMethod { line["method"] = .string(method) }
+    issueReport.write(line)
   }
 
   /// Skips `record`, saying why and where.

@@ -1,14 +1,10 @@
+import FHIRKit
 import Foundation
 
 /// The files named on the command line, with folders expanded.
 enum InputFiles {
-  /// How a file's JSON is framed.
-  enum Framing {
-    /// One value per line.
-    case ndjson
-    /// One or more JSON values (Bundles are streamed entry by entry).
-    case json
-  }
+  /// How a file's JSON is framed: the library's framing.
+  typealias Framing = ResourceFraming
 
   /// One input to read: a path (or `-`) and its framing.
   struct Input {
@@ -59,6 +55,6 @@ enum InputFiles {
   }
 
   private static func input(for path: String) -> Input {
-    Input(path: path, framing: path.hasSuffix(".ndjson") ? .ndjson : .json)
+    Input(path: path, framing: ResourceFraming(path: path))
   }
 }
