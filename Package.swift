@@ -131,7 +131,7 @@ let package = Package(
       dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRCoders", "CarePipeline", "FHIRTestSupport"]),
     .testTarget(
       name: "fhirkitTests",
-      dependencies: ["fhirkit", "FHIRTestSupport", "CareModel", "FHIRJSON"]),
+      dependencies: ["fhirkit", "FHIRTestSupport", "CareModel", "CarePipeline", "FHIRCoders", "FHIRJSON"]),
   ]
 )
 

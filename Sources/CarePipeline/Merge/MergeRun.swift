@@ -70,7 +70,9 @@ struct MergeRun {
   // MARK: Patients, plans, orders
 
   mutating func addPatient(_ resource: IndexedResource, _ decode: () throws -> Converted<CareModel.Patient>) {
-    guard var patient = attempt(resource, decode)?.value else { return }
+    guard let converted = attempt(resource, decode) else { return }
+    var patient = converted.value
+    record(converted.report, for: resource)
     identify(&patient, resource)
     patients[resource.key] = (patient.uuid, patient.id)
     addSource(patient.uuid, resource)
@@ -82,13 +84,13 @@ struct MergeRun {
     var entity = plan.value
     identify(&entity, resource)
     entity.patientUUID = patientKey(facts.subject, from: resource).flatMap { patients[$0]?.uuid }
-    record(plan.report, for: resource.type)
+    record(plan.report, for: resource)
     planUUIDs[resource.key] = entity.uuid
     addSource(entity.uuid, resource)
     result.carePlans.append(entity)
     for (i, converted) in tasks.enumerated() {
       var task = converted.value
-      record(converted.report, for: resource.type)
+      record(converted.report, for: resource)
       if resource.id == nil {
         // Activities of a plan without id would all get the same identity.
         if task.id == "careplan-activity-\(i)" { task.id = entity.id + "-activity-\(i)" }
@@ -157,7 +159,7 @@ struct MergeRun {
   mutating func decodeOrder(_ resource: IndexedResource, _ facts: ResourceFacts.Order) -> Converted<CareModel.Task>? {
     let medication = facts.medication.flatMap { follow($0, from: resource, expecting: ["Medication"]) }
     guard let converted = attempt(resource, { try facts.decode(medication) }) else { return nil }
-    record(converted.report, for: resource.type)
+    record(converted.report, for: resource)
     return converted
   }
 
@@ -237,8 +239,13 @@ struct MergeRun {
     return nil
   }
 
-  mutating func record(_ report: ConversionReport, for type: String) {
-    result.report.conversion[type, default: ConversionReport()].merge(report)
+  mutating func record(_ report: ConversionReport, for resource: IndexedResource) {
+    if pipeline.options.keepsResourceReports,
+      let kept = ResourceConversionReport(report, resourceType: resource.type, resourceID: resource.id)
+    {
+      result.report.resourceReports.append(kept)
+    }
+    result.report.conversion[resource.type, default: ConversionReport()].merge(report)
   }
 
   mutating func finish() {

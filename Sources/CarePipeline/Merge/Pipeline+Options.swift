@@ -6,6 +6,10 @@ extension Pipeline {
     public var logsUntiedObservations = true
     /// The title of each patient's observation log plan. Default `"Observations"`.
     public var logPlanTitle = "Observations"
+    /// Whether the report keeps what the coders approximated per resource
+    /// (``PipelineReport/resourceReports``), besides the totals per type. Default `false`:
+    /// the list grows with the input.
+    public var keepsResourceReports = false
 
     /// The default options.
     public init() {}

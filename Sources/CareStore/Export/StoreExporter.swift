@@ -1,5 +1,5 @@
 import CareModel
-import FHIRCoders
+public import FHIRCoders
 import FHIRCore
 import FHIRDSTU2
 import FHIRR4
@@ -30,6 +30,16 @@ public struct StoreExporter {
     public var uuid: UUID
     /// The JSON.
     public var json: [UInt8]
+    /// What the coder dropped, defaulted or could not represent fully (empty for care records).
+    public var report = ConversionReport()
+
+    /// Creates an item.
+    public init(type: String, uuid: UUID, json: [UInt8], report: ConversionReport = ConversionReport()) {
+      self.type = type
+      self.uuid = uuid
+      self.json = json
+      self.report = report
+    }
   }
 
   /// The store.
@@ -71,14 +81,22 @@ public struct StoreExporter {
       }
     }
     var items: [Item] = []
-    func add(_ type: String, _ uuid: UUID, _ kind: String, _ id: String, _ body: () throws -> [UInt8]) {
-      do { items.append(Item(type: type, uuid: uuid, json: try body())) } catch { failures(kind, id) }
+    func add(_ type: String, _ uuid: UUID, _ kind: String, _ id: String, _ body: () throws -> ([UInt8], ConversionReport)) {
+      do {
+        let (json, report) = try body()
+        items.append(Item(type: type, uuid: uuid, json: json, report: report))
+      } catch {
+        failures(kind, id)
+      }
+    }
+    func encoded<R>(_ converted: Converted<R>, _ bytes: (R) -> [UInt8]) -> ([UInt8], ConversionReport) {
+      (bytes(converted.value), converted.report)
     }
     let r4 = target == .r4
     let coders = Coders()
     for case .patient(let p) in patients {
       add("Patient", p.uuid, "patient", p.id) {
-        r4 ? try coders.r4Patient.encode(p).value.jsonBytes() : try coders.dstu2Patient.encode(p).value.jsonBytes()
+        r4 ? encoded(try coders.r4Patient.encode(p)) { $0.jsonBytes() } : encoded(try coders.dstu2Patient.encode(p)) { $0.jsonBytes() }
       }
     }
     // A plan's subject is written `Patient/<id>`, which resolves without the Bundle's fullUrls
@@ -104,22 +122,22 @@ public struct StoreExporter {
       let own = tasksOfPlan[plan.previousVersionUUIDs.isEmpty ? plan.uuid : root(plan.uuid)] ?? []
       add("CarePlan", plan.uuid, "carePlan", plan.id) {
         r4
-          ? try r4Plans.encode(plan, tasks: own).value.jsonBytes()
-          : try dstu2Plans.encode(plan, tasks: own).value.jsonBytes()
+          ? encoded(try r4Plans.encode(plan, tasks: own)) { $0.jsonBytes() }
+          : encoded(try dstu2Plans.encode(plan, tasks: own)) { $0.jsonBytes() }
       }
     }
     for task in standalone {
       add(r4 ? "MedicationRequest" : "MedicationOrder", task.uuid, "task", task.id) {
         r4
-          ? try coders.r4Order.encode(task).value.jsonBytes()
-          : try coders.dstu2Order.encode(task).value.jsonBytes()
+          ? encoded(try coders.r4Order.encode(task)) { $0.jsonBytes() }
+          : encoded(try coders.dstu2Order.encode(task)) { $0.jsonBytes() }
       }
     }
     for case .outcome(let o) in outcomes {
       add("Observation", o.uuid, "outcome", o.id) {
         r4
-          ? try coders.r4Observation.encode(o).value.jsonBytes()
-          : try coders.dstu2Observation.encode(o).value.jsonBytes()
+          ? encoded(try coders.r4Observation.encode(o)) { $0.jsonBytes() }
+          : encoded(try coders.dstu2Observation.encode(o)) { $0.jsonBytes() }
       }
     }
     return items

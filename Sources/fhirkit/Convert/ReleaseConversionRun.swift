@@ -42,7 +42,7 @@ final class ReleaseConversionRun {
           onError: { [self] error in
             // Records before the bad one come out first, so that messages stay in order.
             try batcher.flush()
-            summary.failed += 1
+            summary.skipped += 1
             Console.shared.count(issues: 1)
             printRecordMessage("fhirkit: \(error)")
             issueReport.write(error)
@@ -86,8 +86,10 @@ final class ReleaseConversionRun {
     }
     try output.write(bytes, from: record)
     summary.written += 1
-    if !errors.isEmpty {
-      summary.failed += 1
+    if errors.isEmpty {
+      summary.converted += 1
+    } else {
+      summary.convertedWithIssues += 1
       Console.shared.count(issues: 1)
       if strict { throw someRecordsFailed }
     }
@@ -107,10 +109,15 @@ final class ReleaseConversionRun {
     issueReport.write(line)
   }
 
+  /// Skips `record`, saying why and where.
   private func fail(_ record: ResourceRecord, _ message: String) throws {
-    summary.failed += 1
+    summary.skipped += 1
     Console.shared.count(issues: 1)
-    printRecordMessage("fhirkit: \(record.location): \(message)")
+    printRecordMessage("fhirkit: \(record.location): skipped: \(message)")
+    issueReport.write([
+      "kind": "skipped", "location": .string(record.location), "severity": "error", "code": "notConverted",
+      "message": .string(message),
+    ])
     if strict { throw someRecordsFailed }
   }
 }

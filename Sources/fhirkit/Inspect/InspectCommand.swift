@@ -16,6 +16,9 @@ struct InspectCommand: ParsableCommand {
       Examples:
         fhirkit inspect Fixtures/r4/bundles
         cat export/Patient.ndjson | fhirkit inspect -
+
+      Exit codes: 0 all records read; 1 some records could not be read (counts on stderr); \
+      2 usage error; 3 input unreadable; 130/143 interrupted.
       """)
 
   @Argument(help: "Files, folders or - for standard input.")
@@ -25,13 +28,7 @@ struct InspectCommand: ParsableCommand {
   var strict = false
 
   func run() throws {
-    let files: [InputFiles.Input]
-    do {
-      files = try InputFiles.expand(inputs)
-    } catch let error as CLIError {
-      printError("fhirkit: \(error.message)")
-      throw error.exitCode
-    }
+    let files = try InputFiles.expandOrExit(inputs)
     let total = ResourceInventory()
     var totalBytes = 0
     var unreadable = 0

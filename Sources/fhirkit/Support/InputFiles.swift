@@ -38,10 +38,16 @@ enum InputFiles {
     return inputs
   }
 
-  /// ``expand(_:)``, printing the error and exiting with code 3 for a missing path.
+  /// ``expand(_:)``, printing the error and exiting with code 3 for a missing path. When
+  /// standard input is read and is a terminal, says so in one line (else the command would
+  /// seem to hang).
   static func expandOrExit(_ paths: [String]) throws -> [Input] {
     do {
-      return try expand(paths)
+      let inputs = try expand(paths)
+      if paths.contains("-") && isatty(0) == 1 {
+        printError("fhirkit: reading standard input (end it with Ctrl-D; 'fhirkit --help' for inputs)")
+      }
+      return inputs
     } catch let error as CLIError {
       printError("fhirkit: \(error.message)")
       throw error.exitCode
