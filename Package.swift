@@ -69,7 +69,10 @@ let package = Package(
       dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
     .target(
       name: "FHIRKit",
-      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
+      dependencies: [
+        "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders",
+        "CarePipeline", "CareStore", "CareStoreSQLite",
+      ]),
 
     // Tools
     .executableTarget(
