@@ -133,6 +133,9 @@ let package = Package(
       name: "BadInputCorpusTests",
       dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRCoders", "CarePipeline", "FHIRTestSupport"]),
     .testTarget(
+      name: "ReadmeSnippetTests",
+      dependencies: ["FHIRKit", "FHIRTestSupport"]),
+    .testTarget(
       name: "fhirkitTests",
       dependencies: ["fhirkit", "FHIRTestSupport", "CareModel", "CarePipeline", "FHIRCoders", "FHIRJSON"]),
   ]
