@@ -73,7 +73,7 @@ struct CareToFHIRRun {
   }
 
   /// The compact FHIR JSON of `record` in ``target`` and the coder's report.
-  private func encode(_ record: CareRecord, activities: [UUID: [CareModel.Task]]) throws -> ([UInt8], ConversionReport) {
+  private func encode(_ record: CareRecord, activities: [UUID: [CareModel.Task]]) throws -> ([UInt8], FHIRCoders.ConversionReport) {
     switch (target, record) {
     case (.r4, .patient(let e)):
       let c = try R4PatientCoder().encode(e)

@@ -13,7 +13,7 @@ struct RecordConverter: Sendable {
     /// The issues the models found in the input.
     var issues: [ValidationIssue]
     /// What the release conversion dropped, defaulted or carried as an extension.
-    var conversion: ConversionReport
+    var conversion: FHIRReleaseConversion.ConversionReport
   }
 
   /// The release to write.
@@ -26,18 +26,18 @@ struct RecordConverter: Sendable {
     switch (release, target) {
     case (.r4, .r4):
       let result = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      return Converted(bytes: result.value?.jsonBytes(), issues: result.issues, conversion: ConversionReport())
+      return Converted(bytes: result.value?.jsonBytes(), issues: result.issues, conversion: .init())
     case (.dstu2, .dstu2):
       let result = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      return Converted(bytes: result.value?.jsonBytes(), issues: result.issues, conversion: ConversionReport())
+      return Converted(bytes: result.value?.jsonBytes(), issues: result.issues, conversion: .init())
     case (.dstu2, .r4):
       let result = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      guard let value = result.value else { return Converted(bytes: nil, issues: result.issues, conversion: ConversionReport()) }
+      guard let value = result.value else { return Converted(bytes: nil, issues: result.issues, conversion: .init()) }
       let (r4, conversion) = ReleaseConverter.toR4(value)
       return Converted(bytes: r4.jsonBytes(), issues: result.issues, conversion: conversion)
     case (.r4, .dstu2):
       let result = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      guard let value = result.value else { return Converted(bytes: nil, issues: result.issues, conversion: ConversionReport()) }
+      guard let value = result.value else { return Converted(bytes: nil, issues: result.issues, conversion: .init()) }
       let (dstu2, conversion) = ReleaseConverter.toDSTU2(value)
       return Converted(bytes: dstu2.jsonBytes(), issues: result.issues, conversion: conversion)
     }
