@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func aTruncatedTextThrows() {
-    let truncated = Array(Self.text.utf8.dropLast(3))
+    let truncated = Array(Self.text.utf8.dropLast(1))
     #expect { try JSONTokens(parsing: Data(truncated)) } throws: { error in
       (error as? JSONError)?.kind == .unexpectedEnd
     }
