@@ -86,6 +86,26 @@ import Testing
     #expect(again.counts[.patient]?.unchanged == 1)
   }
 
+  @Test func leadSnippetReadsABundleOnStandardInput() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let storePath = folder.appendingPathComponent("care.sqlite").path
+    // The bundle file becomes this process's standard input for the call (no other test reads it).
+    let saved = dup(0)
+    let file = open(Self.bundle, O_RDONLY)
+    try #require(saved >= 0 && file >= 0)
+    dup2(file, 0)
+    close(file)
+    defer {
+      dup2(saved, 0)
+      close(saved)
+    }
+    let summary = try importFHIR(from: "-", into: storePath)
+    #expect(summary.counts[.patient]?.added == 1)
+    let fromFile = try importFHIR(from: Self.bundle, into: storePath)
+    #expect(fromFile.versionsWritten == 0)
+  }
+
   @Test func leadSnippetRejectsATruncatedFile() throws {
     let folder = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
