@@ -20,6 +20,8 @@ struct MergeRun {
   var taskOfObservation: [String: Int] = [:]
   /// Orders turned into a CarePlan activity's Task (not standalone).
   var claimedOrders: Set<String> = []
+  /// Patient resource key → position of its medication plan in `result.carePlans` (made on first use).
+  var medicationPlans: [String: Int] = [:]
   /// Event resource key → position of the task of the activity whose `outcomeReference` names it.
   var taskOfEvent: [String: Int] = [:]
   /// CarePlan key → positions of its activities' tasks.
@@ -148,6 +150,7 @@ struct MergeRun {
       ?? task.carePlanUUID.flatMap { uuid in
         (knownPlanUUIDs?.contains(uuid) ?? planUUIDs.values.contains(uuid)) ? uuid : nil
       }
+      ?? medicationPlan(of: facts.subject, from: resource, since: task.effectiveDate)
     taskOfOrder[resource.key] = result.tasks.count
     addSource(task.uuid, resource)
     result.tasks.append(task)

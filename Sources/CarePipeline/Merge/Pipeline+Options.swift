@@ -6,8 +6,20 @@ extension Pipeline {
     public var logsUntiedObservations = true
     /// The title of each patient's observation log plan. Default `"Observations"`.
     public var logPlanTitle = "Observations"
+    /// Whether the task of a medication order that no CarePlan activity claims (and that is
+    /// `basedOn` no CarePlan) goes into its patient's medication plan (one per patient, id
+    /// ``Pipeline/medicationPlanIDPrefix`` + the patient's id), so that it belongs to its patient.
+    /// Default `true`; when `false` such a task has no `carePlanUUID`.
+    public var groupsStandaloneOrders = true
+    /// The title of each patient's medication plan. Default `"Medications"`.
+    public var medicationPlanTitle = "Medications"
 
     /// The default options.
     public init() {}
   }
+
+  /// The id prefix of the per-patient medication plans (`medications/<patient id>`). The store's
+  /// exporter writes the tasks of such a plan as MedicationRequests / MedicationOrders, not as
+  /// activities of a CarePlan the input never had.
+  public static let medicationPlanIDPrefix = "medications/"
 }

@@ -1,4 +1,9 @@
+import CareModel
 import FHIRCoders
+import FHIRCore
+import FHIRDSTU2
+import FHIRR4
+import Foundation
 
 extension StoreExporter {
   /// The coders an export writes with: the defaults, whose `setFHIRID` gives every resource a
@@ -13,5 +18,42 @@ extension StoreExporter {
     var dstu2Order = DSTU2MedicationOrderCoder()
     var r4Observation = R4ObservationCoder()
     var dstu2Observation = DSTU2ObservationCoder()
+
+    /// The coders, each also writing the patient reference its resource requires or allows:
+    /// a plan's `subject`, an order's `subject` (R4, required) / `patient` (DSTU2), an
+    /// Observation's `subject` — through the plan of a task and the task of an outcome.
+    /// - Parameters:
+    ///   - subject: The reference text for a patient root uuid.
+    ///   - planPatient: Plan root → patient root.
+    ///   - taskPatient: Task root → patient root.
+    static func forExport(
+      subject: @escaping @Sendable (UUID?) -> Primitive<FHIRString>?, planPatient: [UUID: UUID],
+      taskPatient: [UUID: UUID]
+    ) -> Coders {
+      var c = Coders()
+      c.r4Plan.setFHIRPatientUUID = { e, r, _ in r.subject = subject(e.patientUUID).map { FHIRR4.Reference(reference: $0) } }
+      c.dstu2Plan.setFHIRPatientUUID = { e, r, _ in
+        r.subject = subject(e.patientUUID).map { FHIRDSTU2.Reference(reference: $0) }
+      }
+      let r4Plan = c.r4Order.setFHIRCarePlanUUID, dstu2Plan = c.dstu2Order.setFHIRCarePlanUUID
+      c.r4Order.setFHIRCarePlanUUID = { e, r, report in
+        r4Plan(e, &r, &report)
+        r.subject = subject(e.carePlanUUID.flatMap { planPatient[$0] }).map { FHIRR4.Reference(reference: $0) }
+      }
+      c.dstu2Order.setFHIRCarePlanUUID = { e, r, report in
+        dstu2Plan(e, &r, &report)
+        r.patient = subject(e.carePlanUUID.flatMap { planPatient[$0] }).map { FHIRDSTU2.Reference(reference: $0) }
+      }
+      let r4Task = c.r4Observation.setFHIRTask, dstu2Task = c.dstu2Observation.setFHIRTask
+      c.r4Observation.setFHIRTask = { e, r, report in
+        r4Task(e, &r, &report)
+        r.subject = subject(e.taskUUID.flatMap { taskPatient[$0] }).map { FHIRR4.Reference(reference: $0) }
+      }
+      c.dstu2Observation.setFHIRTask = { e, r, report in
+        dstu2Task(e, &r, &report)
+        r.subject = subject(e.taskUUID.flatMap { taskPatient[$0] }).map { FHIRDSTU2.Reference(reference: $0) }
+      }
+      return c
+    }
   }
 }

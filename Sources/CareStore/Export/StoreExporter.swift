@@ -1,4 +1,5 @@
 import CareModel
+import CarePipeline
 import FHIRCoders
 import FHIRCore
 import FHIRDSTU2
@@ -11,7 +12,9 @@ public import Foundation
 ///
 /// Each entity is written in its version in effect at ``date`` (by default the newest);
 /// deleted entities are left out. A CarePlan is written with its tasks as activities; tasks
-/// of no stored plan become MedicationRequests (R4) or MedicationOrders (DSTU2). Every resource
+/// of no stored plan or of a patient's medication plan (which is not written itself) become
+/// MedicationRequests (R4) or MedicationOrders (DSTU2) with their patient as `subject` /
+/// `patient`, and outcomes Observations with their patient as `subject`. Every resource
 /// gets a valid FHIR `id` (``ResourceIDMapping``: the care id, or a uuid derived from it with the
 /// care id in a care extension), and references name those ids.
 public struct StoreExporter {
@@ -36,76 +39,77 @@ public struct StoreExporter {
   public let store: CareStore
   /// The date whose versions are written.
   public var date: Date
+  /// When set, only this patient's entities are written (``CareStore/entities(ofPatient:at:)``).
+  public var patientID: String?
 
   /// Creates an exporter.
-  public init(store: CareStore, date: Date = .distantFuture) {
+  public init(store: CareStore, date: Date = .distantFuture, patientID: String? = nil) {
     self.store = store
     self.date = date
+    self.patientID = patientID
   }
 
   /// The export, in order: patients, plans (with their tasks), other tasks, outcomes.
   /// - Parameter failures: Receives the entities a coder could not write, as (kind, id).
   /// - Throws: ``StoreError``.
   public func items(_ target: Target, failures: (String, String) -> Void = { _, _ in }) throws -> [Item] {
-    let patients = try store.records(.patient, at: date)
-    let plans = try store.records(.carePlan, at: date)
-    let tasks = try store.records(.task, at: date)
-    let outcomes = try store.records(.outcome, at: date)
+    let versions = try self.versions()
+    let records = try versions.mapValues { try $0.map(CareStore.record) }
+    let patients = records[.patient] ?? [], plans = records[.carePlan] ?? []
+    let tasks = records[.task] ?? [], outcomes = records[.outcome] ?? []
     if target == .care {
       let encoder = CareJSON.makeEncoder()
       return try (patients + plans + tasks + outcomes).map { record in
         Item(type: record.kind, uuid: record.uuid, json: Array(try encoder.encode(record)))
       }
     }
-    var planRoots: Set<UUID> = []
-    for case .carePlan(let plan) in plans {
-      planRoots.insert(plan.previousVersionUUIDs.isEmpty ? plan.uuid : root(plan.uuid))
+    // Links name roots: each entity's root → what the export needs of it.
+    func roots(_ kind: EntityKind) -> [UUID: StoredVersion] {
+      Dictionary((versions[kind] ?? []).map { ($0.rootUUID, $0) }, uniquingKeysWith: { a, _ in a })
     }
+    let patientVersions = roots(.patient), planVersions = roots(.carePlan), taskVersions = roots(.task)
+    // A medication plan (made by the pipeline for orders no CarePlan claims) is not written:
+    // its tasks go out as the MedicationRequests / MedicationOrders they came from.
+    let medicationPlans = Set(
+      planVersions.values.filter { $0.id.hasPrefix(Pipeline.medicationPlanIDPrefix) }.map(\.rootUUID))
     var tasksOfPlan: [UUID: [CareModel.Task]] = [:]
     var standalone: [CareModel.Task] = []
     for case .task(let task) in tasks {
-      if let plan = task.carePlanUUID, planRoots.contains(plan) {
+      if let plan = task.carePlanUUID, planVersions[plan] != nil, !medicationPlans.contains(plan) {
         tasksOfPlan[plan, default: []].append(task)
       } else {
         standalone.append(task)
       }
     }
-    var items: [Item] = []
-    func add(_ type: String, _ uuid: UUID, _ kind: String, _ id: String, _ body: () throws -> [UInt8]) {
-      do { items.append(Item(type: type, uuid: uuid, json: try body())) } catch { failures(kind, id) }
-    }
-    let r4 = target == .r4
-    let coders = Coders()
-    for case .patient(let p) in patients {
-      add("Patient", p.uuid, "patient", p.id) {
-        r4 ? try coders.r4Patient.encode(p).value.jsonBytes() : try coders.dstu2Patient.encode(p).value.jsonBytes()
-      }
-    }
-    // A plan's subject is written `Patient/<id>`, which resolves without the Bundle's fullUrls
-    // (in NDJSON too); the coders' default is the patient's `urn:uuid:`.
-    var patientIDs: [UUID: String] = [:]
-    for case .patient(let p) in patients {
-      patientIDs[p.previousVersionUUIDs.isEmpty ? p.uuid : patientRoot(p.uuid)] =
-        ResourceIDMapping.fhirID(forCareID: p.id, kind: "patient")
-    }
+    // Subjects are written `Patient/<id>`, which resolves without the Bundle's fullUrls (in
+    // NDJSON too); the coders' default for a plan is the patient's `urn:uuid:`.
+    let patientIDs = patientVersions.mapValues { ResourceIDMapping.fhirID(forCareID: $0.id, kind: "patient") }
     let subject: @Sendable (UUID?) -> Primitive<FHIRString>? = { [patientIDs] uuid in
       guard let uuid else { return nil }
       let text = patientIDs[uuid].map { "Patient/" + $0 } ?? "urn:uuid:" + uuid.uuidString.lowercased()
       return Primitive(FHIRString(uncheckedString: text))
     }
-    var r4Plans = coders.r4Plan
-    r4Plans.setFHIRPatientUUID = { e, r, _ in r.subject = subject(e.patientUUID).map { FHIRR4.Reference(reference: $0) }
+    // The patient of a task's plan and of an outcome's task (nil when the links lead nowhere).
+    let planPatient = planVersions.compactMapValues(\.link)
+    let taskPatient = taskVersions.compactMapValues { $0.link.flatMap { planPatient[$0] } }
+    var items: [Item] = []
+    func add(_ type: String, _ uuid: UUID, _ kind: String, _ id: String, _ body: () throws -> [UInt8]) {
+      do { items.append(Item(type: type, uuid: uuid, json: try body())) } catch { failures(kind, id) }
     }
-    var dstu2Plans = coders.dstu2Plan
-    dstu2Plans.setFHIRPatientUUID = { e, r, _ in
-      r.subject = subject(e.patientUUID).map { FHIRDSTU2.Reference(reference: $0) }
+    let r4 = target == .r4
+    let coders = Coders.forExport(subject: subject, planPatient: planPatient, taskPatient: taskPatient)
+    for case .patient(let p) in patients {
+      add("Patient", p.uuid, "patient", p.id) {
+        r4 ? try coders.r4Patient.encode(p).value.jsonBytes() : try coders.dstu2Patient.encode(p).value.jsonBytes()
+      }
     }
-    for case .carePlan(let plan) in plans {
-      let own = tasksOfPlan[plan.previousVersionUUIDs.isEmpty ? plan.uuid : root(plan.uuid)] ?? []
+    for (version, record) in zip(versions[.carePlan] ?? [], plans) where !medicationPlans.contains(version.rootUUID) {
+      guard case .carePlan(let plan) = record else { continue }
+      let own = tasksOfPlan[version.rootUUID] ?? []
       add("CarePlan", plan.uuid, "carePlan", plan.id) {
         r4
-          ? try r4Plans.encode(plan, tasks: own).value.jsonBytes()
-          : try dstu2Plans.encode(plan, tasks: own).value.jsonBytes()
+          ? try coders.r4Plan.encode(plan, tasks: own).value.jsonBytes()
+          : try coders.dstu2Plan.encode(plan, tasks: own).value.jsonBytes()
       }
     }
     for task in standalone {
@@ -125,14 +129,18 @@ public struct StoreExporter {
     return items
   }
 
-  /// The root uuid of the plan version `uuid` (links name roots).
-  private func root(_ uuid: UUID) -> UUID {
-    (try? store.backend.read { try $0.versions(.carePlan, .uuids([uuid])).first?.rootUUID }) ?? uuid
-  }
-
-  /// The root uuid of the patient version `uuid`.
-  private func patientRoot(_ uuid: UUID) -> UUID {
-    (try? store.backend.read { try $0.versions(.patient, .uuids([uuid])).first?.rootUUID }) ?? uuid
+  /// The versions to write, by kind: each entity's version in effect at ``date`` (tombstones
+  /// left out), of every patient or, with ``patientID``, of that patient only.
+  private func versions() throws -> [EntityKind: [StoredVersion]] {
+    try store.backend.read { reader in
+      if let patientID {
+        let owned = try CareStore.ownedVersions(ofPatient: patientID, at: date, in: reader)
+        return Dictionary(grouping: owned, by: \.kind)
+      }
+      var out: [EntityKind: [StoredVersion]] = [:]
+      for kind in EntityKind.allCases { out[kind] = CareStore.inEffect(try reader.versions(kind, .all), at: date) }
+      return out
+    }
   }
 
   /// `items` as a collection Bundle, each entry's `fullUrl` the entity's `urn:uuid:`.

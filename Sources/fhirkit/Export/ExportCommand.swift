@@ -11,7 +11,9 @@ struct ExportCommand: ParsableCommand {
     discussion: """
       Each entity is written in its newest version (deleted ones are left out), through the \
       coders: care fields FHIR has no element for travel as FHIRKit care extensions. A care \
-      plan carries its tasks as activities.
+      plan carries its tasks as activities; a medication order no care plan claimed is written \
+      as a MedicationRequest / MedicationOrder with its patient. --patient writes one patient's \
+      entities only.
 
       Exit codes: 0 all good; 1 some entities could not be written (the others are); \
       2 usage error; 3 the store cannot be read.
@@ -33,6 +35,9 @@ struct ExportCommand: ParsableCommand {
 
   @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
   var output: String?
+
+  @Option(help: "Write only the entities of the patient with this care id (its plans, their tasks and outcomes).")
+  var patient: String?
 
   struct Target: ExpressibleByArgument {
     var value: StoreExporter.Target
@@ -60,7 +65,7 @@ struct ExportCommand: ParsableCommand {
         options: {
           var o = SQLiteBackend.Options(); o.readOnly = true; return o
         }())
-      items = try StoreExporter(store: CareStore(backend: backend)).items(to.value) { kind, id in
+      items = try StoreExporter(store: CareStore(backend: backend), patientID: patient).items(to.value) { kind, id in
         failed += 1
         printError("fhirkit: \(kind) \(id): the coder could not write it")
       }

@@ -1,0 +1,116 @@
+import CareModel
+import CareStore
+import CareStoreSQLite
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// Every task and outcome belongs to exactly one patient, after importing every fixture Synthea
+/// Bundle of both releases (the package's `Fixtures/` and, when present, the shared fixture
+/// folder beside the package) into one store with the built `fhirkit`; `export --patient`
+/// writes exactly that patient's entities.
+@Suite(.serialized) struct PatientOwnershipTests {
+  /// The Synthea Bundles: absolute paths, the shared folder's first, then the package's own
+  /// (a file of the same name is read once).
+  static let bundles: [String] = {
+    let shared = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("shared/fixtures").path
+    var seen: Set<String> = []
+    var paths: [String] = []
+    for release in ["r4", "dstu2"] {
+      for base in [shared, Fixtures.root] {
+        let folder = base + "/" + release + "/bundles"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        for name in names where name.hasPrefix("synthea__") && name.hasSuffix(".json") {
+          if seen.insert(release + "/" + name).inserted { paths.append(folder + "/" + name) }
+        }
+      }
+    }
+    return paths
+  }()
+
+  /// One store with every bundle imported by the built binary (made once).
+  static let store: (path: String, store: CareStore) = {
+    let path = TemporaryFolders.make("carestore-ownership") + "/store.sqlite"
+    let result = try! CommandRunner.run(["import"] + bundles + ["--store", path])
+    precondition(result.exitCode == 0 || result.exitCode == 1, "import failed: \(result.stderr)")
+    return (path, CareStore(backend: try! SQLiteBackend(path: path)))
+  }()
+
+  @Test("every entity of the store resolves to exactly one patient")
+  func everyEntityHasOnePatient() throws {
+    #expect(Self.bundles.count >= 12)
+    let store = Self.store.store
+    let owners = try store.ownerIDs()
+    let patients = try store.patients()
+    #expect(patients.count >= 12)
+    #expect((owners[.task] ?? [:]).count > 1000)
+    for kind in EntityKind.allCases {
+      let orphans = (owners[kind] ?? [:]).filter { $0.value == nil }.map(\.key).sorted()
+      #expect(orphans.isEmpty, "\(kind): \(orphans.count) entities of no patient, e.g. \(orphans.prefix(3))")
+    }
+    // Each patient's entities: disjoint, and together every entity of the store.
+    var seen: [EntityKind: Set<String>] = [:]
+    for patient in patients {
+      for record in try store.entities(ofPatient: patient.id) {
+        let kind = try #require(EntityKind(rawValue: record.kind))
+        let id = Self.id(of: record)
+        #expect(seen[kind, default: []].insert(id).inserted, "\(kind) \(id) belongs to two patients")
+        #expect(owners[kind]?[id] == .some(patient.id))
+      }
+    }
+    for kind in EntityKind.allCases {
+      #expect(seen[kind, default: []] == Set((owners[kind] ?? [:]).keys), "\(kind)")
+    }
+    // Standalone medication orders went to their patient's medication plan.
+    let plans = try store.records(.carePlan).compactMap { if case .carePlan(let p) = $0 { p } else { nil } }
+    #expect(plans.contains { $0.id.hasPrefix("medications/") && $0.title == "Medications" })
+  }
+
+  @Test("export --patient writes exactly that patient's entities, each order and observation with its subject", arguments: ["r4", "dstu2"])
+  func exportOnePatient(release: String) throws {
+    let store = Self.store.store
+    let patients = try store.patients().sorted { $0.id < $1.id }
+    let sample = [patients.first!, patients[patients.count / 2], patients.last!]
+    for patient in sample {
+      let own = try store.entities(ofPatient: patient.id)
+      let export = try CommandRunner.run(["export", "--store", Self.store.path, "--to", release, "--patient", patient.id])
+      #expect(export.exitCode == 0, "\(export.stderr)")
+      let lines = export.stdout.split(separator: "\n")
+      let resources = try lines.map { line in
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      }
+      func count(_ type: String) -> Int { resources.filter { $0["resourceType"] as? String == type }.count }
+      let kinds = Dictionary(grouping: own, by: \.kind).mapValues(\.count)
+      let medicationPlans = own.filter { if case .carePlan(let p) = $0 { p.id.hasPrefix("medications/") } else { false } }
+      let orderType = release == "r4" ? "MedicationRequest" : "MedicationOrder"
+      #expect(count("Patient") == 1)
+      #expect(count("CarePlan") == (kinds["carePlan"] ?? 0) - medicationPlans.count)
+      #expect(count("Observation") == (kinds["outcome"] ?? 0))
+      // Every task goes out once: as an activity of its CarePlan, or as an order.
+      let activities = resources.filter { $0["resourceType"] as? String == "CarePlan" }
+        .map { ($0["activity"] as? [Any])?.count ?? 0 }.reduce(0, +)
+      #expect(activities + count(orderType) == (kinds["task"] ?? 0))
+      #expect(resources.count == 1 + count("CarePlan") + count(orderType) + count("Observation"))
+      // Every plan, order and observation names this patient (`Patient/<id>`, the id as exported).
+      let fhirID = try #require(resources.first { $0["resourceType"] as? String == "Patient" }?["id"] as? String)
+      for resource in resources {
+        let type = resource["resourceType"] as? String ?? ""
+        guard [orderType, "Observation", "CarePlan"].contains(type) else { continue }
+        let field = type == "MedicationOrder" ? "patient" : "subject"
+        let reference = (resource[field] as? [String: Any])?["reference"] as? String
+        #expect(reference == "Patient/" + fhirID, "\(type) \(field)")
+      }
+    }
+  }
+
+  static func id(of record: CareRecord) -> String {
+    switch record {
+    case .patient(let e): e.id
+    case .carePlan(let e): e.id
+    case .task(let e): e.id
+    case .outcome(let e): e.id
+    case .contact(let e): e.id
+    }
+  }
+}
