@@ -104,6 +104,55 @@ import Testing
     }
   }
 
+  @Test("a stopped or completed order or plan keeps its status on the care side and through export", arguments: ["r4", "dstu2"])
+  func statusSurvives(release: String) throws {
+    // Raw statuses, read with JSONSerialization: of orders no CarePlan activity points at, and of plans.
+    var orders: [String: Int] = [:], plans: [String: Int] = [:]
+    for path in Self.bundles {
+      let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+      let resources = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { entry -> (String?, [String: Any])? in
+        (entry["resource"] as? [String: Any]).map { (entry["fullUrl"] as? String, $0) }
+      }
+      var claimed: Set<String> = []
+      for (_, r) in resources where r["resourceType"] as? String == "CarePlan" {
+        plans[r["status"] as? String ?? "", default: 0] += 1
+        for activity in r["activity"] as? [[String: Any]] ?? [] {
+          if let ref = (activity["reference"] as? [String: Any])?["reference"] as? String { claimed.insert(ref) }
+        }
+      }
+      for (url, r) in resources where ["MedicationRequest", "MedicationOrder"].contains(r["resourceType"] as? String ?? "") {
+        let names = [url, (r["resourceType"] as? String ?? "") + "/" + (r["id"] as? String ?? "")].compactMap { $0 }
+        if names.contains(where: claimed.contains) { continue }
+        orders[r["status"] as? String ?? "", default: 0] += 1
+      }
+    }
+    #expect((orders["stopped"] ?? 0) > 100)
+    #expect((plans["completed"] ?? 0) > 50)
+    // The care side shows it.
+    let tasks = try Self.store.store.records(.task).compactMap { if case .task(let t) = $0 { t } else { nil } }
+    #expect(tasks.filter { $0.userInfo?["fhirStatus"] == "stopped" }.count >= orders["stopped"] ?? 0)
+    let carePlans = try Self.store.store.records(.carePlan).compactMap { if case .carePlan(let p) = $0 { p } else { nil } }
+    #expect(carePlans.filter { $0.userInfo?["fhirStatus"] == "completed" }.count == plans["completed"] ?? 0)
+    // The export writes it back: the same count per status (both releases share these codes).
+    let export = try CommandRunner.run(["export", "--store", Self.store.path, "--to", release])
+    #expect(export.exitCode == 0)
+    var exportedOrders: [String: Int] = [:], exportedPlans: [String: Int] = [:]
+    for line in export.stdout.split(separator: "\n") {
+      let r = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let status = r["status"] as? String ?? ""
+      switch r["resourceType"] as? String {
+      case "MedicationRequest", "MedicationOrder": exportedOrders[status, default: 0] += 1
+      case "CarePlan": exportedPlans[status, default: 0] += 1
+      default: break
+      }
+      #expect((r["extension"] as? [[String: Any]] ?? []).allSatisfy { ext in
+        !((ext["extension"] as? [[String: Any]] ?? []).contains { $0["valueString"] as? String == "fhirStatus" })
+      }, "the status went out as a userInfo extension")
+    }
+    #expect(exportedOrders == orders)
+    #expect(exportedPlans["completed"] == plans["completed"])
+  }
+
   static func id(of record: CareRecord) -> String {
     switch record {
     case .patient(let e): e.id

@@ -84,6 +84,7 @@ struct MergeRun {
     var entity = plan.value
     identify(&entity, resource)
     entity.patientUUID = patientKey(facts.subject, from: resource).flatMap { patients[$0]?.uuid }
+    Self.keep(status: facts.status, in: &entity)
     record(plan.report, for: resource.type)
     planUUIDs[resource.key] = entity.uuid
     addSource(entity.uuid, resource)
@@ -106,6 +107,7 @@ struct MergeRun {
         task.title = fromOrder.value.title
         task.instructions = fromOrder.value.instructions
         task.schedule = fromOrder.value.schedule
+        Self.keep(status: orderFacts.status, in: &task)
         order = target
       }
       task.carePlanUUID = entity.uuid
@@ -136,6 +138,7 @@ struct MergeRun {
     guard let converted = decodeOrder(resource, facts) else { return }
     var task = converted.value
     identify(&task, resource)
+    Self.keep(status: facts.status, in: &task)
     var planUUID: UUID?
     for site in facts.basedOn {
       guard let target = follow(site, from: resource, expecting: nil) else { continue }

@@ -22,4 +22,10 @@ extension Pipeline {
   /// exporter writes the tasks of such a plan as MedicationRequests / MedicationOrders, not as
   /// activities of a CarePlan the input never had.
   public static let medicationPlanIDPrefix = "medications/"
+
+  /// The `userInfo` key under which a care plan or task keeps its FHIR CarePlan's or order's
+  /// `status` when it is not `active` (`stopped`, `completed`, `cancelled`, `on-hold`, …, in the
+  /// code of the release it came from); absent means active. The store's exporter writes it back
+  /// as the resource's `status` (mapped to the target release) instead of a care extension.
+  public static let statusKey = "fhirStatus"
 }

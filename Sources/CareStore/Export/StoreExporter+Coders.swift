@@ -3,6 +3,8 @@ import FHIRCoders
 import FHIRCore
 import FHIRDSTU2
 import FHIRR4
+import FHIRReleaseConversion
+import CarePipeline
 import Foundation
 
 extension StoreExporter {
@@ -53,7 +55,44 @@ extension StoreExporter {
         dstu2Task(e, &r, &report)
         r.subject = subject(e.taskUUID.flatMap { taskPatient[$0] }).map { FHIRDSTU2.Reference(reference: $0) }
       }
+      c.keepStatus()
       return c
+    }
+
+    /// `e` without its ``Pipeline/statusKey`` `userInfo` entry, and that entry.
+    static func split<E: CareEntity>(_ e: E) -> (E, String?) {
+      var e = e
+      let status = e.userInfo?.removeValue(forKey: Pipeline.statusKey)
+      if e.userInfo?.isEmpty ?? false { e.userInfo = nil }
+      return (e, status)
+    }
+
+    /// Writes a plan's or task's ``Pipeline/statusKey`` `userInfo` entry as its resource's
+    /// `status` (mapped to the target release; a code with no image there leaves the default),
+    /// not as a care `userInfo` extension.
+    mutating func keepStatus() {
+      let r4Order = r4Order.setFHIRVersionFields, dstu2Order = dstu2Order.setFHIRVersionFields
+      let r4Plan = r4Plan.setFHIRVersionFields, dstu2Plan = dstu2Plan.setFHIRVersionFields
+      self.r4Order.setFHIRVersionFields = { e, r, report in
+        let (e, status) = Self.split(e)
+        r4Order(e, &r, &report)
+        if let code = status.flatMap({ ReleaseConverter.medicationStatus($0, toR4: true) }) { r.status = Primitive(FHIRCode(uncheckedString: code)) }
+      }
+      self.dstu2Order.setFHIRVersionFields = { e, r, report in
+        let (e, status) = Self.split(e)
+        dstu2Order(e, &r, &report)
+        if let code = status.flatMap({ ReleaseConverter.medicationStatus($0, toR4: false) }) { r.status = Primitive(FHIRCode(uncheckedString: code)) }
+      }
+      self.r4Plan.setFHIRVersionFields = { e, r, report in
+        let (e, status) = Self.split(e)
+        r4Plan(e, &r, &report)
+        if let code = status.flatMap({ ReleaseConverter.carePlanStatus($0, toR4: true) }) { r.status = Primitive(FHIRCode(uncheckedString: code)) }
+      }
+      self.dstu2Plan.setFHIRVersionFields = { e, r, report in
+        let (e, status) = Self.split(e)
+        dstu2Plan(e, &r, &report)
+        if let code = status.flatMap({ ReleaseConverter.carePlanStatus($0, toR4: false) }) { r.status = Primitive(FHIRCode(uncheckedString: code)) }
+      }
     }
   }
 }
