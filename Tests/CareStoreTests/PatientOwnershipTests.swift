@@ -2,6 +2,8 @@ import CareModel
 import CareStore
 import CareStoreSQLite
 import FHIRTestSupport
+import FHIRDSTU2
+import FHIRR4
 import Foundation
 import Testing
 
@@ -151,6 +153,71 @@ import Testing
     }
     #expect(exportedOrders == orders)
     #expect(exportedPlans["completed"] == plans["completed"])
+  }
+
+  @Test("fhirkit validate finds no error in the export of every patient", arguments: ["r4", "dstu2"])
+  func exportValidates(release: String) throws {
+    let file = TemporaryFolders.make("carestore-ownership-validate") + "/export.ndjson"
+    let export = try CommandRunner.run(["export", "--store", Self.store.path, "--to", release, "-o", file])
+    #expect(export.exitCode == 0)
+    let validate = try CommandRunner.run(["validate", "--release", release, file])
+    #expect(validate.exitCode == 0, "\(validate.stderr.suffix(500))")
+    #expect(validate.stderr.contains(" 0 with errors"), "\(validate.stderr.suffix(500))")
+  }
+
+  @Test("each stored version keeps the resources it came from, equal to the input's (key order aside), with their release")
+  func sourcesAreKept() throws {
+    // The input's resources by (release, type, id or fullUrl).
+    var input: [String: NSDictionary] = [:]
+    var anonymous: [String: [NSDictionary]] = [:]
+    for path in Self.bundles {
+      let release = path.contains("/dstu2/") ? "DSTU2" : "R4"
+      let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+      for entry in bundle["entry"] as? [[String: Any]] ?? [] {
+        guard let resource = entry["resource"] as? [String: Any], let type = resource["resourceType"] as? String
+        else { continue }
+        // A resource with neither id nor fullUrl is known by its content.
+        guard let name = resource["id"] as? String ?? entry["fullUrl"] as? String else {
+          anonymous[release + "|" + type, default: []].append(try Self.asRead(resource, release: release))
+          continue
+        }
+        input[release + "|" + type + "|" + name] = resource as NSDictionary
+      }
+    }
+    let backend = Self.store.store.backend
+    let sources = try backend.read { reader in
+      let uuids = try EntityKind.allCases.flatMap { try reader.versions($0, .all).map(\.uuid) }
+      return try reader.sources(of: uuids)
+    }
+    var checked = 0
+    for source in sources.values.joined() {
+      let json = try #require(source.json, "a source without JSON")
+      let stored = try #require(try JSONSerialization.jsonObject(with: json) as? NSDictionary)
+      let kind = source.release.rawValue + "|" + source.resourceType
+      guard let name = source.resourceID ?? source.fullUrl else {
+        // Some of these (DSTU2 Synthea resources of 2017) have errors the lenient reader repairs
+        // (an array where one value belongs): the source is the resource as read.
+        #expect(anonymous[kind]?.contains(stored) ?? false, "\(source.resourceType) is not the input as read")
+        checked += 1
+        continue
+      }
+      let original = try #require(input[kind + "|" + name])
+      #expect(stored == original, "\(source.resourceType) differs from the input")
+      checked += 1
+    }
+    #expect(checked > 5000)
+  }
+
+  /// `resource` as the lenient reader of `release` reads it (its model's JSON): the input
+  /// itself, key order aside, unless the reader repaired an error.
+  static func asRead(_ resource: [String: Any], release: String) throws -> NSDictionary {
+    let bytes = Array(try JSONSerialization.data(withJSONObject: resource))
+    let tokens = try Chunked.tokens(bytes, chunkSize: bytes.count)
+    let json =
+      release == "R4"
+      ? try #require(try FHIRR4.AnyResource.decode(from: tokens).value).jsonBytes()
+      : try #require(try FHIRDSTU2.AnyResource.decode(from: tokens).value).jsonBytes()
+    return try #require(try JSONSerialization.jsonObject(with: Data(json)) as? NSDictionary)
   }
 
   static func id(of record: CareRecord) -> String {

@@ -20,6 +20,8 @@ struct MergeRun {
   var taskOfObservation: [String: Int] = [:]
   /// Orders turned into a CarePlan activity's Task (not standalone).
   var claimedOrders: Set<String> = []
+  /// Resource key → its JSON, for provenance (encoded once per resource).
+  var sourceJSON: [String: Data] = [:]
   /// Patient resource key → position of its medication plan in `result.carePlans` (made on first use).
   var medicationPlans: [String: Int] = [:]
   /// Event resource key → position of the task of the activity whose `outcomeReference` names it.

@@ -13,6 +13,9 @@ extension Pipeline {
     public var groupsStandaloneOrders = true
     /// The title of each patient's medication plan. Default `"Medications"`.
     public var medicationPlanTitle = "Medications"
+    /// Whether each ``SourceReference`` carries its resource's JSON (``SourceReference/json``),
+    /// which the store keeps with the version. Default `true`.
+    public var keepsSourceJSON = true
 
     /// The default options.
     public init() {}
