@@ -56,7 +56,7 @@ import Testing
     for patient in patients {
       for record in try store.entities(ofPatient: patient.id) {
         let kind = try #require(EntityKind(rawValue: record.kind))
-        let id = Self.id(of: record)
+        let id = record.id
         #expect(seen[kind, default: []].insert(id).inserted, "\(kind) \(id) belongs to two patients")
         #expect(owners[kind]?[id] == .some(patient.id))
       }
@@ -208,6 +208,50 @@ import Testing
     #expect(checked > 5000)
   }
 
+  @Test("export --from-sources: a patient's resources come back as imported in their release, converted and valid in the other")
+  func exportFromSources() throws {
+    let store = Self.store.store
+    // The input's resources as read, by "Type|id" (else by content), per release.
+    var input: [String: [String: NSDictionary]] = [:], anonymous: [String: [NSDictionary]] = [:]
+    for path in Self.bundles {
+      let release = path.contains("/dstu2/") ? "dstu2" : "r4"
+      let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+      for entry in bundle["entry"] as? [[String: Any]] ?? [] {
+        guard let resource = entry["resource"] as? [String: Any], let type = resource["resourceType"] as? String else { continue }
+        if let id = resource["id"] as? String {
+          input[release, default: [:]][type + "|" + id] = resource as NSDictionary
+        } else {
+          anonymous[release, default: []].append(try Self.asRead(resource, release: release == "r4" ? "R4" : "DSTU2"))
+        }
+      }
+    }
+    let patients = try store.patients().sorted { $0.id < $1.id }
+    for release in ["r4", "dstu2"] {
+      // A patient imported from this release: every resource comes back as it came in.
+      let patient = try #require(patients.first { input[release]?["Patient|" + $0.id] != nil })
+      let same = try CommandRunner.run(["export", "--store", Self.store.path, "--to", release, "--from-sources", "--patient", patient.id])
+      #expect(same.exitCode == 0)
+      let lines = same.stdout.split(separator: "\n")
+      #expect(lines.count > 10)
+      for line in lines {
+        let resource = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? NSDictionary)
+        let type = resource["resourceType"] as? String ?? ""
+        if let id = resource["id"] as? String {
+          #expect(resource == input[release]?[type + "|" + id], "\(type) is not as imported")
+        } else {
+          #expect(anonymous[release]?.contains(resource) ?? false, "\(type) is not as imported")
+        }
+      }
+      // The same patient in the other release: converted by the release converter, valid.
+      let other = release == "r4" ? "dstu2" : "r4"
+      let file = TemporaryFolders.make("carestore-ownership-sources") + "/export.ndjson"
+      let converted = try CommandRunner.run(["export", "--store", Self.store.path, "--to", other, "--from-sources", "--patient", patient.id, "-o", file])
+      #expect(converted.exitCode == 0)
+      let validate = try CommandRunner.run(["validate", "--release", other, file])
+      #expect(validate.stderr.contains("\(lines.count) resource(s) checked, 0 with errors"), "\(validate.stderr.suffix(400))")
+    }
+  }
+
   /// `resource` as the lenient reader of `release` reads it (its model's JSON): the input
   /// itself, key order aside, unless the reader repaired an error.
   static func asRead(_ resource: [String: Any], release: String) throws -> NSDictionary {
@@ -218,15 +262,5 @@ import Testing
       ? try #require(try FHIRR4.AnyResource.decode(from: tokens).value).jsonBytes()
       : try #require(try FHIRDSTU2.AnyResource.decode(from: tokens).value).jsonBytes()
     return try #require(try JSONSerialization.jsonObject(with: Data(json)) as? NSDictionary)
-  }
-
-  static func id(of record: CareRecord) -> String {
-    switch record {
-    case .patient(let e): e.id
-    case .carePlan(let e): e.id
-    case .task(let e): e.id
-    case .outcome(let e): e.id
-    case .contact(let e): e.id
-    }
   }
 }

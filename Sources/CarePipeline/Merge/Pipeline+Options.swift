@@ -26,6 +26,9 @@ extension Pipeline {
   /// activities of a CarePlan the input never had.
   public static let medicationPlanIDPrefix = "medications/"
 
+  /// The id prefix of the per-patient observation log plans and tasks (`observation-log/<patient id>`).
+  public static let observationLogIDPrefix = "observation-log/"
+
   /// The `userInfo` key under which a care plan or task keeps its FHIR CarePlan's or order's
   /// `status` when it is not `active` (`stopped`, `completed`, `cancelled`, `on-hold`, …, in the
   /// code of the release it came from); absent means active. The store's exporter writes it back

@@ -59,40 +59,36 @@ extension StoreExporter {
       return c
     }
 
-    /// `e` without its ``Pipeline/statusKey`` `userInfo` entry, and that entry.
-    static func split<E: CareEntity>(_ e: E) -> (E, String?) {
-      var e = e
-      let status = e.userInfo?.removeValue(forKey: Pipeline.statusKey)
-      if e.userInfo?.isEmpty ?? false { e.userInfo = nil }
-      return (e, status)
+    /// A coder closure type: writes an entity's fields into a resource.
+    typealias Setter<E, R> = @Sendable (E, inout R, inout FHIRCoders.ConversionReport) -> Void
+
+    /// `set` run on the entity without its ``Pipeline/statusKey`` `userInfo` entry (so that it is
+    /// not written as a care extension), then that entry written as `status` through `code`
+    /// (its image in the target release; `nil` leaves the coder's default).
+    static func withStatus<E: CareEntity, R>(
+      _ set: @escaping Setter<E, R>, code: @escaping @Sendable (String) -> String?,
+      into status: any WritableKeyPath<R, Primitive<FHIRCode>?> & Sendable
+    ) -> Setter<E, R> {
+      { e, r, report in
+        var e = e
+        let value = e.userInfo?.removeValue(forKey: Pipeline.statusKey)
+        if e.userInfo?.isEmpty ?? false { e.userInfo = nil }
+        set(e, &r, &report)
+        if let mapped = value.flatMap(code) { r[keyPath: status] = Primitive(FHIRCode(uncheckedString: mapped)) }
+      }
     }
 
-    /// Writes a plan's or task's ``Pipeline/statusKey`` `userInfo` entry as its resource's
-    /// `status` (mapped to the target release; a code with no image there leaves the default),
-    /// not as a care `userInfo` extension.
+    /// Writes a plan's or order task's ``Pipeline/statusKey`` `userInfo` entry as its resource's
+    /// `status`, mapped to the target release as `ReleaseConverter` maps it.
     mutating func keepStatus() {
-      let r4Order = r4Order.setFHIRVersionFields, dstu2Order = dstu2Order.setFHIRVersionFields
-      let r4Plan = r4Plan.setFHIRVersionFields, dstu2Plan = dstu2Plan.setFHIRVersionFields
-      self.r4Order.setFHIRVersionFields = { e, r, report in
-        let (e, status) = Self.split(e)
-        r4Order(e, &r, &report)
-        if let code = status.flatMap({ ReleaseConverter.medicationStatus($0, toR4: true) }) { r.status = Primitive(FHIRCode(uncheckedString: code)) }
-      }
-      self.dstu2Order.setFHIRVersionFields = { e, r, report in
-        let (e, status) = Self.split(e)
-        dstu2Order(e, &r, &report)
-        if let code = status.flatMap({ ReleaseConverter.medicationStatus($0, toR4: false) }) { r.status = Primitive(FHIRCode(uncheckedString: code)) }
-      }
-      self.r4Plan.setFHIRVersionFields = { e, r, report in
-        let (e, status) = Self.split(e)
-        r4Plan(e, &r, &report)
-        if let code = status.flatMap({ ReleaseConverter.carePlanStatus($0, toR4: true) }) { r.status = Primitive(FHIRCode(uncheckedString: code)) }
-      }
-      self.dstu2Plan.setFHIRVersionFields = { e, r, report in
-        let (e, status) = Self.split(e)
-        dstu2Plan(e, &r, &report)
-        if let code = status.flatMap({ ReleaseConverter.carePlanStatus($0, toR4: false) }) { r.status = Primitive(FHIRCode(uncheckedString: code)) }
-      }
+      r4Order.setFHIRVersionFields = Self.withStatus(
+        r4Order.setFHIRVersionFields, code: { ReleaseConverter.medicationStatus($0, toR4: true) }, into: \.status)
+      dstu2Order.setFHIRVersionFields = Self.withStatus(
+        dstu2Order.setFHIRVersionFields, code: { ReleaseConverter.medicationStatus($0, toR4: false) }, into: \.status)
+      r4Plan.setFHIRVersionFields = Self.withStatus(
+        r4Plan.setFHIRVersionFields, code: { ReleaseConverter.carePlanStatus($0, toR4: true) }, into: \.status)
+      dstu2Plan.setFHIRVersionFields = Self.withStatus(
+        dstu2Plan.setFHIRVersionFields, code: { ReleaseConverter.carePlanStatus($0, toR4: false) }, into: \.status)
     }
   }
 }

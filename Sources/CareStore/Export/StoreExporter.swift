@@ -33,6 +33,9 @@ public struct StoreExporter {
     public var uuid: UUID
     /// The JSON.
     public var json: [UInt8]
+    /// The `fullUrl` of its Bundle entry when it is not the entity's `urn:uuid:`: a source
+    /// resource's own (``StoreExporter/fromSources``), so that the references it holds resolve.
+    public var fullUrl: String? = nil
   }
 
   /// The store.
@@ -41,6 +44,12 @@ public struct StoreExporter {
   public var date: Date
   /// When set, only this patient's entities are written (``CareStore/entities(ofPatient:at:)``).
   public var patientID: String?
+  /// Whether an entity whose version in effect came from an import is written as the resources
+  /// it came from (kept in the store, ``SourceReference/json``): as they were read in their own
+  /// release, converted by `ReleaseConverter` to the other. Entities without sources (changed or
+  /// made on the care side) are written through the coders; the observation log and medication
+  /// plans the pipeline made are left out (a re-import makes them again). Default `false`.
+  public var fromSources = false
 
   /// Creates an exporter.
   public init(store: CareStore, date: Date = .distantFuture, patientID: String? = nil) {
@@ -98,7 +107,23 @@ public struct StoreExporter {
     }
     let r4 = target == .r4
     let coders = Coders.forExport(subject: subject, planPatient: planPatient, taskPatient: taskPatient)
+    // From sources: each entity that came from an import as its resources (tried first).
+    let sources = fromSources ? try store.backend.read { try $0.sources(of: versions.values.joined().map(\.uuid)) } : [:]
+    var fromSource = SourceItems()
+    func addSources(_ entities: [UUID]) -> Bool {
+      guard fromSources else { return false }
+      var trial = fromSource
+      var added: [Item] = []
+      for entity in entities {
+        guard let more = trial.add(sources[entity] ?? [], uuid: entity, target: target) else { return false }
+        added += more
+      }
+      fromSource = trial
+      items += added
+      return true
+    }
     for case .patient(let p) in patients {
+      if addSources([p.uuid]) { continue }
       add("Patient", p.uuid, "patient", p.id) {
         r4 ? try coders.r4Patient.encode(p).value.jsonBytes() : try coders.dstu2Patient.encode(p).value.jsonBytes()
       }
@@ -106,6 +131,9 @@ public struct StoreExporter {
     for (version, record) in zip(versions[.carePlan] ?? [], plans) where !medicationPlans.contains(version.rootUUID) {
       guard case .carePlan(let plan) = record else { continue }
       let own = tasksOfPlan[version.rootUUID] ?? []
+      // The observation log plans are the pipeline's; their outcomes go out as their Observations.
+      if fromSources && plan.id.hasPrefix(Pipeline.observationLogIDPrefix) { continue }
+      if addSources([plan.uuid] + own.map(\.uuid)) { continue }
       add("CarePlan", plan.uuid, "carePlan", plan.id) {
         r4
           ? try coders.r4Plan.encode(plan, tasks: own).value.jsonBytes()
@@ -113,6 +141,7 @@ public struct StoreExporter {
       }
     }
     for task in standalone {
+      if addSources([task.uuid]) { continue }
       add(r4 ? "MedicationRequest" : "MedicationOrder", task.uuid, "task", task.id) {
         r4
           ? try coders.r4Order.encode(task).value.jsonBytes()
@@ -120,6 +149,7 @@ public struct StoreExporter {
       }
     }
     for case .outcome(let o) in outcomes {
+      if addSources([o.uuid]) { continue }
       add("Observation", o.uuid, "outcome", o.id) {
         r4
           ? try coders.r4Observation.encode(o).value.jsonBytes()
@@ -148,7 +178,9 @@ public struct StoreExporter {
     var out = Array(#"{"resourceType":"Bundle","type":"collection","entry":["#.utf8)
     for (i, item) in items.enumerated() {
       if i > 0 { out.append(UInt8(ascii: ",")) }
-      out += Array(#"{"fullUrl":"urn:uuid:"#.utf8) + Array(item.uuid.uuidString.lowercased().utf8)
+      let url = (item.fullUrl ?? "urn:uuid:" + item.uuid.uuidString.lowercased())
+        .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      out += Array(#"{"fullUrl":""#.utf8) + Array(url.utf8)
       out += Array(#"","resource":"#.utf8) + item.json + [UInt8(ascii: "}")]
     }
     out += Array("]}".utf8)

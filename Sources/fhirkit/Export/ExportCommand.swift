@@ -39,6 +39,9 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "Write only the entities of the patient with this care id (its plans, their tasks and outcomes).")
   var patient: String?
 
+  @Flag(help: "Write each entity that came from an import as the FHIR resources it came from (converted to the other release if asked).")
+  var fromSources = false
+
   struct Target: ExpressibleByArgument {
     var value: StoreExporter.Target
     init?(argument: String) {
@@ -50,6 +53,7 @@ struct ExportCommand: ParsableCommand {
 
   func validate() throws {
     if to.value == .care && format == .bundle { throw ValidationError("--to care writes NDJSON only") }
+    if to.value == .care && fromSources { throw ValidationError("--from-sources writes FHIR (r4 or dstu2) only") }
   }
 
   func run() throws {
@@ -65,7 +69,9 @@ struct ExportCommand: ParsableCommand {
         options: {
           var o = SQLiteBackend.Options(); o.readOnly = true; return o
         }())
-      items = try StoreExporter(store: CareStore(backend: backend), patientID: patient).items(to.value) { kind, id in
+      var exporter = StoreExporter(store: CareStore(backend: backend), patientID: patient)
+      exporter.fromSources = fromSources
+      items = try exporter.items(to.value) { kind, id in
         failed += 1
         printError("fhirkit: \(kind) \(id): the coder could not write it")
       }
