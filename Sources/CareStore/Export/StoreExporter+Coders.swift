@@ -37,23 +37,24 @@ extension StoreExporter {
       c.dstu2Plan.setFHIRPatientUUID = { e, r, _ in
         r.subject = subject(e.patientUUID).map { FHIRDSTU2.Reference(reference: $0) }
       }
-      let r4Plan = c.r4Order.setFHIRCarePlanUUID, dstu2Plan = c.dstu2Order.setFHIRCarePlanUUID
-      c.r4Order.setFHIRCarePlanUUID = { e, r, report in
-        r4Plan(e, &r, &report)
-        r.subject = subject(e.carePlanUUID.flatMap { planPatient[$0] }).map { FHIRR4.Reference(reference: $0) }
+      // An order names the patient of its plan, an Observation that of its task's plan.
+      let orderPatient: @Sendable (CareModel.Task) -> Primitive<FHIRString>? = { e in
+        subject(e.carePlanUUID.flatMap { planPatient[$0] })
       }
-      c.dstu2Order.setFHIRCarePlanUUID = { e, r, report in
-        dstu2Plan(e, &r, &report)
-        r.patient = subject(e.carePlanUUID.flatMap { planPatient[$0] }).map { FHIRDSTU2.Reference(reference: $0) }
+      let outcomePatient: @Sendable (Outcome) -> Primitive<FHIRString>? = { e in
+        subject(e.taskUUID.flatMap { taskPatient[$0] })
       }
-      let r4Task = c.r4Observation.setFHIRTask, dstu2Task = c.dstu2Observation.setFHIRTask
-      c.r4Observation.setFHIRTask = { e, r, report in
-        r4Task(e, &r, &report)
-        r.subject = subject(e.taskUUID.flatMap { taskPatient[$0] }).map { FHIRR4.Reference(reference: $0) }
+      c.r4Order.setFHIRCarePlanUUID = after(c.r4Order.setFHIRCarePlanUUID) { e, r in
+        r.subject = orderPatient(e).map { FHIRR4.Reference(reference: $0) }
       }
-      c.dstu2Observation.setFHIRTask = { e, r, report in
-        dstu2Task(e, &r, &report)
-        r.subject = subject(e.taskUUID.flatMap { taskPatient[$0] }).map { FHIRDSTU2.Reference(reference: $0) }
+      c.dstu2Order.setFHIRCarePlanUUID = after(c.dstu2Order.setFHIRCarePlanUUID) { e, r in
+        r.patient = orderPatient(e).map { FHIRDSTU2.Reference(reference: $0) }
+      }
+      c.r4Observation.setFHIRTask = after(c.r4Observation.setFHIRTask) { e, r in
+        r.subject = outcomePatient(e).map { FHIRR4.Reference(reference: $0) }
+      }
+      c.dstu2Observation.setFHIRTask = after(c.dstu2Observation.setFHIRTask) { e, r in
+        r.subject = outcomePatient(e).map { FHIRDSTU2.Reference(reference: $0) }
       }
       c.keepStatus()
       return c
@@ -61,6 +62,14 @@ extension StoreExporter {
 
     /// A coder closure type: writes an entity's fields into a resource.
     typealias Setter<E, R> = @Sendable (E, inout R, inout FHIRCoders.ConversionReport) -> Void
+
+    /// `set`, then `more`.
+    static func after<E, R>(_ set: @escaping Setter<E, R>, _ more: @escaping @Sendable (E, inout R) -> Void) -> Setter<E, R> {
+      { e, r, report in
+        set(e, &r, &report)
+        more(e, &r)
+      }
+    }
 
     /// `set` run on the entity without its ``Pipeline/statusKey`` `userInfo` entry (so that it is
     /// not written as a care extension), then that entry written as `status` through `code`

@@ -27,12 +27,19 @@ extension StoreExporter {
         let key = source.release.rawValue + "|" + source.resourceType + "|" + String(decoding: json, as: UTF8.self)
         if written.contains(key) || pending.contains(where: { $0.key == key }) { continue }
         guard let bytes = Self.convert(json, from: source.release, to: target) else { return nil }
-        let type = target == .r4 && source.resourceType == "MedicationOrder" ? "MedicationRequest"
-          : target == .dstu2 && source.resourceType == "MedicationRequest" ? "MedicationOrder" : source.resourceType
-        pending.append((key, Item(type: type, uuid: uuid, json: bytes, fullUrl: source.fullUrl)))
+        pending.append((key, Item(type: Self.type(source.resourceType, in: target), uuid: uuid, json: bytes, fullUrl: source.fullUrl)))
       }
       for (key, _) in pending { written.insert(key) }
       return pending.map(\.item)
+    }
+
+    /// The resource type `type` becomes in `target` (a MedicationOrder is an R4 MedicationRequest).
+    static func type(_ type: String, in target: Target) -> String {
+      switch (type, target) {
+      case ("MedicationOrder", .r4): "MedicationRequest"
+      case ("MedicationRequest", .dstu2): "MedicationOrder"
+      default: type
+      }
     }
 
     /// `json` (a resource of `release`) in the target release: as it is, or converted.

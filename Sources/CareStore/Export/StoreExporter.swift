@@ -61,7 +61,11 @@ public struct StoreExporter {
   /// The export, in order: patients, plans (with their tasks), other tasks, outcomes.
   /// - Parameter failures: Receives the entities a coder could not write, as (kind, id).
   /// - Throws: ``StoreError``.
-  public func items(_ target: Target, failures: (String, String) -> Void = { _, _ in }) throws -> [Item] {
+  /// - Parameter changes: With ``fromSources``, receives each entity changed on the care side that
+  ///   was written as its source with the changed elements replaced.
+  public func items(
+    _ target: Target, failures: (String, String) -> Void = { _, _ in }, changes: (Change) -> Void = { _ in }
+  ) throws -> [Item] {
     let versions = try self.versions()
     let records = try versions.mapValues { try $0.map(CareStore.record) }
     let patients = records[.patient] ?? [], plans = records[.carePlan] ?? []
@@ -122,8 +126,29 @@ public struct StoreExporter {
       items += added
       return true
     }
+    // A single-source entity changed on the care side: its source with the changed elements replaced.
+    func encode(_ record: CareRecord) throws -> [UInt8] {
+      switch record {
+      case .patient(let p): r4 ? try coders.r4Patient.encode(p).value.jsonBytes() : try coders.dstu2Patient.encode(p).value.jsonBytes()
+      case .task(let t): r4 ? try coders.r4Order.encode(t).value.jsonBytes() : try coders.dstu2Order.encode(t).value.jsonBytes()
+      case .outcome(let o):
+        r4 ? try coders.r4Observation.encode(o).value.jsonBytes() : try coders.dstu2Observation.encode(o).value.jsonBytes()
+      case .carePlan, .contact: throw StoreError(.badRecord, store: "store", operation: "writing a change over a source")
+      }
+    }
+    func addChanged(_ record: CareRecord, kind: EntityKind) -> Bool {
+      guard fromSources, let (old, source) = try? store.backend.read({ try Self.base(of: kind, id: record.id, in: $0) }),
+        let json = source.json, let converted = SourceItems.convert(json, from: source.release, to: target),
+        let before = try? encode(old), let after = try? encode(record),
+        let merged = Self.merge(source: converted, old: before, new: after)
+      else { return false }
+      items.append(
+        Item(type: SourceItems.type(source.resourceType, in: target), uuid: record.uuid, json: merged.json, fullUrl: source.fullUrl))
+      changes(Change(kind: record.kind, id: record.id, elements: merged.elements))
+      return true
+    }
     for case .patient(let p) in patients {
-      if addSources([p.uuid]) { continue }
+      if addSources([p.uuid]) || addChanged(.patient(p), kind: .patient) { continue }
       add("Patient", p.uuid, "patient", p.id) {
         r4 ? try coders.r4Patient.encode(p).value.jsonBytes() : try coders.dstu2Patient.encode(p).value.jsonBytes()
       }
@@ -141,7 +166,7 @@ public struct StoreExporter {
       }
     }
     for task in standalone {
-      if addSources([task.uuid]) { continue }
+      if addSources([task.uuid]) || addChanged(.task(task), kind: .task) { continue }
       add(r4 ? "MedicationRequest" : "MedicationOrder", task.uuid, "task", task.id) {
         r4
           ? try coders.r4Order.encode(task).value.jsonBytes()
@@ -149,7 +174,7 @@ public struct StoreExporter {
       }
     }
     for case .outcome(let o) in outcomes {
-      if addSources([o.uuid]) { continue }
+      if addSources([o.uuid]) || addChanged(.outcome(o), kind: .outcome) { continue }
       add("Observation", o.uuid, "outcome", o.id) {
         r4
           ? try coders.r4Observation.encode(o).value.jsonBytes()

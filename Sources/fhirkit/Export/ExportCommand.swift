@@ -71,10 +71,17 @@ struct ExportCommand: ParsableCommand {
         }())
       var exporter = StoreExporter(store: CareStore(backend: backend), patientID: patient)
       exporter.fromSources = fromSources
-      items = try exporter.items(to.value) { kind, id in
-        failed += 1
-        printError("fhirkit: \(kind) \(id): the coder could not write it")
-      }
+      items = try exporter.items(
+        to.value,
+        failures: { kind, id in
+          failed += 1
+          printError("fhirkit: \(kind) \(id): the coder could not write it")
+        },
+        changes: { change in
+          printError(
+            "fhirkit: \(change.kind) \(change.id): changed since import, written as its source with "
+              + (change.elements.isEmpty ? "no element replaced" : change.elements.joined(separator: ", ") + " replaced"))
+        })
     } catch let error as StoreError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
