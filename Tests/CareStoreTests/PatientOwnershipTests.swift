@@ -163,6 +163,15 @@ import Testing
     let validate = try CommandRunner.run(["validate", "--release", release, file])
     #expect(validate.exitCode == 0, "\(validate.stderr.suffix(500))")
     #expect(validate.stderr.contains(" 0 with errors"), "\(validate.stderr.suffix(500))")
+    // From sources: R4 sources as imported, DSTU2 ones converted to R4, all valid R4. (A DSTU2
+    // export from sources keeps the errors the DSTU2 input itself has.)
+    if release == "r4" {
+      let sources = TemporaryFolders.make("carestore-ownership-validate") + "/sources.ndjson"
+      #expect(try CommandRunner.run(["export", "--store", Self.store.path, "--to", "r4", "--from-sources", "-o", sources]).exitCode == 0)
+      let check = try CommandRunner.run(["validate", "--release", "r4", sources])
+      #expect(check.exitCode == 0)
+      #expect(check.stderr.contains(" 0 with errors"), "\(check.stderr.suffix(500))")
+    }
   }
 
   @Test("each stored version keeps the resources it came from, equal to the input's (key order aside), with their release")
