@@ -60,7 +60,9 @@ let package = Package(
       exclude: ["README.md"]),
     .target(
       name: "CareStore",
-      dependencies: ["CareModel", "CarePipeline", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2"]),
+      dependencies: [
+        "CareModel", "CarePipeline", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion",
+      ]),
     .target(
       name: "CareStoreSQLite",
       dependencies: ["CareStore", "CareModel", "CarePipeline", .product(name: "GRDB", package: "GRDB.swift")]),

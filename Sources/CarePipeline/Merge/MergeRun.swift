@@ -20,6 +20,10 @@ struct MergeRun {
   var taskOfObservation: [String: Int] = [:]
   /// Orders turned into a CarePlan activity's Task (not standalone).
   var claimedOrders: Set<String> = []
+  /// Resource key → its JSON, for provenance (encoded once per resource).
+  var sourceJSON: [String: Data] = [:]
+  /// Patient resource key → position of its medication plan in `result.carePlans` (made on first use).
+  var medicationPlans: [String: Int] = [:]
   /// Event resource key → position of the task of the activity whose `outcomeReference` names it.
   var taskOfEvent: [String: Int] = [:]
   /// CarePlan key → positions of its activities' tasks.
@@ -84,6 +88,7 @@ struct MergeRun {
     var entity = plan.value
     identify(&entity, resource)
     entity.patientUUID = patientKey(facts.subject, from: resource).flatMap { patients[$0]?.uuid }
+    Self.keep(status: facts.status, in: &entity)
     record(plan.report, for: resource)
     planUUIDs[resource.key] = entity.uuid
     addSource(entity.uuid, resource)
@@ -106,6 +111,7 @@ struct MergeRun {
         task.title = fromOrder.value.title
         task.instructions = fromOrder.value.instructions
         task.schedule = fromOrder.value.schedule
+        Self.keep(status: orderFacts.status, in: &task)
         order = target
       }
       task.carePlanUUID = entity.uuid
@@ -136,6 +142,7 @@ struct MergeRun {
     guard let converted = decodeOrder(resource, facts) else { return }
     var task = converted.value
     identify(&task, resource)
+    Self.keep(status: facts.status, in: &task)
     var planUUID: UUID?
     for site in facts.basedOn {
       guard let target = follow(site, from: resource, expecting: nil) else { continue }
@@ -150,6 +157,7 @@ struct MergeRun {
       ?? task.carePlanUUID.flatMap { uuid in
         (knownPlanUUIDs?.contains(uuid) ?? planUUIDs.values.contains(uuid)) ? uuid : nil
       }
+      ?? medicationPlan(of: facts.subject, from: resource, since: task.effectiveDate)
     taskOfOrder[resource.key] = result.tasks.count
     addSource(task.uuid, resource)
     result.tasks.append(task)

@@ -13,12 +13,15 @@ struct ExportCommand: ParsableCommand {
     discussion: """
       Each entity is written in its newest version (deleted ones are left out), through the \
       coders: care fields FHIR has no element for travel as FHIRKit care extensions. A care \
-      plan carries its tasks as activities. What the coders could not carry exactly is \
+      plan carries its tasks as activities; a medication order no care plan claimed is written \
+      as a MedicationRequest / MedicationOrder with its patient. --patient writes one patient's \
+      entities only. What the coders could not carry exactly is \
       counted in one line on stderr and listed per resource and path with --report.
 
       Examples:
         fhirkit export --store care.sqlite --to r4 > r4.ndjson
         fhirkit export --store care.sqlite --to dstu2 --format bundle -o bundle.json
+        fhirkit export --store care.sqlite --to r4 --patient 1234 --from-sources
 
       Exit codes: 0 all good; 1 some entities could not be written (the others are); \
       2 usage error (also: -o naming the store); 3 the store cannot be read, or cannot \
@@ -45,6 +48,12 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "List what the coders approximated, per resource and path, as NDJSON in this file.")
   var report: String?
 
+  @Option(help: "Write only the entities of the patient with this care id (its plans, their tasks and outcomes).")
+  var patient: String?
+
+  @Flag(help: "Write each entity that came from an import as the FHIR resources it came from (converted to the other release if asked).")
+  var fromSources = false
+
   struct Target: ExpressibleByArgument {
     var value: StoreExporter.Target
     init?(argument: String) {
@@ -56,6 +65,7 @@ struct ExportCommand: ParsableCommand {
 
   func validate() throws {
     if to.value == .care && format == .bundle { throw ValidationError("--to care writes NDJSON only") }
+    if to.value == .care && fromSources { throw ValidationError("--from-sources writes FHIR (r4 or dstu2) only") }
   }
 
   func run() throws {
@@ -72,10 +82,19 @@ struct ExportCommand: ParsableCommand {
         options: {
           var o = SQLiteBackend.Options(); o.readOnly = true; return o
         }())
-      items = try StoreExporter(store: CareStore(backend: backend)).items(to.value) { kind, id in
-        failed += 1
-        printError("fhirkit: \(kind) \(id): the coder could not write it")
-      }
+      var exporter = StoreExporter(store: CareStore(backend: backend), patientID: patient)
+      exporter.fromSources = fromSources
+      items = try exporter.items(
+        to.value,
+        failures: { kind, id in
+          failed += 1
+          printError("fhirkit: \(kind) \(id): the coder could not write it")
+        },
+        changes: { change in
+          printError(
+            "fhirkit: \(change.kind) \(change.id): changed since import, written as its source with "
+              + (change.elements.isEmpty ? "no element replaced" : change.elements.joined(separator: ", ") + " replaced"))
+        })
     } catch let error as StoreError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
