@@ -45,6 +45,17 @@ extension FHIRDecoder {
     }
   }
 
+  /// Whether `value`, decoded from the object at `index` with repairs, was left empty by
+  /// them (`{"reference": ""}` once the empty string is dropped); if so, it is listed as
+  /// left out too. Asked only after a repair, so decoding without one pays nothing.
+  @usableFromInline mutating func isLeftEmpty<T: FHIRDecodable>(_ value: T, at index: Int) -> Bool {
+    guard let encodable = value as? any FHIREncodable else { return false }
+    let bytes = encodable.jsonBytes()
+    guard bytes == [UInt8(ascii: "{"), UInt8(ascii: "}")] else { return false }
+    recordRepair(.dropped, "an element left empty by the repairs inside it, left out", at: index)
+    return true
+  }
+
   // MARK: Complex values
 
   /// The single complex value of `member`; what does not fit is kept in `unknown` (or
@@ -55,7 +66,11 @@ extension FHIRDecoder {
   ) throws -> T? {
     let index = member.valueIndex
     if isFilledObject(at: index) {
-      if let value = try T(from: &self, at: index) { return value }
+      let mark = repairs.count
+      if let value = try T(from: &self, at: index) {
+        if repairs.count > mark, isLeftEmpty(value, at: index) { return nil }
+        return value
+      }
       // The model recorded why; keep the object or leave it out.
       if isRepairing { recordRepair(.dropped, leftOut(at: index), at: index) } else { keepAsGiven(member, in: &unknown) }
       return nil
@@ -121,8 +136,9 @@ extension FHIRDecoder {
     result.reserveCapacity(count)
     position = index + 1
     while position < end {
+      let mark = repairs.count
       if let element = try T(from: &self, at: position) {
-        result.append(element)
+        if repairs.count == mark || !isLeftEmpty(element, at: position) { result.append(element) }
       } else if isRepairing {
         recordRepair(.dropped, leftOut(at: position), at: position)
       } else {

@@ -12,6 +12,12 @@ extension FHIRDecoder {
       // The usual case: one value, decoded straight into the slot.
       let mark = issues.count
       let value = try V.decode(from: &self, at: index)
+      if issues.count > mark && isRepairing {
+        // An empty or invalid value (`""`, a `positiveInt` of 0) is left out.
+        forgetIssues(from: mark)
+        recordRepair(.dropped, value == nil ? leftOut(at: index) : "a value that breaks its type's rule, left out", at: index)
+        return
+      }
       guard slot != nil || value == nil else {
         slot = Primitive(onlyValue: value)
         return
@@ -19,10 +25,6 @@ extension FHIRDecoder {
       var element = slot ?? Primitive(onlyValue: nil)
       if let value {
         element.value = value
-      } else if isRepairing {
-        forgetIssues(from: mark)
-        recordRepair(.dropped, leftOut(at: index), at: index)
-        return
       } else {
         element.invalidJSON = JSONValue(tokens: tokens, at: index)
       }

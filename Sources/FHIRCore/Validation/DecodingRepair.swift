@@ -13,9 +13,13 @@ public struct DecodingRepair: Hashable, Sendable, CustomStringConvertible {
     /// A single value where an array belongs was made a one-element array.
     case wrapped
     /// A value was left out: an array element beyond the first where one value belongs, an
-    /// empty object or array, `null`, a value of the wrong JSON type, a second type given
-    /// for a choice element, a value the model could not read at all.
+    /// empty object, array or string, `null`, a value of the wrong JSON type or one that breaks
+    /// its type's rule (a `positiveInt` of 0), a second type given
+    /// for a choice element, a value the model could not read at all, an element left empty by these repairs.
     case dropped
+    /// A required element the input lacks was set to the default the specification
+    /// implies (DSTU2 `CarePlan.activity.detail.prohibited`: `false`).
+    case defaulted
   }
 
   public var action: Action

@@ -110,7 +110,15 @@ extension CarePlan.Activity {
           try decoder.keepUnknown(member, in: &unknown)
         }
       }
-      if prohibited == nil { try decoder.recordMissing("prohibited", in: index) }
+      if prohibited == nil {
+        if decoder.options.repair && decoder.options.mode == .lenient {
+          // The meaning of an activity that does not say it is prohibited.
+          prohibited = Primitive(FHIRBoolean(false))
+          decoder.recordRepair(.defaulted, "required element 'prohibited' is missing; set to false", at: index)
+        } else {
+          try decoder.recordMissing("prohibited", in: index)
+        }
+      }
       return true
     }
 
