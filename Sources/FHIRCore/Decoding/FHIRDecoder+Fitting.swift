@@ -27,7 +27,7 @@ extension FHIRDecoder {
   @usableFromInline mutating func recordMisfit(at index: Int, _ expected: String) throws {
     let kind = tokens[index].kind
     switch kind {
-    case .objectStart:
+    case .objectStart where !isFilledObject(at: index):
       try record(.warning, .empty, "empty object (kept as given)", at: index)
     case .arrayStart:
       try record(.error, .wrongCardinality, "an array where \(expected) belongs (kept as given)", at: index)
@@ -307,7 +307,9 @@ extension FHIRDecoder {
     let isArray = tokens[index].kind == .arrayStart
     let end = tokens.endIndex(ofValueAt: index)
     guard isRepairing else {
-      if !isArray {
+      if isFilledObject(at: index) {
+        try record(.error, .wrongCardinality, "a single value where an array belongs (kept as given)", at: index)
+      } else if !isArray {
         try recordMisfit(at: index, "an array")
       } else if end == index + 1 {
         try record(.warning, .empty, "empty array (kept as given)", at: index)
