@@ -66,16 +66,29 @@ extension FHIRDecoder {
   ) throws -> T? {
     let index = member.valueIndex
     if isFilledObject(at: index) {
-      let mark = repairs.count
-      if let value = try T(from: &self, at: index) {
-        if repairs.count > mark, isLeftEmpty(value, at: index) { return nil }
-        return value
-      }
-      // The model recorded why; keep the object or leave it out.
-      if isRepairing { recordRepair(.dropped, leftOut(at: index), at: index) } else { keepAsGiven(member, in: &unknown) }
+      if _slowPath(options.repair) { return try repairingSingle(T.self, member, keeping: &unknown) }
+      if let value = try T(from: &self, at: index) { return value }
+      // The model recorded why; keep the object as it came.
+      keepAsGiven(member, in: &unknown)
       return nil
     }
     return try unfitSingle(T.self, member, keeping: &unknown)
+  }
+
+  /// ``single(_:_:keeping:)`` of a non-empty object when repairs are asked for: an object the
+  /// model cannot read, or that the repairs inside it leave empty, is left out (and listed).
+  /// Kept apart so that decoding without repairs runs the same code as before they existed.
+  @usableFromInline
+  mutating func repairingSingle<T: FHIRDecodable>(
+    _ type: T.Type, _ member: Member, keeping unknown: inout JSONObject
+  ) throws -> T? {
+    let index = member.valueIndex
+    let mark = repairs.count
+    guard let value = try T(from: &self, at: index) else {
+      if isRepairing { recordRepair(.dropped, leftOut(at: index), at: index) } else { keepAsGiven(member, in: &unknown) }
+      return nil
+    }
+    return repairs.count != mark && isLeftEmpty(value, at: index) ? nil : value
   }
 
   /// ``single(_:_:keeping:)`` for anything but a non-empty object.
@@ -132,9 +145,32 @@ extension FHIRDecoder {
       position = elementEnd + 1
     }
     guard fits else { return try unfitArray(T.self, member, keeping: &unknown) }
+    if _slowPath(options.repair) { return try repairingArray(T.self, member, keeping: &unknown) }
     var result: [T] = []
     result.reserveCapacity(count)
     position = index + 1
+    while position < end {
+      guard let element = try T(from: &self, at: position) else {
+        // The model recorded why; keep the whole array as it came.
+        keepAsGiven(member, in: &unknown)
+        return []
+      }
+      result.append(element)
+      position = tokens.endIndex(ofValueAt: position) + 1
+    }
+    return result
+  }
+
+  /// ``array(of:_:keeping:)`` of an array of non-empty objects when repairs are asked for:
+  /// an element the model cannot read, or that the repairs inside it leave empty, is left out.
+  @usableFromInline
+  mutating func repairingArray<T: FHIRDecodable>(
+    _ type: T.Type, _ member: Member, keeping unknown: inout JSONObject
+  ) throws -> [T] {
+    let index = member.valueIndex
+    let end = tokens.endIndex(ofValueAt: index)
+    var result: [T] = []
+    var position = index + 1
     while position < end {
       let mark = repairs.count
       if let element = try T(from: &self, at: position) {

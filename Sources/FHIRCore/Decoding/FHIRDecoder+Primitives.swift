@@ -9,15 +9,9 @@ extension FHIRDecoder {
   public mutating func primitive<V>(_ slot: inout Primitive<V>?, at index: Int) throws {
     let kind = tokens[index].kind
     if kind != .null && kind != .arrayStart {
+      if _slowPath(options.repair) { return try repairingPrimitive(&slot, at: index) }
       // The usual case: one value, decoded straight into the slot.
-      let mark = issues.count
       let value = try V.decode(from: &self, at: index)
-      if issues.count > mark && isRepairing {
-        // An empty or invalid value (`""`, a `positiveInt` of 0) is left out.
-        forgetIssues(from: mark)
-        recordRepair(.dropped, value == nil ? leftOut(at: index) : "a value that breaks its type's rule, left out", at: index)
-        return
-      }
       guard slot != nil || value == nil else {
         slot = Primitive(onlyValue: value)
         return
@@ -32,6 +26,26 @@ extension FHIRDecoder {
       return
     }
     try unfitPrimitive(&slot, at: index)
+  }
+
+  /// ``primitive(_:at:)`` of one value when repairs are asked for: an empty or invalid value
+  /// (`""`, a `positiveInt` of 0, a string where a boolean belongs) is left out and listed.
+  @usableFromInline
+  mutating func repairingPrimitive<V>(_ slot: inout Primitive<V>?, at index: Int) throws {
+    let mark = issues.count
+    let value = try V.decode(from: &self, at: index)
+    if issues.count > mark && isRepairing {
+      forgetIssues(from: mark)
+      recordRepair(.dropped, value == nil ? leftOut(at: index) : "a value that breaks its type's rule, left out", at: index)
+      return
+    }
+    var element = slot ?? Primitive(onlyValue: nil)
+    if let value {
+      element.value = value
+    } else {
+      element.invalidJSON = JSONValue(tokens: tokens, at: index)
+    }
+    slot = element
   }
 
   /// ``primitive(_:at:)`` for `null` or an array.
