@@ -22,6 +22,14 @@ struct ConvertCommand: ParsableCommand {
       stays 0 (--strict stops there with 1). A record that cannot be converted is skipped, \
       with why and where, and the exit code is 1.
 
+      Without --repair, what the models cannot fit (an array where one value belongs, a \
+      value of the wrong type, an empty object or array) is kept exactly as it came and \
+      reported as an issue, so --from X --to X writes it back unchanged. --repair makes \
+      it fit instead (an array's first element, a value wrapped into an array, empties, \
+      nulls and invalid values left out, DSTU2 activity 'prohibited' set to false) and \
+      counts every change as "repaired"; --report lists each by path. A conversion to the \
+      other release always repairs, and reports it the same way.
+
       --to care merges all resources into care entities (patients, care plans, tasks, \
       outcomes; one JSON object per line with "kind"). References that cannot be followed \
       are listed on stderr and in --report by the referring Type/id and path; they do not \
@@ -82,6 +90,9 @@ struct ConvertCommand: ParsableCommand {
   @Flag(help: "Stop at the first bad record (the records before it are still written).")
   var strict = false
 
+  @Flag(help: "Make what the models cannot fit fit (listing every change in --report) instead of keeping it as it came.")
+  var repair = false
+
   @Option(name: .shortAndLong, help: "Decode and convert on this many threads (default: all cores); the output is the same.")
   var jobs: Int?
 
@@ -90,6 +101,7 @@ struct ConvertCommand: ParsableCommand {
   func validate() throws {
     if from == .care && to == .care { throw ValidationError("--from care needs --to r4 or --to dstu2") }
     if to == .care && format == .bundle { throw ValidationError("--format bundle writes FHIR; use --format ndjson or json with --to care") }
+    if repair && (from == .care || to == .care) { throw ValidationError("--repair applies to FHIR input converted to --to r4 or --to dstu2") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
@@ -126,7 +138,7 @@ struct ConvertCommand: ParsableCommand {
     case (_, .r4), (_, .dstu2):
       let output = ResourceOutput(format: format, file: out)
       let run = ReleaseConversionRun(
-        from: release, to: to == .r4 ? .r4 : .dstu2, strict: strict, jobs: jobs ?? processorCount,
+        from: release, to: to == .r4 ? .r4 : .dstu2, strict: strict, repair: repair, jobs: jobs ?? processorCount,
         issueReport: issueReport, output: output)
       do { try run.run(files) } catch let code as ExitCode { stopped = code }
       try output.finish()  // may still count Bundle entries it has no place for

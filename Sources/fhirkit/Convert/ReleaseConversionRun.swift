@@ -12,11 +12,14 @@ final class ReleaseConversionRun {
   /// What the run did, for the summary.
   private(set) var summary = RunSummary()
 
-  init(from: ReleaseOption, to target: FHIRRelease, strict: Bool, jobs: Int, issueReport: IssueReport, output: ResourceOutput) {
+  init(
+    from: ReleaseOption, to target: FHIRRelease, strict: Bool, repair: Bool = false, jobs: Int, issueReport: IssueReport,
+    output: ResourceOutput
+  ) {
     self.strict = strict
     self.issueReport = issueReport
     self.output = output
-    let converter = RecordConverter(target: target)
+    let converter = RecordConverter(target: target, repair: repair)
     batcher = RecordBatcher(
       from: from, jobs: jobs, work: { record, release in try converter.convert(record, from: release) },
       handle: { [unowned self] record, outcome in try handle(record, outcome) })
@@ -79,6 +82,8 @@ final class ReleaseConversionRun {
         "action": .string(entry.action.rawValue), "message": .string(entry.note),
       ])
     }
+    for repair in converted.repairs { issueReport.write(repair, location: record.location) }
+    if !converted.repairs.isEmpty { summary.actions["repaired", default: 0] += converted.repairs.count }
     for (action, count) in converted.conversion.counts { summary.actions[action.rawValue, default: 0] += count }
     guard let bytes = converted.bytes else {
       try fail(record, "not a resource the models can read")

@@ -83,7 +83,9 @@ final class CareInputReader {
 
   /// Decodes one record in `release`; called from several threads.
   private static func decode(_ record: ResourceRecord, release: FHIRRelease) throws -> Decoded {
-    let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix)
+    // Care entities are a conversion of their own: what the models cannot fit is repaired
+    // (as `convert --repair` does) and each repair written to --report.
+    let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix, repair: true)
     switch release {
     case .r4: return .r4(try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options))
     case .dstu2: return .dstu2(try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options))
@@ -93,19 +95,21 @@ final class CareInputReader {
   /// Adds one decoded record to the input, reporting its errors.
   private func add(_ record: ResourceRecord, _ decoded: Decoded) throws {
     let issues: [ValidationIssue]
+    let repairs: [DecodingRepair]
     let isDecoded: Bool
     switch decoded {
     case .r4(let result):
       if let value = result.value {
         if let staged { try staged.add(.r4(value), fullUrl: record.fullUrl) } else { input.add(value, fullUrl: record.fullUrl) }
       }
-      (issues, isDecoded) = (result.issues, result.value != nil)
+      (issues, repairs, isDecoded) = (result.issues, result.repairs, result.value != nil)
     case .dstu2(let result):
       if let value = result.value {
         if let staged { try staged.add(.dstu2(value), fullUrl: record.fullUrl) } else { input.add(value, fullUrl: record.fullUrl) }
       }
-      (issues, isDecoded) = (result.issues, result.value != nil)
+      (issues, repairs, isDecoded) = (result.issues, result.repairs, result.value != nil)
     }
+    for repair in repairs { issueReport.write(repair, location: record.location) }
     let errors = issues.filter { $0.severity == .error }
     for issue in errors {
       printRecordMessage("fhirkit: \(record.location): \(issue)" + VerboseValue.suffix(for: record, at: issue.path))
