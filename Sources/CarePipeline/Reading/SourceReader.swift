@@ -92,7 +92,11 @@ struct SourceReader {
     if !options.strict, let raw, let release, try raw(record.tokens, record.index, release, record.fullUrl) {
       return nil
     }
-    let decoding = DecodingOptions(mode: options.strict ? .strict : .lenient, pathPrefix: record.pathPrefix)
+    // Care entities are a conversion of their own: what the models cannot fit is repaired
+    // (as `fhirkit convert --repair` does), so that the coders read Synthea's one-element
+    // arrays and the like as values rather than finding nothing.
+    let decoding = DecodingOptions(
+      mode: options.strict ? .strict : .lenient, pathPrefix: record.pathPrefix, repair: !options.strict)
     let type = record.tokens.memberString("resourceType", ofObjectAt: record.index)
     let id = record.tokens.memberString("id", ofObjectAt: record.index)
     func issue(_ kind: InputIssue.Kind, _ path: String?, _ message: String) -> InputIssue {
@@ -103,13 +107,14 @@ struct SourceReader {
     do {
       let resource: PipelineResource?
       let issues: [ValidationIssue]
+      let repairs: [DecodingRepair]
       switch release {
       case .dstu2:
         let decoded = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: decoding)
-        (resource, issues) = (decoded.value.map(PipelineResource.dstu2), decoded.issues)
+        (resource, issues, repairs) = (decoded.value.map(PipelineResource.dstu2), decoded.issues, decoded.repairs)
       default:
         let decoded = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: decoding)
-        (resource, issues) = (decoded.value.map(PipelineResource.r4), decoded.issues)
+        (resource, issues, repairs) = (decoded.value.map(PipelineResource.r4), decoded.issues, decoded.repairs)
       }
       guard let resource, resource.resourceType != nil else {
         try report(issue(.notAResource, record.pathPrefix.description, "not a resource the models can read"), onIssue)
@@ -118,7 +123,7 @@ struct SourceReader {
       // The tokens stay with the resource so that the coders account for its elements from them.
       return PipelineInput.Entry(
         resource: resource, fullUrl: record.fullUrl,
-        source: ResourceSource(tokens: record.tokens, at: record.index, issues: issues))
+        source: ResourceSource(tokens: record.tokens, at: record.index, issues: issues, repairs: repairs))
     } catch let error as FHIRDecodingError {
       try report(issue(.invalidResource, error.issue.path.description, error.issue.message), onIssue)
       return nil

@@ -3,7 +3,9 @@ import Foundation
 
 /// `--report FILE`: one JSON object per line for every issue, with where it was found
 /// and no data values: `file`, `location`, `path`, `resourceType`, `id`, `severity`,
-/// `code`, `message`.
+/// `code`, `message`; conversion entries and repairs with their `action` instead of a
+/// `severity`.
+///
 ///
 /// The file is written as `-o` is (``OutputFile``): a regular file through a temporary file
 /// renamed into place by ``close()``, a special file in place.
@@ -38,6 +40,21 @@ final class IssueReport {
     if let type = issue.resourceType { object["resourceType"] = .string(type) }
     if let id = issue.resourceID { object["id"] = .string(id) }
     if let offset = issue.offset { object["offset"] = .number(JSONNumber(offset)) }
+    write(object)
+  }
+
+  /// Writes one repair the decoder made (`--repair`, or a conversion to the other
+  /// release): `"action": "repaired"`, what it did as `repair` (`unwrapped`, `wrapped`,
+  /// `dropped`, `defaulted`), and where.
+  func write(_ repair: DecodingRepair, location: String) {
+    guard isEnabled else { return }
+    var object: JSONObject = [
+      "location": .string(location), "path": .string(repair.path.description), "action": "repaired",
+      "repair": .string(repair.action.rawValue), "message": .string(repair.message),
+    ]
+    if let type = repair.resourceType { object["resourceType"] = .string(type) }
+    if let id = repair.resourceID { object["id"] = .string(id) }
+    if let offset = repair.offset { object["offset"] = .number(JSONNumber(offset)) }
     write(object)
   }
 
