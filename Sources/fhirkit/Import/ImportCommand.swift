@@ -37,45 +37,43 @@ struct ImportCommand: ParsableCommand {
   @Flag(help: "Stop at the first bad record.")
   var strict = false
 
-  @Flag(help: "Stage resources and entities on disk: memory bounded whatever the input's size (see docs/cli.md for the one case it differs).")
+  @Option(name: .shortAndLong, help: "Decode on this many threads (default: all cores); the store gets the same entities.")
+  var jobs: Int?
+
+  /// Accepted for scripts written before every import was staged; changes nothing.
+  @Flag(help: .hidden)
   var staged = false
 
   @OptionGroup var messages: MessageOptions
 
   func validate() throws {
     guard batchSize > 0 else { throw ValidationError("--batch-size must be at least 1") }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
   func run() throws {
     messages.apply()
     let files = try InputFiles.expandOrExit(inputs)
     let issueReport = try IssueReport(path: report)
-    // --staged: resources are staged on disk and merged partition by partition; the entities
-    // are spooled by kind and written in batches, so memory stays bounded whatever the size.
-    var conversion: StagedConversion?
+    // Every size takes the same path: the resources are staged on disk as they are read and
+    // merged partition by partition; the entities are spooled by kind and written in batches,
+    // so memory stays bounded whatever the input's size.
+    let conversion: StagedConversion
     do {
-      conversion = staged ? try StagedConversion(pipeline: Pipeline()) : nil
+      conversion = try StagedConversion(pipeline: Pipeline())
     } catch let error as StagingError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
-    let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport, staged: conversion)
+    let reader = CareInputReader(
+      from: from, strict: strict, issueReport: issueReport, jobs: jobs ?? processorCount, staged: conversion)
     try reader.read(files)
     let summary: ImportSummary
     var pipelineReport = PipelineReport()
-    // In memory, the pipeline runs before the store is opened (nothing is written until then).
-    let result = conversion == nil ? Pipeline().run(reader.input) : nil
     do {
       let backend = try SQLiteBackend(path: store)
       let importer = CareImporter(backend: backend, batchSize: batchSize)
-      if let conversion {
-        summary = try importer.importRecords { add in pipelineReport = try conversion.finish(withSources: add) }
-      } else if let result {
-        pipelineReport = result.report
-        summary = try importer.importResult(result)
-      } else {
-        preconditionFailure("no pipeline result")
-      }
+      summary = try importer.importRecords { add in pipelineReport = try conversion.finish(withSources: add) }
     } catch let error as StoreError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
