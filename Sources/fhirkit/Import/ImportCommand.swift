@@ -40,8 +40,7 @@ struct ImportCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "Decode on this many threads (default: all cores); the store gets the same entities.")
   var jobs: Int?
 
-  /// Accepted for scripts written before every import was staged; changes nothing.
-  @Flag(help: .hidden)
+  @Flag(help: "Stage resources and entities on disk: memory bounded whatever the input's size (see docs/cli.md for the one case it differs).")
   var staged = false
 
   @OptionGroup var messages: MessageOptions
@@ -55,12 +54,11 @@ struct ImportCommand: ParsableCommand {
     messages.apply()
     let files = try InputFiles.expandOrExit(inputs)
     let issueReport = try IssueReport(path: report)
-    // Every size takes the same path: the resources are staged on disk as they are read and
-    // merged partition by partition; the entities are spooled by kind and written in batches,
-    // so memory stays bounded whatever the input's size.
-    let conversion: StagedConversion
+    // --staged: resources are staged on disk and merged partition by partition; the entities
+    // are spooled by kind and written in batches, so memory stays bounded whatever the size.
+    var conversion: StagedConversion?
     do {
-      conversion = try StagedConversion(pipeline: Pipeline())
+      conversion = staged ? try StagedConversion(pipeline: Pipeline()) : nil
     } catch let error as StagingError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
@@ -70,10 +68,19 @@ struct ImportCommand: ParsableCommand {
     try reader.read(files)
     let summary: ImportSummary
     var pipelineReport = PipelineReport()
+    // In memory, the pipeline runs before the store is opened (nothing is written until then).
+    let result = conversion == nil ? Pipeline().run(reader.input) : nil
     do {
       let backend = try SQLiteBackend(path: store)
       let importer = CareImporter(backend: backend, batchSize: batchSize)
-      summary = try importer.importRecords { add in pipelineReport = try conversion.finish(withSources: add) }
+      if let conversion {
+        summary = try importer.importRecords { add in pipelineReport = try conversion.finish(withSources: add) }
+      } else if let result {
+        pipelineReport = result.report
+        summary = try importer.importResult(result)
+      } else {
+        preconditionFailure("no pipeline result")
+      }
     } catch let error as StoreError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)

@@ -4,8 +4,8 @@ import FHIRKit
 import FHIRR4
 
 /// Reads the resources of the command's inputs, each decoded in its release, into a
-/// ``StagedConversion`` on disk (`convert --to care` and `import`: memory bounded whatever
-/// the input's size).
+/// ``PipelineInput`` for the care pipeline (`import`), or into a ``StagedConversion`` on
+/// disk (`convert --to care`, in memory bounded whatever the input's size).
 ///
 /// Records that cannot be read are printed on stderr with their place (never their
 /// values), written to the issue report, counted, and skipped; in strict mode the first
@@ -27,8 +27,10 @@ final class CareInputReader {
   let issueReport: IssueReport
   /// Threads that decode.
   let jobs: Int
-  /// Where resources are staged.
-  let staged: StagedConversion
+  /// Where resources are staged instead of ``input``, if anywhere.
+  let staged: StagedConversion?
+  /// The resources read so far (empty when they are staged).
+  private(set) var input = PipelineInput()
   /// Resources read and decoded.
   private(set) var resourcesRead = 0
   /// Records that could not be read or decoded.
@@ -37,7 +39,7 @@ final class CareInputReader {
   private(set) var unreadable = 0
 
   /// Creates a reader.
-  init(from: ReleaseOption, strict: Bool, issueReport: IssueReport, jobs: Int = 1, staged: StagedConversion) {
+  init(from: ReleaseOption, strict: Bool, issueReport: IssueReport, jobs: Int = 1, staged: StagedConversion? = nil) {
     self.staged = staged
     self.from = from
     self.strict = strict
@@ -45,7 +47,7 @@ final class CareInputReader {
     self.jobs = jobs
   }
 
-  /// Reads every resource of `files` into ``staged``.
+  /// Reads every resource of `files` into ``input``.
   /// - Throws: `ExitCode(1)` at the first bad record in strict mode.
   func read(_ files: [InputFiles.Input]) throws {
     let batcher = RecordBatcher<Decoded>(
@@ -89,10 +91,14 @@ final class CareInputReader {
     let isDecoded: Bool
     switch decoded {
     case .r4(let result):
-      if let value = result.value { try staged.add(.r4(value), fullUrl: record.fullUrl) }
+      if let value = result.value {
+        if let staged { try staged.add(.r4(value), fullUrl: record.fullUrl) } else { input.add(value, fullUrl: record.fullUrl) }
+      }
       (issues, isDecoded) = (result.issues, result.value != nil)
     case .dstu2(let result):
-      if let value = result.value { try staged.add(.dstu2(value), fullUrl: record.fullUrl) }
+      if let value = result.value {
+        if let staged { try staged.add(.dstu2(value), fullUrl: record.fullUrl) } else { input.add(value, fullUrl: record.fullUrl) }
+      }
       (issues, isDecoded) = (result.issues, result.value != nil)
     }
     let errors = issues.filter { $0.severity == .error }
