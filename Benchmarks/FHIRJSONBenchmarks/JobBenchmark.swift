@@ -105,6 +105,7 @@ struct JobBenchmark {
       Step(key: "stdin", title: "convert - --to care --jobs 1 (stdin)", arguments: ["convert", "-", "--to", "care", "--jobs", "1", "-o", output], standardInput: true),
       Step(key: "import", title: "import (new store)", arguments: ["import", export, "--store", store], newStore: true),
       Step(key: "reimport", title: "import again (unchanged)", arguments: ["import", export, "--store", store]),
+      Step(key: "staged", title: "import --staged (new store)", arguments: ["import", export, "--store", store, "--staged"], newStore: true),
     ]
   }
 
