@@ -53,6 +53,13 @@ public enum ReleaseDetector {
     "outcomeReference", "outcomeCodeableConcept", "statusReason", 
   ]
 
+  /// Keys `detect` looks at beyond the two key sets.
+  static let keysWithRules: Set<String> = [
+    "resourceType", "family", "intent", "clinicalStatus", "verificationStatus", "category", "class", "fhirVersion",
+  ]
+  /// The length and first byte of every key `detect` looks at.
+  static let keyShapes = KeyShapes(dstu2OnlyKeys.union(r4OnlyKeys).union(keysWithRules))
+
   /// Looks at `tokens` (one resource, a Bundle or a Bundle entry) and decides.
   public static func detect(_ tokens: JSONTokens) -> Detection {
     var detection = Detection(release: nil, r4Evidence: [], dstu2Evidence: [])
@@ -77,6 +84,11 @@ public enum ReleaseDetector {
     while index < tokens.count {
       guard tokens[index].kind == .key else {
         if tokens[index].kind == .string { noteSystem(tokens, at: index, note) }
+        index += 1
+        continue
+      }
+      // Most keys are none of those looked at: skip them without making a String.
+      guard tokens.withText(at: index, { keyShapes.contains(shape: $0) }) else {
         index += 1
         continue
       }

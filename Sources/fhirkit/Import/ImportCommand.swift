@@ -50,6 +50,9 @@ struct ImportCommand: ParsableCommand {
   @Flag(help: "Stop at the first bad record.")
   var strict = false
 
+  @Option(name: .shortAndLong, help: "Decode on this many threads (default: all cores); the store gets the same entities.")
+  var jobs: Int?
+
   @Flag(help: "Stage resources and entities on disk: memory bounded whatever the input's size (see docs/cli.md for the one case it differs).")
   var staged = false
 
@@ -57,6 +60,7 @@ struct ImportCommand: ParsableCommand {
 
   func validate() throws {
     guard batchSize > 0 else { throw ValidationError("--batch-size must be at least 1") }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
   func run() throws {
@@ -78,7 +82,7 @@ struct ImportCommand: ParsableCommand {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
-    let reader = CareInputReader(from: release, strict: strict, issueReport: issueReport, staged: conversion)
+    let reader = CareInputReader(from: release, strict: strict, issueReport: issueReport, jobs: jobs ?? processorCount, staged: conversion)
     do {
       try reader.read(files)
     } catch let code as ExitCode {
