@@ -61,7 +61,9 @@ let package = Package(
       exclude: ["README.md"]),
     .target(
       name: "CareStore",
-      dependencies: ["CareModel", "CarePipeline", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2"]),
+      dependencies: [
+        "CareModel", "CarePipeline", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion",
+      ]),
     .target(
       name: "CareStoreSQLite",
       dependencies: ["CareStore", "CareModel", "CarePipeline", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -70,7 +72,10 @@ let package = Package(
       dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
     .target(
       name: "FHIRKit",
-      dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
+      dependencies: [
+        "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders",
+        "CarePipeline", "CareStore", "CareStoreSQLite",
+      ]),
 
     // Tools
     .executableTarget(
@@ -131,8 +136,11 @@ let package = Package(
       name: "BadInputCorpusTests",
       dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRCoders", "CarePipeline", "FHIRTestSupport"]),
     .testTarget(
+      name: "ReadmeSnippetTests",
+      dependencies: ["FHIRKit", "FHIRTestSupport"]),
+    .testTarget(
       name: "fhirkitTests",
-      dependencies: ["fhirkit", "FHIRTestSupport", "CareModel", "FHIRJSON"]),
+      dependencies: ["fhirkit", "FHIRTestSupport", "CareModel", "CarePipeline", "FHIRCoders", "FHIRJSON"]),
   ]
 )
 

@@ -6,6 +6,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/setup.sh
+# `Scripts/bench.sh job [--size-mb N] [--runs N] [--only ...]`: only the job benchmark (the
+# release fhirkit binary as a whole process against raw YAJL; docs/benchmarks.md).
+if [ "${1:-}" = "job" ]; then
+  shift
+  swift build -c release --product FHIRJSONBenchmarks
+  swift build -c release --product fhirkit
+  exec .build/release/FHIRJSONBenchmarks job "$@"
+fi
 swift build -c release --product FHIRJSONBenchmarks
 swift build -c release --product fhirkit
 .build/release/FHIRJSONBenchmarks throughput "$@"
@@ -13,3 +21,4 @@ swift build -c release --product fhirkit
 .build/release/FHIRJSONBenchmarks pipeline-memory
 .build/release/FHIRJSONBenchmarks pipeline-memory --cli
 .build/release/FHIRJSONBenchmarks cli-jobs
+.build/release/FHIRJSONBenchmarks job

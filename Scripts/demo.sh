@@ -25,3 +25,15 @@ $fhirkit convert --to r4 --quiet "$sample_dstu2" -o "$converted"
 head -c 300 "$converted"
 echo " …"
 rm -f "$converted"
+echo
+echo "== fhirkit convert --to care on every DSTU2 Synthea sample: every resource converted (some with"
+echo "   issues of their input, listed on stderr), exit 0; what the coders approximated is in the report"
+report=$(mktemp)
+$fhirkit convert --to care --report "$report" Fixtures/dstu2/bundles/synthea__*.json 2>&1 >/dev/null | tail -n 2
+echo "exit ${PIPESTATUS[0]}"
+echo "report lines by kind:"
+grep -o '"kind":"[a-zA-Z]*"' "$report" | sort | uniq -c
+rm -f "$report"
+echo
+echo "== a resource the coders cannot convert is skipped, by name and why (exit 1)"
+$fhirkit convert --to care Fixtures/bad/circular-references.json 2>&1 >/dev/null | grep -v 'unresolved reference:' || echo "exit $?"

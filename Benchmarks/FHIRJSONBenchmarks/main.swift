@@ -11,6 +11,9 @@
 //   swift run -c release FHIRJSONBenchmarks pipeline-memory [--size-mb 1024] [--stdin | --cli | --import] [--partition-kb N] [--decode-twice]
 //   swift build -c release && .build/release/FHIRJSONBenchmarks cli-jobs [--size-mb 128] [--runs 3]
 //       (runs the release fhirkit binary next to it with --jobs 1 and --jobs 2)
+//   swift build -c release && .build/release/FHIRJSONBenchmarks job [--size-mb 50] [--runs 3]
+//       [--only r4,care1,care2,stdin,import,reimport,staged] [--keep FOLDER] [--fhirkit PATH]
+//       (the release fhirkit binary as a whole process, each run paired with raw YAJL)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -52,6 +55,12 @@ case "store":
   ).run()
 case "cli-jobs":
   try CLIJobsBenchmark(sizeMB: option("--size-mb", default: 128), runs: option("--runs", default: 3)).run()
+case "job":
+  try JobBenchmark(
+    sizeMB: option("--size-mb", default: 50), runs: option("--runs", default: 3),
+    only: stringOption("--only").map { Set($0.split(separator: ",").map(String.init)) }, keep: stringOption("--keep"),
+    fhirkitPath: stringOption("--fhirkit")
+  ).run()
 case "bundle-memory":
   try BundleMemoryBenchmark(sizeMB: option("--size-mb", default: 1024)).run()
 case "stream-bundle":
@@ -69,6 +78,6 @@ case "pipeline-staged":
     partitionKB: stringOption("--partition-kb").flatMap { Int($0) },
     inputBytes: stringOption("--input-bytes").flatMap { Int($0) }, decodeTwice: arguments.contains("--decode-twice"))
 default:
-  print("usage: FHIRJSONBenchmarks throughput|bundle-memory|models|care|release-conversion|store|pipeline-memory|cli-jobs [--size-mb N] [--runs N]")
+  print("usage: FHIRJSONBenchmarks throughput|bundle-memory|models|care|release-conversion|store|pipeline-memory|cli-jobs|job [--size-mb N] [--runs N]")
   exit(2)
 }

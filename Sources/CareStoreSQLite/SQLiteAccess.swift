@@ -99,14 +99,15 @@ struct SQLiteAccess: StoreWriter {
       let rows = try Row.fetchAll(
         db,
         sql: """
-          SELECT version_uuid, resource_type, resource_id, full_url, version_id, release FROM provenance
+          SELECT version_uuid, resource_type, resource_id, full_url, version_id, release, source FROM provenance
           WHERE version_uuid IN (\(marks)) ORDER BY version_uuid, ordinal
           """, arguments: StatementArguments(chunk.map(\.uuidString)))
       for row in rows {
         let release = SourceReference.Release(rawValue: row[5]) ?? .r4
         sources[try uuid(row[0]), default: []].append(
           SourceReference(
-            resourceType: row[1], resourceID: row[2], fullUrl: row[3], versionID: row[4], release: release))
+            resourceType: row[1], resourceID: row[2], fullUrl: row[3], versionID: row[4], release: release,
+            json: row[6]))
       }
     }
     return sources
@@ -216,13 +217,13 @@ struct SQLiteAccess: StoreWriter {
   func addSources(_ sources: [SourceReference], to version: UUID) throws {
     let statement = try db.cachedStatement(
       sql: """
-        INSERT INTO provenance (version_uuid, ordinal, resource_type, resource_id, full_url, version_id, release)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO provenance (version_uuid, ordinal, resource_type, resource_id, full_url, version_id, release, source)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """)
     for (ordinal, source) in sources.enumerated() {
       try statement.execute(arguments: [
         version.uuidString, ordinal, source.resourceType, source.resourceID, source.fullUrl, source.versionID,
-        source.release.rawValue,
+        source.release.rawValue, source.json,
       ])
     }
   }

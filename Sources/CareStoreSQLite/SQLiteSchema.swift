@@ -113,6 +113,11 @@ enum SQLiteSchema {
     migrator.registerMigration("v2-outcome-slots-for-every-task") { db in
       try fillOutcomeSlots(db)
     }
+    migrator.registerMigration("v3-provenance-source") { db in
+      // The resource each version came from, as read (compact JSON of its model); NULL for
+      // versions written before this migration or by a pipeline that kept no source.
+      try db.execute(sql: "ALTER TABLE provenance ADD COLUMN source BLOB")
+    }
     return migrator
   }
 

@@ -1,6 +1,20 @@
-// The umbrella module: `import FHIRKit` brings in the JSON layer and the release-neutral
-// FHIR core. The release models are imported by name, `import FHIRR4` and
-// `import FHIRDSTU2`, since both releases define `Patient`, `Bundle`, … and R4's
-// `Range` and `Duration` would hide the standard library's.
+// The umbrella module: `import FHIRKit` is the whole toolkit. The fine-grained products
+// (`FHIRJSON`, `FHIRR4`, `CareStore`, …) stay for programs that want less.
+//
+// Both releases and the care model define types of the same name (`Patient`, `CarePlan`,
+// `Bundle`, …), so an unqualified name that more than one module defines is ambiguous; the
+// module name is the namespace: `FHIRR4.Patient`, `FHIRDSTU2.Patient`, `CareModel.Patient`.
+// Names only one module defines (`Pipeline`, `R4PatientCoder`, `NameComponents`,
+// `SQLiteBackend`, …) need no qualification. R4's and DSTU2's `Range` and `Duration`, and
+// CareModel's `Task`, hide the standard library's: write `Swift.Range`, `Swift.Duration`,
+// `_Concurrency.Task` for those. See README.md ("Using the library").
 @_exported public import FHIRJSON
 @_exported public import FHIRCore
+@_exported public import FHIRR4
+@_exported public import FHIRDSTU2
+@_exported public import FHIRReleaseConversion
+@_exported public import CareModel
+@_exported public import FHIRCoders
+@_exported public import CarePipeline
+@_exported public import CareStore
+@_exported public import CareStoreSQLite

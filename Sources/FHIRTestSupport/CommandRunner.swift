@@ -9,8 +9,10 @@ public enum CommandRunner {
     public var exitCode: Int32
   }
 
-  /// The `fhirkit` executable next to the test bundle in the build folder.
+  /// The `fhirkit` executable next to the test bundle in the build folder, or the one
+  /// `$FHIRKIT_BINARY` names (to run the end-to-end tests on a release or older build).
   public static var executable: URL {
+    if let path = ProcessInfo.processInfo.environment["FHIRKIT_BINARY"] { return URL(fileURLWithPath: path) }
     var url = Bundle.main.bundleURL
     if url.pathExtension == "xctest" { url.deleteLastPathComponent() }
     return url.appendingPathComponent("fhirkit")

@@ -16,8 +16,9 @@ struct FHIRKitCommand: ParsableCommand {
         fhirkit convert --to r4 Fixtures/dstu2/bundles > r4.ndjson
         cat export.ndjson | fhirkit convert --to care - > care.ndjson
 
-      Exit codes: 0 all good; 1 some records failed (counts on stderr); 2 usage error; \
-      3 input unreadable.
+      Exit codes: 0 every record converted (with issues or not); 1 some records skipped \
+      (counts on stderr); 2 usage error; 3 input unreadable, or cannot write the output; \
+      130/143 interrupted.
 
       Shell completions: fhirkit --generate-completion-script bash|zsh|fish.
       """,
@@ -28,14 +29,29 @@ struct FHIRKitCommand: ParsableCommand {
   /// Runs the command, mapping usage errors to exit code 2 (argument-parser's default
   /// is 64) so that the exit codes are the documented ones.
   static func main() {
+    Interruption.shared.install()
     do {
       var command = try parseAsRoot()
       try command.run()
+    } catch let error as CLIError {
+      Interruption.shared.abandonAll()
+      Console.shared.endProgress()
+      printError("fhirkit: \(error.message)")
+      exit(withError: error.exitCode)
     } catch {
+      Interruption.shared.abandonAll()
       let code = exitCode(for: error)
       if code == .validationFailure {
-        printError(fullMessage(for: error))
-        printError("Usage: see 'fhirkit --help'.")
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let (option, value) = UnknownOption.negativeValue(in: arguments) {
+          printError("Error: The value '\(value)' is invalid for '\(option)'")
+        } else if let (option, command) = UnknownOption.find(in: arguments) {
+          printError("Error: Unknown option '\(option)'")
+          printError("Usage: \(usageString(for: command))")
+          printError("  See 'fhirkit \(command._commandName) --help' for more information.")
+        } else {
+          printError(fullMessage(for: error))
+        }
         exit(withError: ExitCode(2))
       }
       exit(withError: error)

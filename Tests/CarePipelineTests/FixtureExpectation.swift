@@ -71,8 +71,16 @@ struct FixtureExpectation: Equatable, CustomStringConvertible {
       if let patient { logPatients.insert(patient) }
     }
     outcomes += logDays.count
+    // One medication plan per patient with an order no CarePlan claims (nor is `basedOn`).
+    var medicationPatients = Set<String>()
+    for (key, order) in orders where !claimedOrders.contains(key) {
+      let basedOnPlan = (order["basedOn"] as? [Any] ?? []).contains { target($0)?.hasPrefix("CarePlan/") ?? false }
+      if !basedOnPlan, let patient = target(order["subject"] ?? order["patient"]), patientKeys.contains(patient) {
+        medicationPatients.insert(patient)
+      }
+    }
     patients = patientKeys.count
-    carePlans = plans + logPatients.count
+    carePlans = plans + logPatients.count + medicationPatients.count
     tasks = activities + orders.keys.filter { !claimedOrders.contains($0) }.count + logGroups.count
     self.outcomes = outcomes
   }

@@ -84,8 +84,10 @@ struct StoreImportTests {
     #expect(source.resourceType == "Patient")
     #expect(source.resourceID == patient.id)
     #expect(source.fullUrl != nil)
-    // Observation log plans and tasks come from no single resource; everything else does.
-    let logPlans = Set(result.carePlans.filter { $0.id.hasPrefix("observation-log/") }.map(\.uuid))
+    // Observation log plans and tasks and medication plans come from no single resource;
+    // everything else does.
+    let logPlans = Set(
+      result.carePlans.filter { $0.id.hasPrefix("observation-log/") || $0.id.hasPrefix("medications/") }.map(\.uuid))
     let logTasks = Set(result.tasks.filter { $0.id.hasPrefix("observation-log/") }.map(\.uuid))
     let uuids = result.records.map(\.uuid).filter { !logPlans.contains($0) && !logTasks.contains($0) }
     let sources = try backend.read { try $0.sources(of: uuids) }

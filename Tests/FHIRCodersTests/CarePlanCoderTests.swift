@@ -103,7 +103,8 @@ import Testing
     detail.scheduled = .period(FHIRR4.Period(start: "2024-01-01T00:00:00Z", end: "2024-01-08T00:00:00Z"))
     let activity = PlanActivity(activity: FHIRR4.CarePlan.Activity(detail: detail), planID: "p", index: 0)
     let task = try R4CarePlanActivityCoder().decode(activity).value
-    #expect(task.schedule.elements == [ScheduleElement(start: Self.start, end: Self.start.addingTimeInterval(7 * 86_400), interval: DateComponents(day: 1))])
+    // FHIR's end includes the second it names.
+    #expect(task.schedule.elements == [ScheduleElement(start: Self.start, end: Self.start.addingTimeInterval(7 * 86_400 + 1), interval: DateComponents(day: 1))])
     #expect(task.id == "p-activity-0")
 
     detail.scheduled = .string("every morning")

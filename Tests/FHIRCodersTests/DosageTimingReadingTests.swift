@@ -8,11 +8,10 @@ import FHIRTestSupport
 import Foundation
 import Testing
 
-/// The medication coders read a dosage's timing element by element where it lies
-/// (``R4MedicationRequests/timing(_:)``, ``DSTU2MedicationOrders/timing(_:)``) rather than
-/// copying the dosage or the timing out: the pattern read must be the one the adapters read from
-/// the whole timing, for every element a timing can have, absent or without a value, and for
-/// every fixture timing; and the coder's schedule the one decoded from that pattern.
+/// The medication coders read a dosage's timing (``R4MedicationRequests/timing(_:)``,
+/// ``DSTU2MedicationOrders/timing(_:)``) as the adapters read the whole timing, for every
+/// element a timing can have, absent or without a value, and for every fixture timing; and the
+/// coder's schedule is the one decoded from that pattern.
 @Suite struct DosageTimingReadingTests {
   static let anchor = Date(timeIntervalSince1970: 1_700_000_000)
 
@@ -78,12 +77,12 @@ import Testing
 
   /// The pattern the R4 coder reads from each dosage.
   static func read(_ r: FHIRR4.MedicationRequest) -> [TimingPattern?] {
-    r.dosageInstruction.withUnsafeBufferPointer { d in d.indices.map { R4MedicationRequests.timing(d.baseAddress! + $0) } }
+    r.dosageInstruction.map(R4MedicationRequests.timing)
   }
 
   /// The pattern the DSTU2 coder reads from each dosage.
   static func read(_ r: FHIRDSTU2.MedicationOrder) -> [TimingPattern?] {
-    r.dosageInstruction.withUnsafeBufferPointer { d in d.indices.map { DSTU2MedicationOrders.timing(d.baseAddress! + $0) } }
+    r.dosageInstruction.map(DSTU2MedicationOrders.timing)
   }
 
 

@@ -18,8 +18,8 @@ import Testing
       id: "mo-1", title: "Amoxicillin", instructions: "Take with food", impactsAdherence: false,
       schedule: Schedule(elements: [
         ScheduleElement(start: start, interval: DateComponents(day: 1), targetValues: [dose]),
-        ScheduleElement(start: start.addingTimeInterval(28_800), interval: DateComponents(day: 1), targetValues: [dose]),
-        ScheduleElement(start: start.addingTimeInterval(57_600), interval: DateComponents(day: 1), targetValues: [dose]),
+        ScheduleElement(start: start, interval: DateComponents(day: 1), targetValues: [dose]),
+        ScheduleElement(start: start, interval: DateComponents(day: 1), targetValues: [dose]),
         ScheduleElement(
           start: start, end: start.addingTimeInterval(86_400 * 70), interval: DateComponents(weekOfYear: 1), text: "weekly",
           duration: .seconds(900), targetValues: [OutcomeValue(.integer(2), units: "puff", kind: "inhaled")]),

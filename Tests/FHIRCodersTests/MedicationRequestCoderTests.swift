@@ -17,8 +17,8 @@ import Testing
       id: "mr-1", title: "Amoxicillin", instructions: "Take with food", impactsAdherence: false,
       schedule: Schedule(elements: [
         ScheduleElement(start: start, interval: DateComponents(day: 1), targetValues: [OutcomeValue(.double(250), units: "mg", kind: "dose")]),
-        ScheduleElement(start: start.addingTimeInterval(28_800), interval: DateComponents(day: 1), targetValues: [OutcomeValue(.double(250), units: "mg", kind: "dose")]),
-        ScheduleElement(start: start.addingTimeInterval(57_600), interval: DateComponents(day: 1), targetValues: [OutcomeValue(.double(250), units: "mg", kind: "dose")]),
+        ScheduleElement(start: start, interval: DateComponents(day: 1), targetValues: [OutcomeValue(.double(250), units: "mg", kind: "dose")]),
+        ScheduleElement(start: start, interval: DateComponents(day: 1), targetValues: [OutcomeValue(.double(250), units: "mg", kind: "dose")]),
         ScheduleElement(start: start, end: start.addingTimeInterval(86_400 * 70), interval: DateComponents(weekOfYear: 1), text: "weekly", duration: .seconds(900)),
       ]),
       carePlanUUID: UUID(uuidString: "11111111-2222-3333-4444-555555555555"),

@@ -90,12 +90,12 @@ import Testing
     let weekly = decode { $0.dayOfWeek = ["mon", "wed"]; $0.when = ["ACM"] }
     #expect(weekly.map(\.start) == [at(11, 7, 30), at(13, 7, 30)])
     #expect(weekly.map(\.interval) == [DateComponents(weekOfYear: 1), DateComponents(weekOfYear: 1)])
-    // Every 2 days, 5 times: ends 10 calendar days on.
+    // Every 2 days, 5 times, all day: ends 10 calendar days after the first day's midnight.
     let counted = decode { $0.period = 2; $0.periodUnit = "d"; $0.count = 5 }
-    #expect(counted.map(\.end) == [calendar.date(byAdding: .day, value: 10, to: start)])
-    // A month-long bound, and an event lasting to the same clock time the next day.
+    #expect(counted.map(\.end) == [calendar.date(byAdding: .day, value: 10, to: calendar.startOfDay(for: start))])
+    // A month-long bound from the first day's midnight, and an event lasting to the same clock time the next day.
     let bounded = decode { $0.period = 1; $0.periodUnit = "wk"; $0.bounds = .duration(.init(value: 1, unit: "mo")) }
-    #expect(bounded.map(\.end) == [calendar.date(byAdding: .month, value: 1, to: start)])
+    #expect(bounded.map(\.end) == [calendar.date(byAdding: .month, value: 1, to: calendar.startOfDay(for: start))])
     var event = TimingPattern()
     event.events = [FHIRDates.dateTime(start, zone: zone)]
     var report = ConversionReport()

@@ -19,6 +19,11 @@ import Testing
     return (elements, report)
   }
 
+  /// Midnight UTC of `date`'s day.
+  static func day(of date: Date) -> Date {
+    Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+  }
+
   func bounded(_ p: inout TimingPattern) {
     p.bounds = .period(start: FHIRDates.dateTime(Self.day0, zone: Self.utc), end: nil)
   }
@@ -61,7 +66,8 @@ import Testing
     let (elements, _) = decode {
       $0.period = 1; $0.periodUnit = "d"; $0.bounds = .duration(.init(value: 10, unit: "d"))
     }
-    #expect(elements[0].end == Self.anchor.addingTimeInterval(10 * 86_400))
+    // All day: counted from the anchor's midnight, where CareKit puts the first occurrence.
+    #expect(elements[0].end == Self.day(of: Self.anchor).addingTimeInterval(10 * 86_400))
     let (years, _) = decode { $0.period = 1; $0.periodUnit = "a"; $0.bounds = .duration(.init(value: 2, unit: "a")) }
     #expect(years[0].interval == DateComponents(year: 1))
     #expect(years[0].end != nil)
@@ -72,13 +78,18 @@ import Testing
       $0.period = 1; $0.periodUnit = "d"
       $0.bounds = .range(low: .init(value: 1, unit: "d"), high: .init(value: 3, unit: "d"))
     }
-    #expect(elements[0].end == Self.anchor.addingTimeInterval(3 * 86_400))
+    #expect(elements[0].end == Self.day(of: Self.anchor).addingTimeInterval(3 * 86_400))
     #expect(report.unrepresentable["T.repeat.boundsRange.low"] == 1)
   }
 
   @Test func threeTimesPerDayBecomesThreeElements() {
+    // No clock times: three all-day occurrences a day.
     let (elements, _) = decode { bounded(&$0); $0.frequency = 3; $0.period = 1; $0.periodUnit = "d" }
-    #expect(elements.map(\.start) == [0, 8, 16].map { Self.day0.addingTimeInterval(Double($0) * 3600) })
+    #expect(elements.map(\.start) == [Self.day0, Self.day0, Self.day0])
+    #expect(elements.allSatisfy { $0.duration == .allDay })
+    let (hourly, _) = decode { bounded(&$0); $0.frequency = 3; $0.period = 12; $0.periodUnit = "h" }
+    #expect(hourly.map(\.start) == [0, 4, 8].map { Self.day0.addingTimeInterval(Double($0) * 3600) })
+    #expect(hourly.allSatisfy { $0.duration == .seconds(0) })
     #expect(elements.allSatisfy { $0.interval == DateComponents(day: 1) })
     var report = ConversionReport()
     let written = ScheduleEncoding.timings(elements, path: "T", zone: Self.utc, report: &report)
@@ -91,8 +102,11 @@ import Testing
     let (elements, _) = decode { bounded(&$0); $0.timeOfDay = ["09:30:00"]; $0.when = ["HS"] }
     #expect(elements.map(\.start) == [Self.day0.addingTimeInterval(9.5 * 3600), Self.day0.addingTimeInterval(22 * 3600)])
     #expect(elements[1].text == "HS")
+    // 30 minutes before breakfast (08:00), not 30 minutes before the default 07:30.
     let (offset, _) = decode { bounded(&$0); $0.when = ["ACM"]; $0.offset = 30 }
-    #expect(offset[0].start == Self.day0.addingTimeInterval(7 * 3600))
+    #expect(offset[0].start == Self.day0.addingTimeInterval(7.5 * 3600))
+    let (after, _) = decode { bounded(&$0); $0.when = ["PCM"]; $0.offset = 60 }
+    #expect(after[0].start == Self.day0.addingTimeInterval(9 * 3600))
   }
 
   @Test func dayOfWeekGivesWeeklyElements() {
@@ -103,9 +117,10 @@ import Testing
   }
 
   @Test func countEndsTheSchedule() {
+    // Two all-day occurrences a day, five in all: three of the first, two of the second.
     let (elements, report) = decode { bounded(&$0); $0.frequency = 2; $0.period = 1; $0.periodUnit = "d"; $0.count = 5 }
-    #expect(elements.map(\.end) == [Self.day0.addingTimeInterval(3 * 86_400), Self.day0.addingTimeInterval(3 * 86_400 + 43_200)])
-    #expect(report.unrepresentable["T.repeat.count"] == 1)
+    #expect(elements.map(\.end) == [Self.day0.addingTimeInterval(3 * 86_400), Self.day0.addingTimeInterval(2 * 86_400)])
+    #expect(report.unrepresentable["T.repeat.count"] == nil)
     let (_, maxReport) = decode { $0.count = 2; $0.countMax = 4 }
     #expect(maxReport.unrepresentable["T.repeat.countMax"] == 1)
   }
@@ -137,7 +152,7 @@ import Testing
     let elements = [
       ScheduleElement(start: Self.day0, end: Self.day0.addingTimeInterval(30 * 86_400), interval: DateComponents(weekOfYear: 2), text: "a"),
       ScheduleElement(start: Self.day0.addingTimeInterval(3600), interval: DateComponents(year: 1), duration: .seconds(60)),
-      ScheduleElement(start: Self.day0.addingTimeInterval(7200), interval: DateComponents(minute: 90)),
+      ScheduleElement(start: Self.day0.addingTimeInterval(7200), interval: DateComponents(minute: 90), duration: .seconds(0)),
     ]
     var report = ConversionReport()
     let written = ScheduleEncoding.timings(elements, path: "T", zone: Self.utc, report: &report)

@@ -74,9 +74,33 @@ import Testing
     let result = try decode(#"{"resourceType":"Patient","name":{"family":"F"},"gender":["male"]}"#)
     let issues = result.issues.filter { $0.code == .wrongCardinality }
     #expect(issues.map(\.path.description) == ["name", "gender"])
-    // The values are still decoded.
-    #expect(result.value?.name.first?.family?.string == "F")
-    #expect(result.value?.gender?.string == "male")
+    // Kept as they came (the properties stay empty) and written back unchanged.
+    #expect(result.value?.name.isEmpty == true)
+    #expect(result.value?.gender?.value == nil && result.value?.gender?.invalidJSON == .array(["male"]))
+    let (_, original, encoded) = try roundTrip(#"{"resourceType":"Patient","name":{"family":"F"},"gender":["male"]}"#)
+    #expect(encoded.isEquivalent(to: original))
+    // Repaired when asked: the values are decoded, and each change is listed.
+    let repaired = try decode(#"{"resourceType":"Patient","name":{"family":"F"},"gender":["male"]}"#, options: .repairing)
+    #expect(repaired.issues.isEmpty)
+    #expect(repaired.value?.name.first?.family?.string == "F")
+    #expect(repaired.value?.gender?.string == "male")
+    #expect(repaired.repairs.map { "\($0.action.rawValue) \($0.path)" } == ["wrapped name", "unwrapped gender"])
+  }
+
+  @Test func choiceAndPrimitiveTwinsOfTheWrongShapeAreKept() throws {
+    let json = #"""
+      {"resourceType":"Patient","deceasedBoolean":true,"deceasedDateTime":"2020-01-01","_birthDate":[{"id":"x"}],
+       "name":[{"given":"Ann","_given":{"id":"g"},"_family":{}}],"multipleBirthInteger":null,"id":["p1"]}
+      """#
+    let result = try decode(json)
+    let codes = result.issues.filter { $0.severity != .information }.map { "\($0.code.rawValue) \($0.path)" }
+    #expect(
+      codes == [
+        "duplicateChoice deceasedDateTime", "wrongCardinality _birthDate", "wrongCardinality name[0].given",
+        "wrongCardinality name[0]._given", "empty name[0]._family", "wrongType multipleBirthInteger", "wrongCardinality id",
+      ], "\(codes)")
+    let (_, original, encoded) = try roundTrip(json)
+    #expect(encoded.isEquivalent(to: original))
   }
 
   @Test func requiredElementMissing() throws {

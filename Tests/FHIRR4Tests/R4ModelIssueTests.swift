@@ -206,6 +206,6 @@ import Testing
     let original = try Array(json.utf8).withUnsafeBytes { try JSONValue(parsing: $0) }
     let encoded = try value.jsonBytes().withUnsafeBytes { try JSONValue(parsing: $0) }
     let same = encoded.isEquivalent(to: original)
-    #expect(same, "round trip differs: \(R4RoundTripTests.firstDifference(original, encoded) ?? "?")")
+    #expect(same, "round trip differs: \(original.firstDifference(from: encoded) ?? "?")")
   }
 }

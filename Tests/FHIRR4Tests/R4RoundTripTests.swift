@@ -68,27 +68,6 @@ import Testing
     let original = JSONValue(tokens: tokens)
     let encoded = try value.jsonBytes().withUnsafeBytes { try JSONValue(parsing: $0) }
     let same = encoded.isEquivalent(to: original)
-    #expect(same, "round trip differs: \(Self.firstDifference(original, encoded) ?? "?")")
-  }
-
-  /// The path of the first difference between two values, for failure messages.
-  static func firstDifference(_ a: JSONValue, _ b: JSONValue, path: String = "$") -> String? {
-    switch (a, b) {
-    case (.object(let x), .object(let y)):
-      for member in x.members {
-        guard let other = y[member.key] else { return "\(path).\(member.key) missing after encode" }
-        if let difference = firstDifference(member.value, other, path: "\(path).\(member.key)") { return difference }
-      }
-      for member in y.members where x[member.key] == nil { return "\(path).\(member.key) added by encode" }
-      return nil
-    case (.array(let x), .array(let y)):
-      guard x.count == y.count else { return "\(path) has \(x.count) vs \(y.count) elements" }
-      for (index, pair) in zip(x, y).enumerated() {
-        if let difference = firstDifference(pair.0, pair.1, path: "\(path)[\(index)]") { return difference }
-      }
-      return nil
-    default:
-      return a == b ? nil : "\(path) differs (\(a.typeName) vs \(b.typeName))"
-    }
+    #expect(same, "round trip differs: \(original.firstDifference(from: encoded) ?? "?")")
   }
 }

@@ -70,9 +70,9 @@ extension MappingRule {
       expect: ["entry[0].resource.class.system": #""http://terminology.hl7.org/CodeSystem/v3-ActCode""#],
       report: ["passedThrough entry[0].resource"]),
     MappingRule(
-      name: "Unknown elements travel along and are reported (fhir_comments silently)", from: .r4,
+      name: "Unknown elements travel along and are reported", from: .r4,
       source: #"{"resourceType":"Patient","hobby":"chess","#
-        + #""name":[{"family":"F","nickname":"x","fhir_comments":["c"]}],"extension":[{"url":"http://example.org/e","valueString":"v","note":"n"}]}"#,
+        + #""name":[{"family":"F","nickname":"x"}],"extension":[{"url":"http://example.org/e","valueString":"v","note":"n"}]}"#,
       expect: [
         "hobby": #""chess""#, "name[0].family": #"["F"]"#, "name[0].nickname": #""x""#, "extension[0].note": #""n""#,
       ],

@@ -38,10 +38,26 @@ import Testing
     #expect(Set(issues.map { "unknown \($0.path.description)" }) == report)
   }
 
-  @Test func fhirCommentsTravelWithoutAReport() throws {
-    let (json, report) = try convert(#"{"resourceType":"Patient","fhir_comments":["a note"],"active":true}"#)
-    #expect(MappingRuleTests.value(at: "fhir_comments[0]", in: json) == .string("a note"))
-    #expect(report.isEmpty)
+  /// R4 JSON has no `fhir_comments`: they are left out wherever they stand, each reported.
+  @Test func fhirCommentsAreLeftOutOfR4AndReported() throws {
+    let source = #"""
+      {"resourceType":"Patient","fhir_comments":["a note"],"active":true,"_gender":{"fhir_comments":["g"]},"gender":"male",
+       "name":[{"fhir_comments":["n"],"family":["F"]}],
+       "extension":[{"url":"http://x","valueCodeableConcept":{"fhir_comments":["v"],"text":"t"}},
+                    {"url":"http://y","valueString":"s","_valueString":{"fhir_comments":["w"]}}],
+       "contained":[{"resourceType":"Encounter","id":"e","fhir_comments":["c"],"class":"inpatient"}]}
+      """#
+    let (json, report) = try convert(source)
+    var writer = JSONWriter()
+    writer.value(json)
+    #expect(!String(decoding: writer.output, as: UTF8.self).contains("fhir_comments"))
+    let comments = report.filter { $0.hasSuffix("fhir_comments") }
+    #expect(
+      Set(comments) == [
+        "dropped fhir_comments", "dropped _gender.fhir_comments", "dropped name[0].fhir_comments",
+        "dropped extension[0].valueCodeableConcept.fhir_comments", "dropped extension[1]._valueString.fhir_comments",
+        "dropped contained[0].fhir_comments",
+      ], "\(comments)")
   }
 
   @Test func codeSystemsInUnknownMembersAndExtensionValuesAreRewritten() throws {

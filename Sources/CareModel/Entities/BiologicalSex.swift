@@ -1,8 +1,11 @@
 /// A patient's sex (CareKitStore `OCKBiologicalSex`): `male`, `female`, or any other text.
 /// Encoded as a plain JSON string.
 public enum BiologicalSex: Codable, Hashable, Sendable {
+  /// Male.
   case male
+  /// Female.
   case female
+  /// Any other sex, as its text (`"other"`, `"unknown"`, a code).
   case other(String)
 
   /// The text form: `male`, `female`, or the other value.

@@ -5,6 +5,10 @@ public struct LabeledValue: Codable, Hashable, Sendable {
   /// The value.
   public var value: String
 
+  /// Creates a labelled value.
+  /// - Parameters:
+  ///   - label: What the value is (`"home"`, `"work"`).
+  ///   - value: The value.
   public init(label: String, value: String) {
     self.label = label
     self.value = value

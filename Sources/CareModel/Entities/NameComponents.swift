@@ -17,6 +17,14 @@ public struct NameComponents: Codable, Hashable, Sendable {
   // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
   // of a `T?` property, setting them initializes rather than assigns, and the value is built in
   // place (an assignment made Swift 6.3 copy the whole value once more on return).
+  /// Creates a name from its parts; parts not given are absent.
+  /// - Parameters:
+  ///   - givenName: Given (first) name.
+  ///   - familyName: Family name.
+  ///   - middleName: Middle names, space-separated.
+  ///   - namePrefix: Prefix (`"Dr."`).
+  ///   - nameSuffix: Suffix (`"Jr."`).
+  ///   - nickname: Nickname.
   public init(
     givenName: String? = nil, familyName: String? = nil, middleName: String? = nil,
     namePrefix: String? = nil, nameSuffix: String? = nil, nickname: String? = nil

@@ -14,6 +14,12 @@ public struct Note: Codable, Hashable, Sendable {
   // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
   // of a `T?` property, setting them initializes rather than assigns, and the value is built in
   // place (an assignment made Swift 6.3 copy the whole value once more on return).
+  /// Creates a note; parts not given are absent.
+  /// - Parameters:
+  ///   - author: Who wrote the note.
+  ///   - title: A short title.
+  ///   - content: The note's text.
+  ///   - createdDate: When the note was written.
   public init(author: String? = nil, title: String? = nil, content: String? = nil, createdDate: Date? = nil) {
     self.author = author
     self.title = title

@@ -15,10 +15,15 @@ public struct OutcomeValue: Codable, Hashable, Sendable {
   /// The value's type and content. Encoded as `"type"` (`integer`, `double`, `boolean`,
   /// `text`, `date`) beside `"value"`.
   public enum Value: Hashable, Sendable {
+    /// A whole number.
     case integer(Int)
+    /// A decimal number.
     case double(Double)
+    /// A yes/no flag.
     case boolean(Bool)
+    /// Free text.
     case text(String)
+    /// A point in time.
     case date(Date)
 
     /// The type name used in JSON.
@@ -36,6 +41,12 @@ public struct OutcomeValue: Codable, Hashable, Sendable {
   // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
   // of a `T?` property, setting them initializes rather than assigns, and the value is built in
   // place (an assignment made Swift 6.3 copy the whole value once more on return).
+  /// Creates a recorded value.
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - units: Units of measure (`"mg"`).
+  ///   - kind: What the value is (`"systolic"`, a code).
+  ///   - createdDate: When the value was recorded.
   public init(_ value: Value, units: String? = nil, kind: String? = nil, createdDate: Date? = nil) {
     self.value = value
     self.units = units

@@ -5,6 +5,8 @@ public struct Schedule: Codable, Hashable, Sendable {
   /// The repeating patterns, each with its own start, interval and targets.
   public var elements: [ScheduleElement]
 
+  /// Creates a schedule from its repeating patterns.
+  /// - Parameter elements: The patterns; the schedule's occurrences are the union of theirs.
   public init(elements: [ScheduleElement]) {
     self.elements = elements
   }

@@ -19,7 +19,9 @@ public struct ScheduleElement: Codable, Hashable, Sendable {
 
   /// How long an occurrence lasts: all day, or a number of seconds.
   public enum Duration: Codable, Hashable, Sendable {
+    /// The whole day of the occurrence.
     case allDay
+    /// A number of seconds from the occurrence's start.
     case seconds(Double)
 
     enum CodingKeys: String, CodingKey { case allDay, seconds }
@@ -45,6 +47,14 @@ public struct ScheduleElement: Codable, Hashable, Sendable {
   // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
   // of a `T?` property, setting them initializes rather than assigns, and the value is built in
   // place (an assignment made Swift 6.3 copy the whole value once more on return).
+  /// Creates a repeating pattern.
+  /// - Parameters:
+  ///   - start: The first occurrence.
+  ///   - end: The end of the pattern, exclusive; `nil` for no end.
+  ///   - interval: The time between occurrences (`DateComponents(day: 1)`).
+  ///   - text: Text shown for each occurrence.
+  ///   - duration: How long each occurrence lasts (default: all day).
+  ///   - targetValues: What each occurrence should achieve.
   public init(
     start: Date, end: Date? = nil, interval: DateComponents, text: String? = nil,
     duration: Duration = .allDay, targetValues: [OutcomeValue] = []

@@ -3,10 +3,15 @@ public import Foundation
 /// One care entity of any kind, as one NDJSON line: the entity's fields with a `"kind"`
 /// member beside them (`patient`, `carePlan`, `task`, `outcome`, `contact`).
 public enum CareRecord: Codable, Hashable, Sendable {
+  /// A patient (`"kind": "patient"`).
   case patient(Patient)
+  /// A care plan (`"kind": "carePlan"`).
   case carePlan(CarePlan)
+  /// A task (`"kind": "task"`).
   case task(Task)
+  /// An outcome (`"kind": "outcome"`).
   case outcome(Outcome)
+  /// A contact (`"kind": "contact"`).
   case contact(Contact)
 
   /// The `"kind"` value.

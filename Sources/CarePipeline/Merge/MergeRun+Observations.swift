@@ -23,7 +23,7 @@ extension MergeRun {
     let taskOfUUID = Dictionary(result.tasks.enumerated().map { ($1.uuid, $0) }, uniquingKeysWith: { a, _ in a })
     for (resource, facts) in observations {
       guard var converted = attempt(resource, facts.decode) else { continue }
-      record(converted.report, for: resource.type)
+      record(converted.report, for: resource)
       identify(&converted.value, resource)
       var position = taskOfObservation[resource.key]
       if position == nil {

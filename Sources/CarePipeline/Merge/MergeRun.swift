@@ -20,6 +20,10 @@ struct MergeRun {
   var taskOfObservation: [String: Int] = [:]
   /// Orders turned into a CarePlan activity's Task (not standalone).
   var claimedOrders: Set<String> = []
+  /// Resource key → its JSON, for provenance (encoded once per resource).
+  var sourceJSON: [String: Data] = [:]
+  /// Patient resource key → position of its medication plan in `result.carePlans` (made on first use).
+  var medicationPlans: [String: Int] = [:]
   /// Event resource key → position of the task of the activity whose `outcomeReference` names it.
   var taskOfEvent: [String: Int] = [:]
   /// CarePlan key → positions of its activities' tasks.
@@ -70,7 +74,9 @@ struct MergeRun {
   // MARK: Patients, plans, orders
 
   mutating func addPatient(_ resource: IndexedResource, _ decode: () throws -> Converted<CareModel.Patient>) {
-    guard var patient = attempt(resource, decode)?.value else { return }
+    guard let converted = attempt(resource, decode) else { return }
+    var patient = converted.value
+    record(converted.report, for: resource)
     identify(&patient, resource)
     patients[resource.key] = (patient.uuid, patient.id)
     addSource(patient.uuid, resource)
@@ -82,13 +88,14 @@ struct MergeRun {
     var entity = plan.value
     identify(&entity, resource)
     entity.patientUUID = patientKey(facts.subject, from: resource).flatMap { patients[$0]?.uuid }
-    record(plan.report, for: resource.type)
+    Self.keep(status: facts.status, in: &entity)
+    record(plan.report, for: resource)
     planUUIDs[resource.key] = entity.uuid
     addSource(entity.uuid, resource)
     result.carePlans.append(entity)
     for (i, converted) in tasks.enumerated() {
       var task = converted.value
-      record(converted.report, for: resource.type)
+      record(converted.report, for: resource)
       if resource.id == nil {
         // Activities of a plan without id would all get the same identity.
         if task.id == "careplan-activity-\(i)" { task.id = entity.id + "-activity-\(i)" }
@@ -104,6 +111,7 @@ struct MergeRun {
         task.title = fromOrder.value.title
         task.instructions = fromOrder.value.instructions
         task.schedule = fromOrder.value.schedule
+        Self.keep(status: orderFacts.status, in: &task)
         order = target
       }
       task.carePlanUUID = entity.uuid
@@ -134,6 +142,7 @@ struct MergeRun {
     guard let converted = decodeOrder(resource, facts) else { return }
     var task = converted.value
     identify(&task, resource)
+    Self.keep(status: facts.status, in: &task)
     var planUUID: UUID?
     for site in facts.basedOn {
       guard let target = follow(site, from: resource, expecting: nil) else { continue }
@@ -148,6 +157,7 @@ struct MergeRun {
       ?? task.carePlanUUID.flatMap { uuid in
         (knownPlanUUIDs?.contains(uuid) ?? planUUIDs.values.contains(uuid)) ? uuid : nil
       }
+      ?? medicationPlan(of: facts.subject, from: resource, since: task.effectiveDate)
     taskOfOrder[resource.key] = result.tasks.count
     addSource(task.uuid, resource)
     result.tasks.append(task)
@@ -157,7 +167,7 @@ struct MergeRun {
   mutating func decodeOrder(_ resource: IndexedResource, _ facts: ResourceFacts.Order) -> Converted<CareModel.Task>? {
     let medication = facts.medication.flatMap { follow($0, from: resource, expecting: ["Medication"]) }
     guard let converted = attempt(resource, { try facts.decode(medication) }) else { return nil }
-    record(converted.report, for: resource.type)
+    record(converted.report, for: resource)
     return converted
   }
 
@@ -237,8 +247,13 @@ struct MergeRun {
     return nil
   }
 
-  mutating func record(_ report: ConversionReport, for type: String) {
-    result.report.conversion[type, default: ConversionReport()].merge(report)
+  mutating func record(_ report: ConversionReport, for resource: IndexedResource) {
+    if pipeline.options.keepsResourceReports,
+      let kept = ResourceConversionReport(report, resourceType: resource.type, resourceID: resource.id)
+    {
+      result.report.resourceReports.append(kept)
+    }
+    result.report.conversion[resource.type, default: ConversionReport()].merge(report)
   }
 
   mutating func finish() {

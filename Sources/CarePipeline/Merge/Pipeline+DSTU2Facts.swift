@@ -21,7 +21,8 @@ extension Pipeline.Coders {
       }
       return .carePlan(
         ResourceFacts.Plan(
-          subject: Site.make(plan.subject?.reference?.string, "CarePlan.subject"), activities: activities,
+          subject: Site.make(plan.subject?.reference?.string, "CarePlan.subject"), status: plan.status?.string,
+          activities: activities,
           decode: { try coder.decodeWithTasks(plan, from: source) }))
     case .medicationOrder(let order):
       let coder = dstu2MedicationOrder
@@ -32,6 +33,7 @@ extension Pipeline.Coders {
       return .order(
         ResourceFacts.Order(
           subject: Site.make(order.patient?.reference?.string, "MedicationOrder.patient"),
+          status: order.status?.string,
           basedOn: [], medication: medication,
           decode: { resolved in
             var order = order

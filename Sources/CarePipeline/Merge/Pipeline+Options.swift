@@ -6,8 +6,36 @@ extension Pipeline {
     public var logsUntiedObservations = true
     /// The title of each patient's observation log plan. Default `"Observations"`.
     public var logPlanTitle = "Observations"
+    /// Whether the report keeps what the coders approximated per resource
+    /// (``PipelineReport/resourceReports``), besides the totals per type. Default `false`:
+    /// the list grows with the input.
+    public var keepsResourceReports = false
+    /// Whether the task of a medication order that no CarePlan activity claims (and that is
+    /// `basedOn` no CarePlan) goes into its patient's medication plan (one per patient, id
+    /// ``Pipeline/medicationPlanIDPrefix`` + the patient's id), so that it belongs to its patient.
+    /// Default `true`; when `false` such a task has no `carePlanUUID`.
+    public var groupsStandaloneOrders = true
+    /// The title of each patient's medication plan. Default `"Medications"`.
+    public var medicationPlanTitle = "Medications"
+    /// Whether each ``SourceReference`` carries its resource's JSON (``SourceReference/json``),
+    /// which the store keeps with the version. Default `true`.
+    public var keepsSourceJSON = true
 
     /// The default options.
     public init() {}
   }
+
+  /// The id prefix of the per-patient medication plans (`medications/<patient id>`). The store's
+  /// exporter writes the tasks of such a plan as MedicationRequests / MedicationOrders, not as
+  /// activities of a CarePlan the input never had.
+  public static let medicationPlanIDPrefix = "medications/"
+
+  /// The id prefix of the per-patient observation log plans and tasks (`observation-log/<patient id>`).
+  public static let observationLogIDPrefix = "observation-log/"
+
+  /// The `userInfo` key under which a care plan or task keeps its FHIR CarePlan's or order's
+  /// `status` when it is not `active` (`stopped`, `completed`, `cancelled`, `on-hold`, …, in the
+  /// code of the release it came from); absent means active. The store's exporter writes it back
+  /// as the resource's `status` (mapped to the target release) instead of a care extension.
+  public static let statusKey = "fhirStatus"
 }

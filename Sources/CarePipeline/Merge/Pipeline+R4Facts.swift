@@ -23,7 +23,8 @@ extension Pipeline.Coders {
       }
       return .carePlan(
         ResourceFacts.Plan(
-          subject: site(plan.subject, "CarePlan.subject", R4Targets.subject), activities: activities,
+          subject: site(plan.subject, "CarePlan.subject", R4Targets.subject), status: plan.status?.string,
+          activities: activities,
           decode: { try coder.decodeWithTasks(plan, from: source) }))
     case .medicationRequest(let request):
       let coder = r4MedicationRequest
@@ -34,6 +35,7 @@ extension Pipeline.Coders {
       return .order(
         ResourceFacts.Order(
           subject: site(request.subject, "MedicationRequest.subject", R4Targets.subject),
+          status: request.status?.string,
           basedOn: request.basedOn.enumerated().compactMap { k, ref in
             site(ref, "MedicationRequest.basedOn[\(k)]", R4Targets.requestBasedOn)
           },

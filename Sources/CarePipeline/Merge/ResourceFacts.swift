@@ -52,6 +52,8 @@ enum ResourceFacts {
   /// A CarePlan: its subject, its activities and the plan coder's `decodeWithTasks`.
   struct Plan {
     var subject: Site?
+    /// `CarePlan.status`.
+    var status: String? = nil
     var activities: [Activity]
     var decode: () throws -> (plan: Converted<CareModel.CarePlan>, tasks: [Converted<CareModel.Task>])
   }
@@ -68,6 +70,8 @@ enum ResourceFacts {
   /// `medicationReference` resolved to, if any.
   struct Order {
     var subject: Site?
+    /// `MedicationRequest.status` / `MedicationOrder.status`.
+    var status: String? = nil
     var basedOn: [Site]
     var medication: Site?
     var decode: (IndexedResource?) throws -> Converted<CareModel.Task>

@@ -1,15 +1,13 @@
+public import FHIRCore
 import Foundation
 
 /// Where a ``Pipeline`` reads resources from: a file, a folder (read recursively, as a Bulk
 /// Data `$export` folder of NDJSON files is), standard input or an open file descriptor.
 public struct PipelineSource: Sendable, CustomStringConvertible {
-  /// How the JSON of a source is framed.
-  public enum Framing: Sendable {
-    /// One resource per line (NDJSON, as Bulk Data writes it).
-    case ndjson
-    /// One or more JSON values: Bundles (read entry by entry) or single resources.
-    case json
-  }
+  /// How the JSON of a source is framed: `ndjson` (one resource per line, as Bulk Data
+  /// writes it) or `json` (Bundles read entry by entry, or single resources); the framing
+  /// the whole toolkit shares.
+  public typealias Framing = ResourceFraming
 
   enum Storage: Sendable {
     case path(String)

@@ -53,51 +53,28 @@ struct SourceReader {
       }
     }
     do {
-      switch file.framing {
-      case .ndjson:
-        let reader = NDJSONReader(source: file.name)
-        func handle(_ event: NDJSONReader.Event) throws {
+      // The framing every reader shares: a Bundle is split by its `resourceType`, never by
+      // an `entry` array alone (a List keeps its entries).
+      try ResourceFramer.read(
+        framing: file.framing, source: file.name, chunks: { try chunks(of: file, $0) },
+        handler: { event in
           switch event {
-          case .record(let tokens, let line):
-            try take(Record(tokens: tokens, index: 0, line: line, pathPrefix: .root))
-          case .badLine(let error):
+          case .record(let record):
+            try take(
+              Record(
+                tokens: record.tokens, index: record.index, line: record.line, entry: record.entry,
+                fullUrl: record.fullUrl, pathPrefix: record.resourcePath))
+          case .entryWithoutResource(let entry):
+            try report(
+              InputIssue(
+                .notAResource, source: file.name, entry: entry.entry, path: entry.path.description,
+                message: "entry without resource (\(entry.summary))"), onIssue)
+          case .topLevelValue:
+            break
+          case .invalidJSON(let error):
             try report(InputIssue(error, source: file.name, entry: nil), onIssue)
           }
-        }
-        try chunks(of: file) { try reader.feed($0, handle) }
-        try reader.finish(handle)
-      case .json:
-        let reader = BundleStreamReader(options: .init(allowsMultipleValues: true), source: file.name)
-        func handle(_ event: BundleStreamReader.Event) throws {
-          switch event {
-          case .entry(let tokens, let index):
-            let prefix = JSONPath([.key("entry"), .index(index)])
-            guard let resource = Self.member("resource", of: tokens, at: 0) else {
-              try report(
-                InputIssue(.notAResource, source: file.name, entry: index, path: prefix.description,
-                  message: "entry without resource"), onIssue)
-              return
-            }
-            let fullUrl = Self.member("fullUrl", of: tokens, at: 0).flatMap {
-              tokens[$0].kind == .string ? tokens.string(at: $0) : nil
-            }
-            try take(
-              Record(tokens: tokens, index: resource, entry: index, fullUrl: fullUrl,
-                pathPrefix: prefix.appending(key: "resource")))
-          case .bundle(let tokens):
-            // A top-level value that is not a Bundle is a resource of its own; a Bundle's
-            // entries have been handed out already.
-            let type = Self.member("resourceType", of: tokens, at: 0).map { tokens.string(at: $0) }
-            if type != "Bundle" { try take(Record(tokens: tokens, index: 0, pathPrefix: .root)) }
-          }
-        }
-        do {
-          try chunks(of: file) { try reader.feed($0, handle) }
-          try reader.finish(handle)
-        } catch let error as JSONError where error.kind != .readFailed {
-          try report(InputIssue(error, source: file.name, entry: nil), onIssue)
-        }
-      }
+        })
     } catch let error as JSONError {
       try report(InputIssue(.unreadable, source: file.name, message: error.message), onIssue)
     }
@@ -115,13 +92,13 @@ struct SourceReader {
     if !options.strict, let raw, let release, try raw(record.tokens, record.index, release, record.fullUrl) {
       return nil
     }
-    let decoding = DecodingOptions(mode: options.strict ? .strict : .lenient, pathPrefix: record.pathPrefix)
-    let type = Self.member("resourceType", of: record.tokens, at: record.index).flatMap {
-      record.tokens[$0].kind == .string ? record.tokens.string(at: $0) : nil
-    }
-    let id = Self.member("id", of: record.tokens, at: record.index).flatMap {
-      record.tokens[$0].kind == .string ? record.tokens.string(at: $0) : nil
-    }
+    // Care entities are a conversion of their own: what the models cannot fit is repaired
+    // (as `fhirkit convert --repair` does), so that the coders read Synthea's one-element
+    // arrays and the like as values rather than finding nothing.
+    let decoding = DecodingOptions(
+      mode: options.strict ? .strict : .lenient, pathPrefix: record.pathPrefix, repair: !options.strict)
+    let type = record.tokens.memberString("resourceType", ofObjectAt: record.index)
+    let id = record.tokens.memberString("id", ofObjectAt: record.index)
     func issue(_ kind: InputIssue.Kind, _ path: String?, _ message: String) -> InputIssue {
       InputIssue(
         kind, source: file, line: record.line, entry: record.entry, path: path, resourceType: type,
@@ -130,13 +107,14 @@ struct SourceReader {
     do {
       let resource: PipelineResource?
       let issues: [ValidationIssue]
+      let repairs: [DecodingRepair]
       switch release {
       case .dstu2:
         let decoded = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: decoding)
-        (resource, issues) = (decoded.value.map(PipelineResource.dstu2), decoded.issues)
+        (resource, issues, repairs) = (decoded.value.map(PipelineResource.dstu2), decoded.issues, decoded.repairs)
       default:
         let decoded = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: decoding)
-        (resource, issues) = (decoded.value.map(PipelineResource.r4), decoded.issues)
+        (resource, issues, repairs) = (decoded.value.map(PipelineResource.r4), decoded.issues, decoded.repairs)
       }
       guard let resource, resource.resourceType != nil else {
         try report(issue(.notAResource, record.pathPrefix.description, "not a resource the models can read"), onIssue)
@@ -145,7 +123,7 @@ struct SourceReader {
       // The tokens stay with the resource so that the coders account for its elements from them.
       return PipelineInput.Entry(
         resource: resource, fullUrl: record.fullUrl,
-        source: ResourceSource(tokens: record.tokens, at: record.index, issues: issues))
+        source: ResourceSource(tokens: record.tokens, at: record.index, issues: issues, repairs: repairs))
     } catch let error as FHIRDecodingError {
       try report(issue(.invalidResource, error.issue.path.description, error.issue.message), onIssue)
       return nil
@@ -163,18 +141,6 @@ struct SourceReader {
     } else {
       try ByteChunks.read(path: file.name, body)
     }
-  }
-
-  /// The index of the value of member `key` of the object at `index`.
-  static func member(_ key: String, of tokens: JSONTokens, at index: Int) -> Int? {
-    guard index < tokens.count, tokens[index].kind == .objectStart else { return nil }
-    let end = tokens.endIndex(ofValueAt: index)
-    var i = index + 1
-    while i < end {
-      if tokens.text(at: i, equals: key.utf8) { return i + 1 }
-      i = tokens.endIndex(ofValueAt: i + 1) + 1
-    }
-    return nil
   }
 }
 

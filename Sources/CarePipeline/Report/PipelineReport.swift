@@ -14,6 +14,9 @@ public struct PipelineReport: Sendable {
   public var entities: [String: Int] = [:]
   /// The coders' reports, merged per resource type.
   public var conversion: [String: ConversionReport] = [:]
+  /// The coders' reports of each resource with something approximated, in merge order;
+  /// empty unless ``Pipeline/Options/keepsResourceReports`` is set.
+  public var resourceReports: [ResourceConversionReport] = []
   /// References needed for the merge that could not be followed, sorted.
   public var unresolvedReferences: [UnresolvedReference] = []
   /// Resources the coders could not convert at all, sorted by description.
@@ -37,6 +40,7 @@ public struct PipelineReport: Sendable {
     notConverted.merge(other.notConverted, uniquingKeysWith: +)
     entities.merge(other.entities, uniquingKeysWith: +)
     for (type, report) in other.conversion { conversion[type, default: ConversionReport()].merge(report) }
+    resourceReports += other.resourceReports
     unresolvedReferences += other.unresolvedReferences
     failures += other.failures
     outcomesBeforeSchedule += other.outcomesBeforeSchedule

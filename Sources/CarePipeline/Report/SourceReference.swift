@@ -1,5 +1,8 @@
+public import Foundation
+
 /// A FHIR resource an entity came from: enough to say where data came from and to find, on a
-/// later import, the entity a changed resource replaces. Holds identifiers only, no data values.
+/// later import, the entity a changed resource replaces: its identifiers and, in ``json``, the
+/// resource itself (which no message prints).
 public struct SourceReference: Hashable, Sendable, Codable, Comparable {
   /// The FHIR release a resource was read as.
   public enum Release: String, Hashable, Sendable, Codable {
@@ -17,14 +20,22 @@ public struct SourceReference: Hashable, Sendable, Codable, Comparable {
   public var versionID: String?
   /// The release it was read as.
   public var release: Release
+  /// The resource as it was read: compact JSON of its model in `release`, which holds every
+  /// element of the input (key order aside, see `docs/json.md`); `nil` when the pipeline did not
+  /// keep it (`Pipeline.Options.keepsSourceJSON`) or the store has none (written before
+  /// `v3-provenance-source`).
+  public var json: Data?
 
   /// Creates a reference.
-  public init(resourceType: String, resourceID: String?, fullUrl: String?, versionID: String?, release: Release) {
+  public init(
+    resourceType: String, resourceID: String?, fullUrl: String?, versionID: String?, release: Release, json: Data? = nil
+  ) {
     self.resourceType = resourceType
     self.resourceID = resourceID
     self.fullUrl = fullUrl
     self.versionID = versionID
     self.release = release
+    self.json = json
   }
 
   public static func < (a: Self, b: Self) -> Bool {

@@ -73,39 +73,84 @@ struct ReferenceResolver {
 
   /// How `reference` is written.
   static func form(_ reference: String) -> UnresolvedReference.Form {
-    if reference.hasPrefix("#") { return .contained }
-    if reference.hasPrefix("urn:uuid:") || reference.hasPrefix("urn:oid:") { return .urn }
-    if reference.contains("://") { return .absolute }
-    if typeAndID(withoutHistory(reference)) != nil && !reference.hasPrefix("/") {
-      return withoutHistory(reference).split(separator: "/").count == 2 ? .relative : .other
+    let bytes = reference.utf8
+    if bytes.first == UInt8(ascii: "#") { return .contained }
+    if bytes.starts(with: "urn:uuid:".utf8) || bytes.starts(with: "urn:oid:".utf8) { return .urn }
+    if hasScheme(reference) { return .absolute }
+    let plain = withoutHistory(reference)
+    if typeAndID(plain) != nil && bytes.first != UInt8(ascii: "/") {
+      return plain.utf8.count(where: { $0 == UInt8(ascii: "/") }) == 1 ? .relative : .other
     }
     return .other
   }
 
+  /// Whether `reference` contains `://` (an absolute URL).
+  static func hasScheme(_ reference: String) -> Bool {
+    var previous: (UInt8, UInt8) = (0, 0)
+    for byte in reference.utf8 {
+      if byte == UInt8(ascii: "/") && previous == (UInt8(ascii: ":"), UInt8(ascii: "/")) { return true }
+      previous = (previous.1, byte)
+    }
+    return false
+  }
+
   /// `reference` without a trailing `/_history/n`.
   static func withoutHistory(_ reference: String) -> String {
-    let parts = reference.split(separator: "/", omittingEmptySubsequences: false)
-    if parts.count >= 4, parts[parts.count - 2] == "_history" {
-      return parts.dropLast(2).joined(separator: "/")
-    }
-    return reference
+    // At least four segments, the last but one `_history`: drop the last two.
+    let slashes = lastSlashes(reference, count: 3)
+    guard slashes.count == 3 else { return reference }
+    let bytes = reference.utf8
+    let segment = bytes[bytes.index(after: slashes[1])..<slashes[0]]
+    guard segment.elementsEqual("_history".utf8) else { return reference }
+    return String(reference[..<slashes[1]])
   }
 
   /// `Type/id` from the last two segments, when they look like a resource type and an id.
   static func typeAndID(_ reference: String) -> String? {
-    let parts = reference.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count >= 2 else { return nil }
-    let type = parts[parts.count - 2], id = parts[parts.count - 1]
-    guard let first = type.first, first.isUppercase, type.allSatisfy({ $0.isLetter && $0.isASCII }), !id.isEmpty,
-      id.count <= 64, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") })
+    guard let typeStart = typeStart(reference) else { return nil }
+    return typeStart == reference.startIndex ? reference : String(reference[typeStart...])
+  }
+
+  /// Where the last but one segment starts, when the last two look like a resource type and
+  /// an id: the type ASCII letters starting upper case, the id 1 to 64 ASCII letters, digits,
+  /// `-` or `.`.
+  private static func typeStart(_ reference: String) -> String.Index? {
+    let bytes = reference.utf8
+    let slashes = lastSlashes(reference, count: 2)
+    guard let last = slashes.first else { return nil }
+    let typeStart = slashes.count == 2 ? bytes.index(after: slashes[1]) : bytes.startIndex
+    let type = bytes[typeStart..<last], id = bytes[bytes.index(after: last)...]
+    guard let first = type.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"), type.allSatisfy(isASCIILetter),
+      !id.isEmpty, id.count <= 64,
+      id.allSatisfy({ isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
     else { return nil }
-    return type + "/" + id
+    return typeStart
   }
 
   /// The service base of an absolute `fullUrl` ending in `Type/id`, with a trailing slash.
   static func base(of fullUrl: String) -> String? {
-    guard fullUrl.contains("://"), typeAndID(fullUrl) != nil else { return nil }
-    let parts = fullUrl.split(separator: "/", omittingEmptySubsequences: false)
-    return parts.dropLast(2).joined(separator: "/") + "/"
+    guard hasScheme(fullUrl), let typeStart = typeStart(fullUrl) else { return nil }
+    return String(fullUrl[..<typeStart])
+  }
+
+  /// The positions of the last `count` slashes of `text`, last first (fewer when it has fewer).
+  private static func lastSlashes(_ text: String, count: Int) -> [String.Index] {
+    var found: [String.Index] = []
+    found.reserveCapacity(count)
+    let bytes = text.utf8
+    var index = bytes.endIndex
+    while index > bytes.startIndex && found.count < count {
+      bytes.formIndex(before: &index)
+      if bytes[index] == UInt8(ascii: "/") { found.append(index) }
+    }
+    return found
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
+
+  private static func isASCIIDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }
 }

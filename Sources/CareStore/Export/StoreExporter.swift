@@ -1,5 +1,6 @@
 import CareModel
-import FHIRCoders
+import CarePipeline
+public import FHIRCoders
 import FHIRCore
 import FHIRDSTU2
 import FHIRR4
@@ -11,7 +12,9 @@ public import Foundation
 ///
 /// Each entity is written in its version in effect at ``date`` (by default the newest);
 /// deleted entities are left out. A CarePlan is written with its tasks as activities; tasks
-/// of no stored plan become MedicationRequests (R4) or MedicationOrders (DSTU2). Every resource
+/// of no stored plan or of a patient's medication plan (which is not written itself) become
+/// MedicationRequests (R4) or MedicationOrders (DSTU2) with their patient as `subject` /
+/// `patient`, and outcomes Observations with their patient as `subject`. Every resource
 /// gets a valid FHIR `id` (``ResourceIDMapping``: the care id, or a uuid derived from it with the
 /// care id in a care extension), and references name those ids.
 public struct StoreExporter {
@@ -30,109 +33,190 @@ public struct StoreExporter {
     public var uuid: UUID
     /// The JSON.
     public var json: [UInt8]
+    /// What the coder dropped, defaulted or could not represent fully (empty for care records).
+    public var report = ConversionReport()
+    /// The `fullUrl` of its Bundle entry when it is not the entity's `urn:uuid:`: a source
+    /// resource's own (``StoreExporter/fromSources``), so that the references it holds resolve.
+    public var fullUrl: String? = nil
+
+    /// Creates an item.
+    public init(
+      type: String, uuid: UUID, json: [UInt8], report: ConversionReport = ConversionReport(), fullUrl: String? = nil
+    ) {
+      self.type = type
+      self.uuid = uuid
+      self.json = json
+      self.report = report
+      self.fullUrl = fullUrl
+    }
   }
 
   /// The store.
   public let store: CareStore
   /// The date whose versions are written.
   public var date: Date
+  /// When set, only this patient's entities are written (``CareStore/entities(ofPatient:at:)``).
+  public var patientID: String?
+  /// Whether an entity whose version in effect came from an import is written as the resources
+  /// it came from (kept in the store, ``SourceReference/json``): as they were read in their own
+  /// release, converted by `ReleaseConverter` to the other. Entities without sources (changed or
+  /// made on the care side) are written through the coders; the observation log and medication
+  /// plans the pipeline made are left out (a re-import makes them again). Default `false`.
+  public var fromSources = false
 
   /// Creates an exporter.
-  public init(store: CareStore, date: Date = .distantFuture) {
+  public init(store: CareStore, date: Date = .distantFuture, patientID: String? = nil) {
     self.store = store
     self.date = date
+    self.patientID = patientID
   }
 
   /// The export, in order: patients, plans (with their tasks), other tasks, outcomes.
   /// - Parameter failures: Receives the entities a coder could not write, as (kind, id).
   /// - Throws: ``StoreError``.
-  public func items(_ target: Target, failures: (String, String) -> Void = { _, _ in }) throws -> [Item] {
-    let patients = try store.records(.patient, at: date)
-    let plans = try store.records(.carePlan, at: date)
-    let tasks = try store.records(.task, at: date)
-    let outcomes = try store.records(.outcome, at: date)
+  /// - Parameter changes: With ``fromSources``, receives each entity changed on the care side that
+  ///   was written as its source with the changed elements replaced.
+  public func items(
+    _ target: Target, failures: (String, String) -> Void = { _, _ in }, changes: (Change) -> Void = { _ in }
+  ) throws -> [Item] {
+    let versions = try self.versions()
+    let records = try versions.mapValues { try $0.map(CareStore.record) }
+    let patients = records[.patient] ?? [], plans = records[.carePlan] ?? []
+    let tasks = records[.task] ?? [], outcomes = records[.outcome] ?? []
     if target == .care {
       let writer = CareJSONWriter()
       return (patients + plans + tasks + outcomes).map { record in
         Item(type: record.kind, uuid: record.uuid, json: writer.bytes(record))
       }
     }
-    var planRoots: Set<UUID> = []
-    for case .carePlan(let plan) in plans {
-      planRoots.insert(plan.previousVersionUUIDs.isEmpty ? plan.uuid : root(plan.uuid))
+    // Links name roots: each entity's root → what the export needs of it.
+    func roots(_ kind: EntityKind) -> [UUID: StoredVersion] {
+      Dictionary((versions[kind] ?? []).map { ($0.rootUUID, $0) }, uniquingKeysWith: { a, _ in a })
     }
+    let patientVersions = roots(.patient), planVersions = roots(.carePlan), taskVersions = roots(.task)
+    // A medication plan (made by the pipeline for orders no CarePlan claims) is not written:
+    // its tasks go out as the MedicationRequests / MedicationOrders they came from.
+    let medicationPlans = Set(
+      planVersions.values.filter { $0.id.hasPrefix(Pipeline.medicationPlanIDPrefix) }.map(\.rootUUID))
     var tasksOfPlan: [UUID: [CareModel.Task]] = [:]
     var standalone: [CareModel.Task] = []
     for case .task(let task) in tasks {
-      if let plan = task.carePlanUUID, planRoots.contains(plan) {
+      if let plan = task.carePlanUUID, planVersions[plan] != nil, !medicationPlans.contains(plan) {
         tasksOfPlan[plan, default: []].append(task)
       } else {
         standalone.append(task)
       }
     }
-    var items: [Item] = []
-    func add(_ type: String, _ uuid: UUID, _ kind: String, _ id: String, _ body: () throws -> [UInt8]) {
-      do { items.append(Item(type: type, uuid: uuid, json: try body())) } catch { failures(kind, id) }
-    }
-    let r4 = target == .r4
-    let coders = Coders()
-    for case .patient(let p) in patients {
-      add("Patient", p.uuid, "patient", p.id) {
-        r4 ? try coders.r4Patient.encode(p).value.jsonBytes() : try coders.dstu2Patient.encode(p).value.jsonBytes()
-      }
-    }
-    // A plan's subject is written `Patient/<id>`, which resolves without the Bundle's fullUrls
-    // (in NDJSON too); the coders' default is the patient's `urn:uuid:`.
-    var patientIDs: [UUID: String] = [:]
-    for case .patient(let p) in patients {
-      patientIDs[p.previousVersionUUIDs.isEmpty ? p.uuid : patientRoot(p.uuid)] =
-        ResourceIDMapping.fhirID(forCareID: p.id, kind: "patient")
-    }
+    // Subjects are written `Patient/<id>`, which resolves without the Bundle's fullUrls (in
+    // NDJSON too); the coders' default for a plan is the patient's `urn:uuid:`.
+    let patientIDs = patientVersions.mapValues { ResourceIDMapping.fhirID(forCareID: $0.id, kind: "patient") }
     let subject: @Sendable (UUID?) -> Primitive<FHIRString>? = { [patientIDs] uuid in
       guard let uuid else { return nil }
       let text = patientIDs[uuid].map { "Patient/" + $0 } ?? "urn:uuid:" + uuid.uuidString.lowercased()
       return Primitive(FHIRString(uncheckedString: text))
     }
-    var r4Plans = coders.r4Plan
-    r4Plans.setFHIRPatientUUID = { e, r, _ in r.subject = subject(e.patientUUID).map { FHIRR4.Reference(reference: $0) }
+    // The patient of a task's plan and of an outcome's task (nil when the links lead nowhere).
+    let planPatient = planVersions.compactMapValues(\.link)
+    let taskPatient = taskVersions.compactMapValues { $0.link.flatMap { planPatient[$0] } }
+    var items: [Item] = []
+    func add(_ type: String, _ uuid: UUID, _ kind: String, _ id: String, _ body: () throws -> ([UInt8], ConversionReport)) {
+      do {
+        let (json, report) = try body()
+        items.append(Item(type: type, uuid: uuid, json: json, report: report))
+      } catch {
+        failures(kind, id)
+      }
     }
-    var dstu2Plans = coders.dstu2Plan
-    dstu2Plans.setFHIRPatientUUID = { e, r, _ in
-      r.subject = subject(e.patientUUID).map { FHIRDSTU2.Reference(reference: $0) }
+    func encoded<R>(_ converted: Converted<R>, _ bytes: (R) -> [UInt8]) -> ([UInt8], ConversionReport) {
+      (bytes(converted.value), converted.report)
     }
-    for case .carePlan(let plan) in plans {
-      let own = tasksOfPlan[plan.previousVersionUUIDs.isEmpty ? plan.uuid : root(plan.uuid)] ?? []
+    let r4 = target == .r4
+    let coders = Coders.forExport(subject: subject, planPatient: planPatient, taskPatient: taskPatient)
+    // From sources: each entity that came from an import as its resources (tried first).
+    let sources = fromSources ? try store.backend.read { try $0.sources(of: versions.values.joined().map(\.uuid)) } : [:]
+    var fromSource = SourceItems()
+    func addSources(_ entities: [UUID]) -> Bool {
+      guard fromSources else { return false }
+      var trial = fromSource
+      var added: [Item] = []
+      for entity in entities {
+        guard let more = trial.add(sources[entity] ?? [], uuid: entity, target: target) else { return false }
+        added += more
+      }
+      fromSource = trial
+      items += added
+      return true
+    }
+    // A single-source entity changed on the care side: its source with the changed elements replaced.
+    func encode(_ record: CareRecord) throws -> [UInt8] {
+      switch record {
+      case .patient(let p): r4 ? try coders.r4Patient.encode(p).value.jsonBytes() : try coders.dstu2Patient.encode(p).value.jsonBytes()
+      case .task(let t): r4 ? try coders.r4Order.encode(t).value.jsonBytes() : try coders.dstu2Order.encode(t).value.jsonBytes()
+      case .outcome(let o):
+        r4 ? try coders.r4Observation.encode(o).value.jsonBytes() : try coders.dstu2Observation.encode(o).value.jsonBytes()
+      case .carePlan, .contact: throw StoreError(.badRecord, store: "store", operation: "writing a change over a source")
+      }
+    }
+    func addChanged(_ record: CareRecord, kind: EntityKind) -> Bool {
+      guard fromSources, let (old, source) = try? store.backend.read({ try Self.base(of: kind, id: record.id, in: $0) }),
+        let json = source.json, let converted = SourceItems.convert(json, from: source.release, to: target),
+        let before = try? encode(old), let after = try? encode(record),
+        let merged = Self.merge(source: converted, old: before, new: after)
+      else { return false }
+      items.append(
+        Item(type: SourceItems.type(source.resourceType, in: target), uuid: record.uuid, json: merged.json, fullUrl: source.fullUrl))
+      changes(Change(kind: record.kind, id: record.id, elements: merged.elements))
+      return true
+    }
+    for case .patient(let p) in patients {
+      if addSources([p.uuid]) || addChanged(.patient(p), kind: .patient) { continue }
+      add("Patient", p.uuid, "patient", p.id) {
+        r4 ? encoded(try coders.r4Patient.encode(p)) { $0.jsonBytes() } : encoded(try coders.dstu2Patient.encode(p)) { $0.jsonBytes() }
+      }
+    }
+    for (version, record) in zip(versions[.carePlan] ?? [], plans) where !medicationPlans.contains(version.rootUUID) {
+      guard case .carePlan(let plan) = record else { continue }
+      let own = tasksOfPlan[version.rootUUID] ?? []
+      // The observation log plans are the pipeline's; their outcomes go out as their Observations.
+      if fromSources && plan.id.hasPrefix(Pipeline.observationLogIDPrefix) { continue }
+      if addSources([plan.uuid] + own.map(\.uuid)) { continue }
       add("CarePlan", plan.uuid, "carePlan", plan.id) {
         r4
-          ? try r4Plans.encode(plan, tasks: own).value.jsonBytes()
-          : try dstu2Plans.encode(plan, tasks: own).value.jsonBytes()
+          ? encoded(try coders.r4Plan.encode(plan, tasks: own)) { $0.jsonBytes() }
+          : encoded(try coders.dstu2Plan.encode(plan, tasks: own)) { $0.jsonBytes() }
       }
     }
     for task in standalone {
+      if addSources([task.uuid]) || addChanged(.task(task), kind: .task) { continue }
       add(r4 ? "MedicationRequest" : "MedicationOrder", task.uuid, "task", task.id) {
         r4
-          ? try coders.r4Order.encode(task).value.jsonBytes()
-          : try coders.dstu2Order.encode(task).value.jsonBytes()
+          ? encoded(try coders.r4Order.encode(task)) { $0.jsonBytes() }
+          : encoded(try coders.dstu2Order.encode(task)) { $0.jsonBytes() }
       }
     }
     for case .outcome(let o) in outcomes {
+      if addSources([o.uuid]) || addChanged(.outcome(o), kind: .outcome) { continue }
       add("Observation", o.uuid, "outcome", o.id) {
         r4
-          ? try coders.r4Observation.encode(o).value.jsonBytes()
-          : try coders.dstu2Observation.encode(o).value.jsonBytes()
+          ? encoded(try coders.r4Observation.encode(o)) { $0.jsonBytes() }
+          : encoded(try coders.dstu2Observation.encode(o)) { $0.jsonBytes() }
       }
     }
     return items
   }
 
-  /// The root uuid of the plan version `uuid` (links name roots).
-  private func root(_ uuid: UUID) -> UUID {
-    (try? store.backend.read { try $0.versions(.carePlan, .uuids([uuid])).first?.rootUUID }) ?? uuid
-  }
-
-  /// The root uuid of the patient version `uuid`.
-  private func patientRoot(_ uuid: UUID) -> UUID {
-    (try? store.backend.read { try $0.versions(.patient, .uuids([uuid])).first?.rootUUID }) ?? uuid
+  /// The versions to write, by kind: each entity's version in effect at ``date`` (tombstones
+  /// left out), of every patient or, with ``patientID``, of that patient only.
+  private func versions() throws -> [EntityKind: [StoredVersion]] {
+    try store.backend.read { reader in
+      if let patientID {
+        let owned = try CareStore.ownedVersions(ofPatient: patientID, at: date, in: reader)
+        return Dictionary(grouping: owned, by: \.kind)
+      }
+      var out: [EntityKind: [StoredVersion]] = [:]
+      for kind in EntityKind.allCases { out[kind] = CareStore.inEffect(try reader.versions(kind, .all), at: date) }
+      return out
+    }
   }
 
   /// `items` as a collection Bundle, each entry's `fullUrl` the entity's `urn:uuid:`.
@@ -140,7 +224,9 @@ public struct StoreExporter {
     var out = Array(#"{"resourceType":"Bundle","type":"collection","entry":["#.utf8)
     for (i, item) in items.enumerated() {
       if i > 0 { out.append(UInt8(ascii: ",")) }
-      out += Array(#"{"fullUrl":"urn:uuid:"#.utf8) + Array(item.uuid.uuidString.lowercased().utf8)
+      let url = (item.fullUrl ?? "urn:uuid:" + item.uuid.uuidString.lowercased())
+        .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      out += Array(#"{"fullUrl":""#.utf8) + Array(url.utf8)
       out += Array(#"","resource":"#.utf8) + item.json + [UInt8(ascii: "}")]
     }
     out += Array("]}".utf8)

@@ -33,16 +33,20 @@ extension CareImporter {
   ) throws -> ImportSummary {
     let kinds: [EntityKind] = [.patient, .carePlan, .task, .outcome]
     var spools: [EntityKind: EntitySpool] = [:]
+    // Per kind, the position of the last entity with each id, noted as they are spooled (reading
+    // a spool back decodes every entity: once is enough).
+    var last: [EntityKind: [String: Int32]] = [:]
     for kind in kinds { spools[kind] = try EntitySpool(directory: directory) }
     try produce { record, sources in
-      guard let kind = Self.kind(of: record) else { return }
-      try spools[kind]!.append(record, sources: sources)
+      guard let kind = Self.kind(of: record), let spool = spools[kind] else { return }
+      last[kind, default: [:]][record.id] = Int32(spool.count)
+      try spool.append(record, sources: sources)
     }
     var summary = ImportSummary()
     for kind in kinds {
       let spool = spools[kind]!
       spools[kind] = nil
-      try importSpooled(spool, kind: kind, summary: &summary, afterBatch: afterBatch)
+      try importSpooled(spool, kind: kind, last: last.removeValue(forKey: kind) ?? [:], summary: &summary, afterBatch: afterBatch)
     }
     return summary
   }
@@ -60,17 +64,13 @@ extension CareImporter {
   }
 
   /// Writes one kind's spooled entities in batches of ``batchSize`` positions, keeping for each
-  /// id only its last entity.
+  /// id only its last entity (at `last[id]`).
   private func importSpooled(
-    _ spool: EntitySpool, kind: EntityKind, summary: inout ImportSummary, afterBatch: (ImportSummary) -> Void
+    _ spool: EntitySpool, kind: EntityKind, last: [String: Int32], summary: inout ImportSummary,
+    afterBatch: (ImportSummary) -> Void
   ) throws {
     var counts = ImportSummary.Counts()
-    var last: [String: Int32] = [:]
     var position: Int32 = 0
-    try spool.forEach { entry in
-      last[entry.record.id] = position
-      position += 1
-    }
     counts.duplicateIDs = spool.count - last.count
     var records: [CareRecord] = []
     var sources: [UUID: [SourceReference]] = [:]
@@ -85,7 +85,6 @@ extension CareImporter {
       try writeContained(items, kind: kind, summary: &summary, counts: &counts)
       afterBatch(summary)
     }
-    position = 0
     try spool.forEach { entry in
       if last[entry.record.id] == position {
         records.append(entry.record)

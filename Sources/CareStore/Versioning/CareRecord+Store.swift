@@ -1,11 +1,12 @@
-import CareModel
+public import CareModel
 import Foundation
 
 extension CareRecord {
   /// The store's kind for this record (`nil` for contacts, which the store does not keep).
   var entityKind: EntityKind? { EntityKind(rawValue: kind) }
 
-  var id: String {
+  /// The entity's id, whatever its kind.
+  public var id: String {
     switch self {
     case .patient(let e): e.id
     case .carePlan(let e): e.id

@@ -51,7 +51,7 @@ enum ActivityMapping<R: ActivityRelease> {
       switch R.scheduled(activity) {
       case .timing:
         ScheduleDecoding.decode(
-          R.timing(activity), paths: paths.scheduledTiming, at: { r.detailPath("scheduledTiming") }, anchor: anchor, zone: zone,
+          R.timing(activity.pointee), paths: paths.scheduledTiming, at: { r.detailPath("scheduledTiming") }, anchor: anchor, zone: zone,
           targetValues: targets, into: &elements, report: &report)
       case .period(let start, let end):
         elements.append(PeriodSchedule.element(
@@ -59,10 +59,10 @@ enum ActivityMapping<R: ActivityRelease> {
           at: { r.detailPath("scheduledPeriod") }, anchor: anchor, zone: zone, targets: targets, report: &report))
       case .string(let text):
         report.mapped(paths.scheduledString)
-        ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, targetValues: targets, into: &elements, report: &report)
+        ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, zone: zone, targetValues: targets, into: &elements, report: &report)
         elements[0].text = text
       case nil:
-        ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, targetValues: targets, into: &elements, report: &report)
+        ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, zone: zone, targetValues: targets, into: &elements, report: &report)
       }
       return Schedule(elements: elements)
     }
@@ -81,6 +81,8 @@ enum ActivityMapping<R: ActivityRelease> {
   static func careVersionFields(_ r: Resource, _ e: inout CareModel.Task) {
     e.effectiveDate = r.anchor ?? FHIRDates.epoch
     e.timezone = FHIRDates.utc
+    // The zone of the timing's clock times, when it names one (IANA).
+    if let id = R.timing(r.activity)?.timeZone, let zone = TimeZone(identifier: id) { e.timezone = zone }
     CareExtensions.readVersionFields(R.extensions(r.activity), into: &e)
   }
 
@@ -104,6 +106,8 @@ enum ActivityMapping<R: ActivityRelease> {
         activityID: R.id(resource.activity), index: resource.index),
       effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
+    // A patient's or organization's zone given by the caller, when the activity names none.
+    if let zone = coder.timeZone, ScheduleCalendar.isFixedOffset(entity.timezone) { entity.timezone = zone }
     (entity.title, entity.instructions) = coder.getCareText(resource, &report)
     entity.schedule = coder.getCareSchedule(resource, entity.timezone, &report)
     entity.impactsAdherence = coder.getCareImpactsAdherence(resource, &report)

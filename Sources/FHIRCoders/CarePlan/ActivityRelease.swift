@@ -31,7 +31,7 @@ protocol ActivityRelease {
   /// `detail.scheduled[x]` (a timing's elements are read by ``timing(_:)``).
   static func scheduled(_ activity: UnsafePointer<Activity>) -> ActivityScheduled?
   /// `detail.scheduledTiming`.
-  static func timing(_ activity: UnsafePointer<Activity>) -> TimingPattern?
+  static func timing(_ activity: Activity) -> TimingPattern?
   /// Sets `detail.scheduledTiming` from `timing` (at `path`, for what the release cannot hold)
   /// and `detail.quantity` from `quantity` when given; returns whether the detail has a quantity.
   static func writeSchedule(
@@ -85,4 +85,6 @@ protocol ActivityCoding {
     @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void
   { get }
   var accountsForEveryElement: Bool { get }
+  /// A patient's or organization's zone, used when the activity's timing names no IANA zone.
+  var timeZone: TimeZone? { get }
 }

@@ -49,8 +49,8 @@ enum DSTU2Activities: ActivityRelease {
     }
   }
 
-  static func timing(_ activity: UnsafePointer<Activity>) -> TimingPattern? {
-    guard case .timing(let t)? = activity.pointee.detail?.scheduled else { return nil }
+  static func timing(_ activity: Activity) -> TimingPattern? {
+    guard case .timing(let t)? = activity.detail?.scheduled else { return nil }
     return DSTU2TimingAdapter.pattern(t)
   }
 

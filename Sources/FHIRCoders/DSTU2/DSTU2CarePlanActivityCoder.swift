@@ -67,6 +67,10 @@ public struct DSTU2CarePlanActivityCoder: ResourceCoder, ActivityCoding {
   }
   /// Whether decode accounts for every element of the activity (under `CarePlan.activity`).
   public var accountsForEveryElement = true
+  /// The zone of the patient (or organization) the plan is for, when the caller knows it: used
+  /// for clock times and dates without offset when the timing names no IANA zone (its
+  /// `timezone` extension). Default `nil`: the offset of the plan's start.
+  public var timeZone: TimeZone? = nil
 
   public init() {}
 

@@ -1,7 +1,7 @@
 import CareModel
 import FHIRCore
-import FHIRJSON
 import FHIRDSTU2
+import FHIRJSON
 
 /// The DSTU2 side of the medication order coder: MedicationOrder (see ``MedicationTaskRelease``).
 enum DSTU2MedicationOrders: MedicationTaskRelease {
@@ -60,13 +60,29 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
 
   static func dosages(_ r: Order) -> [Dosage] { r.dosageInstruction }
   /// `text`, and `additionalInstructions` (its text, else its first coding display).
-  static func instructions(_ dosage: UnsafePointer<Dosage>) -> (text: String?, more: String?) {
-    let more = dosage.pointee.additionalInstructions.flatMap { a in a.text?.string ?? a.coding.lazy.compactMap({ $0.display?.string }).first }
-    return (dosage.pointee.text?.string, more)
+  static func instructions(_ dosage: Dosage) -> (text: String?, more: String?) {
+    let more = dosage.additionalInstructions.flatMap { a in a.text?.string ?? a.coding.lazy.compactMap({ $0.display?.string }).first }
+    return (dosage.text?.string, more)
+  }
+  static func sequence(_ dosage: Dosage) -> Int? { nil }
+  static func asNeeded(_ dosage: Dosage) -> AsNeeded? {
+    switch dosage.asNeeded {
+    case .boolean(let b): .flag(b.value?.bool)
+    case .codeableConcept(let c): .condition(c.text?.string ?? c.coding.lazy.compactMap({ $0.display?.string }).first)
+    case nil: nil
+    }
+  }
+  static func setAsNeeded(_ condition: String, in r: inout Order) {
+    let value: Dosage.AsNeeded = condition.isEmpty
+      ? .boolean(Primitive(FHIRBoolean(true))) : .codeableConcept(CodeableConcept(text: Primitive(FHIRString(uncheckedString: condition))))
+    for index in r.dosageInstruction.indices { r.dosageInstruction[index].asNeeded = value }
   }
   static func firstDosageText(_ r: Order) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
-  static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order) {
-    if r.dosageInstruction.isEmpty { r.dosageInstruction = [Dosage()] }
+  static func setFirstDosageText(_ text: Primitive<FHIRString>?, in r: inout Order) {
+    if r.dosageInstruction.isEmpty {
+      guard text != nil else { return }
+      r.dosageInstruction = [Dosage()]
+    }
     r.dosageInstruction[0].text = text
   }
   static func validityStart(_ r: Order) -> ElementValue<FHIRDateTime> {
@@ -76,43 +92,33 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     }
   }
   static func authored(_ r: Order) -> ElementValue<FHIRDateTime> { withUnsafePointer(to: r.dateWritten) { ElementValue($0) } }
-  static func timing(_ dosage: UnsafePointer<Dosage>) -> TimingPattern? {
-    // Each element read through the pointer: `dosage.pointee.timing` alone would copy the timing.
-    guard let events = dosage.pointee.timing?.event else { return nil }
-    return DSTU2TimingAdapter.pattern(
-      events: events, codeText: dosage.pointee.timing?.code?.text?.string, repeat: dosage.pointee.timing?.repeat)
+  static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(DSTU2TimingAdapter.pattern) }
+  static func timingZone(_ dosage: Dosage) -> String? {
+    guard let extensions = dosage.timing?.extension, !extensions.isEmpty else { return nil }
+    return TimingExtensions.zoneID(extensions)
   }
 
   /// `doseQuantity` (see ``TargetValueMapping``); `doseRange` → two targets of kind `dose.low`
-  /// and `dose.high`.
-  static func targets(_ dosage: UnsafePointer<Dosage>, at position: Int, report: inout ConversionReport) -> [OutcomeValue] {
-    var targets: [OutcomeValue] = []
-    let instruction = JSONPath([.key("dosageInstruction"), .index(position)])
-    switch dosage.pointee.dose {
+  /// and `dose.high` (``DoseRangeTargets``).
+  static func targets(_ dosage: Dosage, position: Int, report: inout ConversionReport) -> [OutcomeValue] {
+    switch dosage.dose {
     case .quantity(let q):
       if let v = TargetValueMapping.read(
         decimal: q.value, unit: q.unit?.string ?? q.code?.string, extensions: q.extension,
-        at: { instruction.appending(key: "doseQuantity").appending(key: "value") }, report: &report)
+        at: { JSONPath([.key("dosageInstruction"), .index(position), .key("doseQuantity"), .key("value")]) },
+        report: &report)
       {
-        targets.append(v)
         report.mapped(doseQuantityPath)
+        return [v]
       }
+      return []
     case .range(let range):
-      for (bound, kind) in [(range.low, "dose.low"), (range.high, "dose.high")] {
-        guard let q = bound else { continue }
-        let fit = DecimalFit.of(q.value)
-        if fit.unfitText != nil {
-          let key = kind == "dose.low" ? "low" : "high"
-          report.numberDoesNotFit(
-            at: instruction.appending(key: "doseRange").appending(key: key).appending(key: "value"), keptAsText: false)
-        }
-        guard let x = fit.double else { continue }
-        targets.append(OutcomeValue(.double(x), units: q.unit?.string ?? q.code?.string, kind: kind))
-        report.mapped(doseRangePath)
-      }
-    case nil: break
+      return DoseRangeTargets.read(
+        low: range.low.map { ($0.value, $0.unit?.string ?? $0.code?.string) },
+        high: range.high.map { ($0.value, $0.unit?.string ?? $0.code?.string) },
+        path: doseRangePath, at: JSONPath([.key("dosageInstruction"), .index(position), .key("doseRange")]), report: &report)
+    case nil: return []
     }
-    return targets
   }
 
   /// One dosage instruction per written timing, its first target as `doseQuantity` (DSTU2 has
@@ -121,6 +127,13 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     r.dosageInstruction = written.map { w in
       var d = Dosage()
       d.timing = DSTU2TimingAdapter.timing(w.timing, path: path, report: &report)
+      if let range = DoseRangeTargets.write(w.targetValues) {
+        var r = Range()
+        r.low = range.low.map(quantity)
+        r.high = range.high.map(quantity)
+        d.dose = .range(r)
+        return d
+      }
       for (index, v) in w.targetValues.enumerated() {
         guard index == 0, let parts = TargetValueMapping.write(v) else {
           report.unrepresentable("MedicationOrder.dosageInstruction.dose")
@@ -134,6 +147,13 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
       }
       return d
     }
+  }
+
+  static func quantity(_ v: (value: Double, unit: String?)) -> Quantity {
+    var q = Quantity()
+    q.value = decimal(v.value)
+    q.unit = v.unit.map { Primitive(FHIRString(uncheckedString: $0)) }
+    return q
   }
 
   static func carePlanReference(_ r: Order) -> String? { nil }

@@ -2,21 +2,19 @@ import FHIRCore
 public import FHIRDSTU2
 
 /// DSTU2 `Timing` ⇄ ``TimingPattern``. DSTU2 has no `dayOfWeek`, `timeOfDay`, `countMax` or
-/// `offset`, and one `when`; writing a pattern that uses them reports them as not representable.
+/// `offset`, and one `when`: `dayOfWeek` and `timeOfDay` travel as R4 cross-version extensions
+/// on the repeat; writing a pattern with the others reports them as not representable.
 public enum DSTU2TimingAdapter {
-  /// Reads a DSTU2 timing.
+  /// Reads a DSTU2 timing: its `event`, `code`, `timezone` extension and `repeat`, with the
+  /// R4 `timeOfDay` and `dayOfWeek` carried as cross-version extensions on the repeat.
   public static func pattern(_ timing: Timing) -> TimingPattern {
-    pattern(events: timing.event, codeText: timing.code?.text?.string, repeat: timing.repeat)
-  }
-
-  /// Reads a timing's elements given apart (see ``R4TimingAdapter/pattern(events:codeText:repeat:)``).
-  static func pattern(events: [Primitive<FHIRDateTime>], codeText: String?, repeat: consuming Timing.Repeat?) -> TimingPattern {
     var p = TimingPattern()
     p.unitNameSuffix = "s"
-    p.events = events
-    p.codeText = codeText
-    // One return, and the repeat moved into `r`: both avoided a copy (of the pattern, of the repeat).
-    if let r = consume `repeat` {
+    p.events = timing.event
+    p.codeText = timing.code?.text?.string
+    if let codings = timing.code?.coding, !codings.isEmpty { p.codeCodes = codings.compactMap { $0.code?.string } }
+    if !timing.extension.isEmpty { TimingExtensions.readTimeZone(timing.extension, into: &p) }
+    if let r = timing.repeat {
       p.hasRepeat = true
       p.bounds = bounds(r.bounds)
       p.count = r.count?.value.map { Int($0.int) }
@@ -29,6 +27,11 @@ public enum DSTU2TimingAdapter {
       p.periodMax = r.periodMax?.value?.doubleValue
       p.periodUnit = r.periodUnits?.string
       if let when = r.when?.string { p.when = [when] }
+      if !r.extension.isEmpty {
+        p.timeOfDay = TimingExtensions.r4Values(r.extension, "timeOfDay")
+        p.dayOfWeek = TimingExtensions.r4Values(r.extension, "dayOfWeek")
+        p.repeatExtensionsRead = p.timeOfDay.count + p.dayOfWeek.count == r.extension.count
+      }
     }
     return p
   }
@@ -37,6 +40,7 @@ public enum DSTU2TimingAdapter {
   public static func timing(_ p: TimingPattern, path: String, report: inout ConversionReport) -> Timing {
     var timing = Timing()
     timing.event = p.events
+    timing.extension = TimingExtensions.timeZone(p)
     if let text = p.codeText {
       var code = CodeableConcept()
       code.text = Primitive(FHIRString(uncheckedString: text))
@@ -69,8 +73,15 @@ public enum DSTU2TimingAdapter {
     r.periodUnits = p.periodUnit.map { Primitive(FHIRCode(uncheckedString: $0)) }
     r.when = p.when.first.map { Primitive(FHIRCode(uncheckedString: $0)) }
     if p.when.count > 1 { report.unrepresentable(path + ".repeat.when") }
-    if !p.dayOfWeek.isEmpty { report.unrepresentable(path + ".repeat.dayOfWeek") }
-    if !p.timeOfDay.isEmpty { report.unrepresentable(path + ".repeat.timeOfDay") }
+    // R4 elements DSTU2 lacks, as the release conversion writes them.
+    for day in p.dayOfWeek {
+      r.extension.append(Extension(
+        url: FHIRURI(uncheckedString: TimingExtensions.r4Prefix + "dayOfWeek"), value: .code(Primitive(FHIRCode(uncheckedString: day)))))
+    }
+    for time in p.timeOfDay {
+      r.extension.append(Extension(
+        url: FHIRURI(uncheckedString: TimingExtensions.r4Prefix + "timeOfDay"), value: .time(Primitive(FHIRTime(uncheckedString: time)))))
+    }
     if p.countMax != nil { report.unrepresentable(path + ".repeat.countMax") }
     if p.offset != nil { report.unrepresentable(path + ".repeat.offset") }
     timing.repeat = r

@@ -43,23 +43,46 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     }
   }
 
+  /// The dosages' texts joined by newlines, then an as-needed line (``asNeededLine(_:)``) when a
+  /// dosage is taken only as needed.
   static func careInstructions(_ r: R.Order, _ report: inout ConversionReport) -> String? {
-    // The texts joined by newlines, built as they come (no array of parts).
-    var joined: String?
-    func append(_ part: String) {
-      if joined == nil { joined = part } else { joined! += "\n" + part }
-    }
-    R.dosages(r).withUnsafeBufferPointer { dosages in
-      for index in dosages.indices {
-        let (text, more) = R.instructions(dosages.baseAddress! + index)
-        if let text { append(text); report.mapped(R.paths.dosageText) }
-        if let more {
-          append(more)
-          report.mapped(R.paths.moreInstructions)
-        }
+    var parts: [String] = []
+    var conditions: [String] = []
+    var asNeeded = false
+    for dosage in R.dosages(r) {
+      let (text, more) = R.instructions(dosage)
+      if let text { parts.append(text); report.mapped(R.paths.dosageText) }
+      if let more { parts.append(more); report.mapped(R.paths.moreInstructions) }
+      if let needed = R.asNeeded(dosage), needed.isNeeded {
+        asNeeded = true
+        if let condition = needed.condition, !conditions.contains(condition) { conditions.append(condition) }
       }
     }
-    return joined
+    if asNeeded { parts.append(asNeededLine(conditions.joined(separator: ", "))) }
+    return parts.isEmpty ? nil : parts.joined(separator: "\n")
+  }
+
+  /// `As needed`, or `As needed for <condition>`.
+  static func asNeededLine(_ condition: String) -> String {
+    condition.isEmpty ? asNeededPrefix : asNeededPrefix + " for " + condition
+  }
+  static var asNeededPrefix: String { "As needed" }
+
+  /// The condition of an as-needed line ending `instructions` (`""` for none), and the
+  /// instructions before it; `nil` when they do not end with one.
+  static func asNeededCondition(in instructions: String) -> (condition: String, rest: String?)? {
+    let line: Substring
+    let rest: String?
+    if let newline = instructions.lastIndex(of: "\n") {
+      line = instructions[instructions.index(after: newline)...]
+      rest = String(instructions[..<newline])
+    } else {
+      line = instructions[...]
+      rest = nil
+    }
+    if line == asNeededPrefix { return ("", rest) }
+    guard line.hasPrefix(asNeededPrefix + " for ") else { return nil }
+    return (String(line.dropFirst(asNeededPrefix.count + 5)), rest)
   }
 
   static func setInstructions(_ e: CareModel.Task, _ r: inout R.Order) {
@@ -69,7 +92,9 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
 
   /// The schedule of the dosages' timings, anchored at the validity period's start, else the
   /// date written; `reportsAuthored`: whether that date counts as mapped here (R4) or with the
-  /// version fields (DSTU2).
+  /// version fields (DSTU2). Dosages without `sequence` start at the anchor; dosages with one
+  /// are phases in increasing order, each starting where the previous one ended (the latest
+  /// end of its elements), those with the same sequence at the same time.
   static func careSchedule(_ r: R.Order, _ zone: TimeZone, reportsAuthored: Bool, _ report: inout ConversionReport) -> Schedule {
     let validityStart = R.validityStart(r)
     let authored = R.authored(r)
@@ -80,19 +105,33 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     var elements: [ScheduleElement] = []
     let dosages = R.dosages(r)
     guard !dosages.isEmpty else {
-      ScheduleDecoding.decodeAbsent(paths: R.paths.timingPaths, anchor: anchor, targetValues: [], into: &elements, report: &report)
+      ScheduleDecoding.decodeAbsent(
+        paths: R.paths.timingPaths, anchor: anchor, zone: zone, targetValues: [], into: &elements, report: &report)
       return Schedule(elements: elements)
     }
-    dosages.withUnsafeBufferPointer { dosages in
-      for position in dosages.indices {
-        // The dosage's targets, then its timing's elements, each read in place; the timing's
-        // JSON path is made only for an issue.
-        let dosage = dosages.baseAddress! + position
-        let targets = R.targets(dosage, at: position, report: &report)
-        ScheduleDecoding.decode(
-          R.timing(dosage), paths: R.paths.timingPaths,
-          at: { JSONPath([.key("dosageInstruction"), .index(position), .key("timing")]) }, anchor: anchor, zone: zone,
-          targetValues: targets, into: &elements, report: &report)
+    func decode(_ position: Int, from start: Date) {
+      let dosage = dosages[position]
+      let targets = R.targets(dosage, position: position, report: &report)
+      ScheduleDecoding.decode(
+        R.timing(dosage), paths: R.paths.timingPaths,
+        at: { JSONPath([.key("dosageInstruction"), .index(position), .key("timing")]) }, anchor: start, zone: zone,
+        targetValues: targets, into: &elements, report: &report)
+    }
+    let sequences = dosages.map(R.sequence)
+    for position in dosages.indices where sequences[position] == nil { decode(position, from: anchor) }
+    var phaseStart = anchor
+    for sequence in Set(sequences.compactMap { $0 }).sorted() {
+      let first = elements.count
+      for position in dosages.indices where sequences[position] == sequence {
+        report.mapped(R.paths.sequence)
+        decode(position, from: phaseStart)
+      }
+      let phase = elements[first...]
+      if !phase.isEmpty, phase.allSatisfy({ $0.end != nil }), let end = phase.compactMap(\.end).max() {
+        phaseStart = end
+      } else {
+        // A phase without end: the next one cannot start after it; it starts with it.
+        report.unrepresentable(R.paths.sequence)
       }
     }
     return Schedule(elements: elements)
@@ -114,6 +153,13 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     if reportsAuthored, point != nil { report.mapped(R.paths.authored) }
     e.effectiveDate = point?.date ?? FHIRDates.epoch
     e.timezone = point?.zone ?? FHIRDates.utc
+    // The zone of the timings' clock times, when a Timing names one (IANA).
+    for dosage in R.dosages(r) {
+      if let id = R.timingZone(dosage), let zone = TimeZone(identifier: id) {
+        e.timezone = zone
+        break
+      }
+    }
     CareExtensions.readVersionFields(R.extensions(r), into: &e)
   }
 
@@ -121,12 +167,32 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     R.append(CareExtensions.versionExtensions(e), to: &r)
   }
 
-  static func careImpactsAdherence(_ r: R.Order) -> Bool {
-    CareExtensions.strings(R.extensions(r), "impactsAdherence").first != "false"
+  /// False when the care extension says so, or when a dosage is taken only as needed
+  /// (`asNeeded[x]`): an as-needed dose does not count towards adherence.
+  static func careImpactsAdherence(_ r: R.Order, _ report: inout ConversionReport) -> Bool {
+    var impacts = true
+    for dosage in R.dosages(r) {
+      guard let needed = R.asNeeded(dosage) else { continue }
+      report.mapped(needed.isBoolean ? R.paths.asNeededBoolean : R.paths.asNeededCodeableConcept)
+      if needed.isNeeded { impacts = false }
+    }
+    if let flag = CareExtensions.strings(R.extensions(r), "impactsAdherence").first { return flag != "false" }
+    return impacts
   }
 
+  /// A task that does not count towards adherence and whose instructions end with an as-needed
+  /// line is written as-needed (`asNeeded[x]` on every dosage, the line taken out of the text);
+  /// any other such task keeps a care extension.
   static func setImpactsAdherence(_ e: CareModel.Task, _ r: inout R.Order) {
-    if !e.impactsAdherence { R.append([CareExtensions.string("impactsAdherence", "false")], to: &r) }
+    guard !e.impactsAdherence else { return }
+    if let instructions = e.instructions, let (condition, rest) = asNeededCondition(in: instructions),
+      !R.dosages(r).isEmpty, R.firstDosageText(r)?.string == instructions
+    {
+      R.setAsNeeded(condition, in: &r)
+      R.setFirstDosageText(rest.map { Primitive(FHIRString(uncheckedString: $0)) }, in: &r)
+      return
+    }
+    R.append([CareExtensions.string("impactsAdherence", "false")], to: &r)
   }
 
   static func careCarePlanUUID(_ r: R.Order, _ report: inout ConversionReport) -> UUID? {
@@ -152,6 +218,8 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
       id: coder.getCareID(resource, &report), schedule: Schedule(elements: []), uuid: uuid,
       effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
+    // A patient's or organization's zone given by the caller, when the resource names none.
+    if let zone = coder.timeZone, ScheduleCalendar.isFixedOffset(entity.timezone) { entity.timezone = zone }
     entity.title = coder.getCareTitle(resource, &report)
     entity.instructions = coder.getCareInstructions(resource, &report)
     entity.schedule = coder.getCareSchedule(resource, entity.timezone, &report)

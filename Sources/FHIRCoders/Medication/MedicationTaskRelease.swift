@@ -40,26 +40,33 @@ protocol MedicationTaskRelease {
   static func name(_ m: Medication) -> String?
   /// Sets `medicationCodeableConcept` with `title` as its text.
   static func setTitle(_ title: String, in r: inout Order)
-  /// The dosages. A coder reads them through a buffer of this array, each dosage in place
-  /// (``instructions(_:)``, ``timing(_:)``, ``targets(_:at:report:)``): a dosage copied out of the
-  /// array, or out of the order, retains every field.
+  /// The dosages.
   static func dosages(_ r: Order) -> [Dosage]
   /// A dosage's `text`, and its other instructions (``moreInstructionsElement``) as text.
-  static func instructions(_ dosage: UnsafePointer<Dosage>) -> (text: String?, more: String?)
+  static func instructions(_ dosage: Dosage) -> (text: String?, more: String?)
+  /// A dosage's `sequence` (none in DSTU2).
+  static func sequence(_ dosage: Dosage) -> Int?
+  /// A dosage's `asNeeded[x]`, `nil` when absent.
+  static func asNeeded(_ dosage: Dosage) -> AsNeeded?
+  /// Sets `asNeeded[x]` on every dosage: `asNeededBoolean` when `condition` is empty, else
+  /// `asNeededCodeableConcept` with the condition as its text.
+  static func setAsNeeded(_ condition: String, in r: inout Order)
   /// The first dosage's `text`.
   static func firstDosageText(_ r: Order) -> Primitive<FHIRString>?
   /// Sets the first dosage's `text`, adding a dosage when there is none.
-  static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order)
+  static func setFirstDosageText(_ text: Primitive<FHIRString>?, in r: inout Order)
   /// `dispenseRequest.validityPeriod.start`.
   /// Whether it is there (with or without a value), and its value.
   static func validityStart(_ r: Order) -> ElementValue<FHIRDateTime>
   /// The date the order was written (``authoredElement``).
   static func authored(_ r: Order) -> ElementValue<FHIRDateTime>
   /// A dosage's timing, each element read where it lies.
-  static func timing(_ dosage: UnsafePointer<Dosage>) -> TimingPattern?
-  /// A dosage's doses as targets, each reported mapped at its path.
-  /// `position`: the dosage's index, for the JSON path of an issue.
-  static func targets(_ dosage: UnsafePointer<Dosage>, at position: Int, report: inout ConversionReport) -> [OutcomeValue]
+  static func timing(_ dosage: Dosage) -> TimingPattern?
+  /// The IANA zone of a dosage timing's `timezone` extension, if any.
+  static func timingZone(_ dosage: Dosage) -> String?
+  /// A dosage's doses as targets, each reported mapped at its path; a dose range (two targets,
+  /// `dose.low` and `dose.high`) is reported unrepresentable and as an issue at `position`.
+  static func targets(_ dosage: Dosage, position: Int, report: inout ConversionReport) -> [OutcomeValue]
   /// Replaces the dosages by one per written timing, with its targets as doses (what the
   /// release cannot hold reported unrepresentable).
   static func setDosages(_ written: [ScheduleEncoding.Written], path: String, in r: inout Order, report: inout ConversionReport)
@@ -71,7 +78,8 @@ protocol MedicationTaskRelease {
 /// interned (``ReportPath``), so that recording one neither builds nor hashes a string.
 struct MedicationTaskPaths: Sendable {
   let root, id, medication, medicationCodeableConcept, medicationReference, contained: ReportPath
-  let dosageText, moreInstructions, validityStart, authored, basedOn: ReportPath
+  let dosageText, moreInstructions, validityStart, authored, basedOn, sequence: ReportPath
+  let asNeededBoolean, asNeededCodeableConcept: ReportPath
   /// The dosage timing's path.
   let timing: String
   /// The dosage timing's element paths.
@@ -92,7 +100,23 @@ struct MedicationTaskPaths: Sendable {
     validityStart = ReportPath(type + ".dispenseRequest.validityPeriod.start")
     authored = ReportPath(type + "." + R.authoredElement)
     basedOn = ReportPath(type + ".basedOn")
+    sequence = ReportPath(type + ".dosageInstruction.sequence")
+    asNeededBoolean = ReportPath(type + ".dosageInstruction.asNeededBoolean")
+    asNeededCodeableConcept = ReportPath(type + ".dosageInstruction.asNeededCodeableConcept")
   }
+}
+
+/// A dosage's `asNeeded[x]`, release-neutral: `asNeededBoolean` (its value) or
+/// `asNeededCodeableConcept` (its text, else its first coding's display).
+struct AsNeeded {
+  var isNeeded: Bool
+  var condition: String?
+  var isBoolean: Bool
+
+  /// `asNeededBoolean` with its value (absent: not needed).
+  static func flag(_ value: Bool?) -> AsNeeded { AsNeeded(isNeeded: value ?? false, condition: nil, isBoolean: true) }
+  /// `asNeededCodeableConcept` with its text.
+  static func condition(_ text: String?) -> AsNeeded { AsNeeded(isNeeded: true, condition: text, isBoolean: false) }
 }
 
 /// An order's `medication[x]`, release-neutral: a CodeableConcept's text (else its first coding
@@ -120,4 +144,6 @@ protocol MedicationTaskCoding {
   var getCareCarePlanUUID: @Sendable (Release.Order, inout ConversionReport) -> UUID? { get }
   var setFHIRCarePlanUUID: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
   var accountsForEveryElement: Bool { get }
+  /// A patient's or organization's zone, used when the resource names no IANA zone.
+  var timeZone: TimeZone? { get }
 }

@@ -57,11 +57,12 @@ public struct R4MedicationRequestCoder: ResourceCoder, MedicationTaskCoding {
   public var setFHIRVersionFields: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, _ in
     Mapping.setVersionFields(e, &r)
   }
-  /// `impactsAdherence` from a care extension (default true).
-  public var getCareImpactsAdherence: @Sendable (Resource, inout ConversionReport) -> Bool = { r, _ in
-    Mapping.careImpactsAdherence(r)
+  /// `impactsAdherence`: a care extension, else false when a dosage is `asNeeded` (default true).
+  public var getCareImpactsAdherence: @Sendable (Resource, inout ConversionReport) -> Bool = { r, report in
+    Mapping.careImpactsAdherence(r, &report)
   }
-  /// `impactsAdherence == false` → a care extension.
+  /// `impactsAdherence == false` → `asNeeded[x]` on every dosage when the instructions end with
+  /// an as-needed line (`As needed for pain`, taken out of the text), else a care extension.
   public var setFHIRImpactsAdherence: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void = { e, r, _ in
     Mapping.setImpactsAdherence(e, &r)
   }
@@ -75,6 +76,10 @@ public struct R4MedicationRequestCoder: ResourceCoder, MedicationTaskCoding {
   }
   /// Whether decode accounts for every input element.
   public var accountsForEveryElement = true
+  /// The zone of the patient (or organization) the orders are for, when the caller knows it:
+  /// used for clock times and dates without offset when the resource names no IANA zone (a
+  /// Timing's `timezone` extension). Default `nil`: the offset of the date written.
+  public var timeZone: TimeZone? = nil
 
   public init() {}
 

@@ -17,6 +17,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
   static var timingUnitNameSuffix: String { "" }
   static let paths = MedicationTaskPaths(R4MedicationRequests.self)
   static let doseQuantityPath = ReportPath("MedicationRequest.dosageInstruction.doseAndRate.doseQuantity")
+  static let doseRangePath = ReportPath("MedicationRequest.dosageInstruction.doseAndRate.doseRange")
   static func empty() -> Order {
     var r = Order()
     r.status = "active"
@@ -59,12 +60,28 @@ enum R4MedicationRequests: MedicationTaskRelease {
   }
 
   static func dosages(_ r: Order) -> [Dosage] { r.dosageInstruction }
-  static func instructions(_ dosage: UnsafePointer<Dosage>) -> (text: String?, more: String?) {
-    (dosage.pointee.text?.string, dosage.pointee.patientInstruction?.string)
+  static func instructions(_ dosage: Dosage) -> (text: String?, more: String?) {
+    (dosage.text?.string, dosage.patientInstruction?.string)
+  }
+  static func sequence(_ dosage: Dosage) -> Int? { dosage.sequence?.value.map { Int($0.int) } }
+  static func asNeeded(_ dosage: Dosage) -> AsNeeded? {
+    switch dosage.asNeeded {
+    case .boolean(let b): .flag(b.value?.bool)
+    case .codeableConcept(let c): .condition(c.text?.string ?? c.coding.lazy.compactMap({ $0.display?.string }).first)
+    case nil: nil
+    }
+  }
+  static func setAsNeeded(_ condition: String, in r: inout Order) {
+    let value: Dosage.AsNeeded = condition.isEmpty
+      ? .boolean(Primitive(FHIRBoolean(true))) : .codeableConcept(CodeableConcept(text: Primitive(FHIRString(uncheckedString: condition))))
+    for index in r.dosageInstruction.indices { r.dosageInstruction[index].asNeeded = value }
   }
   static func firstDosageText(_ r: Order) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
-  static func setFirstDosageText(_ text: Primitive<FHIRString>, in r: inout Order) {
-    if r.dosageInstruction.isEmpty { r.dosageInstruction = [Dosage()] }
+  static func setFirstDosageText(_ text: Primitive<FHIRString>?, in r: inout Order) {
+    if r.dosageInstruction.isEmpty {
+      guard text != nil else { return }
+      r.dosageInstruction = [Dosage()]
+    }
     r.dosageInstruction[0].text = text
   }
   static func validityStart(_ r: Order) -> ElementValue<FHIRDateTime> {
@@ -74,31 +91,39 @@ enum R4MedicationRequests: MedicationTaskRelease {
     }
   }
   static func authored(_ r: Order) -> ElementValue<FHIRDateTime> { withUnsafePointer(to: r.authoredOn) { ElementValue($0) } }
-  static func timing(_ dosage: UnsafePointer<Dosage>) -> TimingPattern? {
-    // Each element read through the pointer: `dosage.pointee.timing` alone would copy the timing.
-    guard let events = dosage.pointee.timing?.event else { return nil }
-    return R4TimingAdapter.pattern(
-      events: events, codeText: dosage.pointee.timing?.code?.text?.string, repeat: dosage.pointee.timing?.repeat)
+  static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(R4TimingAdapter.pattern) }
+  static func timingZone(_ dosage: Dosage) -> String? {
+    guard let extensions = dosage.timing?.extension, !extensions.isEmpty else { return nil }
+    return TimingExtensions.zoneID(extensions)
   }
 
-  /// Each `doseAndRate.doseQuantity` (see ``TargetValueMapping``).
-  static func targets(_ dosage: UnsafePointer<Dosage>, at position: Int, report: inout ConversionReport) -> [OutcomeValue] {
+  /// Each `doseAndRate.doseQuantity` (see ``TargetValueMapping``); a `doseRange` gives two targets
+  /// of kind `dose.low` and `dose.high`, reported unrepresentable (a task has no dose range) and
+  /// as an issue.
+  static func targets(_ dosage: Dosage, position: Int, report: inout ConversionReport) -> [OutcomeValue] {
     var targets: [OutcomeValue] = []
-    let doses = dosage.pointee.doseAndRate
-    doses.withUnsafeBufferPointer { doses in
-      for k in doses.indices {
-        if case .quantity(let q) = doses[k].dose,
-          let v = TargetValueMapping.read(
-            decimal: q.value, unit: q.unit?.string ?? q.code?.string, extensions: q.extension,
-            at: {
-              JSONPath([
-                .key("dosageInstruction"), .index(position), .key("doseAndRate"), .index(k), .key("doseQuantity"), .key("value"),
-              ])
-            }, report: &report)
+    for (k, dose) in dosage.doseAndRate.enumerated() {
+      switch dose.dose {
+      case .quantity(let q):
+        if let v = TargetValueMapping.read(
+          decimal: q.value, unit: q.unit?.string ?? q.code?.string, extensions: q.extension,
+          at: {
+            JSONPath([
+              .key("dosageInstruction"), .index(position), .key("doseAndRate"), .index(k), .key("doseQuantity"), .key("value"),
+            ])
+          }, report: &report)
         {
           targets.append(v)
           report.mapped(doseQuantityPath)
         }
+      case .range(let range):
+        targets += DoseRangeTargets.read(
+          low: range.low.map { ($0.value, $0.unit?.string ?? $0.code?.string) },
+          high: range.high.map { ($0.value, $0.unit?.string ?? $0.code?.string) },
+          path: doseRangePath,
+          at: JSONPath([.key("dosageInstruction"), .index(position), .key("doseAndRate"), .index(k), .key("doseRange")]),
+          report: &report)
+      case nil: break
       }
     }
     return targets
@@ -109,6 +134,15 @@ enum R4MedicationRequests: MedicationTaskRelease {
     r.dosageInstruction = written.map { w in
       var d = Dosage()
       d.timing = R4TimingAdapter.timing(w.timing)
+      if let range = DoseRangeTargets.write(w.targetValues) {
+        var dr = Dosage.DoseAndRate()
+        var r = Range()
+        r.low = range.low.map(simpleQuantity)
+        r.high = range.high.map(simpleQuantity)
+        dr.dose = .range(r)
+        d.doseAndRate = [dr]
+        return d
+      }
       d.doseAndRate = w.targetValues.compactMap { v in
         guard let parts = TargetValueMapping.write(v) else {
           report.unrepresentable("MedicationRequest.dosageInstruction.doseAndRate")
@@ -124,6 +158,13 @@ enum R4MedicationRequests: MedicationTaskRelease {
       }
       return d
     }
+  }
+
+  static func simpleQuantity(_ v: (value: Double, unit: String?)) -> Quantity {
+    var q = Quantity()
+    q.value = decimal(v.value)
+    q.unit = v.unit.map { Primitive(FHIRString(uncheckedString: $0)) }
+    return q
   }
 
   static func carePlanReference(_ r: Order) -> String? {

@@ -3,21 +3,15 @@ public import FHIRR4
 
 /// R4 `Timing` ⇄ ``TimingPattern``.
 public enum R4TimingAdapter {
-  /// Reads an R4 timing.
+  /// Reads an R4 timing: its `event`, `code` (text and coding codes), `timezone` extension
+  /// and `repeat`.
   public static func pattern(_ timing: Timing) -> TimingPattern {
-    pattern(events: timing.event, codeText: timing.code?.text?.string, repeat: timing.repeat)
-  }
-
-  /// Reads a timing's elements: its `event`, `code.text` and `repeat`, given apart so that a
-  /// coder can read each where it lies (reading a dosage's `timing` as a whole copies it). The
-  /// repeat is bound once: each `r?.x` would copy it whole, and each read of `Timing.repeat`
-  /// copies it out of its box.
-  static func pattern(events: [Primitive<FHIRDateTime>], codeText: String?, repeat: consuming Timing.Repeat?) -> TimingPattern {
     var p = TimingPattern()
-    p.events = events
-    p.codeText = codeText
-    // One return, and the repeat moved into `r`: both avoided a copy (of the pattern, of the repeat).
-    if let r = consume `repeat` {
+    p.events = timing.event
+    p.codeText = timing.code?.text?.string
+    if let codings = timing.code?.coding, !codings.isEmpty { p.codeCodes = codings.compactMap { $0.code?.string } }
+    if !timing.extension.isEmpty { TimingExtensions.readTimeZone(timing.extension, into: &p) }
+    if let r = timing.repeat {
       p.hasRepeat = true
       p.bounds = bounds(r.bounds)
       p.count = r.count?.value.map { Int($0.int) }
@@ -30,10 +24,9 @@ public enum R4TimingAdapter {
       p.period = r.period?.value?.doubleValue
       p.periodMax = r.periodMax?.value?.doubleValue
       p.periodUnit = r.periodUnit?.string
-      // An empty list is not mapped (each call has a cost).
-      if !r.dayOfWeek.isEmpty { p.dayOfWeek = r.dayOfWeek.compactMap({ $0.string }) }
-      if !r.timeOfDay.isEmpty { p.timeOfDay = r.timeOfDay.compactMap({ $0.string }) }
-      if !r.when.isEmpty { p.when = r.when.compactMap({ $0.string }) }
+      p.dayOfWeek = r.dayOfWeek.compactMap { $0.string }
+      p.timeOfDay = r.timeOfDay.compactMap { $0.string }
+      p.when = r.when.compactMap { $0.string }
       p.offset = r.offset?.value.map { Int($0.int) }
     }
     return p
@@ -43,6 +36,7 @@ public enum R4TimingAdapter {
   public static func timing(_ p: TimingPattern) -> Timing {
     var timing = Timing()
     timing.event = p.events
+    timing.extension = TimingExtensions.timeZone(p)
     if let text = p.codeText {
       var code = CodeableConcept()
       code.text = Primitive(FHIRString(uncheckedString: text))

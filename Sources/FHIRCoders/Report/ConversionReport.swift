@@ -200,8 +200,18 @@ public struct ConversionReport: Hashable, Sendable {
         ValidationIssue(.information, .invalidValue, "a number too large or too small for a double; kept as text", path: path))
     } else {
       issues.append(
-        ValidationIssue(.error, .invalidValue, "a number too large or too small for a double; the value is skipped", path: path))
+        ValidationIssue(.error, .invalidValue, Self.numberSkippedMessage, path: path))
     }
+  }
+
+  /// The message of ``numberDoesNotFit(at:keptAsText:)`` when the number is skipped: the one
+  /// coder issue that loses a value (a run that has it fails).
+  public static let numberSkippedMessage = "a number too large or too small for a double; the value is skipped"
+
+  /// Records something valid in the input that the conversion could only approximate, at
+  /// `path` (as ``issue(_:_:at:)``), with severity `warning`. The message names no data value.
+  public mutating func approximation(_ code: ValidationIssue.Code, _ message: String, at path: JSONPath) {
+    issues.append(ValidationIssue(.warning, code, message, path: path))
   }
 
   /// Sets the resource type and id of the issues that have none yet.

@@ -21,8 +21,12 @@ public struct ResourceSource: Hashable, Sendable {
   ///   - tokens: The tokens the value was decoded from, unchanged since.
   ///   - index: Where the value's object starts (0 for a whole NDJSON line).
   ///   - issues: Everything the decoding found (``DecodingResult/issues``).
-  public init?(tokens: JSONTokens, at index: Int = 0, issues: [ValidationIssue]) {
-    guard issues.allSatisfy({ $0.code == .unknownElement }), index < tokens.count, tokens[index].kind == .objectStart else { return nil }
+  ///   - repairs: What the decoding changed to make the input fit (``DecodingResult/repairs``):
+  ///     any repair means the model no longer holds exactly the input's elements.
+  public init?(tokens: JSONTokens, at index: Int = 0, issues: [ValidationIssue], repairs: [DecodingRepair] = []) {
+    guard repairs.isEmpty, issues.allSatisfy({ $0.code == .unknownElement }), index < tokens.count,
+      tokens[index].kind == .objectStart
+    else { return nil }
     self.tokens = tokens
     self.index = index
   }

@@ -4,7 +4,7 @@ public import FHIRJSON
 public import Foundation
 
 /// A FHIR `Period` as a schedule element: daily, all day, from `start` (else the anchor,
-/// defaulted) to `end` (exclusive; none for an open period).
+/// defaulted) through the day of `end` (a FHIR end includes all it names; none for an open period).
 public enum PeriodSchedule {
   /// The element for a period at `path`. A period ending before it starts (per-1) is
   /// reported at `location` (else at `path` without its resource type) and left open.
@@ -23,6 +23,7 @@ public enum PeriodSchedule {
     start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?, startPath: ReportPath, endPath: ReportPath,
     at location: () -> JSONPath, anchor: Date, zone: TimeZone, targets: [OutcomeValue], report: inout ConversionReport
   ) -> ScheduleElement {
+    var calendar = ScheduleCalendar(zone)
     var first = anchor
     if let point = FHIRDates.point(start, zone: zone) {
       first = point.date
@@ -32,10 +33,11 @@ public enum PeriodSchedule {
     }
     var last: Date?
     if let point = FHIRDates.point(end, zone: zone) {
-      if point.date < first {
+      let exclusive = ScheduleDecoding.exclusiveEnd(point, calendar: &calendar)
+      if exclusive <= first {
         report.issue(.invalidValue, "the period ends before it starts (per-1); the end is dropped", at: location())
       } else {
-        last = point.date
+        last = exclusive
         report.mapped(endPath)
       }
     }

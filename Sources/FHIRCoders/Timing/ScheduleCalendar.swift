@@ -75,6 +75,32 @@ struct ScheduleCalendar {
     return foundation().startOfDay(for: date)
   }
 
+  /// The instant at `secondsOfDay` after midnight, by the clock, on the local day of `date` (in a
+  /// zone with daylight saving, 08:00 is 08:00 whatever the day's length).
+  mutating func clock(_ secondsOfDay: Int, onDayOf date: Date) -> Date {
+    if let (days, _) = local(date) { return self.date(days: days, seconds: secondsOfDay) }
+    let calendar = foundation()
+    var parts = calendar.dateComponents([.year, .month, .day], from: date)
+    parts.hour = secondsOfDay / 3_600
+    parts.minute = secondsOfDay % 3_600 / 60
+    parts.second = secondsOfDay % 60
+    return calendar.date(from: parts) ?? calendar.startOfDay(for: date).addingTimeInterval(Double(secondsOfDay))
+  }
+
+  /// Seconds after local midnight of `date` by the clock (what `timeOfDay` would say).
+  mutating func secondsOfDay(_ date: Date) -> Int {
+    if let (_, seconds) = local(date) { return seconds }
+    let parts = foundation().dateComponents([.hour, .minute, .second], from: date)
+    return (parts.hour ?? 0) * 3_600 + (parts.minute ?? 0) * 60 + (parts.second ?? 0)
+  }
+
+  /// The local date of `date` (year, month, day).
+  mutating func day(of date: Date) -> (year: Int, month: Int, day: Int) {
+    if let (days, _) = local(date) { return GregorianDays.date(ofDay: days) }
+    let parts = foundation().dateComponents([.year, .month, .day], from: date)
+    return (parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+  }
+
   /// The weekday of `date`, 1 (Sunday) … 7 (Saturday).
   mutating func weekday(_ date: Date) -> Int {
     // 1970-01-01 was a Thursday (5).

@@ -1,15 +1,19 @@
 public import CareModel
 public import FHIRJSON
 public import Foundation
+import FHIRCore
 
-/// Timing → schedule elements. The rules are listed in `docs/mapping.md`.
+/// Timing → schedule elements, read the way CareKit will read them (`OCKScheduleElement`:
+/// occurrence *k* at `start + k × interval` while before `end`; an all-day element's start is
+/// moved to midnight, so its ends are counted from there). The rules are listed in `docs/mapping.md`.
 public enum ScheduleDecoding {
   /// The elements a timing describes.
   /// - Parameters:
   ///   - timing: The timing, or `nil` when the resource has none (a default schedule is used).
   ///   - path: The FHIR path of the timing, for the report.
   ///   - anchor: Where a schedule without bounds starts (validity period, authored date…).
-  ///   - zone: The entity's time zone, for clock times and dates without a zone.
+  ///   - zone: The entity's time zone, for clock times and dates without a zone (the timing's
+  ///     own `timezone` extension wins).
   ///   - targetValues: The targets each element gets.
   ///   - location: The JSON path of the timing in the resource, with array positions
   ///     (`dosageInstruction[1].timing`), for located issues; `nil` derives it from `path`.
@@ -28,31 +32,39 @@ public enum ScheduleDecoding {
 
   /// ``elements(_:path:at:anchor:zone:targetValues:report:)`` appended to `elements`, with the
   /// report paths given (a coder's, built once) and the issue location made only for an issue.
-  /// `timing` is consumed: unwrapping it then moves it instead of copying every field.
   static func decode(
     _ timing: consuming TimingPattern?, paths given: TimingPaths, at location: () -> JSONPath, anchor: Date, zone: TimeZone,
     targetValues: [OutcomeValue], into elements: inout [ScheduleElement], report: inout ConversionReport
   ) {
-    guard let timing, timing.hasRepeat || !timing.events.isEmpty else {
-      decodeAbsent(paths: given, anchor: anchor, targetValues: targetValues, into: &elements, report: &report)
+    guard var timing else {
+      decodeAbsent(paths: given, anchor: anchor, zone: zone, targetValues: targetValues, into: &elements, report: &report)
       return
     }
-    // The coder's paths, borrowed (not copied) when the units' names match.
-    if timing.unitNameSuffix == given.unitNameSuffix {
-      decodeRepeat(
-        timing, paths: given, at: location, anchor: anchor, zone: zone, targetValues: targetValues, into: &elements,
-        report: &report)
-    } else {
-      decodeRepeat(
-        timing, paths: TimingPaths(given.base, unitNameSuffix: timing.unitNameSuffix), at: location, anchor: anchor,
-        zone: zone, targetValues: targetValues, into: &elements, report: &report)
+    let paths = timing.unitNameSuffix == given.unitNameSuffix
+      ? given : TimingPaths(given.base, unitNameSuffix: timing.unitNameSuffix)
+    var zone = zone
+    if let id = timing.timeZone, let named = TimeZone(identifier: id) {
+      zone = named
+      if !timing.hasOtherExtensions { report.mapped(paths[.timeZone]) }
     }
+    TimingAbbreviation.apply(to: &timing, paths: paths, report: &report)
+    guard timing.hasRepeat || !timing.events.isEmpty else {
+      decodeAbsent(paths: paths, anchor: anchor, zone: zone, targetValues: targetValues, into: &elements, report: &report)
+      if let text = timing.codeText {
+        report.mapped(paths[.codeText])
+        elements[elements.count - 1].text = text
+      }
+      return
+    }
+    decodeRepeat(
+      timing, paths: paths, at: location, anchor: anchor, zone: zone, targetValues: targetValues, into: &elements,
+      report: &report)
   }
 
-  /// The element of a resource without a timing (or one with neither repeat nor events): daily
-  /// from the anchor, all day, the timing reported defaulted.
+  /// The element of a resource without a timing (or one that says nothing of when): daily,
+  /// all day, from the anchor (CareKit counts from its day's midnight), the timing reported defaulted.
   static func decodeAbsent(
-    paths: TimingPaths, anchor: Date, targetValues: [OutcomeValue], into elements: inout [ScheduleElement],
+    paths: TimingPaths, anchor: Date, zone: TimeZone, targetValues: [OutcomeValue], into elements: inout [ScheduleElement],
     report: inout ConversionReport
   ) {
     report.defaulted(paths.basePath)
@@ -60,211 +72,135 @@ public enum ScheduleDecoding {
   }
 
   /// ``decode(_:paths:at:anchor:zone:targetValues:into:report:)`` of a timing with a repeat or
-  /// events, with the paths of its units' names.
+  /// events, in its zone.
   private static func decodeRepeat(
     _ timing: TimingPattern, paths: TimingPaths, at location: () -> JSONPath, anchor: Date, zone: TimeZone,
     targetValues: [OutcomeValue], into elements: inout [ScheduleElement], report: inout ConversionReport
   ) {
     var calendar = ScheduleCalendar(zone)
     if timing.codeText != nil { report.mapped(paths[.codeText]) }
-    let duration = self.duration(timing, paths: paths, at: location, report: &report)
-    let first = elements.count
+    if timing.repeatExtensionsRead { report.mapped(paths[.repeatExtension]) }
+    let seconds = durationSeconds(timing, paths: paths, at: location, report: &report)
+    var durationLost = false
 
+    // Events: one occurrence each; a date without a time is all day.
+    let first = elements.count
     for event in timing.events {
       guard let point = FHIRDates.point(event, zone: zone) else {
         report.unrepresentable(paths[.event])
         continue
       }
       report.mapped(paths[.event])
-      if point.precision < .minute { report.unrepresentable(paths[.event]) }
-      elements.append(ScheduleElement(
-        start: point.date, end: calendar.adding(1, .day, to: point.date), interval: DateComponents(day: 1),
-        text: timing.codeText, duration: duration, targetValues: targetValues))
+      if point.precision < .minute {
+        if point.precision < .day { report.unrepresentable(paths[.event]) }
+        let day = calendar.startOfDay(point.date)
+        elements.append(ScheduleElement(
+          start: day, end: calendar.adding(1, .day, to: day), interval: DateComponents(day: 1), text: timing.elementText,
+          duration: .allDay, targetValues: targetValues))
+        durationLost = durationLost || seconds != nil
+      } else {
+        elements.append(ScheduleElement(
+          start: point.date, end: calendar.adding(1, .day, to: point.date), interval: DateComponents(day: 1),
+          text: timing.elementText, duration: .seconds(seconds ?? 0), targetValues: targetValues))
+      }
     }
     let repeats = timing.period != nil || timing.frequency != nil || !timing.when.isEmpty
       || !timing.timeOfDay.isEmpty || !timing.dayOfWeek.isEmpty || timing.count != nil || timing.bounds != nil
-    guard timing.hasRepeat, repeats || elements.count == first else { return }
-
-    // Start and end from the bounds.
-    var start = anchor
-    var end: Date?
-    switch timing.bounds {
-    case .period(let s, let e):
-      if let point = FHIRDates.point(s, zone: zone) {
-        start = point.date
-        report.mapped(paths[.boundsPeriodStart])
-      } else {
-        report.defaulted(paths[.boundsPeriodStart])
-      }
-      if let point = FHIRDates.point(e, zone: zone) {
-        if point.date < start {
-          // per-1: the end must not come before the start. An open schedule keeps the start.
-          report.issue(
-            .invalidValue, "repeat.boundsPeriod ends before it starts (per-1); the end is dropped",
-            at: location().appending(key: "repeat").appending(key: "boundsPeriod"))
-        } else {
-          end = point.date
-          report.mapped(paths[.boundsPeriodEnd])
-        }
-      }
-    case .duration(let amount):
-      end = add(amount, to: start, calendar: &calendar)
-      report.mapped(paths[.boundsDuration])
-      if end == nil { report.unrepresentable(paths[.boundsDuration]) }
-      if end == nil, let value = amount.value, !value.isFinite || abs(value) > Self.maxSeconds {
-        report.numberDoesNotFit(
-          at: location().appending(key: "repeat").appending(key: "boundsDuration").appending(key: "value"), keptAsText: false)
-      }
-    case .range(let low, let high):
-      if let high { end = add(high, to: start, calendar: &calendar) }
-      report.mapped(paths[.boundsRangeHigh])
-      if low != nil { report.unrepresentable(paths[.boundsRangeLow]) }
-    case nil:
-      report.defaulted(paths[.bounds])
+    guard timing.hasRepeat, repeats || elements.count == first else {
+      if durationLost { report.unrepresentable(paths[.duration]) }
+      return
     }
 
-    // Interval.
-    var step = TimingUnit.Step(.day, 1)
-    let unit = timing.periodUnit ?? "d"
-    if timing.periodUnit == nil { report.defaulted(paths[.periodUnit]) } else { report.mapped(paths[.periodUnit]) }
-    if let period = timing.period, !(period > 0) {
-      // tim-5 forbids a negative period; 0 would repeat without end. One unit is used.
-      report.issue(
-        .invalidValue, "repeat.period is not a positive number (tim-5); a period of 1 is used",
-        at: location().appending(key: "repeat").appending(key: "period"))
-      report.unrepresentable(paths[.period])
-      report.defaulted(paths[.period])
-      if let (one, _) = TimingUnit.step(1, unit: unit) { step = one }
-    } else if let period = timing.period {
-      if let (read, exact) = TimingUnit.step(period, unit: unit) {
-        step = read
-        report.mapped(paths[.period])
-        if !exact { report.unrepresentable(paths[.period]) }
-      } else {
-        report.unrepresentable(paths[.period])
-        report.defaulted(paths[.period])
-        if !period.isFinite {
-          report.numberDoesNotFit(at: location().appending(key: "repeat").appending(key: "period"), keptAsText: false)
-        }
-      }
-    } else {
-      report.defaulted(paths[.period])
-      if let (one, _) = TimingUnit.step(1, unit: unit) { step = one }
-    }
-    if timing.periodMax != nil { report.unrepresentable(paths[.periodMax]) }
-    if timing.frequencyMax != nil { report.unrepresentable(paths[.frequencyMax]) }
-    if timing.durationMax != nil { report.unrepresentable(paths[.durationMax]) }
+    let bounds = readBounds(timing, paths: paths, at: location, anchor: anchor, calendar: &calendar, report: &report)
+    var step = readStep(timing, paths: paths, at: location, report: &report)
     // At most `maxFrequency` elements per period, whatever the input asks for.
     let frequency = min(max(1, timing.frequency ?? 1), TimingUnit.maxFrequency)
-    if timing.frequency != nil { report.mapped(paths[.frequency]) }
+    if timing.frequency != nil && !timing.fromAbbreviation { report.mapped(paths[.frequency]) }
     if let f = timing.frequency, f < 1 || f > TimingUnit.maxFrequency { report.unrepresentable(paths[.frequency]) }
-
-    // Clock times from timeOfDay and when.
-    var times: [(minutes: Int, seconds: Int, text: String?)] = []
-    for text in timing.timeOfDay {
-      let parts = text.split(separator: ":").compactMap { Int($0.prefix(2)) }
-      guard parts.count >= 2 else {
-        report.unrepresentable(paths[.timeOfDay])
-        continue
-      }
-      times.append((parts[0] * 60 + parts[1], parts.count > 2 ? parts[2] : 0, timing.codeText))
-      report.mapped(paths[.timeOfDay])
-    }
-    for code in timing.when {
-      guard let minutes = WhenClock.minutes(for: code, offset: timing.offset) else {
-        report.unrepresentable(paths[.when])
-        continue
-      }
-      times.append((minutes, 0, timing.codeText ?? code))
-      report.mapped(paths[.when])
-    }
-    if timing.offset != nil { report.mapped(paths[.offset]) }
+    let times = clockTimes(timing, paths: paths, report: &report)
     if !times.isEmpty && frequency != 1 && frequency != times.count {
       report.unrepresentable(paths[.frequency])
     }
 
-    // The patterns, each an element ending at the bounds' end (the count may end it sooner).
-    let patterns = elements.count
-    func append(_ start: Date, _ interval: DateComponents, _ text: String?) {
-      elements.append(ScheduleElement(
-        start: start, end: end, interval: interval, text: text, duration: duration, targetValues: targetValues))
-    }
-    if !timing.dayOfWeek.isEmpty {
-      // Days of the week.
-      var weekly = TimingUnit.Step(.weekOfYear, 1)
-      if unit == "wk", step.value != 0 { weekly = TimingUnit.Step(.weekOfYear, step.value) }
-      else if !(unit == "d" && (timing.period ?? 1) == 1) { report.unrepresentable(paths[.period]) }
-      step = weekly
-      let interval = weekly.components
-      for day in timing.dayOfWeek {
-        guard let weekday = Self.weekday(day) else {
-          report.unrepresentable(paths[.dayOfWeek])
-          continue
-        }
-        report.mapped(paths[.dayOfWeek])
-        let first = calendar.next(weekday: weekday, from: start)
-        if times.isEmpty {
-          append(first, interval, timing.codeText)
-        } else {
-          let midnight = calendar.startOfDay(first)
-          for time in times {
-            let date = calendar.adding(time.minutes, .minute, to: midnight) ?? midnight
-            append(date.addingTimeInterval(Double(time.seconds)), interval, time.text)
-          }
-        }
-      }
-    } else if !times.isEmpty {
-      let interval = step.components
-      let midnight = calendar.startOfDay(start)
-      for time in times {
-        // The clock time on the start's day, else on the next.
-        var date = calendar.adding(time.minutes, .minute, to: midnight) ?? midnight
-        date = date.addingTimeInterval(Double(time.seconds))
-        if date < start { date = calendar.adding(1, .day, to: date) ?? date }
-        append(date, interval, time.text)
-      }
-    } else if frequency > 1 {
-      let interval = step.components
-      if let seconds = step.fixedSeconds {
-        let spacing = seconds / Double(frequency)
-        for k in 0..<frequency { append(start.addingTimeInterval(spacing * Double(k)), interval, timing.codeText) }
-        if spacing != spacing.rounded() { report.unrepresentable(paths[.frequency]) }
-      } else {
-        // Months and years have no fixed length: spread by days of a 30-day month.
-        report.unrepresentable(paths[.frequency])
-        let months = Double(step.unit == .month ? step.value : 12 * step.value)
-        let stepDays = max(1, Int((30 * months / Double(frequency)).rounded(.down)))
-        for k in 0..<frequency {
-          append(calendar.adding(k * stepDays, .day, to: start) ?? start, interval, timing.codeText)
-        }
-      }
-    } else {
-      append(start, step.components, timing.codeText)
-    }
+    let shape = patterns(
+      timing, start: bounds.start, step: &step, frequency: frequency, times: times, calendar: &calendar, paths: paths,
+      report: &report)
+    if shape.allDay && seconds != nil { durationLost = true }
+    if durationLost { report.unrepresentable(paths[.duration]) }
 
-    // Count.
-    let patternCount = elements.count - patterns
-    var occurrences: Int?
-    if let count = timing.count {
-      report.mapped(paths[.count])
-      if count < 1 {
-        report.unrepresentable(paths[.count])
-      } else {
-        occurrences = (count + patternCount - 1) / patternCount
-        if count % patternCount != 0 { report.unrepresentable(paths[.count]) }
-      }
+    // The end a bounds duration gives, from the first day's midnight for all-day elements
+    // (where CareKit puts them).
+    var end = bounds.end
+    if let length = bounds.length {
+      let base = shape.allDay ? calendar.startOfDay(bounds.start) : bounds.start
+      end = add(length, to: base, calendar: &calendar)
+      if end == nil { report.unrepresentable(bounds.lengthPath) }
     }
-    if timing.countMax != nil { report.unrepresentable(paths[.countMax]) }
-    if let occurrences {
-      let (product, overflow) = step.value.multipliedReportingOverflow(by: occurrences)
-      for index in patterns..<elements.count {
-        if overflow {
+    let counts = occurrenceCounts(timing, shape.starts.map(\.start), step: step, paths: paths, calendar: &calendar, report: &report)
+    let duration: ScheduleElement.Duration = shape.allDay ? .allDay : .seconds(seconds ?? 0)
+    for (index, pattern) in shape.starts.enumerated() {
+      var elementEnd = end
+      if let counts {
+        guard counts[index] > 0 else { continue }
+        // Counted from where CareKit puts the first occurrence: midnight for an all-day one.
+        let first = shape.allDay ? calendar.startOfDay(pattern.start) : pattern.start
+        if let countEnd = occurrence(counts[index], from: first, step: step, calendar: &calendar) {
+          elementEnd = min(end ?? countEnd, countEnd)
+        } else {
+          // Past the calendar's range: the count cannot end the element.
           report.unrepresentable(paths[.count])
-        } else if let countEnd = calendar.adding(product, step.unit, to: elements[index].start) {
-          elements[index].end = min(end ?? countEnd, countEnd)
         }
       }
+      // No occurrence before the end: nothing to schedule (CareKit needs start < end).
+      if let elementEnd, elementEnd <= pattern.start { continue }
+      elements.append(ScheduleElement(
+        start: pattern.start, end: elementEnd, interval: step.components, text: pattern.text, duration: duration,
+        targetValues: targetValues))
     }
+  }
+
+  /// The date of occurrence `index` of a pattern from `start`, stepping one interval at a time
+  /// as CareKit does (a month after January 31 is February 29, then March 29).
+  /// `nil` when the date is beyond what the calendar counts.
+  static func occurrence(_ index: Int, from start: Date, step: TimingUnit.Step, calendar: inout ScheduleCalendar) -> Date? {
+    if index > 10_000 || step.fixedSeconds != nil && ScheduleCalendar.isFixedOffset(calendar.zone) {
+      let (product, overflow) = step.value.multipliedReportingOverflow(by: index)
+      guard !overflow, let date = calendar.adding(product, step.unit, to: start), date > start else { return nil }
+      return date
+    }
+    var date = start
+    for _ in 0..<index {
+      guard let next = calendar.adding(step.value, step.unit, to: date) else { return nil }
+      date = next
+    }
+    return date
+  }
+
+  /// How many occurrences each pattern gets of `count`: in time order the patterns take turns
+  /// (the first start gets the first, …), which is exact when every start lies within one
+  /// interval of the earliest; `nil` without a count.
+  static func occurrenceCounts(
+    _ timing: TimingPattern, _ starts: [Date], step: TimingUnit.Step, paths: TimingPaths, calendar: inout ScheduleCalendar,
+    report: inout ConversionReport
+  ) -> [Int]? {
+    if timing.countMax != nil { report.unrepresentable(paths[.countMax]) }
+    guard let count = timing.count else { return nil }
+    report.mapped(paths[.count])
+    guard count >= 1 else {
+      report.unrepresentable(paths[.count])
+      return nil
+    }
+    guard !starts.isEmpty else { return nil }
+    let order = starts.indices.sorted { starts[$0] < starts[$1] || starts[$0] == starts[$1] && $0 < $1 }
+    var counts = Array(repeating: 0, count: starts.count)
+    for (rank, index) in order.enumerated() where count > rank {
+      counts[index] = (count - rank + starts.count - 1) / starts.count
+    }
+    let earliest = starts[order[0]]
+    if let limit = calendar.adding(step.value, step.unit, to: earliest), starts.contains(where: { $0 >= limit }) {
+      report.unrepresentable(paths[.count])
+    }
+    return counts
   }
 
   /// The weekday (1 Sunday … 7 Saturday) of a `dayOfWeek` code.
@@ -287,35 +223,41 @@ public enum ScheduleDecoding {
     JSONPath(path.split(separator: ".").dropFirst().map { .key(String($0)) })
   }
 
-  static func duration(
+  /// `repeat.duration` in seconds, or `nil` when the timing has none or its duration does not
+  /// fit: a number no `Double` holds (`1e400`) or more than ``maxSeconds`` is an error issue at
+  /// `repeat.duration` (the duration is skipped).
+  static func durationSeconds(
     _ timing: TimingPattern, paths: TimingPaths, at location: () -> JSONPath, report: inout ConversionReport
-  ) -> ScheduleElement.Duration {
-    guard let value = timing.duration else { return .allDay }
+  ) -> Double? {
+    if timing.durationMax != nil { report.unrepresentable(paths[.durationMax]) }
+    guard let value = timing.duration else { return nil }
     let unit = timing.durationUnit ?? "s"
     if timing.durationUnit != nil { report.mapped(paths[.durationUnit]) } else { report.defaulted(paths[.durationUnit]) }
     // Months and years as 30 and 365 days.
     let perUnit = TimingUnit.secondsPerUnit(unit) ?? (unit == "mo" ? 30 : 365) * 86_400
     let seconds = value * perUnit
     guard seconds.isFinite, abs(seconds) <= maxSeconds, seconds != 0 || value == 0 else {
-      // A number no Double holds (1e400), or a duration of more than ten thousand years.
       report.numberDoesNotFit(at: location().appending(key: "repeat").appending(key: "duration"), keptAsText: false)
       report.unrepresentable(paths[.duration])
-      return .allDay
+      return nil
     }
     report.mapped(paths[.duration])
     if TimingUnit.secondsPerUnit(unit) == nil { report.unrepresentable(paths[.duration]) }
-    return .seconds(seconds)
+    return seconds
   }
 
   /// The longest duration or bound a schedule takes: ten thousand years, in seconds.
   static let maxSeconds = 10_000 * 365.25 * 86_400
 
+  /// `date` plus an amount of time: whole calendar units in the calendar (3 days are three
+  /// calendar days, whatever daylight saving does), fractions as seconds.
   static func add(_ amount: TimingPattern.Amount, to date: Date, calendar: inout ScheduleCalendar) -> Date? {
     guard let value = amount.value, let unit = amount.unit else { return nil }
-    if let seconds = TimingUnit.secondsPerUnit(unit) {
-      let interval = value * seconds
-      guard interval.isFinite, abs(interval) <= maxSeconds else { return nil }
-      return date.addingTimeInterval(interval)
+    if let (step, exact) = TimingUnit.step(value, unit: unit), exact {
+      return calendar.adding(step.value, step.unit, to: date)
+    }
+    if let seconds = TimingUnit.secondsPerUnit(unit), value.isFinite, abs(value) <= TimingUnit.maxPeriod {
+      return date.addingTimeInterval(value * seconds)
     }
     guard let (step, _) = TimingUnit.step(value, unit: unit) else { return nil }
     return calendar.adding(step.value, step.unit, to: date)

@@ -7,7 +7,7 @@ struct TimingPaths: Sendable {
   enum Key: Int, CaseIterable {
     case codeText, event, bounds, boundsPeriodStart, boundsPeriodEnd, boundsDuration, boundsRangeHigh, boundsRangeLow
     case period, periodUnit, periodMax, frequency, frequencyMax, duration, durationUnit, durationMax
-    case timeOfDay, when, offset, dayOfWeek, count, countMax
+    case timeOfDay, when, offset, dayOfWeek, count, countMax, codeCoding, timeZone, repeatExtension
 
     /// The path below the timing; `periodUnit` and `durationUnit` take the release's
     /// ``TimingPattern/unitNameSuffix`` after it.
@@ -35,6 +35,9 @@ struct TimingPaths: Sendable {
       case .dayOfWeek: ".repeat.dayOfWeek"
       case .count: ".repeat.count"
       case .countMax: ".repeat.countMax"
+      case .codeCoding: ".code.coding"
+      case .timeZone: ".extension"
+      case .repeatExtension: ".repeat.extension"
       }
     }
   }

@@ -45,6 +45,23 @@ public struct TimingPattern: Hashable, Sendable {
   public var offset: Int?
   /// `code.text`.
   public var codeText: String?
+  /// `code.coding[].code`: HL7 timing abbreviations (`BID`, `Q4H`…) or other codes.
+  public var codeCodes: [String] = []
+  /// The IANA zone of the Timing's `timezone` extension
+  /// (`http://hl7.org/fhir/StructureDefinition/timezone`), in which its clock times are meant.
+  public var timeZone: String?
+  /// Whether the Timing has extensions other than `timezone` (then they are not all read).
+  public var hasOtherExtensions = false
+  /// Whether the repeat's frequency and period were filled in from `code` (``TimingAbbreviation``):
+  /// then they are not elements of the input.
+  var fromAbbreviation = false
+  /// What a `code` abbreviation says, in words (`Twice a day`), for a timing without `code.text`.
+  var abbreviationText: String?
+  /// The text each element gets: `code.text`, else the abbreviation's words.
+  var elementText: String? { codeText ?? abbreviationText }
+  /// Whether the repeat's extensions are all read (DSTU2: the R4 `timeOfDay` and `dayOfWeek`
+  /// cross-version extensions), so that they count as mapped.
+  var repeatExtensionsRead = false
   /// Appended to `periodUnit` / `durationUnit` in report paths: `"s"` for DSTU2, whose elements
   /// are `periodUnits` and `durationUnits`.
   public var unitNameSuffix = ""

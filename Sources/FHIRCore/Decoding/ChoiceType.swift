@@ -15,15 +15,17 @@ public protocol ChoiceType: Hashable, Sendable {
 public struct ChoiceTable<Choice: ChoiceType>: Sendable {
   /// Decoding of one allowed type.
   public struct Entry: Sendable {
-    /// Decodes `name…` into the choice, keeping `_name…` data already there.
-    @usableFromInline let decode: @Sendable (inout Choice?, inout FHIRDecoder, Int) throws -> Void
-    /// For primitive types: decodes `_name…` data into the choice (creating it without a value if needed).
-    @usableFromInline let decodeElement: (@Sendable (inout Choice?, inout FHIRDecoder, Int) throws -> Void)?
+    /// Decodes the member `name…` into the choice, keeping `_name…` data already there;
+    /// what does not fit goes to the `unknown` bag given (see ``FHIRDecoder/single(_:_:keeping:)``).
+    public typealias Decode = @Sendable (inout Choice?, inout FHIRDecoder, FHIRDecoder.Member, inout JSONObject) throws
+      -> Void
 
-    @inlinable init(
-      decode: @escaping @Sendable (inout Choice?, inout FHIRDecoder, Int) throws -> Void,
-      decodeElement: (@Sendable (inout Choice?, inout FHIRDecoder, Int) throws -> Void)?
-    ) {
+    /// Decodes `name…` into the choice, keeping `_name…` data already there.
+    @usableFromInline let decode: Decode
+    /// For primitive types: decodes `_name…` data into the choice (creating it without a value if needed).
+    @usableFromInline let decodeElement: Decode?
+
+    @inlinable init(decode: @escaping Decode, decodeElement: Decode?) {
       self.decode = decode
       self.decodeElement = decodeElement
     }
@@ -54,14 +56,14 @@ public struct ChoiceTable<Choice: ChoiceType>: Sendable {
     _ extract: @escaping @Sendable (Choice) -> Primitive<V>?
   ) -> (String, Entry) {
     let entry = Entry(
-      decode: { choice, decoder, index in
+      decode: { choice, decoder, member, _ in
         var slot = choice.flatMap(extract)
-        try decoder.primitive(&slot, at: index)
+        try decoder.primitive(&slot, at: member.valueIndex)
         choice = slot.map(embed)
       },
-      decodeElement: { choice, decoder, index in
+      decodeElement: { choice, decoder, member, unknown in
         var slot = choice.flatMap(extract)
-        try decoder.primitiveElement(&slot, at: index)
+        try decoder.primitiveElement(&slot, member, keeping: &unknown)
         choice = slot.map(embed)
       })
     return (suffix, entry)
@@ -71,9 +73,16 @@ public struct ChoiceTable<Choice: ChoiceType>: Sendable {
   @inlinable
   public static func json(_ embed: @escaping @Sendable (JSONValue) -> Choice) -> Entry {
     Entry(
-      decode: { choice, decoder, index in
-        guard try decoder.expect(.objectStart, at: index, "an object") else { return }
-        choice = embed(JSONValue(tokens: decoder.tokens, at: index))
+      decode: { choice, decoder, member, unknown in
+        let index = member.valueIndex
+        if decoder.isFilledObject(at: index) {
+          choice = embed(JSONValue(tokens: decoder.tokens, at: index))
+        } else if decoder.isRepairing {
+          decoder.recordRepair(.dropped, decoder.leftOut(at: index), at: index)
+        } else {
+          try decoder.recordMisfit(at: index, "a single object")
+          decoder.keepAsGiven(member, in: &unknown)
+        }
       },
       decodeElement: nil)
   }
@@ -84,18 +93,22 @@ public struct ChoiceTable<Choice: ChoiceType>: Sendable {
     _ suffix: String, _ embed: @escaping @Sendable (T) -> Choice
   ) -> (String, Entry) {
     let entry = Entry(
-      decode: { choice, decoder, index in choice = try decoder.single(T.self, at: index).map(embed) },
+      decode: { choice, decoder, member, unknown in
+        choice = try decoder.single(T.self, member, keeping: &unknown).map(embed)
+      },
       decodeElement: nil)
     return (suffix, entry)
   }
 }
 
 extension FHIRDecoder {
-  /// Decodes member `key` into the choice `slot` if it is `name[x]` or `_name[x]`.
+  /// Decodes member `key` into the choice `slot` if it is `name[x]` or `_name[x]`. A
+  /// second type given for the choice, or a value that does not fit, is kept as it came
+  /// in `unknown` with an issue (or, with ``DecodingOptions/repair``, left out and listed).
   /// - Returns: whether the key belonged to the choice.
   @inlinable
   public mutating func choice<C: ChoiceType>(
-    _ slot: inout C?, name: StaticString, key: MemberKey, member: Member
+    _ slot: inout C?, name: StaticString, key: MemberKey, member: Member, keeping unknown: inout JSONObject
   ) throws -> Bool {
     let found: (entry: ChoiceTable<C>.Entry, isElement: Bool, suffix: UnsafeRawBufferPointer)? = key.withUTF8 { bytes in
       let isElement = bytes.first == UInt8(ascii: "_")
@@ -110,14 +123,19 @@ extension FHIRDecoder {
     }
     guard let (entry, isElement, suffix) = found else { return false }
     if let existing = slot, !existing.typeSuffix.utf8.elementsEqual(suffix) {
-      try record(.error, .duplicateChoice, "more than one type given for \(name)[x]", at: member.keyIndex)
+      if isRepairing {
+        recordRepair(.dropped, "a second type given for \(name)[x], left out", at: member.keyIndex)
+      } else {
+        try record(.error, .duplicateChoice, "more than one type given for \(name)[x] (kept as given)", at: member.keyIndex)
+        keepAsGiven(member, in: &unknown)
+      }
       return true
     }
     if isElement {
       guard let decodeElement = entry.decodeElement else { return false }
-      try decodeElement(&slot, &self, member.valueIndex)
+      try decodeElement(&slot, &self, member, &unknown)
     } else {
-      try entry.decode(&slot, &self, member.valueIndex)
+      try entry.decode(&slot, &self, member, &unknown)
     }
     return true
   }

@@ -6,6 +6,15 @@ public struct DecodingResult<Value> {
   public var value: Value?
   /// Issues, in the order they were found.
   public var issues: [ValidationIssue]
+  /// What the decoder changed to make the input fit (only with ``DecodingOptions/repair``).
+  public var repairs: [DecodingRepair]
+
+  /// A result.
+  public init(value: Value?, issues: [ValidationIssue], repairs: [DecodingRepair] = []) {
+    self.value = value
+    self.issues = issues
+    self.repairs = repairs
+  }
 
   /// The error-level issues.
   public var errors: [ValidationIssue] { issues.filter { $0.severity == .error } }
@@ -42,6 +51,6 @@ extension FHIRDecodable {
   {
     var decoder = FHIRDecoder(tokens: tokens, options: options)
     let value = try Self(from: &decoder, at: index)
-    return DecodingResult(value: value, issues: decoder.issues)
+    return DecodingResult(value: value, issues: decoder.issues, repairs: decoder.repairs)
   }
 }

@@ -2,11 +2,14 @@ public import FHIRJSON
 
 extension FHIRDecoder {
   /// Decodes `"name": value` into `slot`, keeping what `"_name"` already put there.
-  /// JSON of the wrong type (or several values) is kept in ``Primitive/invalidJSON``.
+  /// JSON of the wrong type, `null`, or an array where the value belongs is kept as it
+  /// came in ``Primitive/invalidJSON`` (with an issue), or, with ``DecodingOptions/repair``,
+  /// left out or replaced by the array's first element (and listed as repairs).
   @inlinable
   public mutating func primitive<V>(_ slot: inout Primitive<V>?, at index: Int) throws {
     let kind = tokens[index].kind
     if kind != .null && kind != .arrayStart {
+      if _slowPath(options.repair) { return try repairingPrimitive(&slot, at: index) }
       // The usual case: one value, decoded straight into the slot.
       let value = try V.decode(from: &self, at: index)
       guard slot != nil || value == nil else {
@@ -22,20 +25,61 @@ extension FHIRDecoder {
       slot = element
       return
     }
-    if kind == .null {
-      // `null` carries no data: reported, and the element stays absent.
-      try record(.error, .wrongType, "null is only allowed inside arrays", at: index)
+    try unfitPrimitive(&slot, at: index)
+  }
+
+  /// ``primitive(_:at:)`` of one value when repairs are asked for: an empty or invalid value
+  /// (`""`, a `positiveInt` of 0, a string where a boolean belongs) is left out and listed.
+  @usableFromInline
+  mutating func repairingPrimitive<V>(_ slot: inout Primitive<V>?, at index: Int) throws {
+    let mark = issues.count
+    let value = try V.decode(from: &self, at: index)
+    if issues.count > mark && isRepairing {
+      forgetIssues(from: mark)
+      recordRepair(.dropped, value == nil ? leftOut(at: index) : "a value that breaks its type's rule, left out", at: index)
       return
     }
-    try record(.error, .wrongCardinality, "an array where a single value belongs", at: index)
     var element = slot ?? Primitive(onlyValue: nil)
-    let end = tokens.endIndex(ofValueAt: index)
-    if end == index + 2, let value = try V.decode(from: &self, at: index + 1) {
+    if let value {
       element.value = value
     } else {
       element.invalidJSON = JSONValue(tokens: tokens, at: index)
     }
     slot = element
+  }
+
+  /// ``primitive(_:at:)`` for `null` or an array.
+  @usableFromInline
+  mutating func unfitPrimitive<V>(_ slot: inout Primitive<V>?, at index: Int) throws {
+    let end = tokens.endIndex(ofValueAt: index)
+    guard isRepairing else {
+      if tokens[index].kind == .null {
+        try record(.error, .wrongType, "null is only allowed inside arrays (kept as given)", at: index)
+      } else {
+        try record(.error, .wrongCardinality, "an array where a single value belongs (kept as given)", at: index)
+      }
+      var element = slot ?? Primitive(onlyValue: nil)
+      element.invalidJSON = JSONValue(tokens: tokens, at: index)
+      slot = element
+      return
+    }
+    let first = index + 1
+    guard tokens[index].kind == .arrayStart, end > first else {
+      recordRepair(.dropped, leftOut(at: index), at: index)
+      return
+    }
+    recordRepair(.unwrapped, "an array where a single value belongs; its first element is used", at: index)
+    let kind = tokens[first].kind
+    let mark = issues.count
+    if kind != .null && kind != .arrayStart && kind != .objectStart, let value = try V.decode(from: &self, at: first) {
+      var element = slot ?? Primitive(onlyValue: nil)
+      element.value = value
+      slot = element
+    } else {
+      forgetIssues(from: mark)
+      recordRepair(.dropped, leftOut(at: first), at: first)
+    }
+    dropElements(after: first, before: end)
   }
 
   /// Decodes `"_name": {"id": …, "extension": […]}` into `slot`.

@@ -14,6 +14,8 @@ public struct FHIRDecoder {
   public let options: DecodingOptions
   /// Everything found so far.
   public private(set) var issues: [ValidationIssue] = []
+  /// What was changed to make the input fit (only with ``DecodingOptions/repair``), in order.
+  public private(set) var repairs: [DecodingRepair] = []
   /// The resource being decoded, for issue context.
   public var resourceType: String?
   public var resourceID: String?
@@ -294,6 +296,25 @@ public struct FHIRDecoder {
   /// Adds issues found elsewhere (a nested decoder) to this decoder's.
   public mutating func append(_ more: [ValidationIssue]) {
     issues += more
+  }
+
+  /// Adds repairs made elsewhere (a nested decoder) to this decoder's.
+  public mutating func append(repairs more: [DecodingRepair]) {
+    repairs += more
+  }
+
+  /// Records a repair of the value at token `index`.
+  public mutating func recordRepair(_ action: DecodingRepair.Action, _ message: String, at index: Int) {
+    repairs.append(
+      DecodingRepair(
+        action, message, path: path(of: index), offset: tokens.offset(at: index), resourceType: resourceType,
+        resourceID: resourceID))
+  }
+
+  /// Forgets the issues recorded since there were `mark` of them (a repair that left the
+  /// value they were about out lists it among the repairs instead).
+  @usableFromInline mutating func forgetIssues(from mark: Int) {
+    if mark < issues.count { issues.removeSubrange(mark...) }
   }
 
   /// The JSON path of the token at `index`, found by walking down from the root.

@@ -149,11 +149,11 @@ public struct Extension: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let key = decoder.key(member)
       switch key {
-      case "id": id = try decoder.string(at: member.valueIndex)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: member.valueIndex)
-      case "url": url = try decoder.value(FHIRURI.self, at: member.valueIndex)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+      case "url": url = try decoder.value(FHIRURI.self, member, keeping: &unknown)
       default:
-        if try !decoder.choice(&value, name: "value", key: key, member: member) {
+        if try !decoder.choice(&value, name: "value", key: key, member: member, keeping: &unknown) {
           try decoder.keepUnknown(member, in: &unknown)
         }
       }

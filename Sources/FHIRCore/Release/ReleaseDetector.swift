@@ -53,6 +53,13 @@ public enum ReleaseDetector {
     "outcomeReference", "outcomeCodeableConcept", "statusReason", 
   ]
 
+  /// Keys `detect` looks at beyond the two key sets.
+  static let keysWithRules: Set<String> = [
+    "resourceType", "family", "intent", "clinicalStatus", "verificationStatus", "category", "class", "fhirVersion",
+  ]
+  /// The length and first byte of every key `detect` looks at.
+  static let keyShapes = KeyShapes(dstu2OnlyKeys.union(r4OnlyKeys).union(keysWithRules))
+
   /// Looks at `tokens` (one resource, a Bundle or a Bundle entry) and decides.
   public static func detect(_ tokens: JSONTokens) -> Detection {
     var detection = Detection(release: nil, r4Evidence: [], dstu2Evidence: [])
@@ -77,6 +84,11 @@ public enum ReleaseDetector {
     while index < tokens.count {
       guard tokens[index].kind == .key else {
         if tokens[index].kind == .string { noteSystem(tokens, at: index, note) }
+        index += 1
+        continue
+      }
+      // Most keys are none of those looked at: skip them without making a String.
+      guard tokens.withText(at: index, { keyShapes.contains(shape: $0) }) else {
         index += 1
         continue
       }
@@ -115,12 +127,49 @@ public enum ReleaseDetector {
       }
       index += 1
     }
+    noteResourceShapes(tokens, note)
     if r4 > 0 && dstu2 == 0 || r4 >= 3 * max(dstu2, 1) {
       detection.release = .r4
     } else if dstu2 > 0 && r4 == 0 || dstu2 >= 3 * max(r4, 1) {
       detection.release = .dstu2
     }
     return detection
+  }
+
+  /// Elements of the resource itself (the root, or a Bundle entry's `resource`) whose
+  /// cardinality changed between the releases, judged knowing the resource type:
+  /// `Observation.category` and `.interpretation` and `Condition.category` are lists in R4
+  /// and single CodeableConcepts in DSTU2. (Elsewhere a `category` list proves nothing:
+  /// DSTU2 CarePlan and Goal have one too.)
+  private static func noteResourceShapes(_ tokens: JSONTokens, _ note: (FHIRRelease, Int, String) -> Void) {
+    guard tokens.count > 1, tokens[0].kind == .objectStart else { return }
+    func member(_ name: String, of object: Int) -> Int? {
+      let end = tokens.endIndex(ofValueAt: object)
+      var key = object + 1
+      while key < end {
+        if tokens[key].kind == .key, tokens.string(at: key) == name { return key + 1 }
+        key = tokens.endIndex(ofValueAt: key + 1) + 1
+      }
+      return nil
+    }
+    var resource = 0
+    if member("resourceType", of: 0) == nil {
+      guard let entryResource = member("resource", of: 0), tokens[entryResource].kind == .objectStart else { return }
+      resource = entryResource
+    }
+    guard let typeIndex = member("resourceType", of: resource), tokens[typeIndex].kind == .string else { return }
+    let type = tokens.string(at: typeIndex)
+    let lists: [String]
+    switch type {
+    case "Observation": lists = ["category", "interpretation"]
+    case "Condition": lists = ["category"]
+    default: return
+    }
+    for name in lists {
+      guard let value = member(name, of: resource) else { continue }
+      if tokens[value].kind == .arrayStart { note(.r4, 2, "\(type).\(name) as a list") }
+      if tokens[value].kind == .objectStart { note(.dstu2, 2, "\(type).\(name) as a single CodeableConcept") }
+    }
   }
 
   /// Code system and profile URLs whose form belongs to one release.

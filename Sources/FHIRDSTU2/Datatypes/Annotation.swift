@@ -59,14 +59,14 @@ public struct Annotation: FHIRCodable {
       let value = member.valueIndex
       let key = decoder.key(member)
       switch key {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
       case "time": try decoder.primitive(&time, at: value)
-      case "_time": try decoder.primitiveElement(&time, at: value)
+      case "_time": try decoder.primitiveElement(&time, member, keeping: &unknown)
       case "text": try decoder.primitive(&text, at: value)
-      case "_text": try decoder.primitiveElement(&text, at: value)
+      case "_text": try decoder.primitiveElement(&text, member, keeping: &unknown)
       default:
-        if try decoder.choice(&author, name: "author", key: key, member: member) { continue }
+        if try decoder.choice(&author, name: "author", key: key, member: member, keeping: &unknown) { continue }
         try decoder.keepUnknown(member, in: &unknown)
       }
     }

@@ -36,18 +36,18 @@ public struct Coding: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
       case "system": try decoder.primitive(&system, at: value)
-      case "_system": try decoder.primitiveElement(&system, at: value)
+      case "_system": try decoder.primitiveElement(&system, member, keeping: &unknown)
       case "version": try decoder.primitive(&version, at: value)
-      case "_version": try decoder.primitiveElement(&version, at: value)
+      case "_version": try decoder.primitiveElement(&version, member, keeping: &unknown)
       case "code": try decoder.primitive(&code, at: value)
-      case "_code": try decoder.primitiveElement(&code, at: value)
+      case "_code": try decoder.primitiveElement(&code, member, keeping: &unknown)
       case "display": try decoder.primitive(&display, at: value)
-      case "_display": try decoder.primitiveElement(&display, at: value)
+      case "_display": try decoder.primitiveElement(&display, member, keeping: &unknown)
       case "userSelected": try decoder.primitive(&userSelected, at: value)
-      case "_userSelected": try decoder.primitiveElement(&userSelected, at: value)
+      case "_userSelected": try decoder.primitiveElement(&userSelected, member, keeping: &unknown)
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }

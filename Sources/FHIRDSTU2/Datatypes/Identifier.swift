@@ -40,17 +40,17 @@ public struct Identifier: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
       case "use": try decoder.code(&use, at: value, in: Self.uses)
-      case "_use": try decoder.primitiveElement(&use, at: value)
-      case "type": type = try decoder.single(CodeableConcept.self, at: value)
+      case "_use": try decoder.primitiveElement(&use, member, keeping: &unknown)
+      case "type": type = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
       case "system": try decoder.primitive(&system, at: value)
-      case "_system": try decoder.primitiveElement(&system, at: value)
+      case "_system": try decoder.primitiveElement(&system, member, keeping: &unknown)
       case "value": try decoder.primitive(&self.value, at: value)
-      case "_value": try decoder.primitiveElement(&self.value, at: value)
-      case "period": period = try decoder.single(Period.self, at: value)
-      case "assigner": assigner = try decoder.single(Reference.self, at: value)
+      case "_value": try decoder.primitiveElement(&self.value, member, keeping: &unknown)
+      case "period": period = try decoder.single(Period.self, member, keeping: &unknown)
+      case "assigner": assigner = try decoder.single(Reference.self, member, keeping: &unknown)
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }

@@ -32,10 +32,10 @@ public struct Range: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-      case "low": low = try decoder.single(Quantity.self, at: value)
-      case "high": high = try decoder.single(Quantity.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+      case "low": low = try decoder.single(Quantity.self, member, keeping: &unknown)
+      case "high": high = try decoder.single(Quantity.self, member, keeping: &unknown)
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }

@@ -32,10 +32,10 @@ public struct Ratio: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-      case "numerator": numerator = try decoder.single(Quantity.self, at: value)
-      case "denominator": denominator = try decoder.single(Quantity.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+      case "numerator": numerator = try decoder.single(Quantity.self, member, keeping: &unknown)
+      case "denominator": denominator = try decoder.single(Quantity.self, member, keeping: &unknown)
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }

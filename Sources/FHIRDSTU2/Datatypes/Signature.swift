@@ -63,17 +63,17 @@ public struct Signature: FHIRCodable {
       let value = member.valueIndex
       let key = decoder.key(member)
       switch key {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-      case "type": type = try decoder.array(of: Coding.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+      case "type": type = try decoder.array(of: Coding.self, member, keeping: &unknown)
       case "when": try decoder.primitive(&when, at: value)
-      case "_when": try decoder.primitiveElement(&when, at: value)
+      case "_when": try decoder.primitiveElement(&when, member, keeping: &unknown)
       case "contentType": try decoder.primitive(&contentType, at: value)
-      case "_contentType": try decoder.primitiveElement(&contentType, at: value)
+      case "_contentType": try decoder.primitiveElement(&contentType, member, keeping: &unknown)
       case "blob": try decoder.primitive(&blob, at: value)
-      case "_blob": try decoder.primitiveElement(&blob, at: value)
+      case "_blob": try decoder.primitiveElement(&blob, member, keeping: &unknown)
       default:
-        if try decoder.choice(&who, name: "who", key: key, member: member) { continue }
+        if try decoder.choice(&who, name: "who", key: key, member: member, keeping: &unknown) { continue }
         try decoder.keepUnknown(member, in: &unknown)
       }
     }

@@ -78,30 +78,30 @@ extension Timing {
         let value = member.valueIndex
         let key = decoder.key(member)
         switch key {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
         case "count": try decoder.primitive(&count, at: value)
-        case "_count": try decoder.primitiveElement(&count, at: value)
+        case "_count": try decoder.primitiveElement(&count, member, keeping: &unknown)
         case "duration": try decoder.primitive(&duration, at: value)
-        case "_duration": try decoder.primitiveElement(&duration, at: value)
+        case "_duration": try decoder.primitiveElement(&duration, member, keeping: &unknown)
         case "durationMax": try decoder.primitive(&durationMax, at: value)
-        case "_durationMax": try decoder.primitiveElement(&durationMax, at: value)
+        case "_durationMax": try decoder.primitiveElement(&durationMax, member, keeping: &unknown)
         case "durationUnits": try decoder.code(&durationUnits, at: value, in: Self.unitsOfTime)
-        case "_durationUnits": try decoder.primitiveElement(&durationUnits, at: value)
+        case "_durationUnits": try decoder.primitiveElement(&durationUnits, member, keeping: &unknown)
         case "frequency": try decoder.primitive(&frequency, at: value)
-        case "_frequency": try decoder.primitiveElement(&frequency, at: value)
+        case "_frequency": try decoder.primitiveElement(&frequency, member, keeping: &unknown)
         case "frequencyMax": try decoder.primitive(&frequencyMax, at: value)
-        case "_frequencyMax": try decoder.primitiveElement(&frequencyMax, at: value)
+        case "_frequencyMax": try decoder.primitiveElement(&frequencyMax, member, keeping: &unknown)
         case "period": try decoder.primitive(&period, at: value)
-        case "_period": try decoder.primitiveElement(&period, at: value)
+        case "_period": try decoder.primitiveElement(&period, member, keeping: &unknown)
         case "periodMax": try decoder.primitive(&periodMax, at: value)
-        case "_periodMax": try decoder.primitiveElement(&periodMax, at: value)
+        case "_periodMax": try decoder.primitiveElement(&periodMax, member, keeping: &unknown)
         case "periodUnits": try decoder.code(&periodUnits, at: value, in: Self.unitsOfTime)
-        case "_periodUnits": try decoder.primitiveElement(&periodUnits, at: value)
+        case "_periodUnits": try decoder.primitiveElement(&periodUnits, member, keeping: &unknown)
         case "when": try decoder.code(&when, at: value, in: Self.eventTimings)
-        case "_when": try decoder.primitiveElement(&when, at: value)
+        case "_when": try decoder.primitiveElement(&when, member, keeping: &unknown)
         default:
-          if try decoder.choice(&bounds, name: "bounds", key: key, member: member) { continue }
+          if try decoder.choice(&bounds, name: "bounds", key: key, member: member, keeping: &unknown) { continue }
           try decoder.keepUnknown(member, in: &unknown)
         }
       }

@@ -38,12 +38,12 @@ extension CarePlan {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
         case "code": try decoder.code(&code, at: value, in: Self.codes)
-        case "_code": try decoder.primitiveElement(&code, at: value)
-        case "plan": plan = try decoder.single(Reference.self, at: value)
+        case "_code": try decoder.primitiveElement(&code, member, keeping: &unknown)
+        case "plan": plan = try decoder.single(Reference.self, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -96,11 +96,11 @@ extension CarePlan {
       while let element = decoder.nextMember(&members) {
         let value = element.valueIndex
         switch decoder.key(element) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "role": role = try decoder.single(CodeableConcept.self, at: value)
-        case "member": member = try decoder.single(Reference.self, at: value)
+        case "id": id = try decoder.string(element, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, element, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, element, keeping: &unknown)
+        case "role": role = try decoder.single(CodeableConcept.self, element, keeping: &unknown)
+        case "member": member = try decoder.single(Reference.self, element, keeping: &unknown)
         default: try decoder.keepUnknown(element, in: &unknown)
         }
       }
@@ -154,13 +154,13 @@ extension CarePlan {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "actionResulting": actionResulting = try decoder.array(of: Reference.self, at: value)
-        case "progress": progress = try decoder.array(of: Annotation.self, at: value)
-        case "reference": reference = try decoder.single(Reference.self, at: value)
-        case "detail": detail = try decoder.single(Detail.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "actionResulting": actionResulting = try decoder.array(of: Reference.self, member, keeping: &unknown)
+        case "progress": progress = try decoder.array(of: Annotation.self, member, keeping: &unknown)
+        case "reference": reference = try decoder.single(Reference.self, member, keeping: &unknown)
+        case "detail": detail = try decoder.single(Detail.self, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }

@@ -85,32 +85,40 @@ extension CarePlan.Activity {
         let value = member.valueIndex
         let key = decoder.key(member)
         switch key {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "category": category = try decoder.single(CodeableConcept.self, at: value)
-        case "code": code = try decoder.single(CodeableConcept.self, at: value)
-        case "reasonCode": reasonCode = try decoder.array(of: CodeableConcept.self, at: value)
-        case "reasonReference": reasonReference = try decoder.array(of: Reference.self, at: value)
-        case "goal": goal = try decoder.array(of: Reference.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "category": category = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+        case "code": code = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+        case "reasonCode": reasonCode = try decoder.array(of: CodeableConcept.self, member, keeping: &unknown)
+        case "reasonReference": reasonReference = try decoder.array(of: Reference.self, member, keeping: &unknown)
+        case "goal": goal = try decoder.array(of: Reference.self, member, keeping: &unknown)
         case "status": try decoder.code(&status, at: value, in: Self.statuses)
-        case "_status": try decoder.primitiveElement(&status, at: value)
-        case "statusReason": statusReason = try decoder.single(CodeableConcept.self, at: value)
+        case "_status": try decoder.primitiveElement(&status, member, keeping: &unknown)
+        case "statusReason": statusReason = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
         case "prohibited": try decoder.primitive(&prohibited, at: value)
-        case "_prohibited": try decoder.primitiveElement(&prohibited, at: value)
-        case "location": location = try decoder.single(Reference.self, at: value)
-        case "performer": performer = try decoder.array(of: Reference.self, at: value)
-        case "dailyAmount": dailyAmount = try decoder.single(Quantity.self, at: value)
-        case "quantity": quantity = try decoder.single(Quantity.self, at: value)
+        case "_prohibited": try decoder.primitiveElement(&prohibited, member, keeping: &unknown)
+        case "location": location = try decoder.single(Reference.self, member, keeping: &unknown)
+        case "performer": performer = try decoder.array(of: Reference.self, member, keeping: &unknown)
+        case "dailyAmount": dailyAmount = try decoder.single(Quantity.self, member, keeping: &unknown)
+        case "quantity": quantity = try decoder.single(Quantity.self, member, keeping: &unknown)
         case "description": try decoder.primitive(&description, at: value)
-        case "_description": try decoder.primitiveElement(&description, at: value)
+        case "_description": try decoder.primitiveElement(&description, member, keeping: &unknown)
         default:
-          if try decoder.choice(&scheduled, name: "scheduled", key: key, member: member) { continue }
-          if try decoder.choice(&product, name: "product", key: key, member: member) { continue }
+          if try decoder.choice(&scheduled, name: "scheduled", key: key, member: member, keeping: &unknown) { continue }
+          if try decoder.choice(&product, name: "product", key: key, member: member, keeping: &unknown) { continue }
           try decoder.keepUnknown(member, in: &unknown)
         }
       }
-      if prohibited == nil { try decoder.recordMissing("prohibited", in: index) }
+      if prohibited == nil {
+        if decoder.options.repair && decoder.options.mode == .lenient {
+          // The meaning of an activity that does not say it is prohibited.
+          prohibited = Primitive(FHIRBoolean(false))
+          decoder.recordRepair(.defaulted, "required element 'prohibited' is missing; set to false", at: index)
+        } else {
+          try decoder.recordMissing("prohibited", in: index)
+        }
+      }
       return true
     }
 

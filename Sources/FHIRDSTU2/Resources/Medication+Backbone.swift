@@ -33,12 +33,12 @@ extension Medication {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "form": form = try decoder.single(CodeableConcept.self, at: value)
-        case "ingredient": ingredient = try decoder.array(of: Ingredient.self, at: value)
-        case "batch": batch = try decoder.array(of: Batch.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "form": form = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+        case "ingredient": ingredient = try decoder.array(of: Ingredient.self, member, keeping: &unknown)
+        case "batch": batch = try decoder.array(of: Batch.self, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -94,11 +94,11 @@ extension Medication.Product {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "item": item = try decoder.single(Reference.self, at: value)
-        case "amount": amount = try decoder.single(Ratio.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "item": item = try decoder.single(Reference.self, member, keeping: &unknown)
+        case "amount": amount = try decoder.single(Ratio.self, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -147,13 +147,13 @@ extension Medication.Product {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
         case "lotNumber": try decoder.primitive(&lotNumber, at: value)
-        case "_lotNumber": try decoder.primitiveElement(&lotNumber, at: value)
+        case "_lotNumber": try decoder.primitiveElement(&lotNumber, member, keeping: &unknown)
         case "expirationDate": try decoder.primitive(&expirationDate, at: value)
-        case "_expirationDate": try decoder.primitiveElement(&expirationDate, at: value)
+        case "_expirationDate": try decoder.primitiveElement(&expirationDate, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -205,11 +205,11 @@ extension Medication {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "container": container = try decoder.single(CodeableConcept.self, at: value)
-        case "content": content = try decoder.array(of: Content.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "container": container = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+        case "content": content = try decoder.array(of: Content.self, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -263,11 +263,11 @@ extension Medication.Package {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "item": item = try decoder.single(Reference.self, at: value)
-        case "amount": amount = try decoder.single(Quantity.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "item": item = try decoder.single(Reference.self, member, keeping: &unknown)
+        case "amount": amount = try decoder.single(Quantity.self, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }

@@ -36,16 +36,16 @@ extension MedicationOrder {
         let value = member.valueIndex
         let key = decoder.key(member)
         switch key {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "validityPeriod": validityPeriod = try decoder.single(Period.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "validityPeriod": validityPeriod = try decoder.single(Period.self, member, keeping: &unknown)
         case "numberOfRepeatsAllowed": try decoder.primitive(&numberOfRepeatsAllowed, at: value)
-        case "_numberOfRepeatsAllowed": try decoder.primitiveElement(&numberOfRepeatsAllowed, at: value)
-        case "quantity": quantity = try decoder.single(Quantity.self, at: value)
-        case "expectedSupplyDuration": expectedSupplyDuration = try decoder.single(Quantity.self, at: value)
+        case "_numberOfRepeatsAllowed": try decoder.primitiveElement(&numberOfRepeatsAllowed, member, keeping: &unknown)
+        case "quantity": quantity = try decoder.single(Quantity.self, member, keeping: &unknown)
+        case "expectedSupplyDuration": expectedSupplyDuration = try decoder.single(Quantity.self, member, keeping: &unknown)
         default:
-          if try decoder.choice(&medication, name: "medication", key: key, member: member) { continue }
+          if try decoder.choice(&medication, name: "medication", key: key, member: member, keeping: &unknown) { continue }
           try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -99,11 +99,11 @@ extension MedicationOrder {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "type": type = try decoder.single(CodeableConcept.self, at: value)
-        case "reason": reason = try decoder.single(CodeableConcept.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "type": type = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+        case "reason": reason = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }

@@ -116,21 +116,21 @@ extension MedicationOrder {
         let value = member.valueIndex
         let key = decoder.key(member)
         switch key {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
         case "text": try decoder.primitive(&text, at: value)
-        case "_text": try decoder.primitiveElement(&text, at: value)
-        case "additionalInstructions": additionalInstructions = try decoder.single(CodeableConcept.self, at: value)
-        case "timing": timing = try decoder.single(Timing.self, at: value)
-        case "route": route = try decoder.single(CodeableConcept.self, at: value)
-        case "method": method = try decoder.single(CodeableConcept.self, at: value)
-        case "maxDosePerPeriod": maxDosePerPeriod = try decoder.single(Ratio.self, at: value)
+        case "_text": try decoder.primitiveElement(&text, member, keeping: &unknown)
+        case "additionalInstructions": additionalInstructions = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+        case "timing": timing = try decoder.single(Timing.self, member, keeping: &unknown)
+        case "route": route = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+        case "method": method = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+        case "maxDosePerPeriod": maxDosePerPeriod = try decoder.single(Ratio.self, member, keeping: &unknown)
         default:
-          if try decoder.choice(&asNeeded, name: "asNeeded", key: key, member: member) { continue }
-          if try decoder.choice(&site, name: "site", key: key, member: member) { continue }
-          if try decoder.choice(&dose, name: "dose", key: key, member: member) { continue }
-          if try decoder.choice(&rate, name: "rate", key: key, member: member) { continue }
+          if try decoder.choice(&asNeeded, name: "asNeeded", key: key, member: member, keeping: &unknown) { continue }
+          if try decoder.choice(&site, name: "site", key: key, member: member, keeping: &unknown) { continue }
+          if try decoder.choice(&dose, name: "dose", key: key, member: member, keeping: &unknown) { continue }
+          if try decoder.choice(&rate, name: "rate", key: key, member: member, keeping: &unknown) { continue }
           try decoder.keepUnknown(member, in: &unknown)
         }
       }

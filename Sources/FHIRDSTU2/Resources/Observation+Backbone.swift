@@ -36,15 +36,15 @@ extension Observation {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "low": low = try decoder.single(Quantity.self, at: value)
-        case "high": high = try decoder.single(Quantity.self, at: value)
-        case "meaning": meaning = try decoder.single(CodeableConcept.self, at: value)
-        case "age": age = try decoder.single(Range.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "low": low = try decoder.single(Quantity.self, member, keeping: &unknown)
+        case "high": high = try decoder.single(Quantity.self, member, keeping: &unknown)
+        case "meaning": meaning = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+        case "age": age = try decoder.single(Range.self, member, keeping: &unknown)
         case "text": try decoder.primitive(&text, at: value)
-        case "_text": try decoder.primitiveElement(&text, at: value)
+        case "_text": try decoder.primitiveElement(&text, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -104,12 +104,12 @@ extension Observation {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
         case "type": try decoder.code(&type, at: value, in: Self.types)
-        case "_type": try decoder.primitiveElement(&type, at: value)
-        case "target": target = try decoder.single(Reference.self, at: value)
+        case "_type": try decoder.primitiveElement(&type, member, keeping: &unknown)
+        case "target": target = try decoder.single(Reference.self, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -165,14 +165,14 @@ extension Observation {
         let value = member.valueIndex
         let key = decoder.key(member)
         switch key {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "code": code = try decoder.single(CodeableConcept.self, at: value)
-        case "dataAbsentReason": dataAbsentReason = try decoder.single(CodeableConcept.self, at: value)
-        case "referenceRange": referenceRange = try decoder.array(of: ReferenceRange.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "code": code = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+        case "dataAbsentReason": dataAbsentReason = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+        case "referenceRange": referenceRange = try decoder.array(of: ReferenceRange.self, member, keeping: &unknown)
         default:
-          if try decoder.choice(&self.value, name: "value", key: key, member: member) { continue }
+          if try decoder.choice(&self.value, name: "value", key: key, member: member, keeping: &unknown) { continue }
           try decoder.keepUnknown(member, in: &unknown)
         }
       }

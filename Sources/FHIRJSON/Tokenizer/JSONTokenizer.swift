@@ -8,9 +8,12 @@
 /// UTF-8 with properly paired surrogate escapes.
 ///
 /// With ``Options/streamedArrayKey`` set (to `"entry"` for a FHIR Bundle), each
-/// element of that top-level array is handed out as soon as it closes, whatever the
-/// order of the other keys, and the rest of the object follows as one value with
-/// that array left empty. Memory is then bounded by the largest element.
+/// element of that top-level array is handed out as soon as it closes, and the rest of
+/// the object follows as one value with that array left empty. Memory is then bounded
+/// by the largest element. With ``Options/streamedArrayRequirement`` as well
+/// (`resourceType: "Bundle"`), only objects where that member came before the array
+/// are streamed; any other object — a FHIR `List` has an `entry` array too — is handed
+/// out whole, its array in place.
 ///
 /// ```swift
 /// let tokenizer = JSONTokenizer()
@@ -29,17 +32,38 @@ public final class JSONTokenizer {
     public var allowsMultipleValues: Bool
     /// A key of the top-level object whose array elements are handed out one by one.
     public var streamedArrayKey: String?
+    /// A member (key and string value) of the top-level object that must come before
+    /// ``streamedArrayKey`` for the array to be streamed; `nil` streams it in every object.
+    public var streamedArrayRequirement: StreamRequirement?
 
     /// Creates options; the defaults suit FHIR data from untrusted sources.
     public init(
       maxDepth: Int = 512, maxStringLength: Int = 64 << 20, allowsMultipleValues: Bool = false,
-      streamedArrayKey: String? = nil
+      streamedArrayKey: String? = nil, streamedArrayRequirement: StreamRequirement? = nil
     ) {
       self.maxDepth = min(max(maxDepth, 1), 10_000)
       self.maxStringLength = max(maxStringLength, 0)
       self.allowsMultipleValues = allowsMultipleValues
       self.streamedArrayKey = streamedArrayKey
+      self.streamedArrayRequirement = streamedArrayRequirement
     }
+  }
+
+  /// A top-level member that must precede the streamed array: `key` with the string `value`.
+  public struct StreamRequirement: Hashable, Sendable {
+    /// The member's key (`resourceType`).
+    public var key: String
+    /// The member's string value, unescaped (`Bundle`).
+    public var value: String
+
+    /// Creates a requirement.
+    public init(key: String, value: String) {
+      self.key = key
+      self.value = value
+    }
+
+    /// `resourceType: "Bundle"`, what makes a FHIR Bundle's `entry` streamable.
+    public static let fhirBundle = StreamRequirement(key: "resourceType", value: "Bundle")
   }
 
   /// What the tokenizer hands out.

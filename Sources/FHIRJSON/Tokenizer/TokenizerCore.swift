@@ -30,6 +30,10 @@ struct TokenizerCore {
   let maxStringLength: Int
   let allowsMultipleValues: Bool
   let streamedKey: [UInt8]?
+  /// The member (key and string value) that must come before `streamedKey` for its array
+  /// to be streamed (`resourceType: "Bundle"`), if any.
+  let requiredKey: [UInt8]?
+  let requiredValue: [UInt8]?
 
   /// The YAJL handle, set by ``YAJLParser``.
   var handle: OpaquePointer?
@@ -56,6 +60,11 @@ struct TokenizerCore {
   private let frames: UnsafeMutablePointer<Frame>
   private(set) var depth = 0
   var streamKeyArmed = false
+  /// Whether the open top-level object may stream `streamedKey`: no member is required,
+  /// or the required member has been seen with its value.
+  var streamAllowed = true
+  /// Whether the current top-level member's key is `requiredKey`, for the value right after it.
+  var requiredKeyArmed = false
   var valuesInDocument = 0
   /// End offset of the last number if it was `0` or `-0`, for the leading-zero message.
   var zeroNumberEnd = -1
@@ -76,6 +85,9 @@ struct TokenizerCore {
     maxStringLength = options.maxStringLength
     allowsMultipleValues = options.allowsMultipleValues
     streamedKey = options.streamedArrayKey.map { Array($0.utf8) }
+    requiredKey = options.streamedArrayRequirement.map { Array($0.key.utf8) }
+    requiredValue = options.streamedArrayRequirement.map { Array($0.value.utf8) }
+    streamAllowed = requiredKey == nil
     frames = .allocate(capacity: options.maxDepth + 1)
     current = .allocate(capacity: 1)
     current.initialize(to: TokenBuilder())
@@ -98,6 +110,8 @@ struct TokenizerCore {
   mutating func clearStructure(at offset: Int) {
     depth = 0
     streamKeyArmed = false
+    requiredKeyArmed = false
+    streamAllowed = requiredKey == nil
     valuesInDocument = 0
     zeroNumberEnd = -1
     elementOpen = false
@@ -169,6 +183,7 @@ struct TokenizerCore {
     let start = chunkBase &+ (pointer - chunkStart) &- 1
     let end = start &+ count &+ 2
     if !isKey {
+      if requiredKeyArmed { noteRequiredValue(bytes) }
       guard beginValue(at: start) else { return false }
     }
     target.pointee.append(isKey ? .key : .string, offset: start, sourceText: start &+ 1, count: count)
@@ -185,11 +200,15 @@ struct TokenizerCore {
     let start = openingQuote()
     let rawCount = end - start - 2
     guard rawCount <= maxStringLength else { return tooLong("string", rawCount, at: start) }
+    // The value of the required member decides streaming; read the flag before
+    // `beginValue` clears it.
+    let isRequiredValue = !isKey && requiredKeyArmed
     if !isKey {
       guard beginValue(at: start) else { return false }
     }
     let kind: JSONToken.Kind = isKey ? .key : .string
     if rawCount == bytes.count {
+      if isRequiredValue { noteRequiredValue(bytes) }
       target.pointee.append(kind, offset: start, sourceText: start + 1, count: rawCount)
     } else {
       var decoded = [UInt8]()
@@ -198,6 +217,7 @@ struct TokenizerCore {
       let failure = withRawContent(start: start, end: end) { JSONUnescaper.unescape($0, into: &decoded) }
       swap(&decoded, &scratch)
       if let failure { return fail(failure.kind, failure.message, at: start + 1 + failure.index) }
+      if isRequiredValue { scratch.withUnsafeBytes { noteRequiredValue($0) } }
       scratch.withUnsafeBytes { target.pointee.append(kind, offset: start, decodedText: $0) }
     }
     lastEnd = end
@@ -212,8 +232,16 @@ struct TokenizerCore {
     let top = frames + (depth &- 1)
     top.pointee.keyToken = target.pointee.tokenCount &- 1
     if depth == 1 && streamedKey != nil {
-      streamKeyArmed = text.elementsEqual(streamedKey!)
+      streamKeyArmed = streamAllowed && text.elementsEqual(streamedKey!)
+      if let requiredKey { requiredKeyArmed = text.elementsEqual(requiredKey) }
     }
+  }
+
+  /// The string value of the required top-level member: streaming is allowed from here
+  /// on when it is the required value.
+  @inline(never)
+  private mutating func noteRequiredValue(_ text: UnsafeRawBufferPointer) {
+    streamAllowed = text.elementsEqual(requiredValue ?? [])
   }
 
   @inline(never)
@@ -259,6 +287,7 @@ struct TokenizerCore {
         return fail(.trailingData, "more than one JSON value", at: offset)
       }
       startSource(of: current, at: offset)
+      streamAllowed = requiredKey == nil
       return true
     }
     let top = frames + (depth &- 1)
@@ -279,6 +308,7 @@ struct TokenizerCore {
     } else {
       // Only a key of the top-level object arms streaming, for the value right after it.
       streamKeyArmed = false
+      requiredKeyArmed = false
     }
     return true
   }

@@ -32,11 +32,11 @@ public struct CodeableConcept: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-      case "coding": coding = try decoder.array(of: Coding.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+      case "coding": coding = try decoder.array(of: Coding.self, member, keeping: &unknown)
       case "text": try decoder.primitive(&text, at: value)
-      case "_text": try decoder.primitiveElement(&text, at: value)
+      case "_text": try decoder.primitiveElement(&text, member, keeping: &unknown)
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }

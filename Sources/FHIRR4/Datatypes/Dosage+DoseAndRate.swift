@@ -92,12 +92,12 @@ extension Dosage {
         let value = member.valueIndex
         let key = decoder.key(member)
         switch key {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "type": type = try decoder.single(CodeableConcept.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "type": type = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
         default:
-          if try decoder.choice(&dose, name: "dose", key: key, member: member) { continue }
-          if try decoder.choice(&rate, name: "rate", key: key, member: member) { continue }
+          if try decoder.choice(&dose, name: "dose", key: key, member: member, keeping: &unknown) { continue }
+          if try decoder.choice(&rate, name: "rate", key: key, member: member, keeping: &unknown) { continue }
           try decoder.keepUnknown(member, in: &unknown)
         }
       }

@@ -76,26 +76,26 @@ public struct Dosage: FHIRCodable {
       let value = member.valueIndex
       let key = decoder.key(member)
       switch key {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-      case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+      case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
       case "sequence": try decoder.primitive(&sequence, at: value)
-      case "_sequence": try decoder.primitiveElement(&sequence, at: value)
+      case "_sequence": try decoder.primitiveElement(&sequence, member, keeping: &unknown)
       case "text": try decoder.primitive(&text, at: value)
-      case "_text": try decoder.primitiveElement(&text, at: value)
-      case "additionalInstruction": additionalInstruction = try decoder.array(of: CodeableConcept.self, at: value)
+      case "_text": try decoder.primitiveElement(&text, member, keeping: &unknown)
+      case "additionalInstruction": additionalInstruction = try decoder.array(of: CodeableConcept.self, member, keeping: &unknown)
       case "patientInstruction": try decoder.primitive(&patientInstruction, at: value)
-      case "_patientInstruction": try decoder.primitiveElement(&patientInstruction, at: value)
-      case "timing": timing = try decoder.single(Timing.self, at: value)
-      case "site": site = try decoder.single(CodeableConcept.self, at: value)
-      case "route": route = try decoder.single(CodeableConcept.self, at: value)
-      case "method": method = try decoder.single(CodeableConcept.self, at: value)
-      case "doseAndRate": doseAndRate = try decoder.array(of: DoseAndRate.self, at: value)
-      case "maxDosePerPeriod": maxDosePerPeriod = try decoder.single(Ratio.self, at: value)
-      case "maxDosePerAdministration": maxDosePerAdministration = try decoder.single(Quantity.self, at: value)
-      case "maxDosePerLifetime": maxDosePerLifetime = try decoder.single(Quantity.self, at: value)
+      case "_patientInstruction": try decoder.primitiveElement(&patientInstruction, member, keeping: &unknown)
+      case "timing": timing = try decoder.single(Timing.self, member, keeping: &unknown)
+      case "site": site = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+      case "route": route = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+      case "method": method = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+      case "doseAndRate": doseAndRate = try decoder.array(of: DoseAndRate.self, member, keeping: &unknown)
+      case "maxDosePerPeriod": maxDosePerPeriod = try decoder.single(Ratio.self, member, keeping: &unknown)
+      case "maxDosePerAdministration": maxDosePerAdministration = try decoder.single(Quantity.self, member, keeping: &unknown)
+      case "maxDosePerLifetime": maxDosePerLifetime = try decoder.single(Quantity.self, member, keeping: &unknown)
       default:
-        if try decoder.choice(&asNeeded, name: "asNeeded", key: key, member: member) { continue }
+        if try decoder.choice(&asNeeded, name: "asNeeded", key: key, member: member, keeping: &unknown) { continue }
         try decoder.keepUnknown(member, in: &unknown)
       }
     }

@@ -40,21 +40,21 @@ public struct HumanName: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
       case "use": try decoder.code(&use, at: value, in: Self.uses)
-      case "_use": try decoder.primitiveElement(&use, at: value)
+      case "_use": try decoder.primitiveElement(&use, member, keeping: &unknown)
       case "text": try decoder.primitive(&text, at: value)
-      case "_text": try decoder.primitiveElement(&text, at: value)
+      case "_text": try decoder.primitiveElement(&text, member, keeping: &unknown)
       case "family": try decoder.primitive(&family, at: value)
-      case "_family": try decoder.primitiveElement(&family, at: value)
-      case "given": try decoder.primitives(&given, at: value)
-      case "_given": try decoder.primitiveElements(&given, at: value)
-      case "prefix": try decoder.primitives(&prefix, at: value)
-      case "_prefix": try decoder.primitiveElements(&prefix, at: value)
-      case "suffix": try decoder.primitives(&suffix, at: value)
-      case "_suffix": try decoder.primitiveElements(&suffix, at: value)
-      case "period": period = try decoder.single(Period.self, at: value)
+      case "_family": try decoder.primitiveElement(&family, member, keeping: &unknown)
+      case "given": try decoder.primitives(&given, member, keeping: &unknown)
+      case "_given": try decoder.primitiveElements(&given, member, keeping: &unknown)
+      case "prefix": try decoder.primitives(&prefix, member, keeping: &unknown)
+      case "_prefix": try decoder.primitiveElements(&prefix, member, keeping: &unknown)
+      case "suffix": try decoder.primitives(&suffix, member, keeping: &unknown)
+      case "_suffix": try decoder.primitiveElements(&suffix, member, keeping: &unknown)
+      case "period": period = try decoder.single(Period.self, member, keeping: &unknown)
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }

@@ -33,18 +33,18 @@ public struct Meta: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
       case "versionId": try decoder.primitive(&versionId, at: value)
-      case "_versionId": try decoder.primitiveElement(&versionId, at: value)
+      case "_versionId": try decoder.primitiveElement(&versionId, member, keeping: &unknown)
       case "lastUpdated": try decoder.primitive(&lastUpdated, at: value)
-      case "_lastUpdated": try decoder.primitiveElement(&lastUpdated, at: value)
+      case "_lastUpdated": try decoder.primitiveElement(&lastUpdated, member, keeping: &unknown)
       case "source": try decoder.primitive(&source, at: value)
-      case "_source": try decoder.primitiveElement(&source, at: value)
-      case "profile": try decoder.primitives(&profile, at: value)
-      case "_profile": try decoder.primitiveElements(&profile, at: value)
-      case "security": security = try decoder.array(of: Coding.self, at: value)
-      case "tag": tag = try decoder.array(of: Coding.self, at: value)
+      case "_source": try decoder.primitiveElement(&source, member, keeping: &unknown)
+      case "profile": try decoder.primitives(&profile, member, keeping: &unknown)
+      case "_profile": try decoder.primitiveElements(&profile, member, keeping: &unknown)
+      case "security": security = try decoder.array(of: Coding.self, member, keeping: &unknown)
+      case "tag": tag = try decoder.array(of: Coding.self, member, keeping: &unknown)
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }

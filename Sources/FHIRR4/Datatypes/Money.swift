@@ -34,12 +34,12 @@ public struct Money: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
       case "value": try decoder.primitive(&self.value, at: value)
-      case "_value": try decoder.primitiveElement(&self.value, at: value)
+      case "_value": try decoder.primitiveElement(&self.value, member, keeping: &unknown)
       case "currency": try decoder.primitive(&currency, at: value)
-      case "_currency": try decoder.primitiveElement(&currency, at: value)
+      case "_currency": try decoder.primitiveElement(&currency, member, keeping: &unknown)
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }

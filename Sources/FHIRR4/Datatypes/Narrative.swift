@@ -36,10 +36,10 @@ public struct Narrative: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
       case "status": try decoder.code(&status, at: value, in: Self.statuses)
-      case "_status": try decoder.primitiveElement(&status, at: value)
+      case "_status": try decoder.primitiveElement(&status, member, keeping: &unknown)
       case "div": try decoder.primitive(&div, at: value)
       default: try decoder.keepUnknown(member, in: &unknown)
       }

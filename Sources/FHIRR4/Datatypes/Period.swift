@@ -32,12 +32,12 @@ public struct Period: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
       case "start": try decoder.primitive(&start, at: value)
-      case "_start": try decoder.primitiveElement(&start, at: value)
+      case "_start": try decoder.primitiveElement(&start, member, keeping: &unknown)
       case "end": try decoder.primitive(&end, at: value)
-      case "_end": try decoder.primitiveElement(&end, at: value)
+      case "_end": try decoder.primitiveElement(&end, member, keeping: &unknown)
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }

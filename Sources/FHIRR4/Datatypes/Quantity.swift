@@ -49,18 +49,18 @@ public struct Quantity: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
       case "value": try decoder.primitive(&self.value, at: value)
-      case "_value": try decoder.primitiveElement(&self.value, at: value)
+      case "_value": try decoder.primitiveElement(&self.value, member, keeping: &unknown)
       case "comparator": try decoder.code(&comparator, at: value, in: Self.comparators)
-      case "_comparator": try decoder.primitiveElement(&comparator, at: value)
+      case "_comparator": try decoder.primitiveElement(&comparator, member, keeping: &unknown)
       case "unit": try decoder.primitive(&unit, at: value)
-      case "_unit": try decoder.primitiveElement(&unit, at: value)
+      case "_unit": try decoder.primitiveElement(&unit, member, keeping: &unknown)
       case "system": try decoder.primitive(&system, at: value)
-      case "_system": try decoder.primitiveElement(&system, at: value)
+      case "_system": try decoder.primitiveElement(&system, member, keeping: &unknown)
       case "code": try decoder.primitive(&code, at: value)
-      case "_code": try decoder.primitiveElement(&code, at: value)
+      case "_code": try decoder.primitiveElement(&code, member, keeping: &unknown)
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }

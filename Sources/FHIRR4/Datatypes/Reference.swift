@@ -37,15 +37,15 @@ public struct Reference: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
       case "reference": try decoder.primitive(&reference, at: value)
-      case "_reference": try decoder.primitiveElement(&reference, at: value)
+      case "_reference": try decoder.primitiveElement(&reference, member, keeping: &unknown)
       case "type": try decoder.primitive(&type, at: value)
-      case "_type": try decoder.primitiveElement(&type, at: value)
-      case "identifier": identifier = try decoder.single(Identifier.self, at: value)
+      case "_type": try decoder.primitiveElement(&type, member, keeping: &unknown)
+      case "identifier": identifier = try decoder.single(Identifier.self, member, keeping: &unknown)
       case "display": try decoder.primitive(&display, at: value)
-      case "_display": try decoder.primitiveElement(&display, at: value)
+      case "_display": try decoder.primitiveElement(&display, member, keeping: &unknown)
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }

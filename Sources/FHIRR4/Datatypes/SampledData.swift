@@ -45,21 +45,21 @@ public struct SampledData: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-      case "origin": origin = try decoder.single(Quantity.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+      case "origin": origin = try decoder.single(Quantity.self, member, keeping: &unknown)
       case "period": try decoder.primitive(&period, at: value)
-      case "_period": try decoder.primitiveElement(&period, at: value)
+      case "_period": try decoder.primitiveElement(&period, member, keeping: &unknown)
       case "factor": try decoder.primitive(&factor, at: value)
-      case "_factor": try decoder.primitiveElement(&factor, at: value)
+      case "_factor": try decoder.primitiveElement(&factor, member, keeping: &unknown)
       case "lowerLimit": try decoder.primitive(&lowerLimit, at: value)
-      case "_lowerLimit": try decoder.primitiveElement(&lowerLimit, at: value)
+      case "_lowerLimit": try decoder.primitiveElement(&lowerLimit, member, keeping: &unknown)
       case "upperLimit": try decoder.primitive(&upperLimit, at: value)
-      case "_upperLimit": try decoder.primitiveElement(&upperLimit, at: value)
+      case "_upperLimit": try decoder.primitiveElement(&upperLimit, member, keeping: &unknown)
       case "dimensions": try decoder.primitive(&dimensions, at: value)
-      case "_dimensions": try decoder.primitiveElement(&dimensions, at: value)
+      case "_dimensions": try decoder.primitiveElement(&dimensions, member, keeping: &unknown)
       case "data": try decoder.primitive(&data, at: value)
-      case "_data": try decoder.primitiveElement(&data, at: value)
+      case "_data": try decoder.primitiveElement(&data, member, keeping: &unknown)
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }

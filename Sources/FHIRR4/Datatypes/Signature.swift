@@ -45,19 +45,19 @@ public struct Signature: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-      case "type": type = try decoder.array(of: Coding.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+      case "type": type = try decoder.array(of: Coding.self, member, keeping: &unknown)
       case "when": try decoder.primitive(&when, at: value)
-      case "_when": try decoder.primitiveElement(&when, at: value)
-      case "who": who = try decoder.single(Reference.self, at: value)
-      case "onBehalfOf": onBehalfOf = try decoder.single(Reference.self, at: value)
+      case "_when": try decoder.primitiveElement(&when, member, keeping: &unknown)
+      case "who": who = try decoder.single(Reference.self, member, keeping: &unknown)
+      case "onBehalfOf": onBehalfOf = try decoder.single(Reference.self, member, keeping: &unknown)
       case "targetFormat": try decoder.primitive(&targetFormat, at: value)
-      case "_targetFormat": try decoder.primitiveElement(&targetFormat, at: value)
+      case "_targetFormat": try decoder.primitiveElement(&targetFormat, member, keeping: &unknown)
       case "sigFormat": try decoder.primitive(&sigFormat, at: value)
-      case "_sigFormat": try decoder.primitiveElement(&sigFormat, at: value)
+      case "_sigFormat": try decoder.primitiveElement(&sigFormat, member, keeping: &unknown)
       case "data": try decoder.primitive(&data, at: value)
-      case "_data": try decoder.primitiveElement(&data, at: value)
+      case "_data": try decoder.primitiveElement(&data, member, keeping: &unknown)
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }

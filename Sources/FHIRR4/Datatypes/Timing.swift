@@ -38,13 +38,13 @@ public struct Timing: FHIRCodable {
     while let member = decoder.nextMember(&members) {
       let value = member.valueIndex
       switch decoder.key(member) {
-      case "id": id = try decoder.string(at: value)
-      case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-      case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-      case "event": try decoder.primitives(&event, at: value)
-      case "_event": try decoder.primitiveElements(&event, at: value)
-      case "repeat": self.repeat = try decoder.single(Repeat.self, at: value)
-      case "code": code = try decoder.single(CodeableConcept.self, at: value)
+      case "id": id = try decoder.string(member, keeping: &unknown)
+      case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+      case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+      case "event": try decoder.primitives(&event, member, keeping: &unknown)
+      case "_event": try decoder.primitiveElements(&event, member, keeping: &unknown)
+      case "repeat": self.repeat = try decoder.single(Repeat.self, member, keeping: &unknown)
+      case "code": code = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
       default: try decoder.keepUnknown(member, in: &unknown)
       }
     }

@@ -36,13 +36,13 @@ extension Bundle {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
         case "relation": try decoder.primitive(&relation, at: value)
-        case "_relation": try decoder.primitiveElement(&relation, at: value)
+        case "_relation": try decoder.primitiveElement(&relation, member, keeping: &unknown)
         case "url": try decoder.primitive(&url, at: value)
-        case "_url": try decoder.primitiveElement(&url, at: value)
+        case "_url": try decoder.primitiveElement(&url, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -100,16 +100,16 @@ extension Bundle {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "link": link = try decoder.array(of: Link.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "link": link = try decoder.array(of: Link.self, member, keeping: &unknown)
         case "fullUrl": try decoder.primitive(&fullUrl, at: value)
-        case "_fullUrl": try decoder.primitiveElement(&fullUrl, at: value)
-        case "resource": resource = try decoder.single(AnyResource.self, at: value)
-        case "search": search = try decoder.single(Search.self, at: value)
-        case "request": request = try decoder.single(Request.self, at: value)
-        case "response": response = try decoder.single(Response.self, at: value)
+        case "_fullUrl": try decoder.primitiveElement(&fullUrl, member, keeping: &unknown)
+        case "resource": resource = try decoder.single(AnyResource.self, member, keeping: &unknown)
+        case "search": search = try decoder.single(Search.self, member, keeping: &unknown)
+        case "request": request = try decoder.single(Request.self, member, keeping: &unknown)
+        case "response": response = try decoder.single(Response.self, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -167,13 +167,13 @@ extension Bundle {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
         case "mode": try decoder.code(&mode, at: value, in: Self.modes)
-        case "_mode": try decoder.primitiveElement(&mode, at: value)
+        case "_mode": try decoder.primitiveElement(&mode, member, keeping: &unknown)
         case "score": try decoder.primitive(&score, at: value)
-        case "_score": try decoder.primitiveElement(&score, at: value)
+        case "_score": try decoder.primitiveElement(&score, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }

@@ -42,21 +42,21 @@ extension Bundle {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
         case "method": try decoder.code(&method, at: value, in: Self.methods)
-        case "_method": try decoder.primitiveElement(&method, at: value)
+        case "_method": try decoder.primitiveElement(&method, member, keeping: &unknown)
         case "url": try decoder.primitive(&url, at: value)
-        case "_url": try decoder.primitiveElement(&url, at: value)
+        case "_url": try decoder.primitiveElement(&url, member, keeping: &unknown)
         case "ifNoneMatch": try decoder.primitive(&ifNoneMatch, at: value)
-        case "_ifNoneMatch": try decoder.primitiveElement(&ifNoneMatch, at: value)
+        case "_ifNoneMatch": try decoder.primitiveElement(&ifNoneMatch, member, keeping: &unknown)
         case "ifModifiedSince": try decoder.primitive(&ifModifiedSince, at: value)
-        case "_ifModifiedSince": try decoder.primitiveElement(&ifModifiedSince, at: value)
+        case "_ifModifiedSince": try decoder.primitiveElement(&ifModifiedSince, member, keeping: &unknown)
         case "ifMatch": try decoder.primitive(&ifMatch, at: value)
-        case "_ifMatch": try decoder.primitiveElement(&ifMatch, at: value)
+        case "_ifMatch": try decoder.primitiveElement(&ifMatch, member, keeping: &unknown)
         case "ifNoneExist": try decoder.primitive(&ifNoneExist, at: value)
-        case "_ifNoneExist": try decoder.primitiveElement(&ifNoneExist, at: value)
+        case "_ifNoneExist": try decoder.primitiveElement(&ifNoneExist, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -119,18 +119,18 @@ extension Bundle {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
         case "status": try decoder.primitive(&status, at: value)
-        case "_status": try decoder.primitiveElement(&status, at: value)
+        case "_status": try decoder.primitiveElement(&status, member, keeping: &unknown)
         case "location": try decoder.primitive(&location, at: value)
-        case "_location": try decoder.primitiveElement(&location, at: value)
+        case "_location": try decoder.primitiveElement(&location, member, keeping: &unknown)
         case "etag": try decoder.primitive(&etag, at: value)
-        case "_etag": try decoder.primitiveElement(&etag, at: value)
+        case "_etag": try decoder.primitiveElement(&etag, member, keeping: &unknown)
         case "lastModified": try decoder.primitive(&lastModified, at: value)
-        case "_lastModified": try decoder.primitiveElement(&lastModified, at: value)
-        case "outcome": outcome = try decoder.single(AnyResource.self, at: value)
+        case "_lastModified": try decoder.primitiveElement(&lastModified, member, keeping: &unknown)
+        case "outcome": outcome = try decoder.single(AnyResource.self, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }

@@ -42,14 +42,14 @@ extension CarePlan {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "outcomeCodeableConcept": outcomeCodeableConcept = try decoder.array(of: CodeableConcept.self, at: value)
-        case "outcomeReference": outcomeReference = try decoder.array(of: Reference.self, at: value)
-        case "progress": progress = try decoder.array(of: Annotation.self, at: value)
-        case "reference": reference = try decoder.single(Reference.self, at: value)
-        case "detail": detail = try decoder.single(Detail.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "outcomeCodeableConcept": outcomeCodeableConcept = try decoder.array(of: CodeableConcept.self, member, keeping: &unknown)
+        case "outcomeReference": outcomeReference = try decoder.array(of: Reference.self, member, keeping: &unknown)
+        case "progress": progress = try decoder.array(of: Annotation.self, member, keeping: &unknown)
+        case "reference": reference = try decoder.single(Reference.self, member, keeping: &unknown)
+        case "detail": detail = try decoder.single(Detail.self, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }

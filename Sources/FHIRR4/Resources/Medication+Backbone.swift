@@ -63,14 +63,14 @@ extension Medication {
         let value = member.valueIndex
         let key = decoder.key(member)
         switch key {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
         case "isActive": try decoder.primitive(&isActive, at: value)
-        case "_isActive": try decoder.primitiveElement(&isActive, at: value)
-        case "strength": strength = try decoder.single(Ratio.self, at: value)
+        case "_isActive": try decoder.primitiveElement(&isActive, member, keeping: &unknown)
+        case "strength": strength = try decoder.single(Ratio.self, member, keeping: &unknown)
         default:
-          if try decoder.choice(&item, name: "item", key: key, member: member) { continue }
+          if try decoder.choice(&item, name: "item", key: key, member: member, keeping: &unknown) { continue }
           try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -123,13 +123,13 @@ extension Medication {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
         case "lotNumber": try decoder.primitive(&lotNumber, at: value)
-        case "_lotNumber": try decoder.primitiveElement(&lotNumber, at: value)
+        case "_lotNumber": try decoder.primitiveElement(&lotNumber, member, keeping: &unknown)
         case "expirationDate": try decoder.primitive(&expirationDate, at: value)
-        case "_expirationDate": try decoder.primitiveElement(&expirationDate, at: value)
+        case "_expirationDate": try decoder.primitiveElement(&expirationDate, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }

@@ -43,17 +43,17 @@ extension MedicationRequest {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "initialFill": initialFill = try decoder.single(InitialFill.self, at: value)
-        case "dispenseInterval": dispenseInterval = try decoder.single(Quantity.self, at: value)
-        case "validityPeriod": validityPeriod = try decoder.single(Period.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "initialFill": initialFill = try decoder.single(InitialFill.self, member, keeping: &unknown)
+        case "dispenseInterval": dispenseInterval = try decoder.single(Quantity.self, member, keeping: &unknown)
+        case "validityPeriod": validityPeriod = try decoder.single(Period.self, member, keeping: &unknown)
         case "numberOfRepeatsAllowed": try decoder.primitive(&numberOfRepeatsAllowed, at: value)
-        case "_numberOfRepeatsAllowed": try decoder.primitiveElement(&numberOfRepeatsAllowed, at: value)
-        case "quantity": quantity = try decoder.single(Quantity.self, at: value)
-        case "expectedSupplyDuration": expectedSupplyDuration = try decoder.single(Quantity.self, at: value)
-        case "performer": performer = try decoder.single(Reference.self, at: value)
+        case "_numberOfRepeatsAllowed": try decoder.primitiveElement(&numberOfRepeatsAllowed, member, keeping: &unknown)
+        case "quantity": quantity = try decoder.single(Quantity.self, member, keeping: &unknown)
+        case "expectedSupplyDuration": expectedSupplyDuration = try decoder.single(Quantity.self, member, keeping: &unknown)
+        case "performer": performer = try decoder.single(Reference.self, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -109,11 +109,11 @@ extension MedicationRequest {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "quantity": quantity = try decoder.single(Quantity.self, at: value)
-        case "duration": duration = try decoder.single(Quantity.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "quantity": quantity = try decoder.single(Quantity.self, member, keeping: &unknown)
+        case "duration": duration = try decoder.single(Quantity.self, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -191,12 +191,12 @@ extension MedicationRequest {
         let value = member.valueIndex
         let key = decoder.key(member)
         switch key {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "reason": reason = try decoder.single(CodeableConcept.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "reason": reason = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
         default:
-          if try decoder.choice(&allowed, name: "allowed", key: key, member: member) { continue }
+          if try decoder.choice(&allowed, name: "allowed", key: key, member: member, keeping: &unknown) { continue }
           try decoder.keepUnknown(member, in: &unknown)
         }
       }

@@ -41,16 +41,16 @@ extension Observation {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "low": low = try decoder.single(Quantity.self, at: value)
-        case "high": high = try decoder.single(Quantity.self, at: value)
-        case "type": type = try decoder.single(CodeableConcept.self, at: value)
-        case "appliesTo": appliesTo = try decoder.array(of: CodeableConcept.self, at: value)
-        case "age": age = try decoder.single(Range.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "low": low = try decoder.single(Quantity.self, member, keeping: &unknown)
+        case "high": high = try decoder.single(Quantity.self, member, keeping: &unknown)
+        case "type": type = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+        case "appliesTo": appliesTo = try decoder.array(of: CodeableConcept.self, member, keeping: &unknown)
+        case "age": age = try decoder.single(Range.self, member, keeping: &unknown)
         case "text": try decoder.primitive(&text, at: value)
-        case "_text": try decoder.primitiveElement(&text, at: value)
+        case "_text": try decoder.primitiveElement(&text, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -111,15 +111,15 @@ extension Observation {
         let value = member.valueIndex
         let key = decoder.key(member)
         switch key {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "code": code = try decoder.single(CodeableConcept.self, at: value)
-        case "dataAbsentReason": dataAbsentReason = try decoder.single(CodeableConcept.self, at: value)
-        case "interpretation": interpretation = try decoder.array(of: CodeableConcept.self, at: value)
-        case "referenceRange": referenceRange = try decoder.array(of: ReferenceRange.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "code": code = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+        case "dataAbsentReason": dataAbsentReason = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
+        case "interpretation": interpretation = try decoder.array(of: CodeableConcept.self, member, keeping: &unknown)
+        case "referenceRange": referenceRange = try decoder.array(of: ReferenceRange.self, member, keeping: &unknown)
         default:
-          if try decoder.choice(&self.value, name: "value", key: key, member: member) { continue }
+          if try decoder.choice(&self.value, name: "value", key: key, member: member, keeping: &unknown) { continue }
           try decoder.keepUnknown(member, in: &unknown)
         }
       }

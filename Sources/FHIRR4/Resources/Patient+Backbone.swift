@@ -37,17 +37,17 @@ extension Patient {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "relationship": relationship = try decoder.array(of: CodeableConcept.self, at: value)
-        case "name": name = try decoder.single(HumanName.self, at: value)
-        case "telecom": telecom = try decoder.array(of: ContactPoint.self, at: value)
-        case "address": address = try decoder.single(Address.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "relationship": relationship = try decoder.array(of: CodeableConcept.self, member, keeping: &unknown)
+        case "name": name = try decoder.single(HumanName.self, member, keeping: &unknown)
+        case "telecom": telecom = try decoder.array(of: ContactPoint.self, member, keeping: &unknown)
+        case "address": address = try decoder.single(Address.self, member, keeping: &unknown)
         case "gender": try decoder.code(&gender, at: value, in: Patient.genders)
-        case "_gender": try decoder.primitiveElement(&gender, at: value)
-        case "organization": organization = try decoder.single(Reference.self, at: value)
-        case "period": period = try decoder.single(Period.self, at: value)
+        case "_gender": try decoder.primitiveElement(&gender, member, keeping: &unknown)
+        case "organization": organization = try decoder.single(Reference.self, member, keeping: &unknown)
+        case "period": period = try decoder.single(Period.self, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -103,12 +103,12 @@ extension Patient {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "language": language = try decoder.single(CodeableConcept.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "language": language = try decoder.single(CodeableConcept.self, member, keeping: &unknown)
         case "preferred": try decoder.primitive(&preferred, at: value)
-        case "_preferred": try decoder.primitiveElement(&preferred, at: value)
+        case "_preferred": try decoder.primitiveElement(&preferred, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }
@@ -164,12 +164,12 @@ extension Patient {
       while let member = decoder.nextMember(&members) {
         let value = member.valueIndex
         switch decoder.key(member) {
-        case "id": id = try decoder.string(at: value)
-        case "extension": self.extension = try decoder.array(of: Extension.self, at: value)
-        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, at: value)
-        case "other": other = try decoder.single(Reference.self, at: value)
+        case "id": id = try decoder.string(member, keeping: &unknown)
+        case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "modifierExtension": modifierExtension = try decoder.array(of: Extension.self, member, keeping: &unknown)
+        case "other": other = try decoder.single(Reference.self, member, keeping: &unknown)
         case "type": try decoder.code(&type, at: value, in: Self.types)
-        case "_type": try decoder.primitiveElement(&type, at: value)
+        case "_type": try decoder.primitiveElement(&type, member, keeping: &unknown)
         default: try decoder.keepUnknown(member, in: &unknown)
         }
       }

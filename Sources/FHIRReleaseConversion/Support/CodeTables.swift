@@ -48,4 +48,19 @@ extension ReleaseConverter {
   ]
   /// The URL of the extension that marks a required element as absent in the source.
   static let dataAbsentReason = "http://hl7.org/fhir/StructureDefinition/data-absent-reason"
+
+  /// A `MedicationRequest.status` (R4) or `MedicationOrder.status` (DSTU2) code in the codes of
+  /// the target release: kept when it is one of them, else mapped as the release conversion maps
+  /// it (`cancelled` → `stopped` for DSTU2); `nil` when it has no image (`unknown` in DSTU2).
+  public static func medicationStatus(_ code: String, toR4: Bool) -> String? {
+    let valid = toR4 ? Set(medicationStatusToDSTU2.keys).union(["unknown"]) : Set(medicationStatusToR4.keys)
+    return valid.contains(code) ? code : (toR4 ? medicationStatusToR4[code] : medicationStatusToDSTU2[code])
+  }
+
+  /// A `CarePlan.status` code in the codes of the target release: kept when it is one of them,
+  /// else mapped as the release conversion maps it (`cancelled` ⇄ `revoked`, `proposed` → `draft`, …).
+  public static func carePlanStatus(_ code: String, toR4: Bool) -> String? {
+    let valid = toR4 ? Set(carePlanStatusToDSTU2.keys) : Set(carePlanStatusToR4.keys)
+    return valid.contains(code) ? code : (toR4 ? carePlanStatusToR4[code] : carePlanStatusToDSTU2[code])
+  }
 }

@@ -94,16 +94,66 @@ struct ModelConversion {
 
   /// The source element's `unknown` members, carried along as they are (code systems in
   /// them rewritten), each reported as ``ConversionReport/Action/unknown`` — except
-  /// DSTU2's `fhir_comments`, which the decoders keep without a report too.
+  /// DSTU2's `fhir_comments`: going to R4 they are left out and reported as dropped
+  /// (R4 JSON has no comments), going to DSTU2 they travel along without a report.
   mutating func unknown(_ bag: JSONObject, _ path: String) -> JSONObject {
     guard !bag.isEmpty else { return bag }
     var carried = bag
+    if direction == .toR4 && carried.members.contains(where: { $0.key == "fhir_comments" }) {
+      carried.members.removeAll { $0.key == "fhir_comments" }
+      droppedComments(Self.join(path, "fhir_comments"))
+    }
     for index in carried.members.indices where carried.members[index].key != "fhir_comments" {
-      report.record(
-        .unknown, path: Self.join(path, carried.members[index].key), note: "not in the source model; carried along as is")
+      let memberPath = Self.join(path, carried.members[index].key)
+      report.record(.unknown, path: memberPath, note: "not in the source model; carried along as is")
       CodeSystemMap.rewrite(&carried.members[index].value, direction)
+      dropComments(&carried.members[index].value, memberPath)
     }
     return carried
+  }
+
+  // MARK: DSTU2 comments
+
+  /// Records that the DSTU2 `fhir_comments` at `path` were left out of the R4 output.
+  mutating func droppedComments(_ path: String) {
+    report.record(.dropped, path: path, note: "DSTU2 comments; R4 JSON has no comments")
+  }
+
+  /// Removes DSTU2 `fhir_comments` from JSON carried into R4 (unknown members, complex
+  /// extension values, passed-through resources), at any depth, each reported as dropped at
+  /// its path: R4 JSON has no such property. Going to DSTU2 the JSON is left as it is.
+  mutating func dropComments(_ value: inout JSONValue, _ path: String) {
+    guard direction == .toR4, Self.containsComments(value) else { return }
+    switch value {
+    case .object(var object):
+      value = .null  // drop the reference so the object is changed in place
+      if object.members.contains(where: { $0.key == "fhir_comments" }) {
+        object.members.removeAll { $0.key == "fhir_comments" }
+        droppedComments(Self.join(path, "fhir_comments"))
+      }
+      for index in object.members.indices {
+        dropComments(&object.members[index].value, Self.join(path, object.members[index].key))
+      }
+      value = .object(object)
+    case .array(var items):
+      value = .null
+      for index in items.indices { dropComments(&items[index], Self.join(path, index)) }
+      value = .array(items)
+    default:
+      break
+    }
+  }
+
+  /// Whether `value` holds a `fhir_comments` member at any depth.
+  static func containsComments(_ value: JSONValue) -> Bool {
+    switch value {
+    case .object(let object):
+      object.members.contains { $0.key == "fhir_comments" || containsComments($0.value) }
+    case .array(let items):
+      items.contains(where: containsComments)
+    default:
+      false
+    }
   }
 
   // MARK: Code systems

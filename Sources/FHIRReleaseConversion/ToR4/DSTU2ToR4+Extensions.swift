@@ -26,11 +26,46 @@ extension DSTU2ToR4 {
       referenceValues(&ext.extension[index], Self.at(path, "extension", index))
     }
     if !ext.unknown.isEmpty { ext.unknown = conversion.unknown(ext.unknown, path) }
+    primitiveValueTwin(&ext, path)
+    if case .complex(let type, var value)? = ext.value, ModelConversion.containsComments(value) {
+      conversion.dropComments(&value, Self.at(path, "value" + type))
+      ext.value = .complex(type: type, value)
+    }
     guard case .complex("Reference", let json)? = ext.value, let list = json["extension"]?.arrayValue,
       list.contains(where: { $0["url"]?.stringValue?.hasPrefix(conversion.restoreURL("Reference.")) == true }),
       let reference = ModelConversion.model(FHIRR4.Reference.self, from: json)
     else { return }
     ext.value = complex(restoringParts(reference), "Reference")
+  }
+
+  /// The `_value<Type>` twin of a primitive extension value at `path` in R4: its
+  /// extensions converted, its unknown members carried and reported (DSTU2
+  /// `fhir_comments` left out), as for any primitive (``primitive(_:_:_:)``).
+  mutating func primitiveValueTwin(_ ext: inout Extension, _ path: String) {
+    guard let value = ext.value else { return }
+    let key = "value" + value.typeSuffix
+    switch value {
+    case .base64Binary(let p): ext.value = primitive(p, path, key).map(Extension.Value.base64Binary)
+    case .boolean(let p): ext.value = primitive(p, path, key).map(Extension.Value.boolean)
+    case .canonical(let p): ext.value = primitive(p, path, key).map(Extension.Value.canonical)
+    case .code(let p): ext.value = primitive(p, path, key).map(Extension.Value.code)
+    case .date(let p): ext.value = primitive(p, path, key).map(Extension.Value.date)
+    case .dateTime(let p): ext.value = primitive(p, path, key).map(Extension.Value.dateTime)
+    case .decimal(let p): ext.value = primitive(p, path, key).map(Extension.Value.decimal)
+    case .id(let p): ext.value = primitive(p, path, key).map(Extension.Value.id)
+    case .instant(let p): ext.value = primitive(p, path, key).map(Extension.Value.instant)
+    case .integer(let p): ext.value = primitive(p, path, key).map(Extension.Value.integer)
+    case .markdown(let p): ext.value = primitive(p, path, key).map(Extension.Value.markdown)
+    case .oid(let p): ext.value = primitive(p, path, key).map(Extension.Value.oid)
+    case .positiveInt(let p): ext.value = primitive(p, path, key).map(Extension.Value.positiveInt)
+    case .string(let p): ext.value = primitive(p, path, key).map(Extension.Value.string)
+    case .time(let p): ext.value = primitive(p, path, key).map(Extension.Value.time)
+    case .unsignedInt(let p): ext.value = primitive(p, path, key).map(Extension.Value.unsignedInt)
+    case .uri(let p): ext.value = primitive(p, path, key).map(Extension.Value.uri)
+    case .url(let p): ext.value = primitive(p, path, key).map(Extension.Value.url)
+    case .uuid(let p): ext.value = primitive(p, path, key).map(Extension.Value.uuid)
+    case .complex: break
+    }
   }
 
   /// Removes the extensions carried for `element` from `list` and returns their values as

@@ -30,9 +30,12 @@ struct DSTU2ToR4 {
     }
   }
 
-  /// A resource of a type without a mapping: unchanged, reported as passed through.
+  /// A resource of a type without a mapping: unchanged but for its DSTU2 `fhir_comments`
+  /// (left out and reported), reported as passed through.
   mutating func passThrough(_ json: JSONValue, _ path: String) -> FHIRR4.AnyResource {
     conversion.report.record(.passedThrough, path: path, note: "resource type without a mapping; passed through unchanged")
+    var json = json
+    conversion.dropComments(&json, path)
     return .other(json)
   }
 

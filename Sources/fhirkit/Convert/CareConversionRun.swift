@@ -8,11 +8,12 @@ import Foundation
 /// care pipeline and writes them as care-entity NDJSON (one entity per line, with `"kind"`),
 /// or as one JSON array with `--format json`.
 ///
-/// References the pipeline could not follow and resources it could not convert are printed
-/// on stderr (referring `Type/id` and JSON path, never values) and written to `--report`.
-/// Unresolved references are warnings; resources that could not be read or converted, and
-/// coder issues of severity error (a value skipped: a number no `Double` holds, a broken timing
-/// rule), make the exit code 1, with every other record written.
+/// References the pipeline could not follow, resources it could not convert, the coders' issues
+/// and what the coders approximated are printed on stderr (referring `Type/id` and JSON path,
+/// never values) and written to `--report` (``PipelineReportWriter``). Unresolved references,
+/// error-level issues of the input and approximations are warnings; resources that could not be
+/// read or converted (skipped) and numbers no `Double` holds that had to be skipped (a dose, a
+/// timing duration) make the exit code 1, with every other record written.
 struct CareConversionRun {
   var from: ReleaseOption
   var strict: Bool
@@ -27,44 +28,25 @@ struct CareConversionRun {
   /// - Throws: `ExitCode(1)` at the first bad record in strict mode.
   func run(_ files: [InputFiles.Input]) throws -> RunSummary {
     var summary = RunSummary()
+    let reportWriter = PipelineReportWriter(issueReport: issueReport)
     let staged: StagedConversion
     do {
-      staged = try StagedConversion(pipeline: Pipeline())
+      staged = try StagedConversion(pipeline: reportWriter.pipeline)
     } catch let error as StagingError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
     let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport, jobs: jobs, staged: staged)
     try reader.read(files)
-    summary.failed = reader.failed
-    summary.unreadable = reader.unreadable
     let writer = RecordWriter(format: format, output: output)
     let report = try staged.finish { record in
       try writer.write(record)
       summary.written += 1
     }
     try writer.close()
-    for reference in report.unresolvedReferences {
-      printRecordMessage("fhirkit: unresolved reference: \(reference)")
-      var line: JSONObject = [
-        "kind": "unresolvedReference", "resourceType": .string(reference.resourceType), "path": .string(reference.path),
-        "form": .string(reference.form.rawValue), "reason": .string(reference.reason.rawValue),
-      ]
-      if let id = reference.resourceID { line["id"] = .string(id) }
-      issueReport.write(line)
-    }
-    for failure in report.failures {
-      printRecordMessage("fhirkit: not converted: \(failure)")
-      var line: JSONObject = [
-        "kind": "notConverted", "resourceType": .string(failure.resourceType), "path": .string(failure.path),
-        "severity": "error", "code": .string(failure.code.rawValue), "message": .string(failure.message),
-      ]
-      if let id = failure.resourceID { line["id"] = .string(id) }
-      issueReport.write(line)
-    }
-    summary.failed += report.failures.count
-    summary.failed += ConversionIssueOutput.report(report, to: issueReport)
-    if !report.unresolvedReferences.isEmpty { summary.actions["unresolved reference(s)"] = report.unresolvedReferences.count }
+    reportWriter.write(report, reader: reader, into: &summary)
+    summary.valuesSkipped = ConversionIssueOutput.print(report)
+    reportWriter.printApproximations(PipelineReportWriter.approximations(report))
     for (kind, count) in report.entities where count > 0 { summary.actions[kind] = count }
     return summary
   }

@@ -12,37 +12,18 @@ import Foundation
 ///
 /// Resources come out in the order of the input lines; a plan's tasks are written inside
 /// the plan. Lines that are not care records, contacts (no FHIR coder) and entities a coder
-/// refuses are reported with their line and counted as failed.
+/// refuses are reported with their line and counted as skipped.
 struct CareToFHIRRun {
   var target: FHIRRelease
   var strict: Bool
   var issueReport: IssueReport
   var output: ResourceOutput
 
-  /// One entity read, with its place.
-  private struct Line {
-    var record: CareRecord
-    var location: String
-  }
-
   /// Reads, converts and writes.
   /// - Returns: What the run did, for the summary.
   /// - Throws: `ExitCode(1)` at the first bad line or entity in strict mode.
   func run(_ files: [InputFiles.Input], summary: inout RunSummary) throws {
-    var lines: [Line] = []
-    for file in files {
-      let source = file.path == "-" ? "<stdin>" : file.path
-      let data: Data
-      do {
-        data = file.path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file.path))
-      } catch {
-        printError("fhirkit: \(source): cannot be read")
-        summary.unreadable += 1
-        continue
-      }
-      Console.shared.count(bytes: data.count)
-      lines += try read(data, source: source, summary: &summary)
-    }
+    let lines = try CareLines(strict: strict, issueReport: issueReport).read(files, summary: &summary)
     // Tasks of a plan in the input are written as the plan's activities.
     let plans = Set(lines.compactMap { line -> UUID? in if case .carePlan(let plan) = line.record { plan.uuid } else { nil } })
     var activities: [UUID: [CareModel.Task]] = [:]
@@ -68,6 +49,7 @@ struct CareToFHIRRun {
         try output.write(bytes, from: nil)
         output.noteTopLevelRecord()
         summary.written += 1
+        summary.converted += 1
       } catch let error as CoderError {
         try fail("\(line.location): \(error)", code: error.code.rawValue, location: line.location, summary: &summary)
       } catch let error as UnsupportedKind {
@@ -76,31 +58,13 @@ struct CareToFHIRRun {
     }
   }
 
-  /// The care records of one input, one per non-blank line; bad lines are reported and skipped.
-  private func read(_ data: Data, source: String, summary: inout RunSummary) throws -> [Line] {
-    let decoder = CareJSON.makeDecoder()
-    var lines: [Line] = []
-    for (index, bytes) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
-    where !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-      let location = "\(source):\(index + 1)"
-      do {
-        lines.append(Line(record: try decoder.decode(CareRecord.self, from: Data(bytes)), location: location))
-      } catch let error as DecodingError {
-        // The coding path only: the decoder's own description may quote the value.
-        var message = "not a care record"
-        if let path = Self.path(of: error), !path.isEmpty { message += " (at \(path))" }
-        if Console.shared.verbose { message += ": \(error)" }
-        try fail("\(location): \(message)", code: "notACareRecord", location: location, summary: &summary)
-      }
-    }
-    return lines
-  }
-
   private func fail(_ message: String, code: String, location: String, summary: inout RunSummary) throws {
-    summary.failed += 1
+    summary.skipped += 1
     Console.shared.count(issues: 1)
-    printRecordMessage("fhirkit: \(message)")
-    issueReport.write(["location": .string(location), "severity": "error", "code": .string(code), "message": .string(message)])
+    printRecordMessage("fhirkit: skipped: \(message)")
+    issueReport.write([
+      "kind": "skipped", "location": .string(location), "severity": "error", "code": .string(code), "message": .string(message),
+    ])
     if strict { throw someRecordsFailed }
   }
 
@@ -109,7 +73,7 @@ struct CareToFHIRRun {
   }
 
   /// The compact FHIR JSON of `record` in ``target`` and the coder's report.
-  private func encode(_ record: CareRecord, activities: [UUID: [CareModel.Task]]) throws -> ([UInt8], ConversionReport) {
+  private func encode(_ record: CareRecord, activities: [UUID: [CareModel.Task]]) throws -> ([UInt8], FHIRCoders.ConversionReport) {
     switch (target, record) {
     case (.r4, .patient(let e)):
       let c = try R4PatientCoder().encode(e)
@@ -138,16 +102,5 @@ struct CareToFHIRRun {
     case (_, .contact):
       throw UnsupportedKind(kind: record.kind)
     }
-  }
-
-  private static func path(of error: DecodingError) -> String? {
-    let context: DecodingError.Context?
-    switch error {
-    case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): context = c
-    case .keyNotFound(let key, let c):
-      return (c.codingPath + [key]).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-    @unknown default: context = nil
-    }
-    return context?.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
   }
 }

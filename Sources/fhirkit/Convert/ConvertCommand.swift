@@ -10,21 +10,40 @@ struct ConvertCommand: ParsableCommand {
     discussion: """
       Reads files, folders or - (NDJSON or one or more Bundles or resources) and writes \
       one record per line (NDJSON) to standard output or -o; Bundle entries come out one \
-      per line, in input order (whatever --jobs is).
+      per line, in input order (whatever --jobs is). A Bundle is told by its resourceType \
+      (a List keeps its entries); a Bundle entry without a resource (a transaction's \
+      DELETE) has no line: it is named on stderr and in --report with its request method.
 
       --to r4|dstu2 converts each resource to that release; --from r4 --to r4 re-encodes \
       through the R4 models, which checks and normalises files. What a conversion drops, \
       defaults or carries as an extension is counted on stderr and listed with --report, \
       by path, never with data values. Error-level issues are printed on stderr with \
-      their place; the record is still written, and the exit code is 1.
+      their place; the record is still written (converted with issues) and the exit code \
+      stays 0 (--strict stops there with 1). A record that cannot be converted is skipped, \
+      with why and where, and the exit code is 1.
+
+      Without --repair, what the models cannot fit (an array where one value belongs, a \
+      value of the wrong type, an empty object or array) is kept exactly as it came and \
+      reported as an issue, so --from X --to X writes it back unchanged. --repair makes \
+      it fit instead (an array's first element, a value wrapped into an array, empties, \
+      nulls and invalid values left out, DSTU2 activity 'prohibited' set to false) and \
+      counts every change as "repaired"; --report lists each by path. A conversion to the \
+      other release always repairs, and reports it the same way.
 
       --to care merges all resources into care entities (patients, care plans, tasks, \
       outcomes; one JSON object per line with "kind"). References that cannot be followed \
       are listed on stderr and in --report by the referring Type/id and path; they do not \
-      change the exit code. --from care reads such lines back and writes FHIR.
+      change the exit code. What the coders approximated (dropped, defaulted, not fully \
+      representable) is counted in one line on stderr and listed per resource and path in \
+      --report. --from care reads such lines back and writes FHIR.
+
+      -o writes a regular file through a temporary file renamed into place at the end, so an \
+      interrupted or failed run keeps what was there; a device or FIFO is written in place, \
+      a symbolic link is followed. An output or report that is one of the inputs is refused.
 
       --format json writes one pretty-printed document: a single resource stays a single \
-      resource, one input Bundle stays that Bundle, anything else becomes a collection \
+      resource, one input Bundle stays that Bundle (entries without a resource \
+      included), anything else becomes a collection \
       Bundle (care entities: one JSON array). --format bundle always writes a collection \
       Bundle. Both hold the output in memory; NDJSON streams.
 
@@ -34,8 +53,10 @@ struct ConvertCommand: ParsableCommand {
         fhirkit convert --to care --report issues.ndjson Fixtures/r4/bundles
         fhirkit convert --from care --to r4 --format bundle care.ndjson
 
-      Exit codes: 0 all good; 1 some records failed (counts on stderr); 2 usage error; \
-      3 input unreadable. More: docs/cli.md.
+      Exit codes: 0 every record converted (with issues or not); 1 some records skipped \
+      (counts on stderr), or --strict stopped; 2 usage error (also: an output that is an \
+      input); 3 input unreadable, or cannot write the output; 130/143 interrupted \
+      (SIGINT, SIGTERM). More: docs/cli.md.
       """)
 
   /// What to produce.
@@ -69,6 +90,9 @@ struct ConvertCommand: ParsableCommand {
   @Flag(help: "Stop at the first bad record (the records before it are still written).")
   var strict = false
 
+  @Flag(help: "Make what the models cannot fit fit (listing every change in --report) instead of keeping it as it came.")
+  var repair = false
+
   @Option(name: .shortAndLong, help: "Decode and convert on this many threads (default: all cores); the output is the same.")
   var jobs: Int?
 
@@ -77,18 +101,21 @@ struct ConvertCommand: ParsableCommand {
   func validate() throws {
     if from == .care && to == .care { throw ValidationError("--from care needs --to r4 or --to dstu2") }
     if to == .care && format == .bundle { throw ValidationError("--format bundle writes FHIR; use --format ndjson or json with --to care") }
+    if repair && (from == .care || to == .care) { throw ValidationError("--repair applies to FHIR input converted to --to r4 or --to dstu2") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
   func run() throws {
     messages.apply()
     let files = try InputFiles.expandOrExit(inputs)
+    try OutputFile.refuseInputs(outputs: [output, report], inputs: files.map(\.path))
     let issueReport = try IssueReport(path: report)
     let out = try OutputFile(path: output)
     Console.shared.startProgress()
     defer { Console.shared.endProgress() }
     var summary = RunSummary()
     var stopped: ExitCode?
+    var noun = "resource(s)"
     switch (from, to) {
     case (.care, .r4), (.care, .dstu2):
       let output = ResourceOutput(format: format, file: out)
@@ -96,29 +123,30 @@ struct ConvertCommand: ParsableCommand {
       do { try run.run(files, summary: &summary) } catch let code as ExitCode { stopped = code }
       try output.finish()
     case (_, .care):
+      noun = "care record(s)"
       let run = CareConversionRun(
         from: release, strict: strict, format: format, jobs: jobs ?? processorCount, issueReport: issueReport, output: out)
       do {
         summary = try run.run(files)
       } catch let code as ExitCode {
         try out.close()
+        try issueReport.close()
         Console.shared.endProgress()
         printError("fhirkit: stopped at the first bad record (--strict); no entities written")
         throw code
       }
-      Console.shared.endProgress()
-      return try summary.finish(noun: "care record(s)")
     case (_, .r4), (_, .dstu2):
       let output = ResourceOutput(format: format, file: out)
       let run = ReleaseConversionRun(
-        from: release, to: to == .r4 ? .r4 : .dstu2, strict: strict, jobs: jobs ?? processorCount,
+        from: release, to: to == .r4 ? .r4 : .dstu2, strict: strict, repair: repair, jobs: jobs ?? processorCount,
         issueReport: issueReport, output: output)
       do { try run.run(files) } catch let code as ExitCode { stopped = code }
+      try output.finish()  // may still count Bundle entries it has no place for
       summary = run.summary
-      try output.finish()
     }
+    try issueReport.close()
     Console.shared.endProgress()
-    try summary.finish(noun: "resource(s)", stopped: stopped)
+    try summary.finish(noun: noun, stopped: stopped)
   }
 
   /// `--from` as a FHIR release option (`care` is handled before).

@@ -13,33 +13,40 @@ struct RecordConverter: Sendable {
     /// The issues the models found in the input.
     var issues: [ValidationIssue]
     /// What the release conversion dropped, defaulted or carried as an extension.
-    var conversion: ConversionReport
+    var conversion: FHIRReleaseConversion.ConversionReport
+    /// What decoding changed to make the input fit the models (`--repair`, or any
+    /// conversion to the other release).
+    var repairs: [DecodingRepair] = []
   }
 
   /// The release to write.
   var target: FHIRRelease
+  /// Whether to repair what the models cannot fit (`--repair`) when the release stays the
+  /// same; a conversion to the other release always repairs (and reports it), so that its
+  /// output holds only what the target release can hold.
+  var repair = false
 
   /// Decodes `record` in `release` and encodes it in ``target``.
   /// - Throws: What the models throw for tokens they cannot walk.
   func convert(_ record: ResourceRecord, from release: FHIRRelease) throws -> Converted {
-    let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix)
+    let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix, repair: repair || release != target)
     switch (release, target) {
     case (.r4, .r4):
       let result = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      return Converted(bytes: result.value?.jsonBytes(), issues: result.issues, conversion: ConversionReport())
+      return Converted(bytes: result.value?.jsonBytes(), issues: result.issues, conversion: .init(), repairs: result.repairs)
     case (.dstu2, .dstu2):
       let result = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      return Converted(bytes: result.value?.jsonBytes(), issues: result.issues, conversion: ConversionReport())
+      return Converted(bytes: result.value?.jsonBytes(), issues: result.issues, conversion: .init(), repairs: result.repairs)
     case (.dstu2, .r4):
       let result = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      guard let value = result.value else { return Converted(bytes: nil, issues: result.issues, conversion: ConversionReport()) }
+      guard let value = result.value else { return Converted(bytes: nil, issues: result.issues, conversion: .init(), repairs: result.repairs) }
       let (r4, conversion) = ReleaseConverter.toR4(value)
-      return Converted(bytes: r4.jsonBytes(), issues: result.issues, conversion: conversion)
+      return Converted(bytes: r4.jsonBytes(), issues: result.issues, conversion: conversion, repairs: result.repairs)
     case (.r4, .dstu2):
       let result = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      guard let value = result.value else { return Converted(bytes: nil, issues: result.issues, conversion: ConversionReport()) }
+      guard let value = result.value else { return Converted(bytes: nil, issues: result.issues, conversion: .init(), repairs: result.repairs) }
       let (dstu2, conversion) = ReleaseConverter.toDSTU2(value)
-      return Converted(bytes: dstu2.jsonBytes(), issues: result.issues, conversion: conversion)
+      return Converted(bytes: dstu2.jsonBytes(), issues: result.issues, conversion: conversion, repairs: result.repairs)
     }
   }
 }

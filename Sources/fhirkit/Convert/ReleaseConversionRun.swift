@@ -12,14 +12,18 @@ final class ReleaseConversionRun {
   /// What the run did, for the summary.
   private(set) var summary = RunSummary()
 
-  init(from: ReleaseOption, to target: FHIRRelease, strict: Bool, jobs: Int, issueReport: IssueReport, output: ResourceOutput) {
+  init(
+    from: ReleaseOption, to target: FHIRRelease, strict: Bool, repair: Bool = false, jobs: Int, issueReport: IssueReport,
+    output: ResourceOutput
+  ) {
     self.strict = strict
     self.issueReport = issueReport
     self.output = output
-    let converter = RecordConverter(target: target)
+    let converter = RecordConverter(target: target, repair: repair)
     batcher = RecordBatcher(
       from: from, jobs: jobs, work: { record, release in try converter.convert(record, from: release) },
       handle: { [unowned self] record, outcome in try handle(record, outcome) })
+    output.onEntryNotWritten = { [unowned self] entry in notWritten(entry) }
   }
 
   /// Converts every record of `files`.
@@ -27,7 +31,12 @@ final class ReleaseConversionRun {
   ///   records before it).
   func run(_ files: [InputFiles.Input]) throws {
     let hooks = ResourceReader.Hooks(
-      bytesRead: { Console.shared.count(bytes: $0) }, topLevelValue: { [output] in output.noteTopLevelValue($0) })
+      bytesRead: { Console.shared.count(bytes: $0) }, topLevelValue: { [output] in output.noteTopLevelValue($0) },
+      entryWithoutResource: { [self, output] entry in
+        // In its place among the records before it, which may still be in a batch.
+        try batcher.flush()
+        try output.write(entry)
+      })
     for file in files {
       try batcher.startInput()
       do {
@@ -36,7 +45,7 @@ final class ReleaseConversionRun {
           onError: { [self] error in
             // Records before the bad one come out first, so that messages stay in order.
             try batcher.flush()
-            summary.failed += 1
+            summary.skipped += 1
             Console.shared.count(issues: 1)
             printRecordMessage("fhirkit: \(error)")
             issueReport.write(error)
@@ -73,6 +82,8 @@ final class ReleaseConversionRun {
         "action": .string(entry.action.rawValue), "message": .string(entry.note),
       ])
     }
+    for repair in converted.repairs { issueReport.write(repair, location: record.location) }
+    if !converted.repairs.isEmpty { summary.actions["repaired", default: 0] += converted.repairs.count }
     for (action, count) in converted.conversion.counts { summary.actions[action.rawValue, default: 0] += count }
     guard let bytes = converted.bytes else {
       try fail(record, "not a resource the models can read")
@@ -80,17 +91,38 @@ final class ReleaseConversionRun {
     }
     try output.write(bytes, from: record)
     summary.written += 1
-    if !errors.isEmpty {
-      summary.failed += 1
+    if errors.isEmpty {
+      summary.converted += 1
+    } else {
+      summary.convertedWithIssues += 1
       Console.shared.count(issues: 1)
       if strict { throw someRecordsFailed }
     }
   }
 
+  /// A Bundle entry without a resource that the output has no place for (NDJSON, or a
+  /// collection Bundle): counted, and reported by place with its request method.
+  private func notWritten(_ entry: EntryWithoutResource) {
+    summary.actions["entry(ies) without resource not written", default: 0] += 1
+    printRecordMessage("fhirkit: \(entry.location): entry without resource (\(entry.summary)) not written")
+    var line: JSONObject = [
+      "location": .string(entry.location), "path": .string(entry.path.description), "severity": "information",
+      "code": "entryWithoutResource", "action": "notWritten",
+      "message": .string("entry without resource (\(entry.summary)) not written: the output holds resources only"),
+    ]
+    if let method = entry.requestMethod { line["method"] = .string(method) }
+    issueReport.write(line)
+  }
+
+  /// Skips `record`, saying why and where.
   private func fail(_ record: ResourceRecord, _ message: String) throws {
-    summary.failed += 1
+    summary.skipped += 1
     Console.shared.count(issues: 1)
-    printRecordMessage("fhirkit: \(record.location): \(message)")
+    printRecordMessage("fhirkit: \(record.location): skipped: \(message)")
+    issueReport.write([
+      "kind": "skipped", "location": .string(record.location), "severity": "error", "code": "notConverted",
+      "message": .string(message),
+    ])
     if strict { throw someRecordsFailed }
   }
 }

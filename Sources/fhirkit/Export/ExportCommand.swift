@@ -1,6 +1,8 @@
 import ArgumentParser
+import CarePipeline
 import CareStore
 import CareStoreSQLite
+import FHIRKit
 import Foundation
 
 /// `fhirkit export`: care store → FHIR R4 / DSTU2 or care-entity NDJSON.
@@ -11,10 +13,19 @@ struct ExportCommand: ParsableCommand {
     discussion: """
       Each entity is written in its newest version (deleted ones are left out), through the \
       coders: care fields FHIR has no element for travel as FHIRKit care extensions. A care \
-      plan carries its tasks as activities.
+      plan carries its tasks as activities; a medication order no care plan claimed is written \
+      as a MedicationRequest / MedicationOrder with its patient. --patient writes one patient's \
+      entities only. What the coders could not carry exactly is \
+      counted in one line on stderr and listed per resource and path with --report.
+
+      Examples:
+        fhirkit export --store care.sqlite --to r4 > r4.ndjson
+        fhirkit export --store care.sqlite --to dstu2 --format bundle -o bundle.json
+        fhirkit export --store care.sqlite --to r4 --patient 1234 --from-sources
 
       Exit codes: 0 all good; 1 some entities could not be written (the others are); \
-      2 usage error; 3 the store cannot be read.
+      2 usage error (also: -o naming the store); 3 the store cannot be read, or cannot \
+      write the output; 130/143 interrupted.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -28,11 +39,20 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "What to write: r4, dstu2 or care.")
   var to: Target
 
-  @Option(help: "ndjson (one resource per line) or bundle (one collection Bundle).")
+  @Option(help: "ndjson (one resource per line) or bundle (one pretty-printed collection Bundle).")
   var format: Format = .ndjson
 
   @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
   var output: String?
+
+  @Option(help: "List what the coders approximated, per resource and path, as NDJSON in this file.")
+  var report: String?
+
+  @Option(help: "Write only the entities of the patient with this care id (its plans, their tasks and outcomes).")
+  var patient: String?
+
+  @Flag(help: "Write each entity that came from an import as the FHIR resources it came from (converted to the other release if asked).")
+  var fromSources = false
 
   struct Target: ExpressibleByArgument {
     var value: StoreExporter.Target
@@ -45,6 +65,7 @@ struct ExportCommand: ParsableCommand {
 
   func validate() throws {
     if to.value == .care && format == .bundle { throw ValidationError("--to care writes NDJSON only") }
+    if to.value == .care && fromSources { throw ValidationError("--from-sources writes FHIR (r4 or dstu2) only") }
   }
 
   func run() throws {
@@ -52,6 +73,7 @@ struct ExportCommand: ParsableCommand {
       printError("fhirkit: \(store): no such store")
       throw ExitCode(3)
     }
+    try OutputFile.refuseInputs(outputs: [output, report], inputs: [store])
     var failed = 0
     let items: [StoreExporter.Item]
     do {
@@ -60,21 +82,47 @@ struct ExportCommand: ParsableCommand {
         options: {
           var o = SQLiteBackend.Options(); o.readOnly = true; return o
         }())
-      items = try StoreExporter(store: CareStore(backend: backend)).items(to.value) { kind, id in
-        failed += 1
-        printError("fhirkit: \(kind) \(id): the coder could not write it")
-      }
+      var exporter = StoreExporter(store: CareStore(backend: backend), patientID: patient)
+      exporter.fromSources = fromSources
+      items = try exporter.items(
+        to.value,
+        failures: { kind, id in
+          failed += 1
+          printError("fhirkit: \(kind) \(id): the coder could not write it")
+        },
+        changes: { change in
+          printError(
+            "fhirkit: \(change.kind) \(change.id): changed since import, written as its source with "
+              + (change.elements.isEmpty ? "no element replaced" : change.elements.joined(separator: ", ") + " replaced"))
+        })
     } catch let error as StoreError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
+    let issueReport = try IssueReport(path: report)
     let out = try OutputFile(path: output)
     switch format {
     case .ndjson: for item in items { try out.writeLine(item.json) }
-    case .bundle: try out.writeLine(StoreExporter.bundle(items))
+    case .bundle:
+      // Pretty-printed, as `convert --format bundle` writes it.
+      var writer = JSONWriter(style: .pretty)
+      writer.value(try StoreExporter.bundle(items).withUnsafeBytes { try JSONValue(parsing: $0) })
+      try out.writeLine(writer.takeOutput())
     }
     try out.close()
+    let reportWriter = PipelineReportWriter(issueReport: issueReport)
+    var totals = PipelineReportWriter.Approximations()
+    for item in items {
+      totals.add(item.report)
+      guard issueReport.isEnabled, let resource = ResourceConversionReport(item.report, resourceType: item.type, resourceID: nil)
+      else { continue }
+      var identified = resource
+      identified.resourceID = try? item.json.withUnsafeBytes { try JSONValue(parsing: $0) }["id"]?.stringValue
+      reportWriter.write(identified)
+    }
+    try issueReport.close()
     printError("fhirkit: exported \(items.count) \(to.value == .care ? "records" : "resources")")
+    reportWriter.printApproximations(totals)
     if failed > 0 { throw someRecordsFailed }
   }
 }

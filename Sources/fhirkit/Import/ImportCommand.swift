@@ -13,10 +13,23 @@ struct ImportCommand: ParsableCommand {
       Reads the inputs as 'convert --to care' does, merges them with the care pipeline and \
       writes the entities into the store in batched transactions. Importing the same input \
       again adds nothing; a changed resource adds one new version of its entities. Prints \
-      counts per entity kind: added, unchanged, new versions.
+      counts per entity kind on stderr: added, unchanged, new versions; then, when not every \
+      resource was converted cleanly, the outcomes: converted, converted with issues (stored; \
+      their issues are listed), skipped (not stored, with why and where). What the coders \
+      approximated is counted in one line and listed with --report.
 
-      Exit codes: 0 all good; 1 some records failed (the others are stored); 2 usage error; \
-      3 input unreadable or the store cannot be used (its content is kept).
+      --from care stores care-entity NDJSON as it is (what export --to care writes), so \
+      that 'fhirkit export --to care | fhirkit import --from care -' copies a store.
+
+      Examples:
+        fhirkit import --store care.sqlite Fixtures/r4/bundles
+        fhirkit import --store care.sqlite --report issues.ndjson --staged export/
+        fhirkit export --store a.sqlite --to care | fhirkit import --from care --store b.sqlite -
+
+      Exit codes: 0 every resource converted (with issues or not); 1 some resources skipped \
+      (the others are stored), or --strict stopped at an error-level issue; 2 usage error; \
+      3 input unreadable, the store cannot be used (its content is kept) or the report \
+      cannot be written; 130/143 interrupted.
       """)
 
   @Argument(help: "Files, folders or - for standard input.")
@@ -25,8 +38,8 @@ struct ImportCommand: ParsableCommand {
   @Option(help: "The store file (created, mode 0600, when missing).")
   var store = "./fhirkit.sqlite"
 
-  @Option(help: "The release of the inputs (auto detects it per resource).")
-  var from: ReleaseOption = .auto
+  @Option(help: "What the inputs are: a FHIR release (auto detects it per resource), or care entities (NDJSON, as export --to care writes).")
+  var from: ConvertCommand.Source = .auto
 
   @Option(help: "Entities per write transaction.")
   var batchSize = 2000
@@ -37,6 +50,9 @@ struct ImportCommand: ParsableCommand {
   @Flag(help: "Stop at the first bad record.")
   var strict = false
 
+  @Option(name: .shortAndLong, help: "Decode on this many threads (default: all cores); the store gets the same entities.")
+  var jobs: Int?
+
   @Flag(help: "Stage resources and entities on disk: memory bounded whatever the input's size (see docs/cli.md for the one case it differs).")
   var staged = false
 
@@ -44,27 +60,39 @@ struct ImportCommand: ParsableCommand {
 
   func validate() throws {
     guard batchSize > 0 else { throw ValidationError("--batch-size must be at least 1") }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
   func run() throws {
     messages.apply()
     let files = try InputFiles.expandOrExit(inputs)
+    try OutputFile.refuseInputs(outputs: [report, store], inputs: files.map(\.path))
     let issueReport = try IssueReport(path: report)
+    Interruption.shared.note("\(store): keeps the batches committed before it (importing again finishes the job)")
+    if from == .care {
+      return try CareRecordsImport(store: store, batchSize: batchSize, strict: strict, issueReport: issueReport).run(files)
+    }
+    let reportWriter = PipelineReportWriter(issueReport: issueReport)
     // --staged: resources are staged on disk and merged partition by partition; the entities
     // are spooled by kind and written in batches, so memory stays bounded whatever the size.
     var conversion: StagedConversion?
     do {
-      conversion = staged ? try StagedConversion(pipeline: Pipeline()) : nil
+      conversion = staged ? try StagedConversion(pipeline: reportWriter.pipeline) : nil
     } catch let error as StagingError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
-    let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport, staged: conversion)
-    try reader.read(files)
+    let reader = CareInputReader(from: release, strict: strict, issueReport: issueReport, jobs: jobs ?? processorCount, staged: conversion)
+    do {
+      try reader.read(files)
+    } catch let code as ExitCode {
+      try issueReport.close()  // --strict: the issues up to the stop are kept
+      throw code
+    }
     let summary: ImportSummary
     var pipelineReport = PipelineReport()
     // In memory, the pipeline runs before the store is opened (nothing is written until then).
-    let result = conversion == nil ? Pipeline().run(reader.input) : nil
+    let result = conversion == nil ? reportWriter.pipeline.run(reader.input) : nil
     do {
       let backend = try SQLiteBackend(path: store)
       let importer = CareImporter(backend: backend, batchSize: batchSize)
@@ -83,21 +111,48 @@ struct ImportCommand: ParsableCommand {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
-    print(Self.describe(summary, resources: reader.resourcesRead))
-    // Coder issues (values skipped) and entities the store could not write count as failed records.
-    let notStored = ConversionIssueOutput.report(pipelineReport, to: issueReport)
-      + ConversionIssueOutput.report(summary.failures, to: issueReport)
-    let failures = reader.failed + pipelineReport.failures.count + notStored
-    if failures > 0 || reader.unreadable > 0 {
-      printError("fhirkit: \(failures) records failed, \(reader.unreadable) inputs unreadable")
+    var outcomes = RunSummary()
+    reportWriter.write(pipelineReport, reader: reader, into: &outcomes)
+    // Numbers the coders had to skip and entities the store could not write fail the run.
+    outcomes.valuesSkipped = ConversionIssueOutput.print(pipelineReport)
+    outcomes.notStored = ConversionIssueOutput.report(summary.failures, to: issueReport)
+    try issueReport.close()
+    if !Console.shared.quiet || outcomes.somethingFailed {
+      printError(Self.describe(summary, resources: reader.resourcesRead))
+      reportWriter.printApproximations(PipelineReportWriter.approximations(pipelineReport))
+      if let line = Self.outcomeLine(outcomes) { printError(line) }
     }
     if reader.unreadable > 0 && reader.resourcesRead == 0 { throw ExitCode(3) }
-    if failures > 0 || reader.unreadable > 0 { throw someRecordsFailed }
+    if outcomes.somethingFailed { throw someRecordsFailed }
+  }
+
+  /// `fhirkit: 310 converted, 2 converted with issues, 1 skipped; 1 value(s) skipped; 1 not
+  /// stored; 1 input(s) unreadable`, or `nil` when every resource was converted cleanly.
+  static func outcomeLine(_ outcomes: RunSummary) -> String? {
+    guard outcomes.convertedWithIssues > 0 || outcomes.skipped > 0 || outcomes.unreadable > 0 || outcomes.somethingFailed
+    else { return nil }
+    var parts = ["\(outcomes.converted) converted"]
+    if outcomes.convertedWithIssues > 0 { parts.append("\(outcomes.convertedWithIssues) converted with issues") }
+    if outcomes.skipped > 0 { parts.append("\(outcomes.skipped) skipped") }
+    var line = "fhirkit: " + parts.joined(separator: ", ")
+    if outcomes.valuesSkipped > 0 { line += "; \(outcomes.valuesSkipped) value(s) skipped" }
+    if outcomes.notStored > 0 { line += "; \(outcomes.notStored) not stored" }
+    if outcomes.unreadable > 0 { line += "; \(outcomes.unreadable) input(s) unreadable" }
+    return line
+  }
+
+  /// `--from` as a FHIR release option (`care` is handled before).
+  private var release: ReleaseOption {
+    switch from {
+    case .auto, .care: .auto
+    case .r4: .r4
+    case .dstu2: .dstu2
+    }
   }
 
   /// The printed summary: one line per kind.
-  static func describe(_ summary: ImportSummary, resources: Int) -> String {
-    var lines = ["resources read: \(resources)", "kind        added  unchanged  new versions"]
+  static func describe(_ summary: ImportSummary, resources: Int, noun: String = "resources") -> String {
+    var lines = ["\(noun) read: \(resources)", "kind        added  unchanged  new versions"]
     for kind in EntityKind.allCases {
       let c = summary.counts[kind] ?? ImportSummary.Counts()
       var line = kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)

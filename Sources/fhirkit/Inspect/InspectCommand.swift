@@ -16,6 +16,9 @@ struct InspectCommand: ParsableCommand {
       Examples:
         fhirkit inspect Fixtures/r4/bundles
         cat export/Patient.ndjson | fhirkit inspect -
+
+      Exit codes: 0 all records read; 1 some records could not be read (counts on stderr); \
+      2 usage error; 3 input unreadable; 130/143 interrupted.
       """)
 
   @Argument(help: "Files, folders or - for standard input.")
@@ -25,13 +28,7 @@ struct InspectCommand: ParsableCommand {
   var strict = false
 
   func run() throws {
-    let files: [InputFiles.Input]
-    do {
-      files = try InputFiles.expand(inputs)
-    } catch let error as CLIError {
-      printError("fhirkit: \(error.message)")
-      throw error.exitCode
-    }
+    let files = try InputFiles.expandOrExit(inputs)
     let total = ResourceInventory()
     var totalBytes = 0
     var unreadable = 0
@@ -62,41 +59,35 @@ struct InspectCommand: ParsableCommand {
     }
   }
 
-  /// Streams one input into `inventory` and returns its size in bytes.
+  /// Streams one input into `inventory` and returns its size in bytes, through the framing
+  /// every command shares (``ResourceFramer``).
+  /// - Throws: The ``JSONError`` that ends a JSON input, or a `readFailed` one.
   private func read(_ file: InputFiles.Input, into inventory: ResourceInventory) throws -> Int {
     let source = file.path == "-" ? "<stdin>" : file.path
-    switch file.framing {
-    case .ndjson:
-      let reader = NDJSONReader(source: source)
-      var bytes = 0
-      let handle: (NDJSONReader.Event) throws -> Void = { event in
-        switch event {
-        case .record(let tokens, _):
-          inventory.addTopLevel(tokens)
-        case .badLine(let error):
-          printError("fhirkit: \(error)")
-          inventory.addError()
-          if strict { throw someRecordsFailed }
-        }
+    var bytes = 0
+    let framer = ResourceFramer(framing: file.framing, source: source) { [strict, framing = file.framing] event in
+      switch event {
+      case .record(let record):
+        // Top-level resources are counted from `topLevelValue`, with the Bundles.
+        if record.isBundleEntry { inventory.addEntry(record.tokens) }
+      case .entryWithoutResource:
+        break
+      case .topLevelValue(let tokens):
+        inventory.addTopLevel(tokens)
+      case .invalidJSON(let error):
+        // An error in a JSON input ends it; a bad NDJSON line is counted and skipped.
+        if framing == .json { throw error }
+        printError("fhirkit: \(error)")
+        inventory.addError()
+        if strict { throw someRecordsFailed }
       }
-      try ByteChunks.read(path: file.path) { chunk in
-        bytes += chunk.count
-        try reader.feed(chunk, handle)
-      }
-      try reader.finish(handle)
-      return bytes
-    case .json:
-      let reader = BundleStreamReader(options: .init(allowsMultipleValues: true), source: source)
-      let handle: (BundleStreamReader.Event) -> Void = { event in
-        switch event {
-        case .entry(let tokens, _): inventory.addEntry(tokens)
-        case .bundle(let tokens): inventory.addTopLevel(tokens)
-        }
-      }
-      try ByteChunks.read(path: file.path) { chunk in try reader.feed(chunk, handle) }
-      try reader.finish(handle)
-      return reader.bytesConsumed
     }
+    try ByteChunks.read(path: file.path) { chunk in
+      bytes += chunk.count
+      try framer.feed(chunk)
+    }
+    try framer.finish()
+    return bytes
   }
 
   private func summary(of inventory: ResourceInventory, path: String, bytes: Int?) -> String {

@@ -13,15 +13,15 @@ final class ResourceInventory {
 
   /// Counts the resource (or Bundle shell) whose tokens start at index 0.
   func addTopLevel(_ tokens: JSONTokens) {
-    guard let type = Self.member("resourceType", of: tokens, at: 0).flatMap({ Self.string(tokens, at: $0) }) else {
+    guard let type = tokens.memberIndex("resourceType", ofObjectAt: 0).flatMap({ Self.string(tokens, at: $0) }) else {
       countResource("(no resourceType)")
       return
     }
     if type == "Bundle" {
-      let bundleType = Self.member("type", of: tokens, at: 0).flatMap { Self.string(tokens, at: $0) } ?? "(no type)"
+      let bundleType = tokens.memberIndex("type", ofObjectAt: 0).flatMap { Self.string(tokens, at: $0) } ?? "(no type)"
       bundleCounts[bundleType, default: 0] += 1
-      // Entries of a Bundle read whole (not streamed) are inside these tokens.
-      if let entries = Self.member("entry", of: tokens, at: 0), tokens[entries].kind == .arrayStart {
+      // The framing hands out a Bundle's entries on their own; any left inside are counted here.
+      if let entries = tokens.memberIndex("entry", ofObjectAt: 0), tokens[entries].kind == .arrayStart {
         var index = entries + 1
         while index < tokens.endIndex(ofValueAt: entries) {
           addEntry(tokens, at: index)
@@ -36,12 +36,12 @@ final class ResourceInventory {
 
   /// Counts the resource of the Bundle entry whose tokens start at `index`.
   func addEntry(_ tokens: JSONTokens, at index: Int = 0) {
-    guard let resource = Self.member("resource", of: tokens, at: index) else { return }
+    guard let resource = tokens.memberIndex("resource", ofObjectAt: index) else { return }
     if tokens[resource].kind == .objectStart,
-      let type = Self.member("resourceType", of: tokens, at: resource).flatMap({ Self.string(tokens, at: $0) })
+      let type = tokens.memberIndex("resourceType", ofObjectAt: resource).flatMap({ Self.string(tokens, at: $0) })
     {
       if type == "Bundle" {
-        bundleCounts[Self.member("type", of: tokens, at: resource).flatMap { Self.string(tokens, at: $0) } ?? "(no type)", default: 0] += 1
+        bundleCounts[tokens.memberIndex("type", ofObjectAt: resource).flatMap { Self.string(tokens, at: $0) } ?? "(no type)", default: 0] += 1
       } else {
         countResource(type)
         countRelease(of: tokens)
@@ -72,18 +72,6 @@ final class ResourceInventory {
   private func countResource(_ type: String) {
     resources += 1
     resourceCounts[type, default: 0] += 1
-  }
-
-  /// The index of the value of member `key` of the object starting at `object`.
-  static func member(_ key: String, of tokens: JSONTokens, at object: Int) -> Int? {
-    guard tokens[object].kind == .objectStart else { return nil }
-    let end = tokens.endIndex(ofValueAt: object)
-    var index = object + 1
-    while index < end {
-      if tokens.text(at: index, equals: key.utf8) { return index + 1 }
-      index = tokens.endIndex(ofValueAt: index + 1) + 1
-    }
-    return nil
   }
 
   private static func string(_ tokens: JSONTokens, at index: Int) -> String? {

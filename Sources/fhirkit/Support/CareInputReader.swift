@@ -33,8 +33,13 @@ final class CareInputReader {
   private(set) var input = PipelineInput()
   /// Resources read and decoded.
   private(set) var resourcesRead = 0
-  /// Records that could not be read or decoded.
-  private(set) var failed = 0
+  /// Resources read and decoded whose input has error-level issues.
+  private(set) var withIssues = 0
+  /// `Type/id` of the resources in ``withIssues`` that have an id, to tell whether a
+  /// resource the coders refuse later had issues.
+  private(set) var keysWithIssues: Set<String> = []
+  /// Records that could not be read or decoded (skipped).
+  private(set) var skipped = 0
   /// Inputs that could not be read at all.
   private(set) var unreadable = 0
 
@@ -60,7 +65,7 @@ final class CareInputReader {
           file, hooks: ResourceReader.Hooks(bytesRead: { Console.shared.count(bytes: $0) }),
           onError: { [self] error in
             try batcher.flush()
-            failed += 1
+            skipped += 1
             Console.shared.count(issues: 1)
             printRecordMessage("fhirkit: \(error)")
             issueReport.write(error)
@@ -78,7 +83,9 @@ final class CareInputReader {
 
   /// Decodes one record in `release`; called from several threads.
   private static func decode(_ record: ResourceRecord, release: FHIRRelease) throws -> Decoded {
-    let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix)
+    // Care entities are a conversion of their own: what the models cannot fit is repaired
+    // (as `convert --repair` does) and each repair written to --report.
+    let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix, repair: true)
     switch release {
     case .r4: return .r4(try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options))
     case .dstu2: return .dstu2(try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options))
@@ -88,19 +95,21 @@ final class CareInputReader {
   /// Adds one decoded record to the input, reporting its errors.
   private func add(_ record: ResourceRecord, _ decoded: Decoded) throws {
     let issues: [ValidationIssue]
+    let repairs: [DecodingRepair]
     let isDecoded: Bool
     switch decoded {
     case .r4(let result):
       if let value = result.value {
         if let staged { try staged.add(.r4(value), fullUrl: record.fullUrl) } else { input.add(value, fullUrl: record.fullUrl) }
       }
-      (issues, isDecoded) = (result.issues, result.value != nil)
+      (issues, repairs, isDecoded) = (result.issues, result.repairs, result.value != nil)
     case .dstu2(let result):
       if let value = result.value {
         if let staged { try staged.add(.dstu2(value), fullUrl: record.fullUrl) } else { input.add(value, fullUrl: record.fullUrl) }
       }
-      (issues, isDecoded) = (result.issues, result.value != nil)
+      (issues, repairs, isDecoded) = (result.issues, result.repairs, result.value != nil)
     }
+    for repair in repairs { issueReport.write(repair, location: record.location) }
     let errors = issues.filter { $0.severity == .error }
     for issue in errors {
       printRecordMessage("fhirkit: \(record.location): \(issue)" + VerboseValue.suffix(for: record, at: issue.path))
@@ -108,14 +117,21 @@ final class CareInputReader {
     }
     Console.shared.count(resources: 1, issues: errors.isEmpty ? 0 : 1)
     guard isDecoded else {
-      failed += 1
-      printRecordMessage("fhirkit: \(record.location): not a resource the models can read")
+      skipped += 1
+      printRecordMessage("fhirkit: \(record.location): skipped: not a resource the models can read")
+      issueReport.write([
+        "kind": "skipped", "location": .string(record.location), "severity": "error", "code": "notConverted",
+        "message": "not a resource the models can read",
+      ])
       if strict { throw someRecordsFailed }
       return
     }
     resourcesRead += 1
     if !errors.isEmpty {
-      failed += 1
+      withIssues += 1
+      if let issue = errors.first, let type = issue.resourceType, let id = issue.resourceID {
+        keysWithIssues.insert("\(type)/\(id)")
+      }
       if strict { throw someRecordsFailed }
     }
   }

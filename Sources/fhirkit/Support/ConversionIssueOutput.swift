@@ -1,26 +1,27 @@
 import CarePipeline
 import CareStore
+import FHIRCoders
 import FHIRKit
 
-/// The coders' issues of a care pipeline run (numbers no `Double` holds, timing rules broken)
-/// and the entities a store could not write, printed on stderr (hidden by `--quiet`) and written
-/// to `--report`, each with its resource type and id (or entity kind and id) and path, never a
-/// value.
+/// The coders' issues of a care pipeline run (numbers no `Double` holds, timing rules broken),
+/// printed on stderr (hidden by `--quiet`) with their resource type and id and path, never a
+/// value (``PipelineReportWriter`` writes them to `--report` as `conversionIssue` lines), and
+/// the entities a store could not write, printed and written to `--report`.
 enum ConversionIssueOutput {
-  /// Prints and reports the issues of every resource type's conversion report.
-  /// - Returns: How many are errors (a value was skipped): each makes the run's exit code 1.
-  static func report(_ pipeline: PipelineReport, to issueReport: IssueReport) -> Int {
-    var errors = 0
+  /// Prints the issues of every resource type's conversion report.
+  /// - Returns: How many are numbers that had to be skipped
+  ///   (``FHIRCoders/ConversionReport/numberSkippedMessage``): each makes the run's exit code 1.
+  ///   Other issues, errors of the input included, are worked around and do not.
+  static func print(_ pipeline: PipelineReport) -> Int {
+    var skipped = 0
     for type in pipeline.conversion.keys.sorted() {
       for issue in pipeline.conversion[type]?.issues ?? [] {
         // The issue's description ends with the resource, `in Observation/id`.
         printRecordMessage("fhirkit: \(issue)")
-        let place = (issue.resourceType ?? type) + (issue.resourceID.map { "/\($0)" } ?? "")
-        issueReport.write(issue, location: place)
-        if issue.severity == .error { errors += 1 }
+        if issue.severity == .error && issue.message == FHIRCoders.ConversionReport.numberSkippedMessage { skipped += 1 }
       }
     }
-    return errors
+    return skipped
   }
 
   /// Prints and reports the entities an import skipped because the store could not write them.

@@ -1,14 +1,10 @@
+import FHIRKit
 import Foundation
 
 /// The files named on the command line, with folders expanded.
 enum InputFiles {
-  /// How a file's JSON is framed.
-  enum Framing {
-    /// One value per line.
-    case ndjson
-    /// One or more JSON values (Bundles are streamed entry by entry).
-    case json
-  }
+  /// How a file's JSON is framed: the library's framing.
+  typealias Framing = ResourceFraming
 
   /// One input to read: a path (or `-`) and its framing.
   struct Input {
@@ -42,10 +38,16 @@ enum InputFiles {
     return inputs
   }
 
-  /// ``expand(_:)``, printing the error and exiting with code 3 for a missing path.
+  /// ``expand(_:)``, printing the error and exiting with code 3 for a missing path. When
+  /// standard input is read and is a terminal, says so in one line (else the command would
+  /// seem to hang).
   static func expandOrExit(_ paths: [String]) throws -> [Input] {
     do {
-      return try expand(paths)
+      let inputs = try expand(paths)
+      if paths.contains("-") && isatty(0) == 1 {
+        printError("fhirkit: reading standard input (end it with Ctrl-D; 'fhirkit --help' for inputs)")
+      }
+      return inputs
     } catch let error as CLIError {
       printError("fhirkit: \(error.message)")
       throw error.exitCode
@@ -53,6 +55,6 @@ enum InputFiles {
   }
 
   private static func input(for path: String) -> Input {
-    Input(path: path, framing: path.hasSuffix(".ndjson") ? .ndjson : .json)
+    Input(path: path, framing: ResourceFraming(path: path))
   }
 }

@@ -1,43 +1,190 @@
+import ArgumentParser
 import Foundation
 
-/// Where converted lines go: standard output or a file, written in large blocks.
-final class OutputFile {
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a command's data goes: standard output or a file (`-o`, `--report`), written in
+/// large blocks.
+///
+/// A regular file (or a path where nothing is yet) is written to a temporary file in the same
+/// folder and renamed over the path by ``close()``, so an interrupted or failed run keeps what
+/// was there. A symbolic link is followed to its target. A special file (a character device
+/// such as `/dev/null`, a FIFO, a socket) is opened and written in place, never replaced.
+final class OutputFile: @unchecked Sendable {
+  /// What `-o` or `--report` names, as given (for messages).
+  let name: String
   private let handle: FileHandle
   private var buffer: [UInt8] = []
-  private let closesHandle: Bool
+  private let isStandardOutput: Bool
+  /// The path the temporary file is renamed to, when the output is a regular file.
+  private let target: String?
+  /// The temporary file, until it is renamed or removed.
+  private var temporary: String?
+  private let lock = NSLock()
+  private var linesWritten = 0
+  private var finished = false
 
-  /// Standard output when `path` is `nil` or `-`, else `path` (created or truncated).
-  /// - Throws: ``CLIError`` with exit code 3 when the file cannot be created.
-  init(path: String?) throws {
+  /// Standard output when `path` is `nil` or `-`, else `path` as described above.
+  /// - Parameter role: What the file is, for messages (`output`, `report`).
+  /// - Throws: ``CLIError`` with exit code 3 ("cannot write the output") when the file
+  ///   cannot be created or opened.
+  init(path: String?, role: String = "output") throws {
     guard let path, path != "-" else {
+      name = "standard output"
       handle = .standardOutput
-      closesHandle = false
+      isStandardOutput = true
+      target = nil
+      Interruption.shared.register(self)
       return
     }
-    guard FileManager.default.createFile(atPath: path, contents: nil),
-      let handle = FileHandle(forWritingAtPath: path)
-    else { throw CLIError.unreadable("\(path): cannot create the output file") }
-    self.handle = handle
-    closesHandle = true
+    name = path
+    isStandardOutput = false
+    let resolved = Self.followingLinks(path)
+    var info = stat()
+    if stat(resolved, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      // A device, FIFO or socket: written in place (a FIFO waits here for its reader).
+      let descriptor = open(resolved, O_WRONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw Self.cannotWrite(path, role: role) }
+      handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+      target = nil
+      Interruption.shared.register(self)
+      return
+    }
+    let folder = (resolved as NSString).deletingLastPathComponent
+    let base = (resolved as NSString).lastPathComponent
+    let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(base).fhirkit-\(getpid()).tmp"
+    // An existing file keeps its permissions; a new one gets 0666 less the umask.
+    let mode = stat(resolved, &info) == 0 ? info.st_mode & 0o7777 : 0o666
+    unlink(temporary)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
+    guard descriptor >= 0 else { throw Self.cannotWrite(path, role: role) }
+    if stat(resolved, &info) == 0 { fchmod(descriptor, info.st_mode & 0o7777) }
+    handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    target = resolved
+    self.temporary = temporary
+    Interruption.shared.register(self)
   }
 
+  deinit { abandon() }
+
   /// Writes `bytes` and a newline.
+  /// - Throws: ``CLIError`` with exit code 3 when the output cannot be written.
   func writeLine(_ bytes: [UInt8]) throws {
     buffer += bytes
     buffer.append(0x0A)
     if buffer.count > 1 << 20 { try flush() }
   }
 
-  /// Writes what is buffered and closes a file.
+  /// Writes what is buffered, closes a file, and renames a temporary file over its target.
+  /// - Throws: ``CLIError`` with exit code 3 when the output cannot be written (the
+  ///   temporary file is removed and the target kept as it was).
   func close() throws {
-    try flush()
-    if closesHandle { try handle.close() }
+    guard !finished else { return }
+    do {
+      try flush()
+      if !isStandardOutput { try handle.close() }
+    } catch {
+      abandon()
+      throw error
+    }
+    defer { Interruption.shared.unregister(self) }
+    try lock.withLock {
+      finished = true
+      guard let temporary, let target else { return }
+      self.temporary = nil
+      guard rename(temporary, target) == 0 else {
+        unlink(temporary)
+        throw Self.cannotWrite(name, role: "output")
+      }
+    }
+  }
+
+  /// Removes the temporary file, if any, leaving the target as it was; safe to call from the
+  /// interruption handler while another thread writes.
+  func abandon() {
+    lock.withLock {
+      finished = true
+      if let temporary { unlink(temporary) }
+      temporary = nil
+    }
+    Interruption.shared.unregister(self)
+  }
+
+  /// What was written, for the message of an interrupted run: `out.ndjson: not written (kept
+  /// as it was)`, or `standard output: 120 line(s) written`.
+  var interruptedDescription: String {
+    lock.withLock {
+      if target != nil {
+        return
+          "\(name): not written (\(FileManager.default.fileExists(atPath: name) ? "kept as it was" : "not created"))"
+      }
+      return "\(name): \(linesWritten) line(s) written before it"
+    }
   }
 
   private func flush() throws {
     guard !buffer.isEmpty else { return }
-    if !closesHandle { Console.shared.clearForStandardOutput() }
-    try handle.write(contentsOf: buffer)
+    if isStandardOutput { Console.shared.clearForStandardOutput() }
+    do {
+      try handle.write(contentsOf: buffer)
+    } catch {
+      throw Self.cannotWrite(name, role: "output", because: error)
+    }
+    let lines = buffer.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    lock.withLock { linesWritten += lines }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  private static func cannotWrite(_ path: String, role: String, because error: (any Error)? = nil) -> CLIError {
+    let reason = error.map { ($0 as NSError).localizedDescription } ?? String(cString: strerror(errno))
+    return CLIError(message: "\(path): cannot write the \(role) (\(reason))", exitCode: ExitCode(3))
+  }
+
+  /// `path` with symbolic links followed to their final target (which may not exist yet).
+  static func followingLinks(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+        return current
+      }
+      current =
+        destination.hasPrefix("/")
+        ? destination
+        : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+    }
+    return current
+  }
+
+  /// Refuses output paths that are one of the inputs (the same file by device and inode), or
+  /// the same file as each other: writing would destroy the input.
+  /// - Throws: ``CLIError`` with exit code 2; nothing has been opened or written.
+  static func refuseInputs(outputs: [String?], inputs: [String]) throws {
+    var seen: [(path: String, device: dev_t, inode: ino_t)] = []
+    for input in inputs where input != "-" {
+      var info = stat()
+      guard stat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      seen.append((input, info.st_dev, info.st_ino))
+    }
+    var named: [String: String] = [:]
+    for case let output? in outputs where output != "-" {
+      let resolved = followingLinks(output)
+      var info = stat()
+      let exists = stat(output, &info) == 0
+      if exists && info.st_mode & S_IFMT != S_IFREG { continue }  // a device or FIFO: written in place
+      if let other = named[resolved] {
+        throw CLIError(message: "\(output): is also where \(other) goes; nothing written", exitCode: ExitCode(2))
+      }
+      named[resolved] = output
+      guard exists else { continue }
+      if let same = seen.first(where: { $0.device == info.st_dev && $0.inode == info.st_ino }) {
+        throw CLIError(
+          message: "\(output): is one of the inputs (\(same.path)); refused, nothing written", exitCode: ExitCode(2))
+      }
+      seen.append((output, info.st_dev, info.st_ino))
+    }
   }
 }

@@ -5,13 +5,26 @@ import FHIRKit
 /// NDJSON is written as records come. `json` and `bundle` documents are held in memory
 /// until ``finish()``, as compact JSON (one copy per resource), then written pretty-printed
 /// with `JSONWriter`.
+///
+/// Bundle entries without a `resource` (a transaction's `DELETE`, a response's status) have
+/// no line in NDJSON; they are written back in place when the output is the input Bundle
+/// itself (`--format json` of one Bundle), and otherwise handed to ``onEntryNotWritten``.
 final class ResourceOutput {
+  /// One item of a document: a converted resource with the other members of the Bundle
+  /// entry it came in, or a whole entry that holds no resource.
+  private enum Item {
+    case resource([UInt8], entry: JSONObject?)
+    case entryWithoutResource(EntryWithoutResource)
+  }
+
   private let format: OutputFormat
   private let file: OutputFile
-  /// Each resource with the other members of the Bundle entry it came in (document formats).
-  private var held: [(resource: [UInt8], entry: JSONObject?)] = []
+  private var held: [Item] = []
   private var topLevelValues = 0
   private var inputBundle: JSONTokens?
+  /// Called with each entry without a resource that the output does not hold (at once in
+  /// NDJSON and `bundle` formats; at ``finish()`` when a `json` document is not the input Bundle).
+  var onEntryNotWritten: ((EntryWithoutResource) throws -> Void)?
 
   /// Creates an output writing to `file`.
   init(format: OutputFormat, file: OutputFile) {
@@ -27,15 +40,20 @@ final class ResourceOutput {
       object.members.removeAll { $0.key == "resource" }
       entry = object
     }
-    held.append((resource, entry))
+    held.append(.resource(resource, entry: entry))
+  }
+
+  /// Takes a Bundle entry that has no resource, in its place among the written resources.
+  func write(_ entry: EntryWithoutResource) throws {
+    guard format == .json else { return try onEntryNotWritten?(entry) ?? () }
+    held.append(.entryWithoutResource(entry))
   }
 
   /// Notes one top-level value of the inputs (``ResourceReader/Hooks/topLevelValue``), to
   /// know whether the input was a single Bundle.
   func noteTopLevelValue(_ tokens: JSONTokens) {
     topLevelValues += 1
-    let isBundle = ResourceReader.member("resourceType", of: tokens).map { tokens.string(at: $0) == "Bundle" } ?? false
-    inputBundle = isBundle ? tokens : nil
+    inputBundle = tokens.memberString("resourceType", ofObjectAt: 0) == "Bundle" ? tokens : nil
   }
 
   /// Notes one top-level value that is not JSON tokens (a care entity line).
@@ -57,16 +75,18 @@ final class ResourceOutput {
   }
 
   private func document() throws -> JSONValue {
-    let resources = try held.map { item in try item.resource.withUnsafeBytes { try JSONValue(parsing: $0) } }
-    if format == .json, held.count == 1, topLevelValues == 1, inputBundle == nil, held[0].entry == nil {
-      return resources[0]
-    }
     if format == .json, topLevelValues == 1, let inputBundle, case .object(var bundle) = JSONValue(tokens: inputBundle) {
-      // The input Bundle, with its entries converted and their other members kept.
-      let entries = zip(held, resources).map { item, resource in
-        var entry = item.entry ?? JSONObject()
-        entry.append(key: "resource", value: resource)
-        return JSONValue.object(entry)
+      // The input Bundle, with its entries converted and their other members kept, and
+      // the entries without a resource as they were.
+      let entries = try held.map { item -> JSONValue in
+        switch item {
+        case .resource(let bytes, let entry):
+          var entry = entry ?? JSONObject()
+          entry.append(key: "resource", value: try Self.parse(bytes))
+          return .object(entry)
+        case .entryWithoutResource(let entry):
+          return JSONValue(tokens: entry.tokens)
+        }
       }
       if let index = bundle.members.firstIndex(where: { $0.key == "entry" }) {
         if entries.isEmpty { bundle.members.remove(at: index) } else { bundle.members[index].value = .array(entries) }
@@ -75,14 +95,28 @@ final class ResourceOutput {
       }
       return .object(bundle)
     }
+    var resources: [(bytes: [UInt8], entry: JSONObject?)] = []
+    for item in held {
+      switch item {
+      case .resource(let bytes, let entry): resources.append((bytes, entry))
+      case .entryWithoutResource(let entry): try onEntryNotWritten?(entry)
+      }
+    }
+    if format == .json, resources.count == 1, topLevelValues == 1, inputBundle == nil, resources[0].entry == nil {
+      return try Self.parse(resources[0].bytes)
+    }
     var bundle: JSONObject = ["resourceType": "Bundle", "type": "collection"]
-    let entries = zip(held, resources).map { item, resource in
+    let entries = try resources.map { item in
       var entry = JSONObject()
       if let fullUrl = item.entry?["fullUrl"] { entry.append(key: "fullUrl", value: fullUrl) }
-      entry.append(key: "resource", value: resource)
+      entry.append(key: "resource", value: try Self.parse(item.bytes))
       return JSONValue.object(entry)
     }
     if !entries.isEmpty { bundle.append(key: "entry", value: .array(entries)) }
     return .object(bundle)
+  }
+
+  private static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+    try bytes.withUnsafeBytes { try JSONValue(parsing: $0) }
   }
 }

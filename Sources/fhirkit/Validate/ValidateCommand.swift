@@ -20,8 +20,9 @@ struct ValidateCommand: ParsableCommand {
         fhirkit validate Fixtures/r4/examples/Patient
         fhirkit validate --release dstu2 --report issues.ndjson export.ndjson
 
-      Exit codes: 0 no errors; 1 some resources have errors; 2 usage error; 3 input \
-      unreadable.
+      Exit codes: 0 no errors; 1 some resources have errors; 2 usage error (also: a \
+      report that is an input); 3 input unreadable, or cannot write the report; 130/143 \
+      interrupted.
       """)
 
   @Argument(help: "Files, folders or - for standard input.")
@@ -48,6 +49,7 @@ struct ValidateCommand: ParsableCommand {
 
   func run() throws {
     let files = try InputFiles.expandOrExit(inputs)
+    try OutputFile.refuseInputs(outputs: [report], inputs: files.map(\.path))
     let issueReport = try IssueReport(path: report)
     var resources = 0
     var failed = 0
@@ -72,25 +74,31 @@ struct ValidateCommand: ParsableCommand {
     Console.shared.startProgress()
     defer { Console.shared.endProgress() }
     let hooks = ResourceReader.Hooks(bytesRead: { Console.shared.count(bytes: $0) })
-    for file in files {
-      try batcher.startInput()
-      do {
-        try ResourceReader.read(
-          file, hooks: hooks,
-          onError: { error in
-            try batcher.flush()
-            failed += 1
-            printError("fhirkit: \(error)")
-            issueReport.write(error)
-            if strict { throw someRecordsFailed }
-          },
-          { record in try batcher.add(record) })
-        try batcher.flush()
-      } catch let error as JSONError {
-        printError("fhirkit: \(error)")
-        unreadable += 1
+    do {
+      for file in files {
+        try batcher.startInput()
+        do {
+          try ResourceReader.read(
+            file, hooks: hooks,
+            onError: { error in
+              try batcher.flush()
+              failed += 1
+              printError("fhirkit: \(error)")
+              issueReport.write(error)
+              if strict { throw someRecordsFailed }
+            },
+            { record in try batcher.add(record) })
+          try batcher.flush()
+        } catch let error as JSONError {
+          printError("fhirkit: \(error)")
+          unreadable += 1
+        }
       }
+    } catch let code as ExitCode {
+      try issueReport.close()  // --strict: the issues up to the stop are kept
+      throw code
     }
+    try issueReport.close()
     Console.shared.endProgress()
     fflush(nil)  // all streams: the issues come before the summary
     printError("fhirkit: \(resources) resource(s) checked, \(failed) with errors")

@@ -96,7 +96,10 @@ struct EntityGenerator {
     interval.setValue(int(1...5), for: unit)
     return ScheduleElement(
       start: start, end: maybe { $0.date().addingTimeInterval(0) }.map { max($0, start.addingTimeInterval(3600)) },
-      interval: interval, text: maybe { $0.text() }, duration: bool() ? .allDay : .seconds(Double(int(1...7200))),
+      // All day only with a day or more between occurrences (CareKit moves every all-day
+      // occurrence to midnight: all day every few hours is no schedule).
+      interval: interval, text: maybe { $0.text() },
+      duration: bool() && unit != .minute && unit != .hour ? .allDay : .seconds(Double(int(1...7200))),
       targetValues: list(0...maxTargets) { $0.target() })
   }
 

@@ -1,0 +1,161 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The job as users run it: the release `fhirkit` binary beside this one, timed as a whole
+/// process on a generated Bulk Data folder (R4 Synthea entries flattened, ids suffixed per copy,
+/// one NDJSON file per type), each run paired with raw YAJL event counting on the same bytes in
+/// the same round. Prints, per command, the median of the pair-by-pair ratios, MB/s,
+/// resources/s, CPU seconds and peak resident memory (from `/usr/bin/time`).
+struct JobBenchmark {
+  var sizeMB: Int
+  var runs: Int
+  /// The keys of the steps to run (all when nil).
+  var only: Set<String>?
+  /// A folder to keep the generated export in and reuse on the next run.
+  var keep: String?
+  /// The `fhirkit` binary timed (default: the one beside this benchmark).
+  var fhirkitPath: String?
+
+  /// One timed command.
+  struct Step {
+    var key: String
+    var title: String
+    var arguments: [String]
+    /// Whether the export is piped into standard input as one stream instead of named.
+    var standardInput = false
+    /// Whether the store is removed before the run.
+    var newStore = false
+  }
+
+  /// What one run of a step gave.
+  struct Sample {
+    var wall: Double
+    var cpu: Double
+    var peakMB: Int
+    /// Raw YAJL's wall and CPU seconds on the same bytes, just before.
+    var yajl: Double
+    var yajlCPU: Double
+  }
+
+  func run() throws {
+    let folder = keep ?? NSTemporaryDirectory() + "fhirkit-bench-job-\(getpid())"
+    defer { if keep == nil { try? FileManager.default.removeItem(atPath: folder) } }
+    let export = folder + "/export"
+    let flat = folder + "/flat.ndjson"
+    if !FileManager.default.fileExists(atPath: flat) {
+      try? FileManager.default.removeItem(atPath: export)
+      let (bytes, resources, copies) = try PipelineMemoryBenchmark.writeExport(atLeast: sizeMB << 20, to: export)
+      try Self.concatenate(folder: export, into: flat)
+      print("generated \(bytes >> 20) MB: \(resources) resources, \(copies) copies of the R4 Synthea patients")
+    }
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: flat)))
+    let resources = bytes.count { $0 == 0x0A }
+    let megabytes = Double(bytes.count) / Double(1 << 20)
+    print("input: \(String(format: "%.1f", megabytes)) MB R4 NDJSON, \(resources) resources: \(export)/ (one file per type), same bytes as \(flat)")
+    let store = folder + "/store.sqlite"
+    let out = folder + "/out.ndjson"
+    let steps = Self.steps(export: export, store: store, output: out).filter { only?.contains($0.key) ?? true }
+    let fhirkit =
+      fhirkitPath.map { URL(fileURLWithPath: $0) }
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fhirkit")
+    print("binary: \(fhirkit.path)")
+    var samples: [String: [Sample]] = [:]
+    for round in 1...runs {
+      for step in steps {
+        let (yajl, yajlCPU) = Self.rawYAJLSeconds(bytes)
+        if step.newStore {
+          for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+        }
+        let sample = try Self.time(fhirkit, step, input: flat, folder: folder, yajl: (yajl, yajlCPU))
+        samples[step.key, default: []].append(sample)
+        print(
+          "round \(round) \(step.title): \(String(format: "%.2f", sample.wall)) s wall, \(String(format: "%.2f", sample.cpu)) s CPU, \(sample.peakMB) MB peak; raw YAJL \(String(format: "%.3f", yajl)) s: \(String(format: "%.3f", yajl / sample.wall))× (by CPU \(String(format: "%.3f", yajlCPU / sample.cpu))×)"
+        )
+        fflush(nil)
+      }
+    }
+    print("\nmedians of \(runs) rounds (each ratio taken pair by pair against raw YAJL in the same round):")
+    print("| command | wall | MB/s | resources/s | × raw YAJL | CPU s | × raw YAJL by CPU | peak RSS |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for step in steps {
+      let list = samples[step.key] ?? []
+      let wall = Self.median(list.map(\.wall))
+      let ratio = Self.median(list.map { $0.yajl / $0.wall })
+      print(
+        "| `\(step.title)` | \(String(format: "%.2f", wall)) s | \(String(format: "%.1f", megabytes / wall)) | \(Int(Double(resources) / wall)) | \(String(format: "%.3f", ratio)) | \(String(format: "%.2f", Self.median(list.map(\.cpu)))) | \(String(format: "%.3f", Self.median(list.map { $0.yajlCPU / $0.cpu }))) | \(list.map(\.peakMB).max() ?? 0) MB |"
+      )
+    }
+    let yajlRate = megabytes / Self.median(samples.values.flatMap { $0.map(\.yajl) })
+    print("raw YAJL (median over all pairs): \(String(format: "%.0f", yajlRate)) MB/s")
+    if let one = samples["care1"], let two = samples["care2"], one.count == two.count {
+      let speedup = Self.median(zip(one, two).map { $0.wall / $1.wall })
+      print("convert --to care: --jobs 2 / --jobs 1 wall (pair by pair, median): \(String(format: "%.2f", speedup))×")
+    }
+  }
+
+  /// The commands timed, in order (the re-import follows the import into a new store).
+  static func steps(export: String, store: String, output: String) -> [Step] {
+    [
+      Step(key: "r4", title: "convert --from r4 --to r4 --jobs 1", arguments: ["convert", export, "--from", "r4", "--to", "r4", "--jobs", "1", "-o", output]),
+      Step(key: "care1", title: "convert --to care --jobs 1", arguments: ["convert", export, "--to", "care", "--jobs", "1", "-o", output]),
+      Step(key: "care2", title: "convert --to care --jobs 2", arguments: ["convert", export, "--to", "care", "--jobs", "2", "-o", output]),
+      Step(key: "stdin", title: "convert - --to care --jobs 1 (stdin)", arguments: ["convert", "-", "--to", "care", "--jobs", "1", "-o", output], standardInput: true),
+      Step(key: "import", title: "import (new store)", arguments: ["import", export, "--store", store], newStore: true),
+      Step(key: "reimport", title: "import again (unchanged)", arguments: ["import", export, "--store", store]),
+      Step(key: "staged", title: "import --staged (new store)", arguments: ["import", export, "--store", store, "--staged"], newStore: true),
+    ]
+  }
+
+  /// Runs `step` under `/usr/bin/time` and returns its wall time, CPU time and peak memory.
+  static func time(_ fhirkit: URL, _ step: Step, input: String, folder: String, yajl: (wall: Double, cpu: Double)) throws
+    -> Sample
+  {
+    let usageFile = folder + "/usage.txt"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+    process.arguments = ["-f", "%U %S %M", "-o", usageFile, fhirkit.path] + step.arguments + ["--quiet"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    if step.standardInput { process.standardInput = FileHandle(forReadingAtPath: input) }
+    let stopwatch = Stopwatch()
+    try process.run()
+    process.waitUntilExit()
+    let wall = stopwatch.elapsed().wall
+    // 0, or 1 when some records failed (the others are written); anything else is a failure.
+    guard process.terminationStatus <= 1 else {
+      print("\(step.title): exit \(process.terminationStatus)")
+      throw CocoaError(.executableLoad)
+    }
+    let fields = try String(contentsOfFile: usageFile, encoding: .utf8).split(whereSeparator: \.isWhitespace).suffix(3)
+    let numbers = fields.compactMap { Double($0) }
+    guard numbers.count == 3 else { throw CocoaError(.fileReadCorruptFile) }
+    return Sample(wall: wall, cpu: numbers[0] + numbers[1], peakMB: Int(numbers[2]) / 1024, yajl: yajl.wall, yajlCPU: yajl.cpu)
+  }
+
+  /// Wall and CPU seconds raw YAJL takes to count the events of `bytes` (64 KiB chunks).
+  static func rawYAJLSeconds(_ bytes: [UInt8]) -> (wall: Double, cpu: Double) {
+    let stopwatch = Stopwatch()
+    let tokens = bytes.withUnsafeBytes { RawYAJL.countTokens($0, chunkSize: 1 << 16) }
+    precondition(tokens > 0)
+    return stopwatch.elapsed()
+  }
+
+  /// Writes the export's files, in name order, one after the other into `path`.
+  static func concatenate(folder: String, into path: String) throws {
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
+      handle.write(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+    }
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+  }
+}

@@ -1,0 +1,53 @@
+public import CareModel
+public import Foundation
+
+extension CareStore {
+  /// The entities of one patient in effect at `date`: the patient, the plans whose
+  /// `patientUUID` names it, the tasks of those plans and the outcomes of those tasks, each kind
+  /// sorted by id. Every task and outcome the pipeline writes belongs to exactly one patient this
+  /// way (standalone medication orders through their patient's medication plan); an entity whose
+  /// links lead to no patient belongs to none (``ownerIDs(at:)`` lists them).
+  /// - Returns: Empty when there is no patient with `id` in effect at `date`.
+  /// - Throws: ``StoreError``.
+  public func entities(ofPatient id: String, at date: Date = Date()) throws -> [CareRecord] {
+    let versions = try backend.read { try Self.ownedVersions(ofPatient: id, at: date, in: $0) }
+    return try versions.map(Self.record)
+  }
+
+  /// The versions behind ``entities(ofPatient:at:)``, read with `reader`.
+  static func ownedVersions(ofPatient id: String, at date: Date, in reader: any StoreReader) throws -> [StoredVersion] {
+    let patient = inEffect(try reader.versions(.patient, .ids([id])), at: date)
+    guard let root = patient.first?.rootUUID else { return [] }
+    var out = patient
+    var roots = [root]
+    for kind in [EntityKind.carePlan, .task, .outcome] {
+      let linked = inEffect(try reader.versions(kind, .linkedTo(roots)), at: date)
+        .filter { $0.link.map(Set(roots).contains) ?? false }
+      out += linked
+      roots = linked.map(\.rootUUID)
+      if roots.isEmpty { break }
+    }
+    return out
+  }
+
+  /// For every entity in effect at `date`, the id of the patient its links lead to (a patient
+  /// maps to itself), by kind and entity id; an entity whose links lead to no patient in effect
+  /// (a task of no plan, a plan without patient, an outcome of such a task) maps to `nil`.
+  /// - Throws: ``StoreError``.
+  public func ownerIDs(at date: Date = Date()) throws -> [EntityKind: [String: String?]] {
+    try backend.read { reader in
+      var owners: [EntityKind: [String: String?]] = [:]
+      var ownerOfRoot: [UUID: String] = [:]
+      for kind in EntityKind.allCases {
+        var next: [UUID: String] = [:]
+        for v in Self.inEffect(try reader.versions(kind, .all), at: date) {
+          let owner = kind == .patient ? v.id : v.link.flatMap { ownerOfRoot[$0] }
+          owners[kind, default: [:]][v.id] = .some(owner)
+          if let owner { next[v.rootUUID] = owner }
+        }
+        ownerOfRoot = next
+      }
+      return owners
+    }
+  }
+}

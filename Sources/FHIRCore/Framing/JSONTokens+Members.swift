@@ -1,0 +1,24 @@
+public import FHIRJSON
+
+extension JSONTokens {
+  /// The index of the value of member `key` of the object at `index`, or `nil` if it has
+  /// no such member or is not an object.
+  /// - Parameters:
+  ///   - key: The member's key.
+  ///   - index: The index of an object start token.
+  public func memberIndex(_ key: String, ofObjectAt index: Int) -> Int? {
+    guard index < count, self[index].kind == .objectStart else { return nil }
+    let end = endIndex(ofValueAt: index)
+    var i = index + 1
+    while i < end {
+      if text(at: i, equals: key.utf8) { return i + 1 }
+      i = endIndex(ofValueAt: i + 1) + 1
+    }
+    return nil
+  }
+
+  /// The string value of member `key` of the object at `index`, if it is a string.
+  public func memberString(_ key: String, ofObjectAt index: Int) -> String? {
+    memberIndex(key, ofObjectAt: index).flatMap { self[$0].kind == .string ? string(at: $0) : nil }
+  }
+}

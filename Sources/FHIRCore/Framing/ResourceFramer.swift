@@ -1,0 +1,171 @@
+public import FHIRJSON
+
+/// Turns the bytes of one input into resources: the one framing code path behind every
+/// command of `fhirkit` and the care pipeline.
+///
+/// - NDJSON: each line is a record; a bad line is reported and skipped.
+/// - JSON values: a Bundle — an object whose `resourceType` is `"Bundle"`, never merely
+///   one with an `entry` array — is streamed entry by entry (``BundleStreamReader``); each
+///   entry's `resource` becomes a record, and an entry without one (a transaction's
+///   `DELETE`, a response's status) is handed out as ``Event/entryWithoutResource(_:)``.
+///   Any other top-level value (a `List`, a `Patient`) is one record, whole. A JSON error
+///   ends the input, after the records read before it.
+///
+/// Every top-level value is also handed out as ``Event/topLevelValue(_:)`` after its
+/// records: a Bundle without its entries (to rebuild it around converted entries), or the
+/// resource itself.
+///
+/// ```swift
+/// let framer = ResourceFramer(framing: .json, source: path) { event in … }
+/// try ByteChunks.read(path: path) { try framer.feed($0) }
+/// try framer.finish()
+/// ```
+public final class ResourceFramer {
+  /// What the framer hands out, in input order.
+  public enum Event {
+    /// A resource.
+    case record(ResourceRecord)
+    /// A Bundle entry without a `resource`.
+    case entryWithoutResource(EntryWithoutResource)
+    /// A top-level value, after its records: a Bundle without its entries, or a resource.
+    case topLevelValue(JSONTokens)
+    /// Invalid JSON: a bad NDJSON line (reading goes on with the next line) or an error
+    /// in a JSON input (its end: nothing more is read from it).
+    case invalidJSON(JSONError)
+  }
+
+  private let source: String
+  private let handler: (Event) throws -> Void
+  private let ndjson: NDJSONReader?
+  private let values: BundleStreamReader?
+  private var failed = false
+
+  /// Creates a framer for one input.
+  /// - Parameters:
+  ///   - framing: How the input is framed.
+  ///   - source: The input's name (a file path, `<stdin>`), put into records and errors.
+  ///   - options: Limits for the tokenizer (its framing options are set by the framer).
+  ///   - handler: Called with each event; what it throws stops reading and is rethrown.
+  public init(
+    framing: ResourceFraming, source: String, options: JSONTokenizer.Options = .init(),
+    handler: @escaping (Event) throws -> Void
+  ) {
+    self.source = source
+    self.handler = handler
+    switch framing {
+    case .ndjson:
+      ndjson = NDJSONReader(options: options, source: source)
+      values = nil
+    case .json:
+      var options = options
+      options.allowsMultipleValues = true
+      ndjson = nil
+      values = BundleStreamReader(options: options, requirement: .fhirBundle, source: source)
+    }
+  }
+
+  /// Reads the next chunk of the input.
+  /// - Throws: ``JSONError`` of kind `readFailed`, or what the handler throws.
+  public func feed(_ chunk: UnsafeRawBufferPointer) throws {
+    if let ndjson {
+      try ndjson.feed(chunk, handleLine)
+    } else if let values, !failed {
+      try guarded { try values.feed(chunk, handleValue) }
+    }
+  }
+
+  /// Ends the input.
+  /// - Throws: What the handler throws.
+  public func finish() throws {
+    if let ndjson {
+      try ndjson.finish(handleLine)
+    } else if let values, !failed {
+      try guarded { try values.finish(handleValue) }
+    }
+  }
+
+  /// Reads a whole input through a framer, sniffing its framing (``FramingSniffer``) when
+  /// `framing` is `nil`.
+  /// - Parameters:
+  ///   - framing: How the input is framed, or `nil` to tell from its first bytes.
+  ///   - source: The input's name.
+  ///   - chunks: Calls its argument with each chunk of the input, in order
+  ///     (`{ try ByteChunks.read(path: path, $0) }`).
+  ///   - handler: Called with each event.
+  /// - Throws: What `chunks` throws (a `readFailed` ``JSONError``) or what the handler throws.
+  public static func read(
+    framing: ResourceFraming?, source: String,
+    chunks: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void,
+    handler: (Event) throws -> Void
+  ) throws {
+    // The framers made here do not outlive the call.
+    try withoutActuallyEscaping(handler) { handler in
+      try read(framing: framing, source: source, chunks: chunks, escapingHandler: handler)
+    }
+  }
+
+  private static func read(
+    framing: ResourceFraming?, source: String,
+    chunks: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void,
+    escapingHandler handler: @escaping (Event) throws -> Void
+  ) throws {
+    var framer = framing.map { ResourceFramer(framing: $0, source: source, handler: handler) }
+    var sniffer = framer == nil ? FramingSniffer() : nil
+    try chunks { chunk in
+      if let framer {
+        try framer.feed(chunk)
+      } else if let framing = sniffer?.add(chunk) {
+        let chosen = ResourceFramer(framing: framing, source: source, handler: handler)
+        framer = chosen
+        try sniffer!.buffered.withUnsafeBytes { try chosen.feed($0) }
+        sniffer = nil
+      }
+    }
+    if framer == nil, let sniffer {
+      let chosen = ResourceFramer(framing: sniffer.finish(), source: source, handler: handler)
+      framer = chosen
+      try sniffer.buffered.withUnsafeBytes { try chosen.feed($0) }
+    }
+    try framer!.finish()
+  }
+
+  private func guarded(_ work: () throws -> Void) throws {
+    do {
+      try work()
+    } catch let error as JSONError where error.kind != .readFailed {
+      failed = true
+      try handler(.invalidJSON(error))
+    }
+  }
+
+  private func handleLine(_ event: NDJSONReader.Event) throws {
+    switch event {
+    case .record(let tokens, let line):
+      try handler(.record(ResourceRecord(tokens: tokens, source: source, line: line)))
+      try handler(.topLevelValue(tokens))
+    case .badLine(let error):
+      try handler(.invalidJSON(error))
+    }
+  }
+
+  private func handleValue(_ event: BundleStreamReader.Event) throws {
+    switch event {
+    case .entry(let tokens, let index):
+      guard let resource = tokens.memberIndex("resource", ofObjectAt: 0) else {
+        return try handler(.entryWithoutResource(EntryWithoutResource(tokens: tokens, source: source, entry: index)))
+      }
+      let fullUrl = tokens.memberString("fullUrl", ofObjectAt: 0)
+      try handler(.record(ResourceRecord(tokens: tokens, index: resource, source: source, entry: index, fullUrl: fullUrl)))
+    case .bundle(let tokens):
+      // A top-level value that is not a Bundle is a record of its own; a Bundle's entries
+      // have been handed out already.
+      if tokens.memberString("resourceType", ofObjectAt: 0) != "Bundle" {
+        try handler(.record(ResourceRecord(tokens: tokens, source: source)))
+      }
+      try handler(.topLevelValue(tokens))
+    }
+  }
+}
+
+@available(*, unavailable)
+extension ResourceFramer: Sendable {}

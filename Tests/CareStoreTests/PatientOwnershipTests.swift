@@ -1,0 +1,275 @@
+import CareModel
+import CareStore
+import CareStoreSQLite
+import FHIRTestSupport
+import FHIRDSTU2
+import FHIRR4
+import Foundation
+import Testing
+
+/// Every task and outcome belongs to exactly one patient, after importing every fixture Synthea
+/// Bundle of both releases (the package's `Fixtures/` and, when present, the shared fixture
+/// folder beside the package) into one store with the built `fhirkit`; `export --patient`
+/// writes exactly that patient's entities.
+@Suite(.serialized) struct PatientOwnershipTests {
+  /// The Synthea Bundles: absolute paths, the shared folder's first, then the package's own
+  /// (a file of the same name is read once).
+  static let bundles: [String] = {
+    let shared = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("shared/fixtures").path
+    var seen: Set<String> = []
+    var paths: [String] = []
+    for release in ["r4", "dstu2"] {
+      for base in [shared, Fixtures.root] {
+        let folder = base + "/" + release + "/bundles"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        for name in names where name.hasPrefix("synthea__") && name.hasSuffix(".json") {
+          if seen.insert(release + "/" + name).inserted { paths.append(folder + "/" + name) }
+        }
+      }
+    }
+    return paths
+  }()
+
+  /// One store with every bundle imported by the built binary (made once).
+  static let store: (path: String, store: CareStore) = {
+    let path = TemporaryFolders.make("carestore-ownership") + "/store.sqlite"
+    let result = try! CommandRunner.run(["import"] + bundles + ["--store", path])
+    precondition(result.exitCode == 0 || result.exitCode == 1, "import failed: \(result.stderr)")
+    return (path, CareStore(backend: try! SQLiteBackend(path: path)))
+  }()
+
+  @Test("every entity of the store resolves to exactly one patient")
+  func everyEntityHasOnePatient() throws {
+    #expect(Self.bundles.count >= 12)
+    let store = Self.store.store
+    let owners = try store.ownerIDs()
+    let patients = try store.patients()
+    #expect(patients.count >= 12)
+    #expect((owners[.task] ?? [:]).count > 1000)
+    for kind in EntityKind.allCases {
+      let orphans = (owners[kind] ?? [:]).filter { $0.value == nil }.map(\.key).sorted()
+      #expect(orphans.isEmpty, "\(kind): \(orphans.count) entities of no patient, e.g. \(orphans.prefix(3))")
+    }
+    // Each patient's entities: disjoint, and together every entity of the store.
+    var seen: [EntityKind: Set<String>] = [:]
+    for patient in patients {
+      for record in try store.entities(ofPatient: patient.id) {
+        let kind = try #require(EntityKind(rawValue: record.kind))
+        let id = record.id
+        #expect(seen[kind, default: []].insert(id).inserted, "\(kind) \(id) belongs to two patients")
+        #expect(owners[kind]?[id] == .some(patient.id))
+      }
+    }
+    for kind in EntityKind.allCases {
+      #expect(seen[kind, default: []] == Set((owners[kind] ?? [:]).keys), "\(kind)")
+    }
+    // Standalone medication orders went to their patient's medication plan.
+    let plans = try store.records(.carePlan).compactMap { if case .carePlan(let p) = $0 { p } else { nil } }
+    #expect(plans.contains { $0.id.hasPrefix("medications/") && $0.title == "Medications" })
+  }
+
+  @Test("export --patient writes exactly that patient's entities, each order and observation with its subject", arguments: ["r4", "dstu2"])
+  func exportOnePatient(release: String) throws {
+    let store = Self.store.store
+    let patients = try store.patients().sorted { $0.id < $1.id }
+    let sample = [patients.first!, patients[patients.count / 2], patients.last!]
+    for patient in sample {
+      let own = try store.entities(ofPatient: patient.id)
+      let export = try CommandRunner.run(["export", "--store", Self.store.path, "--to", release, "--patient", patient.id])
+      #expect(export.exitCode == 0, "\(export.stderr)")
+      let lines = export.stdout.split(separator: "\n")
+      let resources = try lines.map { line in
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      }
+      func count(_ type: String) -> Int { resources.filter { $0["resourceType"] as? String == type }.count }
+      let kinds = Dictionary(grouping: own, by: \.kind).mapValues(\.count)
+      let medicationPlans = own.filter { if case .carePlan(let p) = $0 { p.id.hasPrefix("medications/") } else { false } }
+      let orderType = release == "r4" ? "MedicationRequest" : "MedicationOrder"
+      #expect(count("Patient") == 1)
+      #expect(count("CarePlan") == (kinds["carePlan"] ?? 0) - medicationPlans.count)
+      #expect(count("Observation") == (kinds["outcome"] ?? 0))
+      // Every task goes out once: as an activity of its CarePlan, or as an order.
+      let activities = resources.filter { $0["resourceType"] as? String == "CarePlan" }
+        .map { ($0["activity"] as? [Any])?.count ?? 0 }.reduce(0, +)
+      #expect(activities + count(orderType) == (kinds["task"] ?? 0))
+      #expect(resources.count == 1 + count("CarePlan") + count(orderType) + count("Observation"))
+      // Every plan, order and observation names this patient (`Patient/<id>`, the id as exported).
+      let fhirID = try #require(resources.first { $0["resourceType"] as? String == "Patient" }?["id"] as? String)
+      for resource in resources {
+        let type = resource["resourceType"] as? String ?? ""
+        guard [orderType, "Observation", "CarePlan"].contains(type) else { continue }
+        let field = type == "MedicationOrder" ? "patient" : "subject"
+        let reference = (resource[field] as? [String: Any])?["reference"] as? String
+        #expect(reference == "Patient/" + fhirID, "\(type) \(field)")
+      }
+    }
+  }
+
+  @Test("a stopped or completed order or plan keeps its status on the care side and through export", arguments: ["r4", "dstu2"])
+  func statusSurvives(release: String) throws {
+    // Raw statuses, read with JSONSerialization: of orders no CarePlan activity points at, and of plans.
+    var orders: [String: Int] = [:], plans: [String: Int] = [:]
+    for path in Self.bundles {
+      let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+      let resources = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { entry -> (String?, [String: Any])? in
+        (entry["resource"] as? [String: Any]).map { (entry["fullUrl"] as? String, $0) }
+      }
+      var claimed: Set<String> = []
+      for (_, r) in resources where r["resourceType"] as? String == "CarePlan" {
+        plans[r["status"] as? String ?? "", default: 0] += 1
+        for activity in r["activity"] as? [[String: Any]] ?? [] {
+          if let ref = (activity["reference"] as? [String: Any])?["reference"] as? String { claimed.insert(ref) }
+        }
+      }
+      for (url, r) in resources where ["MedicationRequest", "MedicationOrder"].contains(r["resourceType"] as? String ?? "") {
+        let names = [url, (r["resourceType"] as? String ?? "") + "/" + (r["id"] as? String ?? "")].compactMap { $0 }
+        if names.contains(where: claimed.contains) { continue }
+        orders[r["status"] as? String ?? "", default: 0] += 1
+      }
+    }
+    #expect((orders["stopped"] ?? 0) > 100)
+    #expect((plans["completed"] ?? 0) > 50)
+    // The care side shows it.
+    let tasks = try Self.store.store.records(.task).compactMap { if case .task(let t) = $0 { t } else { nil } }
+    #expect(tasks.filter { $0.userInfo?["fhirStatus"] == "stopped" }.count >= orders["stopped"] ?? 0)
+    let carePlans = try Self.store.store.records(.carePlan).compactMap { if case .carePlan(let p) = $0 { p } else { nil } }
+    #expect(carePlans.filter { $0.userInfo?["fhirStatus"] == "completed" }.count == plans["completed"] ?? 0)
+    // The export writes it back: the same count per status (both releases share these codes).
+    let export = try CommandRunner.run(["export", "--store", Self.store.path, "--to", release])
+    #expect(export.exitCode == 0)
+    var exportedOrders: [String: Int] = [:], exportedPlans: [String: Int] = [:]
+    for line in export.stdout.split(separator: "\n") {
+      let r = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let status = r["status"] as? String ?? ""
+      switch r["resourceType"] as? String {
+      case "MedicationRequest", "MedicationOrder": exportedOrders[status, default: 0] += 1
+      case "CarePlan": exportedPlans[status, default: 0] += 1
+      default: break
+      }
+      #expect((r["extension"] as? [[String: Any]] ?? []).allSatisfy { ext in
+        !((ext["extension"] as? [[String: Any]] ?? []).contains { $0["valueString"] as? String == "fhirStatus" })
+      }, "the status went out as a userInfo extension")
+    }
+    #expect(exportedOrders == orders)
+    #expect(exportedPlans["completed"] == plans["completed"])
+  }
+
+  @Test("fhirkit validate finds no error in the export of every patient", arguments: ["r4", "dstu2"])
+  func exportValidates(release: String) throws {
+    let file = TemporaryFolders.make("carestore-ownership-validate") + "/export.ndjson"
+    let export = try CommandRunner.run(["export", "--store", Self.store.path, "--to", release, "-o", file])
+    #expect(export.exitCode == 0)
+    let validate = try CommandRunner.run(["validate", "--release", release, file])
+    #expect(validate.exitCode == 0, "\(validate.stderr.suffix(500))")
+    #expect(validate.stderr.contains(" 0 with errors"), "\(validate.stderr.suffix(500))")
+    // From sources: R4 sources as imported, DSTU2 ones converted to R4, all valid R4. (A DSTU2
+    // export from sources keeps the errors the DSTU2 input itself has.)
+    if release == "r4" {
+      let sources = TemporaryFolders.make("carestore-ownership-validate") + "/sources.ndjson"
+      #expect(try CommandRunner.run(["export", "--store", Self.store.path, "--to", "r4", "--from-sources", "-o", sources]).exitCode == 0)
+      let check = try CommandRunner.run(["validate", "--release", "r4", sources])
+      #expect(check.exitCode == 0)
+      #expect(check.stderr.contains(" 0 with errors"), "\(check.stderr.suffix(500))")
+    }
+  }
+
+  @Test("each stored version keeps the resources it came from, equal to the input's (key order aside), with their release")
+  func sourcesAreKept() throws {
+    // The input's resources by (release, type, id or fullUrl).
+    var input: [String: NSDictionary] = [:]
+    var anonymous: [String: [NSDictionary]] = [:]
+    for path in Self.bundles {
+      let release = path.contains("/dstu2/") ? "DSTU2" : "R4"
+      let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+      for entry in bundle["entry"] as? [[String: Any]] ?? [] {
+        guard let resource = entry["resource"] as? [String: Any], let type = resource["resourceType"] as? String
+        else { continue }
+        // A resource with neither id nor fullUrl is known by its content.
+        guard let name = resource["id"] as? String ?? entry["fullUrl"] as? String else {
+          anonymous[release + "|" + type, default: []].append(try Self.asRead(resource, release: release))
+          continue
+        }
+        input[release + "|" + type + "|" + name] = resource as NSDictionary
+      }
+    }
+    let backend = Self.store.store.backend
+    let sources = try backend.read { reader in
+      let uuids = try EntityKind.allCases.flatMap { try reader.versions($0, .all).map(\.uuid) }
+      return try reader.sources(of: uuids)
+    }
+    var checked = 0
+    for source in sources.values.joined() {
+      let json = try #require(source.json, "a source without JSON")
+      let stored = try #require(try JSONSerialization.jsonObject(with: json) as? NSDictionary)
+      let kind = source.release.rawValue + "|" + source.resourceType
+      guard let name = source.resourceID ?? source.fullUrl else {
+        // Some of these (DSTU2 Synthea resources of 2017) have errors the lenient reader repairs
+        // (an array where one value belongs): the source is the resource as read.
+        #expect(anonymous[kind]?.contains(stored) ?? false, "\(source.resourceType) is not the input as read")
+        checked += 1
+        continue
+      }
+      let original = try #require(input[kind + "|" + name])
+      #expect(stored == original, "\(source.resourceType) differs from the input")
+      checked += 1
+    }
+    #expect(checked > 5000)
+  }
+
+  @Test("export --from-sources: a patient's resources come back as imported in their release, converted and valid in the other")
+  func exportFromSources() throws {
+    let store = Self.store.store
+    // The input's resources as read, by "Type|id" (else by content), per release.
+    var input: [String: [String: NSDictionary]] = [:], anonymous: [String: [NSDictionary]] = [:]
+    for path in Self.bundles {
+      let release = path.contains("/dstu2/") ? "dstu2" : "r4"
+      let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+      for entry in bundle["entry"] as? [[String: Any]] ?? [] {
+        guard let resource = entry["resource"] as? [String: Any], let type = resource["resourceType"] as? String else { continue }
+        if let id = resource["id"] as? String {
+          input[release, default: [:]][type + "|" + id] = resource as NSDictionary
+        } else {
+          anonymous[release, default: []].append(try Self.asRead(resource, release: release == "r4" ? "R4" : "DSTU2"))
+        }
+      }
+    }
+    let patients = try store.patients().sorted { $0.id < $1.id }
+    for release in ["r4", "dstu2"] {
+      // A patient imported from this release: every resource comes back as it came in.
+      let patient = try #require(patients.first { input[release]?["Patient|" + $0.id] != nil })
+      let same = try CommandRunner.run(["export", "--store", Self.store.path, "--to", release, "--from-sources", "--patient", patient.id])
+      #expect(same.exitCode == 0)
+      let lines = same.stdout.split(separator: "\n")
+      #expect(lines.count > 10)
+      for line in lines {
+        let resource = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? NSDictionary)
+        let type = resource["resourceType"] as? String ?? ""
+        if let id = resource["id"] as? String {
+          #expect(resource == input[release]?[type + "|" + id], "\(type) is not as imported")
+        } else {
+          #expect(anonymous[release]?.contains(resource) ?? false, "\(type) is not as imported")
+        }
+      }
+      // The same patient in the other release: converted by the release converter, valid.
+      let other = release == "r4" ? "dstu2" : "r4"
+      let file = TemporaryFolders.make("carestore-ownership-sources") + "/export.ndjson"
+      let converted = try CommandRunner.run(["export", "--store", Self.store.path, "--to", other, "--from-sources", "--patient", patient.id, "-o", file])
+      #expect(converted.exitCode == 0)
+      let validate = try CommandRunner.run(["validate", "--release", other, file])
+      #expect(validate.stderr.contains("\(lines.count) resource(s) checked, 0 with errors"), "\(validate.stderr.suffix(400))")
+    }
+  }
+
+  /// `resource` as the lenient reader of `release` reads it (its model's JSON): the input
+  /// itself, key order aside, unless the reader repaired an error.
+  static func asRead(_ resource: [String: Any], release: String) throws -> NSDictionary {
+    let bytes = Array(try JSONSerialization.data(withJSONObject: resource))
+    let tokens = try Chunked.tokens(bytes, chunkSize: bytes.count)
+    let json =
+      release == "R4"
+      ? try #require(try FHIRR4.AnyResource.decode(from: tokens).value).jsonBytes()
+      : try #require(try FHIRDSTU2.AnyResource.decode(from: tokens).value).jsonBytes()
+    return try #require(try JSONSerialization.jsonObject(with: Data(json)) as? NSDictionary)
+  }
+}

@@ -1,0 +1,77 @@
+import FHIRCore
+import FHIRJSON
+import Testing
+
+/// The library's framing, as the CLI and the pipeline use it.
+@Suite struct ResourceFramerTests {
+  /// What a framer reports, as short strings: `record <location> <resourceType>`,
+  /// `noResource <location> <method>`, `top <resourceType>`, `error <kind>`.
+  static func events(_ text: String, framing: ResourceFraming?, chunkSize: Int = 5) throws -> [String] {
+    var events: [String] = []
+    let bytes = Array(text.utf8)
+    try ResourceFramer.read(
+      framing: framing, source: "in",
+      chunks: { feed in
+        try bytes.withUnsafeBytes { all in
+          var start = 0
+          while start < all.count {
+            try feed(UnsafeRawBufferPointer(rebasing: all[start..<min(start + chunkSize, all.count)]))
+            start += chunkSize
+          }
+        }
+      },
+      handler: { event in
+        switch event {
+        case .record(let record):
+          let type = record.tokens.memberString("resourceType", ofObjectAt: record.index) ?? "-"
+          events.append("record \(record.location) \(type)" + (record.fullUrl.map { " " + $0 } ?? ""))
+        case .entryWithoutResource(let entry):
+          events.append("noResource \(entry.location) \(entry.requestMethod ?? "-") \(entry.path)")
+        case .topLevelValue(let tokens):
+          events.append("top \(tokens.memberString("resourceType", ofObjectAt: 0) ?? "-")")
+        case .invalidJSON(let error):
+          events.append("error \(error.kind)")
+        }
+      })
+    return events
+  }
+
+  @Test(arguments: [1, 5, 4096])
+  func aListIsOneRecordWithItsEntries(chunkSize: Int) throws {
+    let list = #"{"entry":[{"item":{"reference":"Patient/a"}}],"resourceType":"List"}"#
+    #expect(try Self.events(list, framing: .json, chunkSize: chunkSize) == ["record in List", "top List"])
+  }
+
+  @Test(arguments: [1, 5, 4096])
+  func aTransactionHandsOutEveryEntryInPlace(chunkSize: Int) throws {
+    let bundle = #"""
+      {"resourceType":"Bundle","type":"transaction","entry":[
+       {"fullUrl":"urn:uuid:1","resource":{"resourceType":"Patient"},"request":{"method":"POST","url":"Patient"}},
+       {"request":{"method":"DELETE","url":"Patient/2"}},
+       {"response":{"status":"200"}}]}
+      """#
+    #expect(
+      try Self.events(bundle, framing: .json, chunkSize: chunkSize) == [
+        "record in entry[0] Patient urn:uuid:1", "noResource in entry[1] DELETE entry[1]",
+        "noResource in entry[2] - entry[2]", "top Bundle",
+      ])
+  }
+
+  @Test func standardInputIsSniffed() throws {
+    // Two lines or more, the first not a Bundle: NDJSON, a bad line reported and skipped.
+    let lines = "{\"resourceType\":\"Patient\"}\n\n{\"resourceType\":\"List\",\"entry\":[{}]}\n{bad\n{}\n"
+    let events = try Self.events(lines, framing: nil)
+    #expect(Array(events.prefix(4)) == ["record in:1 Patient", "top Patient", "record in:3 List", "top List"])
+    #expect(events.count == 7 && events[4].hasPrefix("error") && events[5] == "record in:5 -")
+    // Bundles one per line: JSON values, so that their entries are streamed.
+    let bundles = "{\"resourceType\":\"Bundle\",\"entry\":[{\"resource\":{\"resourceType\":\"Patient\"}}]}\n"
+      + "{\"resourceType\":\"Bundle\",\"entry\":[]}\n"
+    #expect(try Self.events(bundles, framing: nil) == ["record in entry[0] Patient", "top Bundle", "top Bundle"])
+  }
+
+  @Test func aJSONErrorEndsTheInputAfterTheRecordsBeforeIt() throws {
+    let text = #"{"resourceType":"Bundle","entry":[{"resource":{"resourceType":"Patient"}},{"resource":{"id": tru}}]}"#
+    let events = try Self.events(text, framing: .json)
+    #expect(events.count == 2 && events[0] == "record in entry[0] Patient" && events[1].hasPrefix("error"))
+  }
+}

@@ -1,0 +1,93 @@
+import FHIRJSON
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// Framing on the built binary: a Bundle is told by `resourceType`, never by an `entry`
+/// array (a List keeps its entries), and Bundle entries without a resource are never
+/// dropped unsaid.
+@Suite struct ConvertFramingTests {
+  static let list = #"""
+    {"resourceType":"List","id":"l1","status":"current","mode":"working",
+     "entry":[{"item":{"reference":"Patient/a"}},{"flag":{"text":"x"},"item":{"display":"y"},"deleted":true}]}
+    """#
+
+  static let listEntryFirst = #"""
+    {"entry":[{"item":{"reference":"Patient/a"}}],"resourceType":"List","status":"current","mode":"working"}
+    """#
+
+  /// A transaction: a POST with its resource, a DELETE and a conditional GET without one.
+  static let transaction = #"""
+    {"resourceType":"Bundle","id":"t","type":"transaction","total":3,
+     "link":[{"relation":"self","url":"http://example.org/fhir/Bundle/t"}],
+     "entry":[
+      {"fullUrl":"urn:uuid:1","resource":{"resourceType":"Patient","id":"p1","birthDate":"1970-01-01"},
+       "request":{"method":"POST","url":"Patient"}},
+      {"request":{"method":"DELETE","url":"Patient/234"}},
+      {"request":{"method":"GET","url":"Patient?name=peter"}}],
+     "signature":{"type":[{"system":"urn:iso-astm:E1762-95:2013","code":"1.2.840.10065.1.12.1.1"}],
+      "when":"2013-06-08T10:57:34-07:00","who":{"reference":"Patient/p1"},"data":"Li4u"}}
+    """#
+
+  static func file(_ name: String, _ text: String) throws -> String {
+    let path = TemporaryFolders.make("framing") + "/" + name
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  static func parse(_ text: String) throws -> JSONValue { try JSONValue(parsing: text) }
+
+  @Test(arguments: [list, listEntryFirst])
+  func aListKeepsItsEntries(text: String) throws {
+    let path = try Self.file("list.json", text)
+    let original = try Self.parse(text)
+    let json = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4", "--format", "json"])
+    #expect(json.exitCode == 0, "\(json.stderr)")
+    #expect(original.firstDifference(from: try Self.parse(json.stdout)) == nil)
+    let ndjson = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4"])
+    let lines = ndjson.stdout.split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(original.firstDifference(from: try Self.parse(String(lines.first ?? ""))) == nil)
+    // From standard input, as NDJSON (two lines) and as one JSON value.
+    let line = String(text.filter { $0 != "\n" }) + "\n"
+    let piped = try CommandRunner.run(["convert", "-", "--from", "r4", "--to", "r4"], stdin: Array((line + line).utf8))
+    let pipedLines = try piped.stdout.split(separator: "\n").map { try Self.parse(String($0)) }
+    #expect(pipedLines.count == 2 && pipedLines.allSatisfy { original.firstDifference(from: $0) == nil })
+    // `inspect` and `validate` read it the same way: one List.
+    let inspect = try CommandRunner.run(["inspect", path])
+    #expect(inspect.stdout.contains("1 resource(s)") && inspect.stdout.contains("List"))
+  }
+
+  @Test func aTransactionBundleRoundTripsWhole() throws {
+    let path = try Self.file("transaction.json", Self.transaction)
+    let result = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4", "--format", "json"])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let output = try Self.parse(result.stdout)
+    #expect(try Self.parse(Self.transaction).firstDifference(from: output) == nil)
+    #expect(output["entry"]?.arrayValue?.count == 3)
+  }
+
+  @Test func entriesWithoutResourceAreReportedInNDJSON() throws {
+    let path = try Self.file("transaction.json", Self.transaction)
+    let report = TemporaryFolders.make("framing") + "/report.ndjson"
+    let result = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4", "--report", report])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(result.stdout.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("entry[1]: entry without resource (request DELETE) not written"))
+    #expect(result.stderr.contains("entry[2]: entry without resource (request GET) not written"))
+    #expect(result.stderr.contains("2 entry(ies) without resource not written"))
+    let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map { try Self.parse(String($0)) }
+    let entries = lines.filter { $0["code"]?.stringValue == "entryWithoutResource" }
+    #expect(entries.map { $0["path"]?.stringValue } == ["entry[1]", "entry[2]"])
+    #expect(entries.map { $0["method"]?.stringValue } == ["DELETE", "GET"])
+  }
+
+  @Test func aBundleWithEntryBeforeResourceTypeIsStillSplit() throws {
+    let text = #"{"entry":[{"resource":{"resourceType":"Patient","id":"a"}},{"resource":{"resourceType":"Patient","id":"b"}}],"resourceType":"Bundle","type":"collection"}"#
+    let path = try Self.file("bundle.json", text)
+    let ndjson = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4"])
+    #expect(ndjson.stdout.split(separator: "\n").count == 2)
+    let json = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4", "--format", "json"])
+    #expect(try Self.parse(text).firstDifference(from: try Self.parse(json.stdout)) == nil)
+  }
+}

@@ -1,0 +1,55 @@
+import CareModel
+import FHIRJSON
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// `fhirkit convert --to care` on medication orders a care app must show right: a two-phase
+/// taper, an as-needed order and a daily 08:00 dose in America/New_York, and back to R4.
+@Suite struct MedicationScheduleCommandTests {
+  static let orders = [
+    #"{"resourceType":"MedicationRequest","id":"taper","status":"active","intent":"order","subject":{"reference":"Patient/p"},"authoredOn":"2024-03-10T09:00:00Z","medicationCodeableConcept":{"text":"Prednisone"},"dosageInstruction":[{"sequence":1,"timing":{"repeat":{"boundsDuration":{"value":3,"code":"d"},"frequency":2,"period":1,"periodUnit":"d"}}},{"sequence":2,"timing":{"repeat":{"boundsDuration":{"value":4,"code":"d"},"frequency":1,"period":1,"periodUnit":"d"}}}]}"#,
+    #"{"resourceType":"MedicationRequest","id":"prn","status":"active","intent":"order","subject":{"reference":"Patient/p"},"authoredOn":"2024-03-10T09:00:00Z","medicationCodeableConcept":{"text":"Ibuprofen"},"dosageInstruction":[{"asNeededCodeableConcept":{"text":"pain"},"timing":{"code":{"coding":[{"code":"Q6H"}]}}}]}"#,
+    #"{"resourceType":"MedicationRequest","id":"ny","status":"active","intent":"order","subject":{"reference":"Patient/p"},"authoredOn":"2024-03-10T09:00:00Z","medicationCodeableConcept":{"text":"Lisinopril"},"dosageInstruction":[{"timing":{"extension":[{"url":"http://hl7.org/fhir/StructureDefinition/timezone","valueCode":"America/New_York"}],"repeat":{"timeOfDay":["08:00:00"]}}}]}"#,
+  ]
+
+  func tasks(_ text: String) throws -> [String: CareModel.Task] {
+    var tasks: [String: CareModel.Task] = [:]
+    for case .task(let t) in try CareJSON.records(fromNDJSON: Data(text.utf8)) { tasks[t.id] = t }
+    return tasks
+  }
+
+  static func date(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+  @Test func ordersBecomeFaithfulSchedules() throws {
+    let input = Array((Self.orders.joined(separator: "\n") + "\n").utf8)
+    let result = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: input)
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let tasks = try tasks(result.stdout)
+
+    // Twice a day (all day) through the 12th, then once a day from the 13th through the 16th.
+    let taper = try #require(tasks["taper"])
+    #expect(taper.schedule.elements.map(\.end) == [Self.date("2024-03-13T00:00:00Z"), Self.date("2024-03-13T00:00:00Z"), Self.date("2024-03-17T00:00:00Z")])
+    #expect(taper.schedule.elements.last?.start == Self.date("2024-03-13T00:00:00Z"))
+    #expect(taper.schedule.elements.allSatisfy { $0.duration == .allDay })
+
+    // As needed: does not count towards adherence; every 6 hours from the order, timed.
+    let prn = try #require(tasks["prn"])
+    #expect(prn.impactsAdherence == false)
+    #expect(prn.instructions == "As needed for pain")
+    #expect(prn.schedule.elements.map(\.interval) == [DateComponents(hour: 6)])
+    #expect(prn.schedule.elements.map(\.duration) == [.seconds(0)])
+
+    // 08:00 in New York, the zone kept by name: 09:00Z is 05:00 there, so 08:00 the same day.
+    let ny = try #require(tasks["ny"])
+    #expect(ny.timezone.identifier == "America/New_York")
+    #expect(ny.schedule.elements.map(\.start) == [Self.date("2024-03-10T12:00:00Z")])
+
+    // And back to R4: the as-needed condition and the zone are written again.
+    let back = try CommandRunner.run(["convert", "--from", "care", "--to", "r4", "-"], stdin: Array(result.stdout.utf8))
+    #expect(back.exitCode == 0, "\(back.stderr)")
+    #expect(back.stdout.contains(#""asNeededCodeableConcept":{"text":"pain"}"#))
+    #expect(back.stdout.contains(#""valueCode":"America/New_York""#))
+    #expect(back.stdout.contains(#""timeOfDay":["08:00:00"]"#))
+  }
+}

@@ -1,0 +1,71 @@
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// One convention for every command: summaries on stderr, usage errors naming the unknown
+/// option, help with examples and exit codes, `import --from care`, `export --report`.
+@Suite struct OneVoiceCommandTests {
+  @Test func anUnknownOptionIsNamedEvenWhenARequiredOneIsMissing() throws {
+    let result = try CommandRunner.run(["convert", "--too", "r4", "Fixtures/bad/reference-to-nowhere.json"])
+    #expect(result.exitCode == 2)
+    #expect(result.stderr.hasPrefix("Error: Unknown option '--too'\n"), "\(result.stderr)")
+    #expect(!result.stderr.contains("Missing expected argument"))
+    #expect(!result.stderr.contains("Usage: see 'fhirkit --help'."))
+    let missing = try CommandRunner.run(["convert", "Fixtures/bad/reference-to-nowhere.json"])
+    #expect(missing.exitCode == 2 && missing.stderr.hasPrefix("Error: Missing expected argument '--to <to>'"))
+    #expect(!missing.stderr.contains("Usage: see 'fhirkit --help'."))
+    let negative = try CommandRunner.run([
+      "convert", "--to", "r4", "--jobs", "-1", "Fixtures/bad/reference-to-nowhere.json",
+    ])
+    #expect(negative.exitCode == 2)
+    #expect(negative.stderr == "Error: The value '-1' is invalid for '--jobs'\n")
+  }
+
+  @Test(arguments: ["inspect", "validate", "convert", "import", "export"])
+  func everyHelpHasExamplesAndExitCodes(_ command: String) throws {
+    let help = try CommandRunner.run([command, "--help"])
+    #expect(help.exitCode == 0)
+    let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(text.contains("Examples:"), "\(command)")
+    #expect(text.contains("Exit codes: 0"), "\(command)")
+    #expect(text.contains("130/143 interrupted"), "\(command)")
+  }
+
+  @Test func exportToCareImportsFromCareIntoTheSameEntities() throws {
+    let folder = TemporaryFolders.make("fhirkit-voice")
+    let first = try CommandRunner.run(["import", "--store", folder + "/a.sqlite", "--quiet", "Fixtures/r4/bundles"])
+    #expect(first.exitCode == 0 && first.stderr.isEmpty, "\(first.stderr)")
+    let care = try CommandRunner.run(["export", "--store", folder + "/a.sqlite", "--to", "care"]).stdout
+    let imported = try CommandRunner.run(
+      ["import", "--from", "care", "--store", folder + "/b.sqlite", "-"], stdin: Array(care.utf8))
+    #expect(imported.exitCode == 0, "\(imported.stderr)")
+    #expect(imported.stdout.isEmpty)
+    #expect(imported.stderr.contains("care records read: \(care.split(separator: "\n").count)"))
+    let again = try CommandRunner.run(["export", "--store", folder + "/b.sqlite", "--to", "care"]).stdout
+    #expect(again.split(separator: "\n").sorted() == care.split(separator: "\n").sorted())
+    let bad = try CommandRunner.run(
+      ["import", "--from", "care", "--store", folder + "/c.sqlite", "-"],
+      stdin: Array("{\"kind\":\"spaceship\"}\n".utf8))
+    #expect(bad.exitCode == 1)
+    #expect(bad.stderr.contains("fhirkit: skipped: <stdin>:1: not a care record"))
+  }
+
+  @Test func exportReportsApproximationsAndRefusesTheStoreAsOutput() throws {
+    let folder = TemporaryFolders.make("fhirkit-voice")
+    let store = folder + "/s.sqlite"
+    #expect(
+      try CommandRunner.run([
+        "import", "--store", store, "--quiet", "Fixtures/dstu2/bundles/synthea__Gerhold_Donovan_66.json",
+      ]).exitCode == 0)
+    let report = folder + "/r.ndjson"
+    let export = try CommandRunner.run(["export", "--store", store, "--to", "dstu2", "--report", report])
+    #expect(export.exitCode == 0, "\(export.stderr)")
+    let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+    #expect(lines.allSatisfy { $0.contains(#""kind":"approximated""#) || $0.contains(#""kind":"conversionIssue""#) })
+    if !lines.isEmpty { #expect(export.stderr.contains("element(s) approximated")) }
+    let size = try FileManager.default.attributesOfItem(atPath: store)[.size] as? Int
+    let refused = try CommandRunner.run(["export", "--store", store, "--to", "r4", "-o", store])
+    #expect(refused.exitCode == 2)
+    #expect(try FileManager.default.attributesOfItem(atPath: store)[.size] as? Int == size)
+  }
+}

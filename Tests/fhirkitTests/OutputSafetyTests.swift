@@ -1,0 +1,176 @@
+import FHIRTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `-o` and `--report` on the built binary: regular files replaced only on success, special
+/// files written in place, symbolic links followed, inputs never overwritten, interruptions
+/// that keep what was there.
+@Suite struct OutputSafetyTests {
+  static let input = ConvertInputsTests.synthea
+
+  static func kind(_ path: String) -> mode_t? {
+    var info = stat()
+    return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+  }
+
+  static func lines(_ path: String) throws -> Int {
+    try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
+  }
+
+  @Test func devNullStaysACharacterDevice() throws {
+    let result = try CommandRunner.run([
+      "convert", "--to", "r4", Self.input, "-o", "/dev/null", "--report", "/dev/null",
+    ])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(Self.kind("/dev/null") == S_IFCHR)
+  }
+
+  @Test func aCharacterDeviceIsWrittenInPlace() throws {
+    guard getuid() == 0 else { return }  // mknod needs root
+    let folder = TemporaryFolders.make("fhirkit-outputs")
+    let device = folder + "/null"
+    var null = stat()
+    try #require(stat("/dev/null", &null) == 0)
+    try #require(mknod(device, S_IFCHR | 0o666, null.st_rdev) == 0)  // another null device
+    let result = try CommandRunner.run(["convert", "--to", "care", Self.input, "-o", device])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(Self.kind(device) == S_IFCHR)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["null"])
+  }
+
+  @Test func aFIFOIsWrittenInPlaceForItsReader() throws {
+    let folder = TemporaryFolders.make("fhirkit-outputs")
+    let fifo = folder + "/fifo"
+    try #require(mkfifo(fifo, 0o644) == 0)
+    let reader = Process()
+    reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+    reader.arguments = [fifo]
+    let pipe = Pipe()
+    reader.standardOutput = pipe
+    try reader.run()
+    let result = try CommandRunner.run(["convert", "--to", "r4", Self.input, "-o", fifo])
+    let received = pipe.fileHandleForReading.readDataToEndOfFile()
+    reader.waitUntilExit()
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(Self.kind(fifo) == S_IFIFO)
+    let expected = try CommandRunner.run(["convert", "--to", "r4", Self.input]).stdout
+    #expect(String(decoding: received, as: UTF8.self) == expected)
+  }
+
+  @Test func aSymbolicLinkIsFollowedToItsTarget() throws {
+    let folder = TemporaryFolders.make("fhirkit-outputs")
+    try "old\n".write(toFile: folder + "/target.ndjson", atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(atPath: folder + "/link.ndjson", withDestinationPath: "target.ndjson")
+    let result = try CommandRunner.run(["convert", "--to", "r4", Self.input, "-o", folder + "/link.ndjson"])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(Self.kind(folder + "/link.ndjson") == S_IFLNK)
+    #expect(try Self.lines(folder + "/target.ndjson") == 78)
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["link.ndjson", "target.ndjson"])
+  }
+
+  @Test func aRegularFileIsReplacedKeepingItsMode() throws {
+    let folder = TemporaryFolders.make("fhirkit-outputs")
+    let out = folder + "/out.ndjson"
+    try "old\n".write(toFile: out, atomically: false, encoding: .utf8)
+    chmod(out, 0o640)
+    let result = try CommandRunner.run(["convert", "--to", "r4", Self.input, "-o", out])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(try Self.lines(out) == 78)
+    var info = stat()
+    stat(out, &info)
+    #expect(info.st_mode & 0o777 == 0o640)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.ndjson"])
+  }
+
+  @Test func anOutputThatIsAnInputIsRefusedAndTheInputKept() throws {
+    let folder = TemporaryFolders.make("fhirkit-outputs")
+    let same = folder + "/same.ndjson"
+    let original = try CommandRunner.run(["convert", "--to", "r4", Self.input]).stdout
+    try original.write(toFile: same, atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(atPath: folder + "/alias.ndjson", withDestinationPath: "same.ndjson")
+    for arguments in [
+      ["convert", "--to", "r4", same, "-o", same], ["convert", "--to", "care", folder, "-o", folder + "/alias.ndjson"],
+      ["convert", "--to", "r4", same, "--report", same], ["validate", same, "--report", same],
+      ["import", "--store", folder + "/s.sqlite", same, "--report", same],
+    ] {
+      let result = try CommandRunner.run(arguments)
+      #expect(result.exitCode == 2, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains("is one of the inputs"), "\(result.stderr)")
+      #expect(try String(contentsOfFile: same, encoding: .utf8) == original)
+    }
+  }
+
+  @Test func anOutputThatCannotBeCreatedExitsThree() throws {
+    let convert = try CommandRunner.run(["convert", "--to", "r4", Self.input, "-o", "/no/such/folder/out.ndjson"])
+    #expect(convert.exitCode == 3)
+    #expect(
+      convert.stderr == "fhirkit: /no/such/folder/out.ndjson: cannot write the output (No such file or directory)\n")
+    let report = try CommandRunner.run(["validate", Self.input, "--report", "/no/such/folder/r.ndjson"])
+    #expect(report.exitCode == 3)
+    #expect(report.stderr.contains("cannot write the report"))
+  }
+
+  /// Starts `fhirkit` reading a stream that sends part of a Bundle and then waits, signals it
+  /// once its temporary files exist, and returns its exit code and stderr.
+  func interrupt(_ arguments: [String], signal: Int32, folder: String) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = CommandRunner.executable
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent()
+    let input = Pipe()
+    let error = Pipe()
+    process.standardInput = input
+    process.standardError = error
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let bundle = Fixtures.bytes(String(Self.input.dropFirst("Fixtures/".count)))
+    input.fileHandleForWriting.write(Data(bundle.prefix(bundle.count / 2)))
+    // Wait for the temporary files (at most 10 s), then a little for the reading to go on.
+    for _ in 0..<100 {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      if names.contains(where: { $0.hasSuffix(".tmp") }) { break }
+      usleep(100_000)
+    }
+    usleep(300_000)
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    try input.fileHandleForWriting.close()
+    return (
+      process.terminationStatus, String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    )
+  }
+
+  @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
+  func anInterruptedRunKeepsTheEarlierFiles(_ signal: Int32, _ code: Int32, _ name: String) throws {
+    let folder = TemporaryFolders.make("fhirkit-outputs")
+    let keep = folder + "/keep.json"
+    let report = folder + "/report.ndjson"
+    let earlier = Data("{\"resourceType\":\"Bundle\",\"type\":\"collection\"}\n".utf8)
+    try earlier.write(to: URL(fileURLWithPath: keep))
+    try earlier.write(to: URL(fileURLWithPath: report))
+    let (status, stderr) = try interrupt(
+      ["convert", "--to", "r4", "--format", "bundle", "-o", keep, "--report", report, "-"], signal: signal,
+      folder: folder)
+    #expect(status == code, "\(stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: keep)) == earlier)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: report)) == earlier)
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["keep.json", "report.ndjson"])
+    #expect(stderr.contains("fhirkit: interrupted (\(name))"))
+    #expect(stderr.contains("\(keep): not written (kept as it was)"))
+  }
+
+  @Test func anInterruptedCareConversionCreatesNothing() throws {
+    let folder = TemporaryFolders.make("fhirkit-outputs")
+    let out = folder + "/care.ndjson"
+    let (status, stderr) = try interrupt(["convert", "--to", "care", "-o", out, "-"], signal: SIGINT, folder: folder)
+    #expect(status == 130, "\(stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    #expect(stderr.contains("\(out): not written (not created)"))
+  }
+}
