@@ -134,7 +134,9 @@ import Testing
     let json = #"{"resourceType":"MedicationOrder","id":"m2","status":"active","medicationCodeableConcept":{"text":"x"},"dateWritten":"2020-01-01","dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d"}},"doseRange":{"low":{"value":1e400},"high":{"value":2}}}]}"#
     let converted = try DSTU2MedicationOrderCoder().decode(try Self.r4(FHIRDSTU2.MedicationOrder.self, json))
     #expect(converted.value.schedule.elements.flatMap(\.targetValues).map(\.value) == [.double(2)])
-    #expect(converted.report.issues.map(\.path.description) == ["dosageInstruction[0].doseRange.low.value"])
+    // The unfit bound (error), then the range kept as targets (the approximation warning of any dose range).
+    #expect(converted.report.issues.map(\.path.description) == ["dosageInstruction[0].doseRange.low.value", "dosageInstruction[0].doseRange"])
+    #expect(converted.report.issues.map(\.severity) == [.error, .warning])
     try Self.expectWritable(.task(converted.value))
   }
 

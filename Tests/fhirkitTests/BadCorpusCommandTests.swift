@@ -48,15 +48,17 @@ import Testing
 
   /// The corpus files with coder reports (numbers no `Double` holds, timing rules broken),
   /// through `fhirkit convert --to care` and `fhirkit import`: each coder report is on stderr
-  /// and in `--report` at its resource and path, no value is quoted, exit code 1 exactly when
-  /// one of them is an error (a value skipped), and every record is still converted and stored.
+  /// and in `--report` at its resource and path, no value is quoted, exit code 1 exactly when a
+  /// number had to be skipped (an error of the numbers files; a broken timing rule is an input
+  /// problem worked around: converted with issues, exit 0), and every record is still converted
+  /// and stored.
   @Test(arguments: BadCorpus.entries.filter { $0.expect.contains { $0.layer == "coder" } })
   func careConversionAndImportReportCoderIssues(_ entry: BadCorpus.Entry) throws {
     let folder = TemporaryFolders.make("fhirkit-bad-coder")
     let report = folder + "/report.ndjson"
     let path = "Fixtures/\(BadCorpus.folder)/\(entry.file)"
     let release = entry.release ?? "auto"
-    let failing = entry.expect.contains { $0.severity == "error" }
+    let failing = entry.file.hasPrefix("numbers-that-do-not-fit") && entry.expect.contains { $0.severity == "error" }
     let converted = try CommandRunner.run(["convert", "--from", release, "--to", "care", "--report", report, path])
     let stored = folder + "/store.sqlite"
     let imported = try CommandRunner.run(["import", "--from", release, "--store", stored, path])
