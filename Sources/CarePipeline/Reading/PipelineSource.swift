@@ -17,7 +17,9 @@ public struct PipelineSource: Sendable, CustomStringConvertible {
   let storage: Storage
 
   /// A file or a folder. A file ending in `.ndjson` is read as NDJSON, any other as JSON; a
-  /// folder is read recursively, its `.ndjson` and `.json` files in path order.
+  /// folder is read recursively, its `.ndjson` and `.json` files in path order (names in
+  /// any case, gzip-compressed `.ndjson.gz` and `.json.gz` too). Any file may be
+  /// gzip-compressed (told by its first bytes) or start with a byte order mark.
   public static func path(_ path: String) -> PipelineSource { PipelineSource(storage: .path(path)) }
 
   /// Standard input, framed as given (NDJSON by default, as `cat export.ndjson | …` gives it).
@@ -61,13 +63,13 @@ public struct PipelineSource: Sendable, CustomStringConvertible {
       }
       guard isDirectory.boolValue else { return [Self.file(path)] }
       return (FileManager.default.subpaths(atPath: path) ?? [])
-        .filter { $0.hasSuffix(".ndjson") || $0.hasSuffix(".json") }
+        .filter { ResourceFraming.isInputName($0) }
         .sorted()
         .map { Self.file((path as NSString).appendingPathComponent($0)) }
     }
   }
 
   private static func file(_ path: String) -> File {
-    File(name: path, descriptor: nil, framing: path.hasSuffix(".ndjson") ? .ndjson : .json)
+    File(name: path, descriptor: nil, framing: ResourceFraming(path: path))
   }
 }

@@ -37,6 +37,9 @@ struct CareConversionRun {
     try reader.read(files)
     summary.failed = reader.failed
     summary.unreadable = reader.unreadable
+    if reader.entriesWithoutResource > 0 {
+      summary.actions["entry(ies) without resource skipped"] = reader.entriesWithoutResource
+    }
     let writer = RecordWriter(format: format, output: output)
     let report = try staged.finish { record in
       try writer.write(record)

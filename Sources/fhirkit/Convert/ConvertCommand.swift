@@ -85,7 +85,8 @@ struct ConvertCommand: ParsableCommand {
 
   func run() throws {
     messages.apply()
-    let files = try InputFiles.expandOrExit(inputs)
+    let listing = try InputFiles.expandOrExit(inputs)
+    let files = listing.inputs
     let issueReport = try IssueReport(path: report)
     let out = try OutputFile(path: output)
     Console.shared.startProgress()
@@ -110,6 +111,7 @@ struct ConvertCommand: ParsableCommand {
         throw code
       }
       Console.shared.endProgress()
+      summary.countSkipped(listing)
       return try summary.finish(noun: "care record(s)")
     case (_, .r4), (_, .dstu2):
       let output = ResourceOutput(format: format, file: out)
@@ -121,6 +123,7 @@ struct ConvertCommand: ParsableCommand {
       summary = run.summary
     }
     Console.shared.endProgress()
+    summary.countSkipped(listing)
     try summary.finish(noun: "resource(s)", stopped: stopped)
   }
 

@@ -33,7 +33,13 @@ final class ReleaseConversionRun {
         // In its place among the records before it, which may still be in a batch.
         try batcher.flush()
         try output.write(entry)
-      })
+      },
+      idle: { [self, output] in
+        // A pipe whose producer pauses: what was read is converted and written now.
+        try batcher.flush()
+        try output.flush()
+      },
+      note: { [issueReport] note, source in issueReport.write(note, source: source) })
     for file in files {
       try batcher.startInput()
       do {

@@ -48,7 +48,8 @@ struct ImportCommand: ParsableCommand {
 
   func run() throws {
     messages.apply()
-    let files = try InputFiles.expandOrExit(inputs)
+    let listing = try InputFiles.expandOrExit(inputs)
+    let files = listing.inputs
     let issueReport = try IssueReport(path: report)
     // --staged: resources are staged on disk and merged partition by partition; the entities
     // are spooled by kind and written in batches, so memory stays bounded whatever the size.
@@ -84,6 +85,10 @@ struct ImportCommand: ParsableCommand {
       throw ExitCode(3)
     }
     print(Self.describe(summary, resources: reader.resourcesRead))
+    if !listing.skipped.isEmpty { printError("fhirkit: \(listing.skipped.count) file(s) skipped in folders") }
+    if reader.entriesWithoutResource > 0 {
+      printError("fhirkit: \(reader.entriesWithoutResource) Bundle entry(ies) without resource skipped")
+    }
     let failures = reader.failed + pipelineReport.failures.count
     if failures > 0 || reader.unreadable > 0 {
       printError("fhirkit: \(failures) records failed, \(reader.unreadable) inputs unreadable")

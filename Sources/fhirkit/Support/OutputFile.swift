@@ -34,7 +34,8 @@ final class OutputFile {
     if closesHandle { try handle.close() }
   }
 
-  private func flush() throws {
+  /// Writes what is buffered (when a streamed input pauses, so that readers see the lines).
+  func flush() throws {
     guard !buffer.isEmpty else { return }
     if !closesHandle { Console.shared.clearForStandardOutput() }
     try handle.write(contentsOf: buffer)

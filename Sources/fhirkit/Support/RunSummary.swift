@@ -11,6 +11,11 @@ struct RunSummary {
   /// Other counts for the summary line, by name (`dropped`, `unresolved reference`, …).
   var actions: [String: Int] = [:]
 
+  /// Counts the files of the input folders that were not read.
+  mutating func countSkipped(_ listing: InputFiles.Listing) {
+    if !listing.skipped.isEmpty { actions["file(s) skipped", default: 0] += listing.skipped.count }
+  }
+
   /// The summary line: `fhirkit: 9 resource(s) written; 2 dropped; 1 failed`.
   /// - Parameter noun: What was written, as printed (`resource(s)`).
   func line(noun: String) -> String {

@@ -47,7 +47,8 @@ struct ValidateCommand: ParsableCommand {
   }
 
   func run() throws {
-    let files = try InputFiles.expandOrExit(inputs)
+    let listing = try InputFiles.expandOrExit(inputs)
+    let files = listing.inputs
     let issueReport = try IssueReport(path: report)
     var resources = 0
     var failed = 0
@@ -71,7 +72,14 @@ struct ValidateCommand: ParsableCommand {
       })
     Console.shared.startProgress()
     defer { Console.shared.endProgress() }
-    let hooks = ResourceReader.Hooks(bytesRead: { Console.shared.count(bytes: $0) })
+    let hooks = ResourceReader.Hooks(
+      bytesRead: { Console.shared.count(bytes: $0) },
+      idle: {
+        // A pipe whose producer pauses: the records read so far are checked and printed now.
+        try batcher.flush()
+        fflush(nil)  // all streams: standard output is a pipe here
+      },
+      note: { note, source in issueReport.write(note, source: source) })
     for file in files {
       try batcher.startInput()
       do {
@@ -93,7 +101,8 @@ struct ValidateCommand: ParsableCommand {
     }
     Console.shared.endProgress()
     fflush(nil)  // all streams: the issues come before the summary
-    printError("fhirkit: \(resources) resource(s) checked, \(failed) with errors")
+    let skipped = listing.skipped.isEmpty ? "" : "; \(listing.skipped.count) file(s) skipped"
+    printError("fhirkit: \(resources) resource(s) checked, \(failed) with errors\(skipped)")
     if unreadable > 0 { throw ExitCode(3) }
     if failed > 0 { throw someRecordsFailed }
   }
