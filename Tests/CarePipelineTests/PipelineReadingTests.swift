@@ -102,7 +102,7 @@ import Testing
     let result = try Pipeline().run([.path(Fixtures.root + "/bad/byte-order-mark.ndjson")])
     #expect(result.patients.count == 2)
     #expect(result.report.inputIssues.map(\.kind) == [.byteOrderMark])
-    #expect(result.report.inputIssues.allSatisfy(\.isInformation))
+    #expect(result.report.inputIssues.allSatisfy { $0.isInformation })
   }
 
   @Test func aCompressedFileIsReadLikeThePlainOne() throws {

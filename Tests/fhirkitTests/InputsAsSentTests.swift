@@ -18,7 +18,7 @@ import Testing
       for (type, json) in try BulkExport.resources(ofBundle: Fixtures.bytes(path)) { lines[type, default: []].append(json) }
     }
     for (type, records) in lines {
-      let bytes = records.flatMap { $0 + [0x0A] }
+      let bytes: [UInt8] = records.flatMap { $0 + [0x0A] }
       try Data(bytes).write(to: URL(fileURLWithPath: "\(plain)/\(type).ndjson"))
       try Data(bytes).write(to: URL(fileURLWithPath: "\(compressed)/\(type).ndjson"))
     }
@@ -99,8 +99,10 @@ import Testing
     try Data((patient + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/A.NDJSON"))
     try Data(patient.utf8).write(to: URL(fileURLWithPath: folder + "/b.Json"))
     try Data("notes".utf8).write(to: URL(fileURLWithPath: folder + "/README.txt"))
-    try Data((patient + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/c.NDJSON"))
-    try Self.gzip(folder + "/c.NDJSON")
+    try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+    try Data((patient + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/sub/c.NDJSON"))
+    try Self.gzip(folder + "/sub")
+    #expect(FileManager.default.fileExists(atPath: folder + "/sub/c.NDJSON.gz"))
     let result = try CommandRunner.run(["convert", "--to", "r4", folder])
     #expect(result.exitCode == 0, "\(result.stderr)")
     #expect(Self.lines(result.stdout).count == 3)
