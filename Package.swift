@@ -82,6 +82,7 @@ let package = Package(
         "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders", "CarePipeline",
         "CareStore", "CareStoreSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .executableTarget(
       name: "FHIRJSONBenchmarks",

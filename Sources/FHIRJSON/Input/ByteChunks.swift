@@ -31,14 +31,25 @@ public enum ByteChunks {
       try read(descriptor: .standardInput, source: "<stdin>", chunkSize: chunkSize, onIdle: onIdle, body)
       return
     }
+    try read(file: FilePath(path), source: path, chunkSize: chunkSize, onIdle: onIdle, body)
+  }
+
+  /// Calls `body` with each chunk of the file at `file`, a path as the file system has it
+  /// (its name need not be UTF-8: see ``InputPaths``).
+  /// - Throws: ``JSONError`` of kind ``JSONError/Kind/readFailed`` if the file cannot
+  ///   be opened or read, or whatever `body` throws.
+  public static func read(
+    file: FilePath, source: String, chunkSize: Int = defaultChunkSize, onIdle: (() throws -> Void)? = nil,
+    _ body: (UnsafeRawBufferPointer) throws -> Void
+  ) throws {
     let descriptor: FileDescriptor
     do {
-      descriptor = try FileDescriptor.open(FilePath(path), .readOnly)
+      descriptor = try FileDescriptor.open(file, .readOnly)
     } catch {
-      throw JSONError(.readFailed, "cannot open: \(error)", source: path)
+      throw JSONError(.readFailed, "cannot open: \(error)", source: source)
     }
     try descriptor.closeAfter {
-      try read(descriptor: descriptor, source: path, chunkSize: chunkSize, onIdle: onIdle, body)
+      try read(descriptor: descriptor, source: source, chunkSize: chunkSize, onIdle: onIdle, body)
     }
   }
 

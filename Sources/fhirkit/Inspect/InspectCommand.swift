@@ -63,7 +63,7 @@ struct InspectCommand: ParsableCommand {
     try ResourceFramer.read(
       framing: file.path == "-" ? nil : file.framing, source: source,
       chunks: { feed in
-        try ByteChunks.read(path: file.path) { chunk in
+        try file.read { chunk in
           bytes += chunk.count
           try feed(chunk)
         }

@@ -1,15 +1,28 @@
 import FHIRKit
 import Foundation
+import SystemPackage
 
 /// The files named on the command line, with folders expanded.
 enum InputFiles {
   /// How a file's JSON is framed: the library's framing.
   typealias Framing = ResourceFraming
 
-  /// One input to read: a path (or `-`) and its framing.
+  /// One input to read: standard input or a file, and its framing.
   struct Input {
+    /// The name shown in messages (`-` for standard input; bytes that are not UTF-8 as U+FFFD).
     var path: String
+    /// The file as the file system names it (`nil` for standard input).
+    var file: FilePath?
     var framing: Framing
+
+    /// Calls `body` with each chunk of the input as stored (see ``ByteChunks``).
+    func read(onIdle: (() throws -> Void)? = nil, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+      if let file {
+        try ByteChunks.read(file: file, source: path, onIdle: onIdle, body)
+      } else {
+        try ByteChunks.read(path: "-", onIdle: onIdle, body)
+      }
+    }
   }
 
   /// The inputs of a command, and the files its folders hold that are not inputs.
@@ -22,31 +35,36 @@ enum InputFiles {
 
   /// Expands `paths`: folders recursively into their `.json` and `.ndjson` files, in any
   /// case and optionally `.gz` (sorted), `-` into standard input (whose framing
-  /// ``ResourceReader`` detects). A file named explicitly is read whatever its name.
-  /// - Throws: ``CLIError`` with exit code 3 for a path that does not exist.
+  /// ``ResourceReader`` detects). A file named explicitly is read whatever its name. Names
+  /// that are not UTF-8 are kept as bytes (``InputPaths``).
+  /// - Throws: ``CLIError`` with exit code 3 for a path that does not exist or a folder
+  ///   that cannot be listed.
   static func expand(_ paths: [String]) throws -> Listing {
     var listing = Listing()
-    for path in paths {
-      if path == "-" {
-        listing.inputs.append(Input(path: "-", framing: .json))
+    for argument in paths {
+      if argument == "-" {
+        listing.inputs.append(Input(path: "-", file: nil, framing: .json))
         continue
       }
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw CLIError.unreadable("\(path): no such file or folder")
-      }
-      guard isDirectory.boolValue else {
-        listing.inputs.append(input(for: path))
-        continue
-      }
-      for name in (FileManager.default.subpaths(atPath: path) ?? []).sorted() {
-        let file = (path as NSString).appendingPathComponent(name)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-        if ResourceFraming.isInputName(name) {
-          listing.inputs.append(input(for: file))
-        } else {
-          listing.skipped.append(file)
+      let path = InputPaths.commandLinePath(argument)
+      switch InputPaths.kind(of: path) {
+      case nil:
+        throw CLIError.unreadable("\(argument): no such file or folder")
+      case .file:
+        listing.inputs.append(input(path))
+      case .folder:
+        let files: [FilePath]
+        do {
+          files = try InputPaths.files(under: path)
+        } catch let error as JSONError {
+          throw CLIError.unreadable("\(argument): \(error.message)")
+        }
+        for file in files.map({ path.pushing($0) }) {
+          if ResourceFraming.isInputName(file.description) {
+            listing.inputs.append(input(file))
+          } else {
+            listing.skipped.append(file.description)
+          }
         }
       }
     }
@@ -69,7 +87,7 @@ enum InputFiles {
     return listing
   }
 
-  private static func input(for path: String) -> Input {
-    Input(path: path, framing: ResourceFraming(path: path))
+  private static func input(_ file: FilePath) -> Input {
+    Input(path: file.description, file: file, framing: ResourceFraming(path: file.description))
   }
 }

@@ -38,7 +38,7 @@ enum ResourceReader {
     try ResourceFramer.read(
       framing: input.path == "-" ? nil : input.framing, source: source,
       chunks: { feed in
-        try ByteChunks.read(path: input.path, onIdle: hooks.idle == nil ? nil : feed.inputIsIdle) { chunk in
+        try input.read(onIdle: hooks.idle == nil ? nil : feed.inputIsIdle) { chunk in
           hooks.bytesRead?(chunk.count)
           try feed(chunk)
         }
