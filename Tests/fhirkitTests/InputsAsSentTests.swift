@@ -112,6 +112,31 @@ import Testing
     #expect(validate.stderr.contains("3 resource(s) checked, 0 with errors; 1 file(s) skipped"), "\(validate.stderr)")
   }
 
+  /// A file named in Latin-1 (`p\xE9.ndjson`, not UTF-8), named on the command line and
+  /// found in a folder: the shell passes its bytes as they are.
+  @Test func fileNamesThatAreNotUTF8AreRead() throws {
+    let folder = TemporaryFolders.make("latin1")
+    let script = """
+      printf '{"resourceType":"Patient","id":"a"}\\n' > "$(printf 'p\\351.ndjson')"
+      "$0" convert --to r4 "$(printf 'p\\351.ndjson')" && "$0" convert --to r4 . && "$0" inspect .
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script, CommandRunner.executable.path]
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(stderr)")
+    #expect(Self.lines(stdout).filter { $0.hasPrefix("{") }.count == 2, "\(stdout)\n\(stderr)")
+    #expect(stdout.contains("p\u{FFFD}.ndjson: 36 bytes, 1 resource(s)"), "\(stdout)")
+  }
+
   @Test(arguments: ["byte-order-mark.ndjson", "byte-order-mark.json"])
   func aByteOrderMarkLosesNoRecord(_ name: String) throws {
     let path = "Fixtures/bad/" + name

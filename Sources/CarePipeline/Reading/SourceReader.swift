@@ -138,7 +138,7 @@ struct SourceReader {
     if let descriptor = file.descriptor {
       try ByteChunks.read(descriptor: FileDescriptor(rawValue: descriptor), source: file.name, body)
     } else {
-      try ByteChunks.read(path: file.name, body)
+      try ByteChunks.read(file: file.path ?? FilePath(file.name), source: file.name, body)
     }
   }
 }
