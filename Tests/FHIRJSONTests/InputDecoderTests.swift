@@ -82,6 +82,29 @@ import Testing
     }
   }
 
+  /// A reader that stops early (its handler throws) gets its error back, at once or after
+  /// some blocks, and a fresh decoder reads a large stream to its end.
+  @Test func aReaderThatStopsEarlyStopsTheInflater() throws {
+    struct Stop: Error {}
+    let large = Array(repeating: Self.text, count: 40).flatMap { $0 }
+    let compressed = try Self.gzip(large)
+    for blocksBeforeStop in [0, 1, 5] {
+      var blocks = 0
+      let decoder = InputDecoder(source: "test")
+      #expect(throws: Stop.self) {
+        try Chunked.forEachChunk(of: compressed, size: 1 << 12) { chunk in
+          try decoder.feed(chunk) { _ in
+            if blocks == blocksBeforeStop { throw Stop() }
+            blocks += 1
+          }
+        }
+        try decoder.finish { _ in }
+      }
+    }
+    // All of it, read to the end.
+    #expect(try Self.decode(compressed, chunkSize: 1 << 12).content == large)
+  }
+
   @Test func truncatedAndCorruptStreamsFailAsUnreadable() throws {
     let compressed = try Self.gzip(Self.text)
     let truncated = #expect(throws: JSONError.self) { try Self.decode(Array(compressed.dropLast(20)), chunkSize: 4096) }
