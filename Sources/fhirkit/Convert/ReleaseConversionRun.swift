@@ -104,13 +104,9 @@ final class ReleaseConversionRun {
   private func notWritten(_ entry: EntryWithoutResource) {
     summary.actions["entry(ies) without resource not written", default: 0] += 1
     printRecordMessage("fhirkit: \(entry.location): entry without resource (\(entry.summary)) not written")
-    var line: JSONObject = [
-      "location": .string(entry.location), "path": .string(entry.path.description), "severity": "information",
-      "code": "entryWithoutResource", "action": "notWritten",
-      "message": .string("entry without resource (\(entry.summary)) not written: the output holds resources only"),
-    ]
-    if let method = entry.requestMethod { line["method"] = .string(method) }
-    issueReport.write(line)
+    issueReport.write(
+      entry, action: "notWritten",
+      message: "entry without resource (\(entry.summary)) not written: the output holds resources only")
   }
 
   private func fail(_ record: ResourceRecord, _ message: String) throws {

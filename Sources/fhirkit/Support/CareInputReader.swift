@@ -92,13 +92,9 @@ final class CareInputReader {
   private func skip(_ entry: EntryWithoutResource) {
     entriesWithoutResource += 1
     printRecordMessage("fhirkit: \(entry.location): entry without resource (\(entry.summary)) skipped")
-    var line: JSONObject = [
-      "location": .string(entry.location), "path": .string(entry.path.description), "severity": "information",
-      "code": "entryWithoutResource", "action": "skipped",
-      "message": .string("entry without resource (\(entry.summary)) skipped: care entities are made from resources"),
-    ]
-    if let method = entry.requestMethod { line["method"] = .string(method) }
-    issueReport.write(line)
+    issueReport.write(
+      entry, action: "skipped",
+      message: "entry without resource (\(entry.summary)) skipped: care entities are made from resources")
   }
 
   /// Decodes one record in `release`; called from several threads.
