@@ -29,12 +29,16 @@ let package = Package(
       name: "CYAJL",
       pkgConfig: "yajl",
       providers: [.apt(["libyajl-dev"]), .brew(["yajl"])]),
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
     // Core libraries, each depending only on the ones above it
     .target(
       name: "FHIRJSON",
       dependencies: [
-        "CYAJL",
+        "CYAJL", "CZlib",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(
@@ -84,6 +88,7 @@ let package = Package(
         "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders", "CarePipeline",
         "CareStore", "CareStoreSQLite",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .executableTarget(
       name: "FHIRJSONBenchmarks",

@@ -33,7 +33,17 @@ struct CorpusReader {
     _ bytes: [UInt8], ndjson: Bool, release: FHIRRelease?, chunkSize: Int, options: JSONTokenizer.Options = .init()
   ) throws -> Outcome {
     var reader = CorpusReader(release: release, options: options)
-    if ndjson { try reader.readNDJSON(bytes, chunkSize: chunkSize) } else { try reader.readJSON(bytes, chunkSize: chunkSize) }
+    // As sent: a byte order mark is skipped with an information note (layer `input`).
+    var content: [UInt8] = []
+    var notes: [InputDecoder.Note] = []
+    let decoder = InputDecoder { notes.append($0) }
+    try Chunked.forEachChunk(of: bytes, size: chunkSize) { chunk in try decoder.feed(chunk) { content += $0 } }
+    try decoder.finish { content += $0 }
+    for note in notes where note == .byteOrderMark {
+      reader.outcome.reports.append(
+        BadCorpus.Report(layer: "input", code: "byteOrderMark", severity: "information", line: 1, path: "$"))
+    }
+    if ndjson { try reader.readNDJSON(content, chunkSize: chunkSize) } else { try reader.readJSON(content, chunkSize: chunkSize) }
     return reader.outcome
   }
 

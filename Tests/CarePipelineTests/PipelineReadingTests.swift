@@ -94,3 +94,32 @@ import Testing
     try PipelineComparison.expectSame(fromDescriptor, try Pipeline().run([.path(shuffled)]), "descriptor")
   }
 }
+
+/// Sources as sent: a byte order mark is skipped with an information issue, and a
+/// gzip-compressed file is read whatever its name.
+@Suite struct PipelineInputsAsSentTests {
+  @Test func aByteOrderMarkIsSkippedWithAnInformationIssue() throws {
+    let result = try Pipeline().run([.path(Fixtures.root + "/bad/byte-order-mark.ndjson")])
+    #expect(result.patients.count == 2)
+    #expect(result.report.inputIssues.map(\.kind) == [.byteOrderMark])
+    #expect(result.report.inputIssues.allSatisfy { $0.isInformation })
+  }
+
+  @Test func aCompressedFileIsReadLikeThePlainOne() throws {
+    let folder = TemporaryFolders.make("pipeline-gzip")
+    let plain = Fixtures.root + "/r4/ndjson/sample-bulk-10-patients__Patient.000.ndjson"
+    let copy = folder + "/Patient.NDJSON"
+    try FileManager.default.copyItem(atPath: plain, toPath: copy)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["gzip", copy]
+    try process.run()
+    process.waitUntilExit()
+    #expect(FileManager.default.fileExists(atPath: copy + ".gz"))
+    let expected = try Pipeline().run([.path(plain)])
+    let result = try Pipeline().run([.path(folder)])
+    #expect(result.report.inputIssues.isEmpty)
+    #expect(result.patients.count > 0)
+    #expect(result.patients.map(\.id) == expected.patients.map(\.id))
+  }
+}

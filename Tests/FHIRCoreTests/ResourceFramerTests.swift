@@ -31,9 +31,52 @@ import Testing
           events.append("top \(tokens.memberString("resourceType", ofObjectAt: 0) ?? "-")")
         case .invalidJSON(let error):
           events.append("error \(error.kind)")
+        case .note(let note):
+          events.append(note == .byteOrderMark ? "note bom" : "note gzip")
+        case .inputIdle:
+          events.append("idle")
         }
       })
     return events
+  }
+
+  @Test(arguments: [1, 2, 5, 4096])
+  func aByteOrderMarkIsSkippedWithANote(chunkSize: Int) throws {
+    let text = "\u{FEFF}" + #"{"resourceType":"Patient"}"# + "\n" + #"{"resourceType":"Patient"}"# + "\n"
+    for framing: ResourceFraming? in [.ndjson, nil] {
+      let events = try Self.events(text, framing: framing, chunkSize: chunkSize)
+      #expect(events == ["note bom", "record in:1 Patient", "top Patient", "record in:2 Patient", "top Patient"])
+    }
+    let json = try Self.events(text, framing: .json, chunkSize: chunkSize)
+    #expect(json.first == "note bom")
+    #expect(json.filter { $0.hasPrefix("record") }.count == 2)
+    #expect(!json.contains { $0.hasPrefix("error") })
+  }
+
+  /// A producer that writes one line and pauses sees it handed out before anything follows,
+  /// even when the framing is still to be sniffed.
+  @Test func anIdleInputHandsOutItsCompleteLines() throws {
+    var seenAtIdle: [String] = []
+    var events: [String] = []
+    let first = Array((#"{"resourceType":"Patient","id":"a"}"# + "\n").utf8)
+    let second = Array((#"{"resourceType":"Patient","id":"b"}"# + "\n").utf8)
+    try ResourceFramer.read(
+      framing: nil, source: "in",
+      chunks: { feed in
+        try first.withUnsafeBytes { try feed($0) }
+        try feed.inputIsIdle()
+        seenAtIdle = events
+        try second.withUnsafeBytes { try feed($0) }
+      },
+      handler: { event in
+        switch event {
+        case .record(let record): events.append("record \(record.location)")
+        case .inputIdle: events.append("idle")
+        default: break
+        }
+      })
+    #expect(seenAtIdle == ["record in:1", "idle"])
+    #expect(events == ["record in:1", "idle", "record in:2"])
   }
 
   @Test(arguments: [1, 5, 4096])

@@ -20,13 +20,13 @@ func importFHIR(from path: String, into storePath: String) throws -> ImportSumma
 /// The R4 Patients of a Bundle, an NDJSON file or a single resource ("-": standard input).
 func r4Patients(in path: String) throws -> [FHIRR4.Patient] {
   var patients: [FHIRR4.Patient] = []
-  try ResourceFramer.read(framing: nil, source: path, chunks: { try ByteChunks.read(path: path, $0) }) { event in
+  try ResourceFramer.read(framing: nil, source: path, chunks: { feed in try ByteChunks.read(path: path) { try feed($0) } }) { event in
     switch event {
     case .record(let record):
       let decoded = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index)
       if case .patient(let patient)? = decoded.value { patients.append(patient) }
     case .invalidJSON(let error): throw error   // bad JSON ends the input: a truncated file ends here
-    case .entryWithoutResource, .topLevelValue: break
+    case .entryWithoutResource, .topLevelValue, .note, .inputIdle: break
     }
   }
   return patients

@@ -82,6 +82,25 @@ import Testing
     #expect(entries.map { $0["method"]?.stringValue } == ["DELETE", "GET"])
   }
 
+  @Test(arguments: [["convert", "--to", "care"], ["import", "--store"]])
+  func careCommandsNameEntriesWithoutResource(_ command: [String]) throws {
+    let folder = TemporaryFolders.make("framing-care")
+    let path = try Self.file("transaction.json", Self.transaction)
+    let report = folder + "/report.ndjson"
+    var arguments = command
+    if command[0] == "import" { arguments.append(folder + "/store.sqlite") }
+    let result = try CommandRunner.run(arguments + [path, "--from", "r4", "--report", report])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("entry[1]: entry without resource (request DELETE) skipped"), "\(result.stderr)")
+    #expect(result.stderr.contains("entry[2]: entry without resource (request GET) skipped"), "\(result.stderr)")
+    #expect(result.stderr.contains("2 ") && result.stderr.contains("without resource skipped"), "\(result.stderr)")
+    let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map { try Self.parse(String($0)) }
+    let entries = lines.filter { $0["code"]?.stringValue == "entryWithoutResource" }
+    #expect(entries.map { $0["path"]?.stringValue } == ["entry[1]", "entry[2]"])
+    #expect(entries.map { $0["method"]?.stringValue } == ["DELETE", "GET"])
+    #expect(entries.allSatisfy { $0["severity"]?.stringValue == "information" && $0["action"]?.stringValue == "skipped" })
+  }
+
   @Test func aBundleWithEntryBeforeResourceTypeIsStillSplit() throws {
     let text = #"{"entry":[{"resource":{"resourceType":"Patient","id":"a"}},{"resource":{"resourceType":"Patient","id":"b"}}],"resourceType":"Bundle","type":"collection"}"#
     let path = try Self.file("bundle.json", text)

@@ -2,7 +2,7 @@
 /// Bundle entry, the JSON path and the resource's type and id when known. Never a data value.
 ///
 /// The record is skipped and reading goes on, unless strict mode is on: then the first one
-/// is thrown.
+/// is thrown. One kind is information only, never thrown: ``Kind/byteOrderMark``.
 public struct InputIssue: Error, Hashable, Sendable, CustomStringConvertible {
   /// What was wrong.
   public enum Kind: String, Hashable, Sendable {
@@ -14,10 +14,15 @@ public struct InputIssue: Error, Hashable, Sendable, CustomStringConvertible {
     case notAResource
     /// The resource has an error-level issue (reported in strict mode only).
     case invalidResource
+    /// Information only, nothing lost: the source started with a UTF-8 byte order mark,
+    /// which was skipped.
+    case byteOrderMark
   }
 
   /// What was wrong.
   public var kind: Kind
+  /// Whether this is information only (``Kind/byteOrderMark``): no record was lost.
+  public var isInformation: Bool { kind == .byteOrderMark }
   /// The file path, `<stdin>` or the name given for a descriptor.
   public var source: String
   /// The 1-based NDJSON line, for NDJSON sources.

@@ -1,5 +1,6 @@
 public import FHIRCore
-import Foundation
+import FHIRJSON
+import SystemPackage
 
 /// Where a ``Pipeline`` reads resources from: a file, a folder (read recursively, as a Bulk
 /// Data `$export` folder of NDJSON files is), standard input or an open file descriptor.
@@ -17,7 +18,9 @@ public struct PipelineSource: Sendable, CustomStringConvertible {
   let storage: Storage
 
   /// A file or a folder. A file ending in `.ndjson` is read as NDJSON, any other as JSON; a
-  /// folder is read recursively, its `.ndjson` and `.json` files in path order.
+  /// folder is read recursively, its `.ndjson` and `.json` files in path order (names in
+  /// any case, gzip-compressed `.ndjson.gz` and `.json.gz` too). Any file may be
+  /// gzip-compressed (told by its first bytes) or start with a byte order mark.
   public static func path(_ path: String) -> PipelineSource { PipelineSource(storage: .path(path)) }
 
   /// Standard input, framed as given (NDJSON by default, as `cat export.ndjson | …` gives it).
@@ -41,10 +44,12 @@ public struct PipelineSource: Sendable, CustomStringConvertible {
     }
   }
 
-  /// One file to read.
+  /// One file to read: a descriptor, or a path as the file system names it (not
+  /// necessarily UTF-8; ``name`` shows it).
   struct File {
     var name: String
     var descriptor: Int32?
+    var path: FilePath? = nil
     var framing: Framing
   }
 
@@ -54,20 +59,26 @@ public struct PipelineSource: Sendable, CustomStringConvertible {
     switch storage {
     case .descriptor(let descriptor, let name, let framing):
       return [File(name: name, descriptor: descriptor, framing: framing)]
-    case .path(let path):
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw InputIssue(.unreadable, source: path, message: "no such file or folder")
+    case .path(let name):
+      let path = FilePath(name)
+      switch InputPaths.kind(of: path) {
+      case nil:
+        throw InputIssue(.unreadable, source: name, message: "no such file or folder")
+      case .file:
+        return [Self.file(path)]
+      case .folder:
+        do {
+          return try InputPaths.files(under: path)
+            .filter { ResourceFraming.isInputName($0.description) }
+            .map { Self.file(path.pushing($0)) }
+        } catch let error as JSONError {
+          throw InputIssue(.unreadable, source: name, message: error.message)
+        }
       }
-      guard isDirectory.boolValue else { return [Self.file(path)] }
-      return (FileManager.default.subpaths(atPath: path) ?? [])
-        .filter { $0.hasSuffix(".ndjson") || $0.hasSuffix(".json") }
-        .sorted()
-        .map { Self.file((path as NSString).appendingPathComponent($0)) }
     }
   }
 
-  private static func file(_ path: String) -> File {
-    File(name: path, descriptor: nil, framing: path.hasSuffix(".ndjson") ? .ndjson : .json)
+  private static func file(_ path: FilePath) -> File {
+    File(name: path.description, descriptor: nil, path: path, framing: ResourceFraming(path: path.description))
   }
 }

@@ -56,7 +56,7 @@ struct SourceReader {
       // The framing every reader shares: a Bundle is split by its `resourceType`, never by
       // an `entry` array alone (a List keeps its entries).
       try ResourceFramer.read(
-        framing: file.framing, source: file.name, chunks: { try chunks(of: file, $0) },
+        framing: file.framing, source: file.name, chunks: { feed in try chunks(of: file) { try feed($0) } },
         handler: { event in
           switch event {
           case .record(let record):
@@ -69,8 +69,12 @@ struct SourceReader {
               InputIssue(
                 .notAResource, source: file.name, entry: entry.entry, path: entry.path.description,
                 message: "entry without resource (\(entry.summary))"), onIssue)
-          case .topLevelValue:
+          case .topLevelValue, .inputIdle:
             break
+          case .note(let note):
+            if note == .byteOrderMark {
+              try onIssue(InputIssue(.byteOrderMark, source: file.name, message: note.description))
+            }
           case .invalidJSON(let error):
             try report(InputIssue(error, source: file.name, entry: nil), onIssue)
           }
@@ -139,7 +143,7 @@ struct SourceReader {
     if let descriptor = file.descriptor {
       try ByteChunks.read(descriptor: FileDescriptor(rawValue: descriptor), source: file.name, body)
     } else {
-      try ByteChunks.read(path: file.name, body)
+      try ByteChunks.read(file: file.path ?? FilePath(file.name), source: file.name, body)
     }
   }
 }

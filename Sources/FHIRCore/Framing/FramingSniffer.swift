@@ -26,12 +26,19 @@ public struct FramingSniffer: Sendable {
     decide(atEnd: true) ?? .json
   }
 
-  private func decide(atEnd: Bool) -> ResourceFraming? {
+  /// The framing when the input pauses: told as if more followed once the first line is
+  /// complete, so that a producer writing one record and waiting sees it read; `nil` while
+  /// the first line is incomplete.
+  public func decideWhenIdle() -> ResourceFraming? {
+    decide(atEnd: false, moreFollows: true)
+  }
+
+  private func decide(atEnd: Bool, moreFollows: Bool = false) -> ResourceFraming? {
     guard let start = buffered.firstIndex(where: { !Self.isBlank($0) }) else { return atEnd ? .json : nil }
     guard let newline = buffered[start...].firstIndex(of: 0x0A) else {
       return atEnd || buffered.count - start > Self.lineLimit ? .json : nil
     }
-    guard buffered[(newline + 1)...].contains(where: { !Self.isBlank($0) }) else {
+    guard moreFollows || buffered[(newline + 1)...].contains(where: { !Self.isBlank($0) }) else {
       // One line so far: either framing reads a single value the same way.
       return atEnd ? .json : nil
     }

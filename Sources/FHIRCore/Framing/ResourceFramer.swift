@@ -15,6 +15,11 @@ public import FHIRJSON
 /// records: a Bundle without its entries (to rebuild it around converted entries), or the
 /// resource itself.
 ///
+/// ``read(framing:source:chunks:handler:)`` reads an input as it was sent: gzip-compressed
+/// or not (told by its magic bytes), with or without a leading byte order mark
+/// (``InputDecoder``), and tells when a streamed input pauses. A framer made with
+/// ``init(framing:source:options:handler:)`` is fed the content itself:
+///
 /// ```swift
 /// let framer = ResourceFramer(framing: .json, source: path) { event in … }
 /// try ByteChunks.read(path: path) { try framer.feed($0) }
@@ -32,6 +37,30 @@ public final class ResourceFramer {
     /// Invalid JSON: a bad NDJSON line (reading goes on with the next line) or an error
     /// in a JSON input (its end: nothing more is read from it).
     case invalidJSON(JSONError)
+    /// What was done to the input's bytes before framing (gzip decompressed, a byte order
+    /// mark skipped), before the records it concerns. Only from
+    /// ``read(framing:source:chunks:handler:)``.
+    case note(InputDecoder.Note)
+    /// The input has nothing more for now (a pipe whose producer pauses): every record
+    /// complete so far has been handed out, and whoever holds them in a batch should let
+    /// them go. Only from ``read(framing:source:chunks:handler:)``, when `chunks` calls
+    /// ``Feed/inputIsIdle()``.
+    case inputIdle
+  }
+
+  /// What ``read(framing:source:chunks:handler:)`` gives its `chunks` closure: call it with
+  /// each chunk of the input as it was sent, and ``inputIsIdle()`` when the input pauses
+  /// (``ByteChunks``' `onIdle`).
+  public struct Feed {
+    fileprivate let bytes: (UnsafeRawBufferPointer) throws -> Void
+    fileprivate let idle: () throws -> Void
+
+    /// Reads the next chunk of the input, as it was sent.
+    public func callAsFunction(_ chunk: UnsafeRawBufferPointer) throws { try bytes(chunk) }
+
+    /// Tells the framer the input has nothing more for now: the framing of a sniffed
+    /// input is settled if its first line is complete, and ``Event/inputIdle`` is handed out.
+    public func inputIsIdle() throws { try idle() }
   }
 
   private let source: String
@@ -85,17 +114,20 @@ public final class ResourceFramer {
   }
 
   /// Reads a whole input through a framer, sniffing its framing (``FramingSniffer``) when
-  /// `framing` is `nil`.
+  /// `framing` is `nil`. The input is read as it was sent: a gzip-compressed input is
+  /// decompressed and a byte order mark at its start skipped (``InputDecoder``), each
+  /// told by an ``Event/note(_:)``.
   /// - Parameters:
   ///   - framing: How the input is framed, or `nil` to tell from its first bytes.
   ///   - source: The input's name.
   ///   - chunks: Calls its argument with each chunk of the input, in order
-  ///     (`{ try ByteChunks.read(path: path, $0) }`).
+  ///     (`{ feed in try ByteChunks.read(path: path, onIdle: feed.inputIsIdle) { try feed($0) } }`).
   ///   - handler: Called with each event.
-  /// - Throws: What `chunks` throws (a `readFailed` ``JSONError``) or what the handler throws.
+  /// - Throws: What `chunks` throws (a `readFailed` ``JSONError``), a `readFailed` error for
+  ///   a corrupt gzip stream, or what the handler throws.
   public static func read(
     framing: ResourceFraming?, source: String,
-    chunks: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void,
+    chunks: (Feed) throws -> Void,
     handler: (Event) throws -> Void
   ) throws {
     // The framers made here do not outlive the call.
@@ -106,26 +138,34 @@ public final class ResourceFramer {
 
   private static func read(
     framing: ResourceFraming?, source: String,
-    chunks: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void,
+    chunks: (Feed) throws -> Void,
     escapingHandler handler: @escaping (Event) throws -> Void
   ) throws {
     var framer = framing.map { ResourceFramer(framing: $0, source: source, handler: handler) }
     var sniffer = framer == nil ? FramingSniffer() : nil
-    try chunks { chunk in
+    func choose(_ framing: ResourceFraming) throws {
+      let chosen = ResourceFramer(framing: framing, source: source, handler: handler)
+      framer = chosen
+      try sniffer!.buffered.withUnsafeBytes { try chosen.feed($0) }
+      sniffer = nil
+    }
+    func content(_ chunk: UnsafeRawBufferPointer) throws {
       if let framer {
         try framer.feed(chunk)
       } else if let framing = sniffer?.add(chunk) {
-        let chosen = ResourceFramer(framing: framing, source: source, handler: handler)
-        framer = chosen
-        try sniffer!.buffered.withUnsafeBytes { try chosen.feed($0) }
-        sniffer = nil
+        try choose(framing)
       }
     }
-    if framer == nil, let sniffer {
-      let chosen = ResourceFramer(framing: sniffer.finish(), source: source, handler: handler)
-      framer = chosen
-      try sniffer.buffered.withUnsafeBytes { try chosen.feed($0) }
-    }
+    let decoder = InputDecoder(source: source) { try handler(.note($0)) }
+    try chunks(
+      Feed(
+        bytes: { try decoder.feed($0, content) },
+        idle: {
+          if framer == nil, let framing = sniffer?.decideWhenIdle() { try choose(framing) }
+          try handler(.inputIdle)
+        }))
+    try decoder.finish(content)
+    if framer == nil, let sniffer { try choose(sniffer.finish()) }
     try framer!.finish()
   }
 

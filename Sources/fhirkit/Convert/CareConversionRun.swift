@@ -38,6 +38,9 @@ struct CareConversionRun {
     }
     let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport, jobs: jobs, staged: staged)
     try reader.read(files)
+    if reader.entriesWithoutResource > 0 {
+      summary.actions["entry(ies) without resource skipped"] = reader.entriesWithoutResource
+    }
     let writer = RecordWriter(format: format, output: output)
     let report = try staged.finish { record in
       try writer.write(record)

@@ -107,7 +107,8 @@ struct ConvertCommand: ParsableCommand {
 
   func run() throws {
     messages.apply()
-    let files = try InputFiles.expandOrExit(inputs)
+    let listing = try InputFiles.expandOrExit(inputs)
+    let files = listing.inputs
     try OutputFile.refuseInputs(outputs: [output, report], inputs: files.map(\.path))
     let issueReport = try IssueReport(path: report)
     let out = try OutputFile(path: output)
@@ -146,6 +147,7 @@ struct ConvertCommand: ParsableCommand {
     }
     try issueReport.close()
     Console.shared.endProgress()
+    summary.countSkipped(listing)
     try summary.finish(noun: noun, stopped: stopped)
   }
 

@@ -36,7 +36,13 @@ final class ReleaseConversionRun {
         // In its place among the records before it, which may still be in a batch.
         try batcher.flush()
         try output.write(entry)
-      })
+      },
+      idle: { [self, output] in
+        // A pipe whose producer pauses: what was read is converted and written now.
+        try batcher.flush()
+        try output.flush()
+      },
+      note: { [issueReport] note, source in issueReport.write(note, source: source) })
     for file in files {
       try batcher.startInput()
       do {
@@ -105,13 +111,9 @@ final class ReleaseConversionRun {
   private func notWritten(_ entry: EntryWithoutResource) {
     summary.actions["entry(ies) without resource not written", default: 0] += 1
     printRecordMessage("fhirkit: \(entry.location): entry without resource (\(entry.summary)) not written")
-    var line: JSONObject = [
-      "location": .string(entry.location), "path": .string(entry.path.description), "severity": "information",
-      "code": "entryWithoutResource", "action": "notWritten",
-      "message": .string("entry without resource (\(entry.summary)) not written: the output holds resources only"),
-    ]
-    if let method = entry.requestMethod { line["method"] = .string(method) }
-    issueReport.write(line)
+    issueReport.write(
+      entry, action: "notWritten",
+      message: "entry without resource (\(entry.summary)) not written: the output holds resources only")
   }
 
   /// Skips `record`, saying why and where.

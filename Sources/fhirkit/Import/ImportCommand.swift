@@ -65,7 +65,8 @@ struct ImportCommand: ParsableCommand {
 
   func run() throws {
     messages.apply()
-    let files = try InputFiles.expandOrExit(inputs)
+    let listing = try InputFiles.expandOrExit(inputs)
+    let files = listing.inputs
     try OutputFile.refuseInputs(outputs: [report, store], inputs: files.map(\.path))
     let issueReport = try IssueReport(path: report)
     Interruption.shared.note("\(store): keeps the batches committed before it (importing again finishes the job)")
@@ -121,6 +122,10 @@ struct ImportCommand: ParsableCommand {
       printError(Self.describe(summary, resources: reader.resourcesRead))
       reportWriter.printApproximations(PipelineReportWriter.approximations(pipelineReport))
       if let line = Self.outcomeLine(outcomes) { printError(line) }
+      if !listing.skipped.isEmpty { printError("fhirkit: \(listing.skipped.count) file(s) skipped in folders") }
+      if reader.entriesWithoutResource > 0 {
+        printError("fhirkit: \(reader.entriesWithoutResource) Bundle entry(ies) without resource skipped")
+      }
     }
     if reader.unreadable > 0 && reader.resourcesRead == 0 { throw ExitCode(3) }
     if outcomes.somethingFailed { throw someRecordsFailed }

@@ -28,7 +28,8 @@ struct InspectCommand: ParsableCommand {
   var strict = false
 
   func run() throws {
-    let files = try InputFiles.expandOrExit(inputs)
+    let listing = try InputFiles.expandOrExit(inputs)
+    let files = listing.inputs
     let total = ResourceInventory()
     var totalBytes = 0
     var unreadable = 0
@@ -38,19 +39,15 @@ struct InspectCommand: ParsableCommand {
         let bytes = try read(file, into: inventory)
         totalBytes += bytes
         print(summary(of: inventory, path: file.path == "-" ? "<stdin>" : file.path, bytes: bytes))
-      } catch let error as JSONError where error.kind == .readFailed {
-        printError("fhirkit: \(error)")
-        unreadable += 1
       } catch let error as JSONError {
         printError("fhirkit: \(error)")
-        inventory.addError()
-        print(summary(of: inventory, path: file.path == "-" ? "<stdin>" : file.path, bytes: nil))
-        if strict { throw someRecordsFailed }
+        unreadable += 1
       }
       total.merge(inventory)
     }
-    if files.count > 1 {
-      print(summary(of: total, path: "total (\(files.count) inputs)", bytes: totalBytes))
+    if files.count > 1 || !listing.skipped.isEmpty {
+      let skipped = listing.skipped.isEmpty ? "" : ", \(listing.skipped.count) file(s) skipped"
+      print(summary(of: total, path: "total (\(files.count) inputs\(skipped))", bytes: totalBytes))
     }
     if unreadable > 0 { throw ExitCode(3) }
     if total.errors > 0 {
@@ -59,41 +56,46 @@ struct InspectCommand: ParsableCommand {
     }
   }
 
-  /// Streams one input into `inventory` and returns its size in bytes, through the framing
-  /// every command shares (``ResourceFramer``).
-  /// - Throws: The ``JSONError`` that ends a JSON input, or a `readFailed` one.
+  /// Streams one input into `inventory` and returns its size in bytes as stored, through
+  /// the framing every command shares (``ResourceFramer``: gzip and byte order marks
+  /// undone, standard input's framing sniffed).
+  /// - Throws: A `readFailed` ``JSONError``, or exit code 1 at the first bad record in strict mode.
   private func read(_ file: InputFiles.Input, into inventory: ResourceInventory) throws -> Int {
     let source = file.path == "-" ? "<stdin>" : file.path
     var bytes = 0
-    let framer = ResourceFramer(framing: file.framing, source: source) { [strict, framing = file.framing] event in
-      switch event {
-      case .record(let record):
-        // Top-level resources are counted from `topLevelValue`, with the Bundles.
-        if record.isBundleEntry { inventory.addEntry(record.tokens) }
-      case .entryWithoutResource:
-        break
-      case .topLevelValue(let tokens):
-        inventory.addTopLevel(tokens)
-      case .invalidJSON(let error):
-        // An error in a JSON input ends it; a bad NDJSON line is counted and skipped.
-        if framing == .json { throw error }
-        printError("fhirkit: \(error)")
-        inventory.addError()
-        if strict { throw someRecordsFailed }
-      }
-    }
-    try ByteChunks.read(path: file.path) { chunk in
-      bytes += chunk.count
-      try framer.feed(chunk)
-    }
-    try framer.finish()
+    try ResourceFramer.read(
+      framing: file.path == "-" ? nil : file.framing, source: source,
+      chunks: { feed in
+        try file.read { chunk in
+          bytes += chunk.count
+          try feed(chunk)
+        }
+      },
+      handler: { [strict] event in
+        switch event {
+        case .record(let record):
+          // Top-level resources are counted from `topLevelValue`, with the Bundles.
+          if record.isBundleEntry { inventory.addEntry(record.tokens) }
+        case .entryWithoutResource, .inputIdle:
+          break
+        case .note(let note):
+          if note == .byteOrderMark { printError("fhirkit: \(source): information: \(note)") }
+        case .topLevelValue(let tokens):
+          inventory.addTopLevel(tokens)
+        case .invalidJSON(let error):
+          // A bad NDJSON line is skipped; an error in a JSON input ends it (the framer
+          // hands out nothing after it).
+          printError("fhirkit: \(error)")
+          inventory.addError()
+          if strict { throw someRecordsFailed }
+        }
+      })
     return bytes
   }
 
-  private func summary(of inventory: ResourceInventory, path: String, bytes: Int?) -> String {
+  private func summary(of inventory: ResourceInventory, path: String, bytes: Int) -> String {
     var lines: [String] = []
-    var head = "\(path):"
-    if let bytes { head += " \(bytes) bytes," }
+    var head = "\(path): \(bytes) bytes,"
     head += " \(inventory.resources) resource(s)"
     let bundles = inventory.bundleCounts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
     if !bundles.isEmpty { head += " in Bundle(s): " + bundles.joined(separator: ", ") }

@@ -10,7 +10,9 @@ import FHIRR4
 /// Records that cannot be read are printed on stderr with their place (never their
 /// values), written to the issue report, counted, and skipped; in strict mode the first
 /// one stops the command with exit code 1. Bundle entries keep their `fullUrl`, which
-/// `urn:uuid:` references resolve against. Records are decoded on `jobs` threads
+/// `urn:uuid:` references resolve against. Bundle entries without a resource (a
+/// transaction's `DELETE`) are named on stderr and in the report, counted in
+/// ``entriesWithoutResource``, and do not change the exit code. Records are decoded on `jobs` threads
 /// (``RecordBatcher``) and added in input order.
 final class CareInputReader {
   /// One record decoded in its release.
@@ -42,6 +44,8 @@ final class CareInputReader {
   private(set) var skipped = 0
   /// Inputs that could not be read at all.
   private(set) var unreadable = 0
+  /// Bundle entries without a resource, which the care pipeline has no use for.
+  private(set) var entriesWithoutResource = 0
 
   /// Creates a reader.
   init(from: ReleaseOption, strict: Bool, issueReport: IssueReport, jobs: Int = 1, staged: StagedConversion? = nil) {
@@ -62,7 +66,14 @@ final class CareInputReader {
       try batcher.startInput()
       do {
         try ResourceReader.read(
-          file, hooks: ResourceReader.Hooks(bytesRead: { Console.shared.count(bytes: $0) }),
+          file,
+          hooks: ResourceReader.Hooks(
+            bytesRead: { Console.shared.count(bytes: $0) },
+            entryWithoutResource: { [self] entry in
+              try batcher.flush()  // messages in input order
+              skip(entry)
+            },
+            note: { [issueReport] note, source in issueReport.write(note, source: source) }),
           onError: { [self] error in
             try batcher.flush()
             skipped += 1
@@ -79,6 +90,16 @@ final class CareInputReader {
         unreadable += 1
       }
     }
+  }
+
+  /// Names a Bundle entry without a resource on stderr and in the report, by place and
+  /// request method (never values).
+  private func skip(_ entry: EntryWithoutResource) {
+    entriesWithoutResource += 1
+    printRecordMessage("fhirkit: \(entry.location): entry without resource (\(entry.summary)) skipped")
+    issueReport.write(
+      entry, action: "skipped",
+      message: "entry without resource (\(entry.summary)) skipped: care entities are made from resources")
   }
 
   /// Decodes one record in `release`; called from several threads.

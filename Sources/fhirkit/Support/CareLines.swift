@@ -26,17 +26,23 @@ struct CareLines {
     var lines: [Line] = []
     for file in files {
       let source = file.path == "-" ? "<stdin>" : file.path
-      let data: Data
+      // As sent, like FHIR inputs: gzip decompressed, a leading byte order mark skipped.
+      var bytes: [UInt8] = []
+      let decoder = InputDecoder(source: source) { note in
+        if note == .byteOrderMark { printRecordMessage("fhirkit: \(source): information: \(note)") }
+      }
       do {
-        data =
-          file.path == "-"
-          ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file.path))
-      } catch {
-        printError("fhirkit: \(source): cannot be read")
+        try file.read { chunk in
+          Console.shared.count(bytes: chunk.count)
+          try decoder.feed(chunk) { bytes += $0 }
+        }
+        try decoder.finish { bytes += $0 }
+      } catch let error as JSONError {
+        printError("fhirkit: \(error)")
         summary.unreadable += 1
         continue
       }
-      Console.shared.count(bytes: data.count)
+      let data = Data(bytes)
       lines += try read(data, source: source, summary: &summary)
     }
     return lines

@@ -126,7 +126,8 @@ final class OutputFile: @unchecked Sendable {
     }
   }
 
-  private func flush() throws {
+  /// Writes what is buffered (when a streamed input pauses, so that readers see the lines).
+  func flush() throws {
     guard !buffer.isEmpty else { return }
     if isStandardOutput { Console.shared.clearForStandardOutput() }
     do {

@@ -49,6 +49,12 @@ final class ResourceOutput {
     held.append(.entryWithoutResource(entry))
   }
 
+  /// Writes the NDJSON lines buffered so far (a `json` or `bundle` document waits for
+  /// ``finish()``).
+  func flush() throws {
+    if format == .ndjson { try file.flush() }
+  }
+
   /// Notes one top-level value of the inputs (``ResourceReader/Hooks/topLevelValue``), to
   /// know whether the input was a single Bundle.
   func noteTopLevelValue(_ tokens: JSONTokens) {

@@ -5,7 +5,9 @@ import FHIRKit
 /// entry), or top-level resources. Bad records go to `onError` and reading goes on.
 ///
 /// Standard input is NDJSON when its first non-blank line is a complete JSON value and more
-/// lines follow, else one or more JSON values (``FramingSniffer``).
+/// lines follow (or the input pauses after it), else one or more JSON values
+/// (``FramingSniffer``). Inputs are read as sent: gzip-compressed ones are decompressed,
+/// and a UTF-8 byte order mark at the start is skipped with an information line on stderr.
 enum ResourceReader {
   /// What the reader hands out besides records.
   struct Hooks {
@@ -17,6 +19,12 @@ enum ResourceReader {
     /// Called with each Bundle entry that has no `resource`, in its place among the records;
     /// such entries are skipped when this is `nil`.
     var entryWithoutResource: ((EntryWithoutResource) throws -> Void)? = nil
+    /// Called when a streamed input (a pipe) pauses: every record complete so far has been
+    /// handed out; batches should be processed and output flushed.
+    var idle: (() throws -> Void)? = nil
+    /// Called with what was done to the input's bytes (after the byte order mark line is
+    /// printed), with the input's name: to write it to the issue report.
+    var note: ((InputDecoder.Note, String) -> Void)? = nil
   }
 
   /// Calls `body` for each resource of `input`; JSON errors go to `onError`.
@@ -30,7 +38,7 @@ enum ResourceReader {
     try ResourceFramer.read(
       framing: input.path == "-" ? nil : input.framing, source: source,
       chunks: { feed in
-        try ByteChunks.read(path: input.path) { chunk in
+        try input.read(onIdle: hooks.idle == nil ? nil : feed.inputIsIdle) { chunk in
           hooks.bytesRead?(chunk.count)
           try feed(chunk)
         }
@@ -41,6 +49,10 @@ enum ResourceReader {
         case .entryWithoutResource(let entry): try hooks.entryWithoutResource?(entry)
         case .topLevelValue(let tokens): try hooks.topLevelValue?(tokens)
         case .invalidJSON(let error): try onError(error)
+        case .inputIdle: try hooks.idle?()
+        case .note(let note):
+          if note == .byteOrderMark { printRecordMessage("fhirkit: \(source): information: \(note)") }
+          hooks.note?(note, source)
         }
       })
   }

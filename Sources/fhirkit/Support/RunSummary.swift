@@ -30,6 +30,11 @@ struct RunSummary {
   /// Other counts for the summary line, by name (`dropped`, `unresolved reference(s)`, …).
   var actions: [String: Int] = [:]
 
+  /// Counts the files of the input folders that were not read.
+  mutating func countSkipped(_ listing: InputFiles.Listing) {
+    if !listing.skipped.isEmpty { actions["file(s) skipped", default: 0] += listing.skipped.count }
+  }
+
   /// Whether something was skipped (a record, a value, an entity not stored) or an input could
   /// not be read.
   var somethingFailed: Bool { skipped > 0 || unreadable > 0 || valuesSkipped > 0 || notStored > 0 }

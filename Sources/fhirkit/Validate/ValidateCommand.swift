@@ -48,7 +48,8 @@ struct ValidateCommand: ParsableCommand {
   }
 
   func run() throws {
-    let files = try InputFiles.expandOrExit(inputs)
+    let listing = try InputFiles.expandOrExit(inputs)
+    let files = listing.inputs
     try OutputFile.refuseInputs(outputs: [report], inputs: files.map(\.path))
     let issueReport = try IssueReport(path: report)
     var resources = 0
@@ -73,7 +74,14 @@ struct ValidateCommand: ParsableCommand {
       })
     Console.shared.startProgress()
     defer { Console.shared.endProgress() }
-    let hooks = ResourceReader.Hooks(bytesRead: { Console.shared.count(bytes: $0) })
+    let hooks = ResourceReader.Hooks(
+      bytesRead: { Console.shared.count(bytes: $0) },
+      idle: {
+        // A pipe whose producer pauses: the records read so far are checked and printed now.
+        try batcher.flush()
+        fflush(nil)  // all streams: standard output is a pipe here
+      },
+      note: { note, source in issueReport.write(note, source: source) })
     do {
       for file in files {
         try batcher.startInput()
@@ -101,7 +109,8 @@ struct ValidateCommand: ParsableCommand {
     try issueReport.close()
     Console.shared.endProgress()
     fflush(nil)  // all streams: the issues come before the summary
-    printError("fhirkit: \(resources) resource(s) checked, \(failed) with errors")
+    let skipped = listing.skipped.isEmpty ? "" : "; \(listing.skipped.count) file(s) skipped"
+    printError("fhirkit: \(resources) resource(s) checked, \(failed) with errors\(skipped)")
     if unreadable > 0 { throw ExitCode(3) }
     if failed > 0 { throw someRecordsFailed }
   }
