@@ -76,6 +76,17 @@ import Testing
     }
   }
 
+  /// `--format json` keeps the input Bundle itself: its own members and its entries' lose
+  /// their DSTU2 comments too, so that the document is R4 (issue 19, problem 5).
+  @Test(arguments: dstu2Fixtures.filter { (try? String(contentsOfFile: $0, encoding: .utf8))?.contains("\"Bundle\"") ?? false })
+  func dstu2BundleConvertedToR4DocumentIsR4(path: String) throws {
+    let result = try CommandRunner.run(["convert", path, "--from", "dstu2", "--to", "r4", "--format", "json"])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(!result.stdout.contains("\"fhir_comments\""), "DSTU2 comments in the R4 document")
+    let check = try CommandRunner.run(["validate", "--release", "r4", "-"], stdin: Array(result.stdout.utf8))
+    #expect(check.exitCode == 0, "\(check.stdout.prefix(600))")
+  }
+
   // MARK: Helpers
 
   static func json(_ text: String) throws -> JSONValue {

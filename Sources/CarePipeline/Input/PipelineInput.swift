@@ -18,6 +18,10 @@ public struct PipelineInput {
     /// it exactly (see ``ResourceSource``); the coders then account for its elements from them
     /// instead of writing the resource again. Set by the pipeline's own reading only.
     var source: ResourceSource?
+    /// The resource's compact JSON as it was read, when decoding repaired it to fit the models
+    /// (`DecodingOptions.repair`): the source kept with its entities (``SourceReference/json``)
+    /// is then the input, not the repair. `nil` otherwise.
+    public var originalJSON: [UInt8]?
 
     public init(resource: PipelineResource, fullUrl: String? = nil) {
       self.resource = resource
@@ -63,8 +67,9 @@ public struct PipelineInput {
     Self.flatten(resource, fullUrl: fullUrl) { entries.append($0) }
   }
 
-  /// Adds an entry the pipeline read (keeping its ``Entry/source``); a Bundle adds its entries.
-  mutating func add(_ entry: Entry) {
+  /// Adds an entry (keeping its ``Entry/source`` and ``Entry/originalJSON``); a Bundle adds
+  /// its entries.
+  public mutating func add(_ entry: Entry) {
     Self.flatten(entry) { entries.append($0) }
   }
 

@@ -16,8 +16,8 @@ extension MergeRun {
       } else {
         let bytes: [UInt8]
         switch resource.resource {
-        case .r4(let r): bytes = r.jsonBytes()
-        case .dstu2(let r): bytes = r.jsonBytes()
+        case .r4(let r): bytes = resource.originalJSON ?? r.jsonBytes()
+        case .dstu2(let r): bytes = resource.originalJSON ?? r.jsonBytes()
         }
         json = Data(bytes)
         sourceJSON[resource.key] = json

@@ -125,9 +125,15 @@ struct SourceReader {
         return nil
       }
       // The tokens stay with the resource so that the coders account for its elements from them.
-      return PipelineInput.Entry(
+      var entry = PipelineInput.Entry(
         resource: resource, fullUrl: record.fullUrl,
         source: ResourceSource(tokens: record.tokens, at: record.index, issues: issues, repairs: repairs))
+      if !repairs.isEmpty {
+        var writer = JSONWriter()
+        _ = writer.value(record.tokens, at: record.index)
+        entry.originalJSON = writer.takeOutput()
+      }
+      return entry
     } catch let error as FHIRDecodingError {
       try report(issue(.invalidResource, error.issue.path.description, error.issue.message), onIssue)
       return nil

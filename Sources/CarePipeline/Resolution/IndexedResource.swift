@@ -11,6 +11,8 @@ struct IndexedResource {
   /// The tokens the resource was decoded from, when the pipeline holds them and they account
   /// for it exactly (``ResourceSource``): the coders then account for its elements from them.
   var source: ResourceSource? = nil
+  /// The resource's JSON as read, when decoding repaired it (``PipelineInput/Entry/originalJSON``).
+  var originalJSON: [UInt8]? = nil
 
   /// The resource's type (`"?"` when it has none).
   var type: String { resource.resourceType ?? "?" }

@@ -57,12 +57,14 @@ struct ResourceIndex {
     read[type, default: 0] += 1
     var key = Self.key(of: entry.resource, fullUrl: entry.fullUrl) { entry.resource.canonicalBytes }
     if let url = entry.fullUrl, let known = keyByFullURL[url] { key = known }
-    let candidate = IndexedResource(key: key, fullUrl: entry.fullUrl, resource: entry.resource, source: entry.source)
+    let candidate = IndexedResource(
+      key: key, fullUrl: entry.fullUrl, resource: entry.resource, source: entry.source, originalJSON: entry.originalJSON)
     if let existing = byKey[key] {
       duplicates[type, default: 0] += 1
       if Self.isNewer(candidate.resource, than: existing.resource) {
         byKey[key] = IndexedResource(
-          key: key, fullUrl: existing.fullUrl ?? candidate.fullUrl, resource: candidate.resource, source: candidate.source)
+          key: key, fullUrl: existing.fullUrl ?? candidate.fullUrl, resource: candidate.resource, source: candidate.source,
+          originalJSON: candidate.originalJSON)
       }
     } else {
       byKey[key] = candidate

@@ -31,7 +31,15 @@ public final class StagedConversion {
   /// - Throws: ``StagingError``.
   public func add(_ resource: PipelineResource, fullUrl: String? = nil) throws {
     precondition(!finished, "StagedConversion.add after finish")
-    try merge.add(PipelineInput.Entry(resource: resource, fullUrl: fullUrl))
+    try add(PipelineInput.Entry(resource: resource, fullUrl: fullUrl))
+  }
+
+  /// Stages one entry (keeping its ``PipelineInput/Entry/originalJSON``); a Bundle stages its
+  /// entries' resources.
+  /// - Throws: ``StagingError``.
+  public func add(_ entry: PipelineInput.Entry) throws {
+    precondition(!finished, "StagedConversion.add after finish")
+    try merge.add(entry)
   }
 
   /// Merges everything staged, partition by partition, handing out each entity.

@@ -95,7 +95,8 @@ extension StagedMerge {
       let key = keys.key(ordinal)
       for url in urlsOfOrdinal[ordinal] ?? [] { urls[url] = key }
       let (resource, source) = try self.load(ordinal)
-      return IndexedResource(key: key, fullUrl: fullURLs[ordinal], resource: resource, source: source)
+      return IndexedResource(
+        key: key, fullUrl: fullURLs[ordinal], resource: resource, source: source, originalJSON: originalJSON[ordinal])
     }
     for ordinal in partitions.order[range] {
       let slot = slots[Int(ordinal)]

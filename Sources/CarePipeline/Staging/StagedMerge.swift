@@ -43,6 +43,8 @@ final class StagedMerge {
   var slots: [Slot] = []
   /// The kept version's entry `fullUrl`, for resources that have one.
   var fullURLs: [Int32: String] = [:]
+  /// The JSON as read of the staged resources that decoding repaired (few), by ordinal.
+  var originalJSON: [Int32: [UInt8]] = [:]
   /// `fullUrl` → ordinal, and the reverse for partitions.
   var ordinalOfURL: [String: Int32] = [:]
   var urlsOfOrdinal: [Int32: [String]] = [:]
@@ -82,11 +84,13 @@ final class StagedMerge {
       report.duplicatesMerged[type, default: 0] += 1
       if ResourceIndex.isNewer(resource, than: try load(existing).resource) {
         try stage(resource, bytes, as: existing, fullUrl: fullURLs[existing] ?? entry.fullUrl, source: entry.source)
+        originalJSON[existing] = entry.originalJSON
       }
     } else {
       ordinal = keys.insert(key)
       slots.append(Slot())
       try stage(resource, bytes, as: ordinal, fullUrl: entry.fullUrl, source: entry.source)
+      originalJSON[ordinal] = entry.originalJSON
     }
     if let url = entry.fullUrl, ordinalOfURL[url] == nil {
       ordinalOfURL[url] = ordinal

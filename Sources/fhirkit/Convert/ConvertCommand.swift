@@ -144,6 +144,14 @@ struct ConvertCommand: ParsableCommand {
       do { try run.run(files) } catch let code as ExitCode { stopped = code }
       try output.finish()  // may still count Bundle entries it has no place for
       summary = run.summary
+      // The input Bundle's own DSTU2 comments, left out of its R4 form (`--format json`).
+      for path in output.droppedComments where issueReport.isEnabled {
+        issueReport.write([
+          "location": "Bundle", "path": .string("\(path)"), "action": "dropped",
+          "message": "DSTU2 fhir_comments: R4 JSON has no comments",
+        ])
+      }
+      if !output.droppedComments.isEmpty { summary.actions["dropped", default: 0] += output.droppedComments.count }
     }
     try issueReport.close()
     Console.shared.endProgress()

@@ -17,6 +17,8 @@ struct RecordConverter: Sendable {
     /// What decoding changed to make the input fit the models (`--repair`, or any
     /// conversion to the other release).
     var repairs: [DecodingRepair] = []
+    /// Whether the record was converted from DSTU2 to R4.
+    var fromDSTU2ToR4 = false
   }
 
   /// The release to write.
@@ -41,7 +43,8 @@ struct RecordConverter: Sendable {
       let result = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options)
       guard let value = result.value else { return Converted(bytes: nil, issues: result.issues, conversion: .init(), repairs: result.repairs) }
       let (r4, conversion) = ReleaseConverter.toR4(value)
-      return Converted(bytes: r4.jsonBytes(), issues: result.issues, conversion: conversion, repairs: result.repairs)
+      return Converted(
+        bytes: r4.jsonBytes(), issues: result.issues, conversion: conversion, repairs: result.repairs, fromDSTU2ToR4: true)
     case (.r4, .dstu2):
       let result = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options)
       guard let value = result.value else { return Converted(bytes: nil, issues: result.issues, conversion: .init(), repairs: result.repairs) }

@@ -95,6 +95,7 @@ final class ReleaseConversionRun {
       try fail(record, "not a resource the models can read")
       return
     }
+    if converted.fromDSTU2ToR4 { output.dropsDSTU2Comments = true }
     try output.write(bytes, from: record)
     summary.written += 1
     if errors.isEmpty {

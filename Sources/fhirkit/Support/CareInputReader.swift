@@ -118,17 +118,24 @@ final class CareInputReader {
     let issues: [ValidationIssue]
     let repairs: [DecodingRepair]
     let isDecoded: Bool
+    let resource: PipelineResource?
     switch decoded {
     case .r4(let result):
-      if let value = result.value {
-        if let staged { try staged.add(.r4(value), fullUrl: record.fullUrl) } else { input.add(value, fullUrl: record.fullUrl) }
-      }
+      resource = result.value.map(PipelineResource.r4)
       (issues, repairs, isDecoded) = (result.issues, result.repairs, result.value != nil)
     case .dstu2(let result):
-      if let value = result.value {
-        if let staged { try staged.add(.dstu2(value), fullUrl: record.fullUrl) } else { input.add(value, fullUrl: record.fullUrl) }
-      }
+      resource = result.value.map(PipelineResource.dstu2)
       (issues, repairs, isDecoded) = (result.issues, result.repairs, result.value != nil)
+    }
+    if let resource {
+      var entry = PipelineInput.Entry(resource: resource, fullUrl: record.fullUrl)
+      if !repairs.isEmpty {
+        // The store keeps the resource as it came, not as repaired.
+        var writer = JSONWriter()
+        _ = writer.value(record.tokens, at: record.index)
+        entry.originalJSON = writer.takeOutput()
+      }
+      if let staged { try staged.add(entry) } else { input.add(entry) }
     }
     for repair in repairs { issueReport.write(repair, location: record.location) }
     let errors = issues.filter { $0.severity == .error }
@@ -148,12 +155,17 @@ final class CareInputReader {
       return
     }
     resourcesRead += 1
-    if !errors.isEmpty {
+    // A record whose input had to be repaired to fit the models is converted with issues too.
+    if !errors.isEmpty || !repairs.isEmpty {
       withIssues += 1
       if let issue = errors.first, let type = issue.resourceType, let id = issue.resourceID {
         keysWithIssues.insert("\(type)/\(id)")
+      } else if let type = record.tokens.memberString("resourceType", ofObjectAt: record.index),
+        let id = record.tokens.memberString("id", ofObjectAt: record.index)
+      {
+        keysWithIssues.insert("\(type)/\(id)")
       }
-      if strict { throw someRecordsFailed }
+      if strict && !errors.isEmpty { throw someRecordsFailed }
     }
   }
 }

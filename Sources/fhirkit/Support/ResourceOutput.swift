@@ -25,6 +25,12 @@ final class ResourceOutput {
   /// Called with each entry without a resource that the output does not hold (at once in
   /// NDJSON and `bundle` formats; at ``finish()`` when a `json` document is not the input Bundle).
   var onEntryNotWritten: ((EntryWithoutResource) throws -> Void)?
+  /// Set when a resource was converted from DSTU2 to R4: the input Bundle's own members and
+  /// its entries' members (not the resources, which the converter wrote) then lose their
+  /// DSTU2 `fhir_comments`, which R4 JSON has no place for.
+  var dropsDSTU2Comments = false
+  /// The paths of the `fhir_comments` left out of the Bundle written (``dropsDSTU2Comments``).
+  private(set) var droppedComments: [JSONPath] = []
 
   /// Creates an output writing to `file`.
   init(format: OutputFormat, file: OutputFile) {
@@ -93,7 +99,10 @@ final class ResourceOutput {
         case .entryWithoutResource(let entry):
           return JSONValue(tokens: entry.tokens)
         }
+      }.enumerated().map { index, entry in
+        withoutComments(entry, at: JSONPath([.key("entry"), .index(index)]))
       }
+      if case .object(let shell) = withoutComments(.object(bundle), at: .root) { bundle = shell }
       if let index = bundle.members.firstIndex(where: { $0.key == "entry" }) {
         if entries.isEmpty { bundle.members.remove(at: index) } else { bundle.members[index].value = .array(entries) }
       } else if !entries.isEmpty {
@@ -120,6 +129,28 @@ final class ResourceOutput {
     }
     if !entries.isEmpty { bundle.append(key: "entry", value: .array(entries)) }
     return .object(bundle)
+  }
+
+  /// `value` without its `fhir_comments` members, at any depth, when ``dropsDSTU2Comments``
+  /// is set; each one left out is noted at its path.
+  private func withoutComments(_ value: JSONValue, at path: JSONPath) -> JSONValue {
+    guard dropsDSTU2Comments else { return value }
+    switch value {
+    case .object(var object):
+      for (index, member) in object.members.enumerated().reversed() where member.key == "fhir_comments" {
+        droppedComments.append(path.appending(key: "fhir_comments"))
+        object.members.remove(at: index)
+      }
+      for index in object.members.indices {
+        object.members[index].value = withoutComments(
+          object.members[index].value, at: path.appending(key: object.members[index].key))
+      }
+      return .object(object)
+    case .array(let items):
+      return .array(items.enumerated().map { withoutComments($1, at: path.appending(index: $0)) })
+    default:
+      return value
+    }
   }
 
   private static func parse(_ bytes: [UInt8]) throws -> JSONValue {
