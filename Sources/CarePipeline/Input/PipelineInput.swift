@@ -1,4 +1,6 @@
+public import FHIRCore
 import FHIRCoders
+public import FHIRJSON
 public import FHIRDSTU2
 public import FHIRR4
 
@@ -22,6 +24,18 @@ public struct PipelineInput {
     /// (`DecodingOptions.repair`): the source kept with its entities (``SourceReference/json``)
     /// is then the input, not the repair. `nil` otherwise.
     public var originalJSON: [UInt8]?
+
+    /// The compact JSON of the resource at `index` of `tokens` as read in `release` without
+    /// repairs (what it came with kept as given, see `docs/models.md`): the value for
+    /// ``originalJSON`` when a repairing decode changed the resource; `nil` when it is not a
+    /// resource. Decodes the resource again, so call it only for repaired ones (they are few).
+    /// - Throws: What the models throw for tokens they cannot walk.
+    public static func jsonAsRead(_ tokens: JSONTokens, at index: Int, release: FHIRRelease) throws -> [UInt8]? {
+      switch release {
+      case .r4: try FHIRR4.AnyResource.decode(from: tokens, at: index).value?.jsonBytes()
+      case .dstu2: try FHIRDSTU2.AnyResource.decode(from: tokens, at: index).value?.jsonBytes()
+      }
+    }
 
     public init(resource: PipelineResource, fullUrl: String? = nil) {
       self.resource = resource

@@ -128,10 +128,8 @@ struct SourceReader {
       var entry = PipelineInput.Entry(
         resource: resource, fullUrl: record.fullUrl,
         source: ResourceSource(tokens: record.tokens, at: record.index, issues: issues, repairs: repairs))
-      if !repairs.isEmpty {
-        var writer = JSONWriter()
-        _ = writer.value(record.tokens, at: record.index)
-        entry.originalJSON = writer.takeOutput()
+      if !repairs.isEmpty, let release {
+        entry.originalJSON = try PipelineInput.Entry.jsonAsRead(record.tokens, at: record.index, release: release)
       }
       return entry
     } catch let error as FHIRDecodingError {

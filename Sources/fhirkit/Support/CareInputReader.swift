@@ -131,9 +131,8 @@ final class CareInputReader {
       var entry = PipelineInput.Entry(resource: resource, fullUrl: record.fullUrl)
       if !repairs.isEmpty {
         // The store keeps the resource as it came, not as repaired.
-        var writer = JSONWriter()
-        _ = writer.value(record.tokens, at: record.index)
-        entry.originalJSON = writer.takeOutput()
+        let release: FHIRRelease = if case .r4 = decoded { .r4 } else { .dstu2 }
+        entry.originalJSON = try PipelineInput.Entry.jsonAsRead(record.tokens, at: record.index, release: release)
       }
       if let staged { try staged.add(entry) } else { input.add(entry) }
     }
