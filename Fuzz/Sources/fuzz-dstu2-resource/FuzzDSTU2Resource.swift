@@ -10,6 +10,6 @@ import FuzzSupport
 public func fuzzDSTU2Resource(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   guard let tokens = Fuzz.tokens(Fuzz.bytes(start, count)) else { return 0 }
   _ = ReleaseDetector.detect(tokens)
-  _ = ModelOracle.check(AnyResource.self, tokens)
+  _ = ModelOracle.check(FHIRDSTU2.AnyResource.self, tokens)
   return 0
 }

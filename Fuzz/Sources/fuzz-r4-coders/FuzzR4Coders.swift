@@ -12,7 +12,7 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzR4Coders(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   guard let tokens = Fuzz.tokens(Fuzz.bytes(start, count)),
-    let resource = try? AnyResource.decode(from: tokens).value
+    let resource = try? FHIRR4.AnyResource.decode(from: tokens).value
   else { return 0 }
   convert(resource)
   // Containment: the good observation converts after the input as it did before it.
@@ -23,7 +23,7 @@ public func fuzzR4Coders(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
 /// A good Observation with a quantity and a two-component value, the record every input is
 /// "among" (see ``CoderOracle/goodRecordUnaffected(_:expected:)``).
 private let goodObservation: Observation = {
-  guard let tokens = CoderOracle.goodObservationTokens, case .observation(let o)? = try? AnyResource.decode(from: tokens).value else {
+  guard let tokens = CoderOracle.goodObservationTokens, case .observation(let o)? = try? FHIRR4.AnyResource.decode(from: tokens).value else {
     Fuzz.fail("the good observation does not decode")
   }
   return o
@@ -35,7 +35,7 @@ private let goodOutcome: CareModel.Outcome = {
   do { return try convertGood() } catch { Fuzz.fail("the good observation does not convert") }
 }()
 
-private func convert(_ resource: AnyResource) {
+private func convert(_ resource: FHIRR4.AnyResource) {
   switch resource {
   case .patient(let patient): CoderOracle.check(R4PatientCoder(), patient)
   case .medicationRequest(let request): CoderOracle.check(R4MedicationRequestCoder(), request)
