@@ -22,7 +22,7 @@ public func fuzzR4Coders(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
 
 /// A good Observation with a quantity and a two-component value, the record every input is
 /// "among" (see ``CoderOracle/goodRecordUnaffected(_:expected:)``).
-private let goodObservation: Observation = {
+private let goodObservation: FHIRR4.Observation = {
   guard let tokens = CoderOracle.goodObservationTokens, case .observation(let o)? = try? FHIRR4.AnyResource.decode(from: tokens).value else {
     Fuzz.fail("the good observation does not decode")
   }
