@@ -1,5 +1,6 @@
 import CareModel
 import CarePipeline
+import FHIRCoders
 import Foundation
 import Testing
 
@@ -37,9 +38,14 @@ import Testing
       #"{"resourceType":"Encounter","id":"e1","status":"finished"}"#,
       #"{"resourceType":"Observation","id":"o4","status":"final","code":{"text":"Weight"},"subject":{"reference":"Patient/p1"},"effectiveDateTime":"2020-01-05T08:00:00Z",\#(Self.value)}"#,
     ]))
-    // One log task for the three without a converted patient, one for p1's.
-    #expect(result.tasks.count == 2)
-    #expect(Set(result.outcomes.compactMap(\.taskUUID)).count == 2)
+    // One log task for the two without a patient (none, an Encounter), one for p1's, and one
+    // for Patient/nobody, a patient outside this input (an earlier import's), in a plan of its own.
+    #expect(result.tasks.count == 3)
+    #expect(Set(result.outcomes.compactMap(\.taskUUID)).count == 3)
+    let nobody = try #require(result.carePlans.first { $0.id == "observation-log/nobody" })
+    #expect(nobody.patientUUID == StableUUID.forResource(type: "Patient", id: "nobody"))
+    #expect(result.tasks.filter { $0.carePlanUUID == nil }.map(\.id).allSatisfy { $0.hasPrefix("observation-log/unknown-patient/") })
+    #expect(result.tasks.filter { $0.carePlanUUID == nil }.count == 1)
     #expect(result.report.unresolvedReferences.map(\.reason) == [.notFound, .unexpectedType])
   }
 

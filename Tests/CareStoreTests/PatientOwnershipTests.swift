@@ -69,6 +69,44 @@ import Testing
     #expect(plans.contains { $0.id.hasPrefix("medications/") && $0.title == "Medications" })
   }
 
+  @Test("Observations and orders imported after their Patients belong to them, each patient's alone")
+  func patientsOfAnEarlierImport() throws {
+    let folder = TemporaryFolders.make("carestore-ownership-later")
+    let patients = folder + "/patients.ndjson", data = folder + "/data.ndjson", both = folder + "/both.ndjson"
+    let patientLines = [#"{"resourceType":"Patient","id":"pa"}"#, #"{"resourceType":"Patient","id":"pb"}"#]
+    // Two patients' weights on the same day (once they shared one unknown-patient outcome) and
+    // an order no CarePlan claims.
+    let dataLines = ["pa", "pb"].flatMap { p in
+      [
+        #"{"resourceType":"Observation","id":"w-\#(p)","status":"final","code":{"coding":[{"system":"http://loinc.org","code":"29463-7"}]},"subject":{"reference":"Patient/\#(p)"},"effectiveDateTime":"2024-03-10T08:00:00Z","valueQuantity":{"value":70,"unit":"kg"}}"#,
+        #"{"resourceType":"MedicationRequest","id":"m-\#(p)","status":"active","intent":"order","subject":{"reference":"Patient/\#(p)"},"medicationCodeableConcept":{"text":"Drug"},"authoredOn":"2024-03-10"}"#,
+      ]
+    }
+    try (patientLines.joined(separator: "\n") + "\n").write(toFile: patients, atomically: true, encoding: .utf8)
+    try (dataLines.joined(separator: "\n") + "\n").write(toFile: data, atomically: true, encoding: .utf8)
+    try ((patientLines + dataLines).joined(separator: "\n") + "\n").write(toFile: both, atomically: true, encoding: .utf8)
+    let later = folder + "/later.sqlite", together = folder + "/together.sqlite"
+    for (inputs, store) in [([patients], later), ([data], later), ([both], together)] {
+      let run = try CommandRunner.run(["import"] + inputs + ["--store", store])
+      #expect(run.exitCode == 0, "\(run.stderr)")
+    }
+    let store = CareStore(backend: try SQLiteBackend(path: later))
+    let owners = try store.ownerIDs()
+    for kind in EntityKind.allCases {
+      #expect((owners[kind] ?? [:]).allSatisfy { $0.value != nil }, "\(kind): an entity of no patient")
+    }
+    for patient in ["pa", "pb"] {
+      let own = try store.entities(ofPatient: patient)
+      #expect(own.filter { $0.kind == "outcome" }.map(\.id) == ["w-" + patient])
+      #expect(own.filter { $0.kind == "task" }.count == 2)
+    }
+    // The same entities as one import of everything.
+    func care(_ path: String) throws -> [String] {
+      try CommandRunner.run(["export", "--store", path, "--to", "care"]).stdout.split(separator: "\n").map(String.init).sorted()
+    }
+    #expect(try care(later) == care(together))
+  }
+
   @Test("export --patient writes exactly that patient's entities, each order and observation with its subject", arguments: ["r4", "dstu2"])
   func exportOnePatient(release: String) throws {
     let store = Self.store.store

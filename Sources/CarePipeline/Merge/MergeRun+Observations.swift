@@ -48,7 +48,8 @@ extension MergeRun {
         result.report.notConverted[resource.type, default: 0] += 1
         continue
       }
-      let key = LogKey(patient: patientKey(facts.subject, from: resource) ?? "", kind: facts.kind ?? "unknown")
+      let patient = patientKey(facts.subject, from: resource) ?? outsidePatientKey(facts.subject, from: resource)
+      let key = LogKey(patient: patient ?? "", kind: facts.kind ?? "unknown")
       logged[key, default: []].append((converted.value, resource))
       if titles[key] == nil { titles[key] = facts.title }
     }
@@ -62,23 +63,24 @@ extension MergeRun {
   }
 
   /// Adds the log task for `key` — daily, all day, from the day (UTC) of its first outcome, not
-  /// counting towards adherence — in its patient's log plan (made on first use).
+  /// counting towards adherence — in its patient's log plan (made on first use). A patient outside
+  /// this run (``outsidePatientKey(_:from:)``) gets the same plan and task as one inside it.
   mutating func addLogTask(_ key: LogKey, title: String?, outcomes: [Outcome], plans: inout [String: Int]) -> Int {
     let utc = TimeZone(secondsFromGMT: 0)!
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = utc
     let first = outcomes.map(\.effectiveDate).min() ?? Date(timeIntervalSince1970: 0)
     let start = calendar.startOfDay(for: first)
-    let patient = patients[key.patient]
-    let patientID = patient?.id ?? "unknown-patient"
+    let owner = patients[key.patient].map { (id: $0.id, uuid: $0.uuid) } ?? Self.outsidePatient(key.patient)
+    let patientID = owner?.id ?? "unknown-patient"
     var planUUID: UUID?
-    if let patient {
+    if let owner {
       if let existing = plans[key.patient] {
         planUUID = result.carePlans[existing].uuid
         if result.carePlans[existing].effectiveDate > start { result.carePlans[existing].effectiveDate = start }
       } else {
         let plan = CareModel.CarePlan(
-          id: "observation-log/" + patientID, title: pipeline.options.logPlanTitle, patientUUID: patient.uuid,
+          id: "observation-log/" + patientID, title: pipeline.options.logPlanTitle, patientUUID: owner.uuid,
           uuid: StableUUID.forResource(type: "ObservationLogPlan", id: key.patient), effectiveDate: start, timezone: utc)
         plans[key.patient] = result.carePlans.count
         result.carePlans.append(plan)

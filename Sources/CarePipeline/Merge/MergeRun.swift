@@ -222,6 +222,32 @@ struct MergeRun {
     return target.key
   }
 
+  /// The `Patient/id` key of the Patient `site` names by a relative or absolute literal reference
+  /// when no resource of this run has that key: the Patient of an earlier (or later) import, as
+  /// when a Bulk Data export's Observations are imported after its Patients. Log and medication
+  /// plans are made for it as for a Patient of this run, linked to the uuid its entity gets
+  /// (``outsidePatient(_:)``), so that its entities belong to it and never to a plan shared with
+  /// other patients. `nil` for any other reference (contained, `urn:`, logical, another type).
+  func outsidePatientKey(_ site: ResourceFacts.Site?, from referrer: IndexedResource) -> String? {
+    guard let site, !site.reference.isEmpty, case .notFound(let form) = resolver.resolve(site, from: referrer),
+      form == .relative || form == .absolute,
+      let typeID = ReferenceResolver.typeAndID(ReferenceResolver.withoutHistory(site.reference)),
+      typeID.hasPrefix(Self.patientPrefix)
+    else { return nil }
+    return typeID
+  }
+
+  /// The entity id and uuid the Patient with `key` (`Patient/id`) gets from the Patient coders
+  /// (its id, and ``StableUUID/forResource(type:id:)``), for a Patient outside this run; `nil`
+  /// for a key that is not a Patient's.
+  static func outsidePatient(_ key: String) -> (id: String, uuid: UUID)? {
+    guard key.hasPrefix(patientPrefix), key.count > patientPrefix.count else { return nil }
+    let id = String(key.dropFirst(patientPrefix.count))
+    return (id, StableUUID.forResource(type: "Patient", id: id))
+  }
+
+  private static let patientPrefix = "Patient/"
+
   mutating func unresolved(
     _ site: ResourceFacts.Site, from referrer: IndexedResource, _ reason: UnresolvedReference.Reason,
     form: UnresolvedReference.Form? = nil
