@@ -107,7 +107,7 @@ struct SQLiteAccess: StoreWriter {
         sources[try uuid(row[0]), default: []].append(
           SourceReference(
             resourceType: row[1], resourceID: row[2], fullUrl: row[3], versionID: row[4], release: release,
-            json: row[6]))
+            json: try (row[6] as Data?).map(StoredSource.unpack)))
       }
     }
     return sources
@@ -223,7 +223,7 @@ struct SQLiteAccess: StoreWriter {
     for (ordinal, source) in sources.enumerated() {
       try statement.execute(arguments: [
         version.uuidString, ordinal, source.resourceType, source.resourceID, source.fullUrl, source.versionID,
-        source.release.rawValue, source.json,
+        source.release.rawValue, source.json.map(StoredSource.pack),
       ])
     }
   }
