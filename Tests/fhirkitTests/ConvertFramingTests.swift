@@ -109,4 +109,25 @@ import Testing
     let json = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4", "--format", "json"])
     #expect(try Self.parse(text).firstDifference(from: try Self.parse(json.stdout)) == nil)
   }
+
+  /// `entry` as one object (invalid FHIR), `null` or `[]`: the Bundle comes back as given, the
+  /// invalid ones reported; NDJSON writes such a Bundle as one record; nothing is lost silently.
+  @Test(arguments: [
+    (#"{"resourceType":"Bundle","type":"collection","entry":{"resource":{"resourceType":"Patient","id":"a"}}}"#, true),
+    (#"{"resourceType":"Bundle","type":"collection","entry":null}"#, true),
+    (#"{"resourceType":"Bundle","type":"collection","entry":[]}"#, false),
+  ])
+  func aBundleWhoseEntryIsNotAListOfEntriesComesBackAsGiven(text: String, reported: Bool) throws {
+    let path = try Self.file("bundle.json", text)
+    let json = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4", "--format", "json"])
+    #expect(json.exitCode == 0)
+    #expect(try Self.parse(text).firstDifference(from: try Self.parse(json.stdout)) == nil, "\(json.stdout)")
+    #expect(json.stderr.contains("at entry") == reported, "\(json.stderr)")
+    let ndjson = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4"])
+    let lines = ndjson.stdout.split(separator: "\n")
+    #expect(lines.count == (reported ? 1 : 0))
+    if reported { #expect(try Self.parse(text).firstDifference(from: try Self.parse(String(lines[0]))) == nil) }
+    let validate = try CommandRunner.run(["validate", path])
+    #expect(validate.exitCode == (reported ? 1 : 0), "\(validate.stderr)")
+  }
 }

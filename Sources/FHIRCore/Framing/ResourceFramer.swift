@@ -198,12 +198,22 @@ public final class ResourceFramer {
       try handler(.record(ResourceRecord(tokens: tokens, index: resource, source: source, entry: index, fullUrl: fullUrl)))
     case .bundle(let tokens):
       // A top-level value that is not a Bundle is a record of its own; a Bundle's entries
-      // have been handed out already.
-      if tokens.memberString("resourceType", ofObjectAt: 0) != "Bundle" {
+      // have been handed out already. A Bundle whose `entry` is not an array (one entry as an
+      // object, `null`: invalid FHIR) had nothing streamed: it is a record of its own too, so
+      // that the Bundle model keeps `entry` as given and reports it, instead of losing it.
+      if tokens.memberString("resourceType", ofObjectAt: 0) != "Bundle" || Self.hasEntryNotAnArray(tokens) {
         try handler(.record(ResourceRecord(tokens: tokens, source: source)))
       }
       try handler(.topLevelValue(tokens))
     }
+  }
+}
+
+extension ResourceFramer {
+  /// Whether the Bundle in `tokens` has an `entry` member that is not an array.
+  static func hasEntryNotAnArray(_ tokens: JSONTokens) -> Bool {
+    guard let entry = tokens.memberIndex("entry", ofObjectAt: 0) else { return false }
+    return tokens[entry].kind != .arrayStart
   }
 }
 

@@ -87,6 +87,11 @@ final class ResourceOutput {
   }
 
   private func document() throws -> JSONValue {
+    // One input value that was a record itself (a resource, or a Bundle whose `entry` is not an
+    // array and so was not split): that resource, converted.
+    if format == .json, topLevelValues == 1, held.count == 1, case .resource(let bytes, nil) = held[0] {
+      return try Self.parse(bytes)
+    }
     if format == .json, topLevelValues == 1, let inputBundle, case .object(var bundle) = JSONValue(tokens: inputBundle) {
       // The input Bundle, with its entries converted and their other members kept, and
       // the entries without a resource as they were.
@@ -104,7 +109,8 @@ final class ResourceOutput {
       }
       if case .object(let shell) = withoutComments(.object(bundle), at: .root) { bundle = shell }
       if let index = bundle.members.firstIndex(where: { $0.key == "entry" }) {
-        if entries.isEmpty { bundle.members.remove(at: index) } else { bundle.members[index].value = .array(entries) }
+        // No entry written: the input's `entry` stays as it was (`[]` included).
+        if !entries.isEmpty { bundle.members[index].value = .array(entries) }
       } else if !entries.isEmpty {
         bundle.append(key: "entry", value: .array(entries))
       }
