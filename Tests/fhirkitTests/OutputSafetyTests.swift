@@ -31,6 +31,14 @@ import Testing
     #expect(Self.kind("/dev/null") == S_IFCHR)
   }
 
+  /// `/dev/stdout` on a pipe is a link to `/proc/self/fd/1`, whose text (`pipe:[…]`) is no path:
+  /// it is opened as given and written in place.
+  @Test func devStdoutOnAPipeIsWrittenInPlace() throws {
+    let result = try CommandRunner.run(["convert", "--to", "r4", Self.input, "-o", "/dev/stdout"])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(result.stdout.split(separator: "\n").count > 10)
+  }
+
   @Test func aCharacterDeviceIsWrittenInPlace() throws {
     guard getuid() == 0 else { return }  // mknod needs root
     let folder = TemporaryFolders.make("fhirkit-outputs")

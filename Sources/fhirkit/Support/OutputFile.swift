@@ -43,17 +43,19 @@ final class OutputFile: @unchecked Sendable {
     }
     name = path
     isStandardOutput = false
-    let resolved = Self.followingLinks(path)
     var info = stat()
-    if stat(resolved, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-      // A device, FIFO or socket: written in place (a FIFO waits here for its reader).
-      let descriptor = open(resolved, O_WRONLY | O_CLOEXEC)
+    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      // A device, FIFO, socket or pipe: written in place (a FIFO waits here for its reader).
+      // Opened by the path given, which the system follows even through links whose text is
+      // no path (`/dev/stdout` → `/proc/self/fd/1` → `pipe:[…]`).
+      let descriptor = open(path, O_WRONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw Self.cannotWrite(path, role: role) }
       handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
       target = nil
       Interruption.shared.register(self)
       return
     }
+    let resolved = Self.followingLinks(path)
     let folder = (resolved as NSString).deletingLastPathComponent
     let base = (resolved as NSString).lastPathComponent
     let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(base).fhirkit-\(getpid()).tmp"
