@@ -77,6 +77,23 @@ import Testing
     #expect(strict.exitCode == 1 && strict.stdout.isEmpty)
   }
 
+  /// A record the care path repairs to fit the models (an array where one value belongs) is
+  /// converted with issues, its repair printed with its place; `--strict` stops at it, for
+  /// `convert --to care` and `import` alike.
+  @Test func aRepairedRecordIsNamedAndStopsStrictRuns() throws {
+    let input = Array(#"{"resourceType":"Patient","id":"b","gender":["female"]}"#.utf8) + [0x0A]
+    let lenient = try CommandRunner.run(["convert", "--to", "care", "--from", "r4", "-"], stdin: input)
+    #expect(lenient.exitCode == 0)
+    #expect(lenient.stderr.contains("<stdin>: unwrapped gender:"), "\(lenient.stderr)")
+    #expect(!lenient.stderr.contains("female"))
+    #expect(lenient.stderr.contains("1 converted with issues"))
+    let strict = try CommandRunner.run(["convert", "--to", "care", "--from", "r4", "--strict", "-"], stdin: input)
+    #expect(strict.exitCode == 1 && strict.stdout.isEmpty, "\(strict.stderr)")
+    let store = TemporaryFolders.make("care-strict") + "/s.sqlite"
+    let imported = try CommandRunner.run(["import", "--strict", "-", "--store", store], stdin: input)
+    #expect(imported.exitCode == 1, "\(imported.stderr)")
+  }
+
   @Test func jobsDoNotChangeTheEntities() throws {
     let arguments = ["convert", "--to", "care", "Fixtures/r4/bundles", "Fixtures/dstu2/bundles"]
     let one = try CommandRunner.run(arguments + ["--jobs", "1"])

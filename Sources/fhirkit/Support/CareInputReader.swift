@@ -136,7 +136,10 @@ final class CareInputReader {
       }
       if let staged { try staged.add(entry) } else { input.add(entry) }
     }
-    for repair in repairs { issueReport.write(repair, location: record.location) }
+    for repair in repairs {
+      printRecordMessage("fhirkit: \(record.location): \(repair)")
+      issueReport.write(repair, location: record.location)
+    }
     let errors = issues.filter { $0.severity == .error }
     for issue in errors {
       printRecordMessage("fhirkit: \(record.location): \(issue)" + VerboseValue.suffix(for: record, at: issue.path))
@@ -164,7 +167,8 @@ final class CareInputReader {
       {
         keysWithIssues.insert("\(type)/\(id)")
       }
-      if strict && !errors.isEmpty { throw someRecordsFailed }
+      // --strict: an error-level issue stops, repaired or not.
+      if strict { throw someRecordsFailed }
     }
   }
 }
