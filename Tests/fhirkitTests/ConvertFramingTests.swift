@@ -130,4 +130,18 @@ import Testing
     let validate = try CommandRunner.run(["validate", path])
     #expect(validate.exitCode == (reported ? 1 : 0), "\(validate.stderr)")
   }
+
+  /// Warning-level issues (empty values kept as given) go to `--report` with their path; the
+  /// record is written back as it came, and stderr stays for errors.
+  @Test func warningsReachTheReport() throws {
+    let text = #"{"resourceType":"Patient","id":"a","telecom":[{}],"birthDate":""}"#
+    let report = TemporaryFolders.make("framing") + "/issues.ndjson"
+    let result = try CommandRunner.run(["convert", "-", "--from", "r4", "--to", "r4", "--report", report], stdin: Array(text.utf8) + [0x0A])
+    #expect(result.exitCode == 0)
+    #expect(try Self.parse(text).firstDifference(from: try Self.parse(result.stdout)) == nil)
+    let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map { try Self.parse(String($0)) }
+    #expect(lines.map { $0["severity"]?.stringValue } == ["warning", "warning"])
+    #expect(Set(lines.compactMap { $0["path"]?.stringValue }) == ["telecom[0]", "birthDate"])
+    #expect(!result.stderr.contains("warning"))
+  }
 }

@@ -80,8 +80,9 @@ final class ReleaseConversionRun {
     for issue in errors {
       // The place and code on stderr, as for JSON errors; the record is still written.
       printRecordMessage("fhirkit: \(record.location): \(issue)" + VerboseValue.suffix(for: record, at: issue.path))
-      issueReport.write(issue, location: record.location)
     }
+    // Every issue, warnings (an empty value kept as given) included, goes to --report.
+    for issue in converted.issues { issueReport.write(issue, location: record.location) }
     for entry in converted.conversion.entries where issueReport.isEnabled {
       issueReport.write([
         "location": .string(record.location), "path": .string(entry.path),
