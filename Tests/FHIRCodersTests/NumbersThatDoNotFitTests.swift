@@ -60,6 +60,42 @@ import Testing
     #expect(converted2.report.issues.map(\.path.description) == ["valueQuantity.value"])
   }
 
+  static let tooLargeIntegers = [String(repeating: "9", count: 400), "1e400", "-1e400", "3000000000"]
+
+  /// A number too large for a 32-bit integer is data, not a shape to repair: decoding keeps it as
+  /// given with its issue, with or without repairs (a `positiveInt` of 0 is still repaired away).
+  @Test(arguments: tooLargeIntegers)
+  func integerTooLargeIsKeptAsGivenEvenWhenRepairing(_ text: String) throws {
+    #expect(FHIRPositiveInt.isTooLarge(text))
+    for options in [DecodingOptions.lenient, .repairing] {
+      let bytes = Array(#"{"frequency":\#(text),"period":0.5,"count":0}"#.utf8)
+      let decoded = try FHIRR4.Timing.Repeat.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count), options: options)
+      let r = try #require(decoded.value)
+      #expect(r.frequency?.value == nil)
+      #expect(r.frequency?.invalidJSON == .number(JSONNumber(text)!))
+      #expect(decoded.issues.contains { $0.path.description == "frequency" && $0.code == .invalidValue && $0.severity == .error })
+      #expect(!decoded.repairs.contains { $0.path.description == "frequency" })
+    }
+    for fits in ["2147483647", "1.5", "0", "1e-400"] { #expect(!FHIRPositiveInt.isTooLarge(fits), "\(fits)") }
+  }
+
+  /// A `valueInteger` too large for 32 bits is kept as text, as a `valueQuantity.value` no
+  /// `Double` holds is, whether the resource was decoded with repairs (the care pipeline) or not.
+  @Test(arguments: tooLargeIntegers)
+  func integerValueIsKeptAsText(_ text: String) throws {
+    let json = Self.observation(#""valueInteger":\#(text),"component":[{"code":{"text":"c"},"valueInteger":\#(text)}]"#)
+    for options in [DecodingOptions.lenient, .repairing] {
+      let bytes = Array(json.utf8)
+      let decoded = try FHIRR4.Observation.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count), options: options)
+      let converted = try R4ObservationCoder().decode(try #require(decoded.value))
+      #expect(converted.value.values == [OutcomeValue(.text(text), kind: "k"), OutcomeValue(.text(text), kind: "c")])
+      #expect(converted.report.issues.map(\.path.description) == ["valueInteger", "component[0].valueInteger"])
+      #expect(converted.report.issues.allSatisfy { $0.severity == .information && !$0.message.contains(text) })
+      #expect(converted.report.issues.first?.message == "a number too large for a 32-bit integer; kept as text")
+      try Self.expectWritable(.outcome(converted.value))
+    }
+  }
+
   /// The finding of the ten-minute fuzz runs: a SampledData point `2014E2027` in a component.
   @Test func sampledDataPointIsSkippedAndReported() throws {
     let json = Self.observation(

@@ -10,7 +10,7 @@ import FHIRKit
 enum ConversionIssueOutput {
   /// Prints the issues of every resource type's conversion report.
   /// - Returns: How many are numbers that had to be skipped
-  ///   (``FHIRCoders/ConversionReport/numberSkippedMessage``): each makes the run's exit code 1.
+  ///   (``FHIRCoders/ConversionReport/isNumberSkipped(_:)``): each makes the run's exit code 1.
   ///   Other issues, errors of the input included, are worked around and do not.
   static func print(_ pipeline: PipelineReport) -> Int {
     var skipped = 0
@@ -18,7 +18,7 @@ enum ConversionIssueOutput {
       for issue in pipeline.conversion[type]?.issues ?? [] {
         // The issue's description ends with the resource, `in Observation/id`.
         printRecordMessage("fhirkit: \(issue)")
-        if issue.severity == .error && issue.message == FHIRCoders.ConversionReport.numberSkippedMessage { skipped += 1 }
+        if FHIRCoders.ConversionReport.isNumberSkipped(issue) { skipped += 1 }
       }
     }
     return skipped
