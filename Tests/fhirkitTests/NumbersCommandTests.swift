@@ -146,4 +146,49 @@ import Testing
     #expect(imported.exitCode == 1)
     #expect(imported.stderr.contains("; 8 value(s) skipped"), "\(imported.stderr)")
   }
+
+  /// Records with an error-level coder issue, each with the path it is reported at: a number
+  /// skipped, a timing number skipped, a timing rule broken (tim-5).
+  static let strictStops: [(String, String)] = [
+    (observation("bad", #""subject":{"reference":"Patient/p1"},"valueRatio":{"numerator":{"value":1e400},"denominator":{"value":1}}"#),
+     "valueRatio.numerator.value (invalidValue) in Observation/bad"),
+    (request("bad", repeat: #"{"frequency":1,"period":1,"periodUnit":"d","duration":1e-400,"durationUnit":"h"}"#),
+     "dosageInstruction[0].timing.repeat.duration (invalidValue) in MedicationRequest/bad"),
+    (request("bad", repeat: #"{"frequency":1,"period":0,"periodUnit":"d"}"#),
+     "dosageInstruction[0].timing.repeat.period (invalidValue) in MedicationRequest/bad"),
+  ]
+
+  /// `--strict` stops at the first error-level issue the coders report, as docs/cli.md says:
+  /// the issue is printed and in `--report`, nothing of its partition (here the one patient
+  /// group, so nothing at all) or after it is written, exit 1; `import --strict` stores nothing,
+  /// in memory or staged. Without `--strict` every record is written.
+  @Test(arguments: strictStops)
+  func strictStopsAtTheFirstCoderError(_ bad: String, _ place: String) throws {
+    let input = Self.write([
+      #"{"resourceType":"Patient","id":"p1"}"#, bad,
+      Self.observation("good", #""subject":{"reference":"Patient/p1"},"valueQuantity":{"value":3}"#, day: 1),
+    ])
+    let all = try CommandRunner.run(["convert", "--to", "care", input])
+    let written = try CareJSON.records(fromNDJSON: Data(all.stdout.utf8))
+    #expect(written.contains { if case .outcome(let o) = $0 { o.id == "good" } else { false } }, "\(all.stderr)")
+
+    let report = TemporaryFolders.make("fhirkit-numbers") + "/report.ndjson"
+    let strict = try CommandRunner.run(["convert", "--strict", "--to", "care", "--report", report, input])
+    #expect(strict.exitCode == 1)
+    #expect(strict.stdout.isEmpty, "\(strict.stdout)")
+    #expect(strict.stderr.contains("error: ") && strict.stderr.contains(" at " + place), "\(strict.stderr)")
+    #expect(strict.stderr.contains("fhirkit: stopped at the first bad record or error-level issue (--strict); no entities written"))
+    #expect(!strict.stderr.contains("e400") && !strict.stderr.contains("e-400"))
+    let reported = try String(contentsOfFile: report, encoding: .utf8)
+    #expect(reported.contains(#""kind":"conversionIssue""#) && reported.contains(#""id":"bad""#), "\(reported)")
+
+    for staged in [false, true] {
+      let store = TemporaryFolders.make("fhirkit-numbers") + "/store.sqlite"
+      let imported = try CommandRunner.run(["import", "--strict", "--store", store, input] + (staged ? ["--staged"] : []))
+      #expect(imported.exitCode == 1)
+      #expect(imported.stderr.contains(" at " + place) && imported.stderr.contains("(--strict); nothing stored"), "\(imported.stderr)")
+      let exported = try CommandRunner.run(["export", "--store", store, "--to", "care"])
+      #expect(exported.stdout.isEmpty, "staged: \(staged)")
+    }
+  }
 }
