@@ -60,6 +60,42 @@ import Testing
     #expect(converted2.report.issues.map(\.path.description) == ["valueQuantity.value"])
   }
 
+  static let tooLargeIntegers = [String(repeating: "9", count: 400), "1e400", "-1e400", "3000000000"]
+
+  /// A number too large for a 32-bit integer is data, not a shape to repair: decoding keeps it as
+  /// given with its issue, with or without repairs (a `positiveInt` of 0 is still repaired away).
+  @Test(arguments: tooLargeIntegers)
+  func integerTooLargeIsKeptAsGivenEvenWhenRepairing(_ text: String) throws {
+    #expect(FHIRPositiveInt.isTooLarge(text))
+    for options in [DecodingOptions.lenient, .repairing] {
+      let bytes = Array(#"{"frequency":\#(text),"period":0.5,"count":0}"#.utf8)
+      let decoded = try FHIRR4.Timing.Repeat.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count), options: options)
+      let r = try #require(decoded.value)
+      #expect(r.frequency?.value == nil)
+      #expect(r.frequency?.invalidJSON == .number(JSONNumber(text)!))
+      #expect(decoded.issues.contains { $0.path.description == "frequency" && $0.code == .invalidValue && $0.severity == .error })
+      #expect(!decoded.repairs.contains { $0.path.description == "frequency" })
+    }
+    for fits in ["2147483647", "1.5", "0", "1e-400"] { #expect(!FHIRPositiveInt.isTooLarge(fits), "\(fits)") }
+  }
+
+  /// A `valueInteger` too large for 32 bits is kept as text, as a `valueQuantity.value` no
+  /// `Double` holds is, whether the resource was decoded with repairs (the care pipeline) or not.
+  @Test(arguments: tooLargeIntegers)
+  func integerValueIsKeptAsText(_ text: String) throws {
+    let json = Self.observation(#""valueInteger":\#(text),"component":[{"code":{"text":"c"},"valueInteger":\#(text)}]"#)
+    for options in [DecodingOptions.lenient, .repairing] {
+      let bytes = Array(json.utf8)
+      let decoded = try FHIRR4.Observation.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count), options: options)
+      let converted = try R4ObservationCoder().decode(try #require(decoded.value))
+      #expect(converted.value.values == [OutcomeValue(.text(text), kind: "k"), OutcomeValue(.text(text), kind: "c")])
+      #expect(converted.report.issues.map(\.path.description) == ["valueInteger", "component[0].valueInteger"])
+      #expect(converted.report.issues.allSatisfy { $0.severity == .information && !$0.message.contains(text) })
+      #expect(converted.report.issues.first?.message == "a number too large for a 32-bit integer; kept as text")
+      try Self.expectWritable(.outcome(converted.value))
+    }
+  }
+
   /// The finding of the ten-minute fuzz runs: a SampledData point `2014E2027` in a component.
   @Test func sampledDataPointIsSkippedAndReported() throws {
     let json = Self.observation(
@@ -149,6 +185,74 @@ import Testing
     ])
     #expect(converted.value.schedule.elements.allSatisfy { $0.duration == .allDay && $0.end == nil })
     try Self.expectWritable(.task(converted.value))
+  }
+
+  static func decode<T: FHIRDecodable>(_ type: T.Type, _ json: String, _ options: DecodingOptions) throws -> T {
+    let bytes = Array(json.utf8)
+    return try #require(try T.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count), options: options).value)
+  }
+
+  static func request(_ id: String, _ repeats: [String]) -> String {
+    let dosages = repeats.map { #"{"timing":{"repeat":\#($0)}}"# }.joined(separator: ",")
+    return #"{"resourceType":"MedicationRequest","id":"\#(id)","status":"active","intent":"order","medicationCodeableConcept":{"text":"x"},"authoredOn":"2020-01-01","dosageInstruction":[\#(dosages)]}"#
+  }
+
+  /// Timing decimals that no `Double` holds, `1e-400` (zero as one) included, in `period`,
+  /// `duration`, `boundsDuration` and `boundsRange`: each skipped with an error at its path (not
+  /// "not a positive number": it is positive), the schedule as without it.
+  @Test(arguments: ["1e400", "-1e400", "1e-400"])
+  func timingDecimalsAreSkippedAndReported(_ text: String) throws {
+    let json = Self.request("m4", [
+      #"{"frequency":1,"period":\#(text),"periodUnit":"d","duration":\#(text),"durationUnit":"h","timeOfDay":["08:00:00"],"boundsRange":{"low":{"value":\#(text),"code":"d"},"high":{"value":\#(text),"code":"d"}}}"#,
+      #"{"frequency":1,"period":1,"periodUnit":"d","boundsDuration":{"value":\#(text),"code":"d"}}"#,
+    ])
+    let converted = try R4MedicationRequestCoder().decode(try Self.decode(FHIRR4.MedicationRequest.self, json, .repairing))
+    let issues = converted.report.issues
+    #expect(issues.map(\.path.description).sorted() == [
+      "dosageInstruction[0].timing.repeat.boundsRange.high.value", "dosageInstruction[0].timing.repeat.boundsRange.low.value",
+      "dosageInstruction[0].timing.repeat.duration", "dosageInstruction[0].timing.repeat.period",
+      "dosageInstruction[1].timing.repeat.boundsDuration.value",
+    ])
+    #expect(issues.allSatisfy { ConversionReport.isNumberSkipped($0) && $0.resourceType == "MedicationRequest" && $0.resourceID == "m4" })
+    #expect(issues.allSatisfy { !$0.message.contains(text) })
+    // Skipped: a period of 1 day, no duration (the element's own: 0 s at a clock time), no end.
+    let elements = converted.value.schedule.elements
+    #expect(elements.count == 2 && elements.allSatisfy { $0.end == nil && $0.interval == DateComponents(day: 1) })
+    #expect(elements.first?.duration == .seconds(0))
+    try Self.expectWritable(.task(converted.value))
+
+    let dstu2 = #"{"resourceType":"MedicationOrder","id":"m5","status":"active","medicationCodeableConcept":{"text":"x"},"dateWritten":"2020-01-01","dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":\#(text),"periodUnits":"d","duration":\#(text),"durationUnits":"h","boundsRange":{"high":{"value":\#(text),"code":"d"}}}}}]}"#
+    let order = try DSTU2MedicationOrderCoder().decode(try Self.decode(FHIRDSTU2.MedicationOrder.self, dstu2, .repairing))
+    #expect(order.report.issues.map(\.path.description).sorted() == [
+      "dosageInstruction[0].timing.repeat.boundsRange.high.value", "dosageInstruction[0].timing.repeat.duration",
+      "dosageInstruction[0].timing.repeat.period",
+    ])
+    #expect(order.value.schedule.elements.allSatisfy { $0.duration == .allDay && $0.end == nil })
+  }
+
+  /// Timing integers too large for 32 bits (`frequency`, `count`, `offset`), kept as given by the
+  /// models even when repairing: each skipped with an error at its path (the frequency is not
+  /// silently defaulted), with or without repairs.
+  @Test(arguments: [String(repeating: "9", count: 400), "1e400"])
+  func timingIntegersAreSkippedAndReported(_ text: String) throws {
+    let json = Self.request("m6", [#"{"frequency":\#(text),"count":\#(text),"period":1,"periodUnit":"d","when":["MORN"],"offset":\#(text)}"#])
+    for options in [DecodingOptions.lenient, .repairing] {
+      let converted = try R4MedicationRequestCoder().decode(try Self.decode(FHIRR4.MedicationRequest.self, json, options))
+      let issues = converted.report.issues
+      #expect(issues.map(\.path.description).sorted() == [
+        "dosageInstruction[0].timing.repeat.count", "dosageInstruction[0].timing.repeat.frequency",
+        "dosageInstruction[0].timing.repeat.offset",
+      ])
+      #expect(issues.allSatisfy { $0.message == ConversionReport.integerSkippedMessage && $0.resourceID == "m6" })
+      #expect(issues.allSatisfy { ConversionReport.isNumberSkipped($0) && !$0.message.contains(text) })
+      // One element a day at the morning's clock time, without end.
+      #expect(converted.value.schedule.elements.count == 1 && converted.value.schedule.elements.first?.end == nil)
+    }
+    let dstu2 = #"{"resourceType":"MedicationOrder","id":"m7","status":"active","medicationCodeableConcept":{"text":"x"},"dateWritten":"2020-01-01","dosageInstruction":[{"timing":{"repeat":{"frequency":\#(text),"count":\#(text),"period":1,"periodUnits":"d"}}}]}"#
+    let order = try DSTU2MedicationOrderCoder().decode(try Self.decode(FHIRDSTU2.MedicationOrder.self, dstu2, .repairing))
+    #expect(order.report.issues.map(\.path.description).sorted() == [
+      "dosageInstruction[0].timing.repeat.count", "dosageInstruction[0].timing.repeat.frequency",
+    ])
   }
 
   @Test func activityQuantityIsSkippedAndReported() throws {

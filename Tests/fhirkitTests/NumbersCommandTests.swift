@@ -103,4 +103,92 @@ import Testing
     let exported = try CommandRunner.run(["export", "--store", store, "--to", "care"])
     #expect(try CareJSON.records(fromNDJSON: Data(exported.stdout.utf8)).map(\.kind).sorted() == kinds.sorted())
   }
+
+  static func request(_ id: String, repeat r: String) -> String {
+    #"{"resourceType":"MedicationRequest","id":"\#(id)","status":"active","intent":"order","medicationCodeableConcept":{"text":"x"},"subject":{"reference":"Patient/p1"},"authoredOn":"2020-01-01","dosageInstruction":[{"timing":{"repeat":\#(r)}}]}"#
+  }
+
+  /// Every timing number that does not fit — `1e-400` (zero as a `Double`) in a duration,
+  /// period or bound, any unfit `boundsRange` bound, a `frequency`, `count` or `offset` too
+  /// large for 32 bits — is on stderr by resource and path and counted in the summary, and
+  /// fails the run; its value is never printed; the records around it are still converted.
+  @Test func timingNumbersThatDoNotFitAreReported() throws {
+    let digits = String(repeating: "9", count: 400)
+    let bad = Self.write([
+      #"{"resourceType":"Patient","id":"p1"}"#,
+      Self.request("m1", repeat: #"{"frequency":\#(digits),"count":1e400,"period":1e-400,"periodUnit":"d","duration":1e-400,"durationUnit":"h","when":["MORN"],"offset":\#(digits)}"#),
+      Self.request("m2", repeat: #"{"frequency":1,"period":1,"periodUnit":"d","boundsRange":{"low":{"value":-1e400,"code":"d"},"high":{"value":1e-400,"code":"d"}}}"#),
+      Self.request("m3", repeat: #"{"frequency":1,"period":1,"periodUnit":"d","boundsDuration":{"value":1e-400,"code":"d"}}"#),
+      Self.observation("good", #""subject":{"reference":"Patient/p1"},"valueQuantity":{"value":3}"#),
+    ])
+    let report = TemporaryFolders.make("fhirkit-numbers") + "/report.ndjson"
+    let result = try CommandRunner.run(["convert", "--to", "care", "--report", report, bad])
+    #expect(result.exitCode == 1, "\(result.stderr)")
+    let expected = [
+      ("m1", "count"), ("m1", "frequency"), ("m1", "offset"), ("m1", "duration"), ("m1", "period"),
+      ("m2", "boundsRange.low.value"), ("m2", "boundsRange.high.value"), ("m3", "boundsDuration.value"),
+    ]
+    let reported = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+    for (id, path) in expected {
+      let place = "at dosageInstruction[0].timing.repeat.\(path) (invalidValue) in MedicationRequest/\(id)"
+      #expect(result.stderr.contains("error: a number too large") && result.stderr.contains("the value is skipped " + place), "\(path): \(result.stderr)")
+      #expect(reported.contains { $0.contains(#""kind":"conversionIssue""#) && $0.contains(#""path":"dosageInstruction[0].timing.repeat.\#(path)""#) && $0.contains(#""id":"\#(id)""#) })
+    }
+    #expect(!result.stderr.contains("not a positive"))
+    #expect(result.stderr.contains("; 8 value(s) skipped"), "\(result.stderr)")
+    #expect(!result.stderr.contains(digits) && !result.stderr.contains("e400") && !result.stderr.contains("e-400"))
+    #expect(!reported.contains { $0.contains("where another type belongs") })
+    let kinds = try CareJSON.records(fromNDJSON: Data(result.stdout.utf8)).map(\.kind)
+    #expect(kinds.filter { $0 == "task" }.count >= 3 && kinds.contains("patient") && kinds.contains("outcome"))
+
+    let store = TemporaryFolders.make("fhirkit-numbers") + "/store.sqlite"
+    let imported = try CommandRunner.run(["import", "--store", store, bad])
+    #expect(imported.exitCode == 1)
+    #expect(imported.stderr.contains("; 8 value(s) skipped"), "\(imported.stderr)")
+  }
+
+  /// Records with an error-level coder issue, each with the path it is reported at: a number
+  /// skipped, a timing number skipped, a timing rule broken (tim-5).
+  static let strictStops: [(String, String)] = [
+    (observation("bad", #""subject":{"reference":"Patient/p1"},"valueRatio":{"numerator":{"value":1e400},"denominator":{"value":1}}"#),
+     "valueRatio.numerator.value (invalidValue) in Observation/bad"),
+    (request("bad", repeat: #"{"frequency":1,"period":1,"periodUnit":"d","duration":1e-400,"durationUnit":"h"}"#),
+     "dosageInstruction[0].timing.repeat.duration (invalidValue) in MedicationRequest/bad"),
+    (request("bad", repeat: #"{"frequency":1,"period":0,"periodUnit":"d"}"#),
+     "dosageInstruction[0].timing.repeat.period (invalidValue) in MedicationRequest/bad"),
+  ]
+
+  /// `--strict` stops at the first error-level issue the coders report, as docs/cli.md says:
+  /// the issue is printed and in `--report`, nothing of its partition (here the one patient
+  /// group, so nothing at all) or after it is written, exit 1; `import --strict` stores nothing,
+  /// in memory or staged. Without `--strict` every record is written.
+  @Test(arguments: strictStops)
+  func strictStopsAtTheFirstCoderError(_ bad: String, _ place: String) throws {
+    let input = Self.write([
+      #"{"resourceType":"Patient","id":"p1"}"#, bad,
+      Self.observation("good", #""subject":{"reference":"Patient/p1"},"valueQuantity":{"value":3}"#, day: 1),
+    ])
+    let all = try CommandRunner.run(["convert", "--to", "care", input])
+    let written = try CareJSON.records(fromNDJSON: Data(all.stdout.utf8))
+    #expect(written.contains { if case .outcome(let o) = $0 { o.id == "good" } else { false } }, "\(all.stderr)")
+
+    let report = TemporaryFolders.make("fhirkit-numbers") + "/report.ndjson"
+    let strict = try CommandRunner.run(["convert", "--strict", "--to", "care", "--report", report, input])
+    #expect(strict.exitCode == 1)
+    #expect(strict.stdout.isEmpty, "\(strict.stdout)")
+    #expect(strict.stderr.contains("error: ") && strict.stderr.contains(" at " + place), "\(strict.stderr)")
+    #expect(strict.stderr.contains("fhirkit: stopped at the first bad record or error-level issue (--strict); no entities written"))
+    #expect(!strict.stderr.contains("e400") && !strict.stderr.contains("e-400"))
+    let reported = try String(contentsOfFile: report, encoding: .utf8)
+    #expect(reported.contains(#""kind":"conversionIssue""#) && reported.contains(#""id":"bad""#), "\(reported)")
+
+    for staged in [false, true] {
+      let store = TemporaryFolders.make("fhirkit-numbers") + "/store.sqlite"
+      let imported = try CommandRunner.run(["import", "--strict", "--store", store, input] + (staged ? ["--staged"] : []))
+      #expect(imported.exitCode == 1)
+      #expect(imported.stderr.contains(" at " + place) && imported.stderr.contains("(--strict); nothing stored"), "\(imported.stderr)")
+      let exported = try CommandRunner.run(["export", "--store", store, "--to", "care"])
+      #expect(exported.stdout.isEmpty, "staged: \(staged)")
+    }
+  }
 }

@@ -90,10 +90,15 @@ extension Pipeline {
 extension StagedMerge {
   /// Merges every partition, handing out the entities with their provenance (as
   /// ``PipelineResult/sources`` has it), and returns the whole report.
-  func mergeAll(_ body: (CareRecord, [SourceReference]) throws -> Void) throws -> PipelineReport {
+  /// - Parameter check: Called with each partition's report before its entities are handed
+  ///   out; what it throws stops the merge there.
+  func mergeAll(
+    checking check: (PipelineReport) throws -> Void = { _ in }, _ body: (CareRecord, [SourceReference]) throws -> Void
+  ) throws -> PipelineReport {
     let partitions = try partition()
     for range in partitions.ranges {
       let result = try merge(range, of: partitions)
+      try check(result.report)
       for record in result.records { try body(record, result.sources[record.uuid] ?? []) }
     }
     return finishedReport()

@@ -43,21 +43,33 @@ public final class StagedConversion {
   }
 
   /// Merges everything staged, partition by partition, handing out each entity.
-  /// - Parameter body: Called with each entity.
+  /// - Parameters:
+  ///   - check: Called with each partition's report (the coders' issues and the resources they
+  ///     refused, ``PipelineReport/conversion`` and ``PipelineReport/failures``) before the
+  ///     partition's entities are handed out: what it throws stops the merge, with none of that
+  ///     partition's entities or any later one's handed out (a strict run stops so at the first
+  ///     error). By default nothing stops it.
+  ///   - body: Called with each entity.
   /// - Returns: The run's report.
-  /// - Throws: ``StagingError``, or what `body` throws.
-  public func finish(_ body: (CareRecord) throws -> Void) throws -> PipelineReport {
-    try finish(withSources: { record, _ in try body(record) })
+  /// - Throws: ``StagingError``, or what `check` or `body` throws.
+  public func finish(
+    checking check: (PipelineReport) throws -> Void = { _ in }, _ body: (CareRecord) throws -> Void
+  ) throws -> PipelineReport {
+    try finish(checking: check, withSources: { record, _ in try body(record) })
   }
 
   /// Merges everything staged, handing out each entity with its provenance: the resources it
   /// came from, as ``PipelineResult/sources`` has them (empty for observation log plans and tasks).
-  /// - Parameter body: Called with each entity and its sources.
+  /// - Parameters:
+  ///   - check: As for ``finish(checking:_:)``.
+  ///   - body: Called with each entity and its sources.
   /// - Returns: The run's report.
-  /// - Throws: ``StagingError``, or what `body` throws.
-  public func finish(withSources body: (CareRecord, [SourceReference]) throws -> Void) throws -> PipelineReport {
+  /// - Throws: ``StagingError``, or what `check` or `body` throws.
+  public func finish(
+    checking check: (PipelineReport) throws -> Void = { _ in }, withSources body: (CareRecord, [SourceReference]) throws -> Void
+  ) throws -> PipelineReport {
     precondition(!finished, "StagedConversion.finish called twice")
     finished = true
-    return try merge.mergeAll(body)
+    return try merge.mergeAll(checking: check, body)
   }
 }

@@ -16,14 +16,14 @@ public enum DSTU2TimingAdapter {
     if !timing.extension.isEmpty { TimingExtensions.readTimeZone(timing.extension, into: &p) }
     if let r = timing.repeat {
       p.hasRepeat = true
-      p.bounds = bounds(r.bounds)
-      p.count = r.count?.value.map { Int($0.int) }
-      p.duration = r.duration?.value?.doubleValue
+      p.bounds = bounds(r.bounds, into: &p)
+      p.count = p.number(r.count, .count)
+      p.duration = p.number(r.duration, .duration)
       p.durationMax = r.durationMax?.value?.doubleValue
       p.durationUnit = r.durationUnits?.string
-      p.frequency = r.frequency?.value.map { Int($0.int) }
+      p.frequency = p.number(r.frequency, .frequency)
       p.frequencyMax = r.frequencyMax?.value.map { Int($0.int) }
-      p.period = r.period?.value?.doubleValue
+      p.period = p.number(r.period, .period)
       p.periodMax = r.periodMax?.value?.doubleValue
       p.periodUnit = r.periodUnits?.string
       if let when = r.when?.string { p.when = [when] }
@@ -88,18 +88,21 @@ public enum DSTU2TimingAdapter {
     return timing
   }
 
-  /// `repeat.bounds[x]` as a pattern's bounds.
-  static func bounds(_ bounds: Timing.Repeat.Bounds?) -> TimingPattern.Bounds? {
+  /// `repeat.bounds[x]` as a pattern's bounds; a number no `Double` holds is noted in `p`.
+  static func bounds(_ bounds: Timing.Repeat.Bounds?, into p: inout TimingPattern) -> TimingPattern.Bounds? {
     switch bounds {
     case .period(let period): .period(start: period.start, end: period.end)
-    case .duration(let q): .duration(amount(q))
-    case .range(let range): .range(low: range.low.map(amount), high: range.high.map(amount))
+    case .duration(let q): .duration(amount(q, .boundsDuration, into: &p))
+    case .range(let range):
+      .range(
+        low: range.low.map { amount($0, .boundsRangeLow, into: &p) },
+        high: range.high.map { amount($0, .boundsRangeHigh, into: &p) })
     case nil: nil
     }
   }
 
-  static func amount(_ q: Quantity) -> TimingPattern.Amount {
-    TimingPattern.Amount(value: q.value?.value?.doubleValue, unit: q.code?.string ?? q.unit?.string)
+  static func amount(_ q: Quantity, _ key: TimingPaths.Key, into p: inout TimingPattern) -> TimingPattern.Amount {
+    p.amount(q.value, unit: q.code?.string ?? q.unit?.string, key)
   }
 
   static func quantity(_ a: TimingPattern.Amount) -> Quantity {

@@ -79,7 +79,7 @@ enum ObservationMapping<R: ObservationRelease> {
         report.numberDoesNotFit(at: number.path(below: value), keptAsText: false)
         continue
       }
-      report.numberDoesNotFit(at: number.path(below: value), keptAsText: true)
+      report.numberDoesNotFit(at: number.path(below: value), keptAsText: true, integer: number.integer)
     }
   }
 

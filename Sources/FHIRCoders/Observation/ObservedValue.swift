@@ -57,7 +57,7 @@ public enum ObservedValue: Sendable {
       if hasComparator { report.unrepresentable(paths.comparator) }
       values.append(OutcomeValue(.double(value), units: unit, kind: kind))
     case .integer(let i):
-      guard let i else { return }
+      guard let i else { report.unrepresentable(path); return }
       report.mapped(path)
       values.append(OutcomeValue(.integer(i), kind: kind))
     case .boolean(let b):

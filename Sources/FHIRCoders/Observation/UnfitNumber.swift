@@ -1,8 +1,9 @@
 import FHIRCore
 import FHIRJSON
 
-/// A number of an Observation's `value[x]` that no `Double` holds (``DecimalFit``), found by the
-/// release's `observed` while it reads the value, and reported by ``ObservationMapping``.
+/// A number of an Observation's `value[x]` that no `Double` holds (``DecimalFit``), or an integer
+/// too large for 32 bits, found by the release's `observed` while it reads the value, and
+/// reported by ``ObservationMapping``.
 struct UnfitNumber {
   /// What the number is to the outcome, which decides whether it can be kept as text.
   enum Use {
@@ -22,6 +23,8 @@ struct UnfitNumber {
   /// The quantity's unit (else code), for a number kept as text.
   var unit: String?
   var use: Use
+  /// Whether it is an integer too large for 32 bits (rather than a decimal no `Double` holds).
+  var integer = false
 
   /// The JSON path of the number below `value`, the path of the value element.
   func path(below value: JSONPath) -> JSONPath {
@@ -42,6 +45,17 @@ extension UnfitNumber {
       return nil
     case .absent: return nil
     }
+  }
+
+  /// An integer value (`valueInteger`); a number the model kept as given because it is too
+  /// large for a 32-bit integer (``FHIRCore/IntegerPrimitiveValue/isTooLarge(_:)``) is added to
+  /// `unfit` as the value (kept as text) and gives `nil`.
+  static func integer<V: IntegerPrimitiveValue>(_ value: Primitive<V>, unfit: inout [UnfitNumber]) -> Int? {
+    if let x = value.value { return Int(x.int) }
+    if case .number(let number)? = value.invalidJSON, V.isTooLarge(number.text) {
+      unfit.append(UnfitNumber(keys: [], text: number.text, unit: nil, use: .value, integer: true))
+    }
+    return nil
   }
 
   /// A SampledData `origin` or `factor`; one that does not fit is added to `unfit`.

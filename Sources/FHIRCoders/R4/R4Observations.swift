@@ -76,7 +76,7 @@ enum R4Observations: ObservationRelease {
     case .codeableConcept(let c)?: .concept(c.text?.string ?? c.coding.lazy.compactMap { $0.display?.string ?? $0.code?.string }.first)
     case .string(let s)?: .string(s.string)
     case .boolean(let b)?: .boolean(b.value?.bool)
-    case .integer(let i)?: .integer(i.value.map { Int($0.int) })
+    case .integer(let i)?: .integer(UnfitNumber.integer(i, unfit: &unfit))
     case .range(let r)?:
       .range(low: amount(r.low, ["low"], .bound("low"), unfit: &unfit), high: amount(r.high, ["high"], .bound("high"), unfit: &unfit))
     case .ratio(let r)?:

@@ -13,21 +13,21 @@ public enum R4TimingAdapter {
     if !timing.extension.isEmpty { TimingExtensions.readTimeZone(timing.extension, into: &p) }
     if let r = timing.repeat {
       p.hasRepeat = true
-      p.bounds = bounds(r.bounds)
-      p.count = r.count?.value.map { Int($0.int) }
+      p.bounds = bounds(r.bounds, into: &p)
+      p.count = p.number(r.count, .count)
       p.countMax = r.countMax?.value.map { Int($0.int) }
-      p.duration = r.duration?.value?.doubleValue
+      p.duration = p.number(r.duration, .duration)
       p.durationMax = r.durationMax?.value?.doubleValue
       p.durationUnit = r.durationUnit?.string
-      p.frequency = r.frequency?.value.map { Int($0.int) }
+      p.frequency = p.number(r.frequency, .frequency)
       p.frequencyMax = r.frequencyMax?.value.map { Int($0.int) }
-      p.period = r.period?.value?.doubleValue
+      p.period = p.number(r.period, .period)
       p.periodMax = r.periodMax?.value?.doubleValue
       p.periodUnit = r.periodUnit?.string
       p.dayOfWeek = r.dayOfWeek.compactMap { $0.string }
       p.timeOfDay = r.timeOfDay.compactMap { $0.string }
       p.when = r.when.compactMap { $0.string }
-      p.offset = r.offset?.value.map { Int($0.int) }
+      p.offset = p.number(r.offset, .offset)
     }
     return p
   }
@@ -76,18 +76,21 @@ public enum R4TimingAdapter {
     return timing
   }
 
-  /// `repeat.bounds[x]` as a pattern's bounds.
-  static func bounds(_ bounds: Timing.Repeat.Bounds?) -> TimingPattern.Bounds? {
+  /// `repeat.bounds[x]` as a pattern's bounds; a number no `Double` holds is noted in `p`.
+  static func bounds(_ bounds: Timing.Repeat.Bounds?, into p: inout TimingPattern) -> TimingPattern.Bounds? {
     switch bounds {
     case .period(let period): .period(start: period.start, end: period.end)
-    case .duration(let q): .duration(amount(q))
-    case .range(let range): .range(low: range.low.map(amount), high: range.high.map(amount))
+    case .duration(let q): .duration(amount(q, .boundsDuration, into: &p))
+    case .range(let range):
+      .range(
+        low: range.low.map { amount($0, .boundsRangeLow, into: &p) },
+        high: range.high.map { amount($0, .boundsRangeHigh, into: &p) })
     case nil: nil
     }
   }
 
-  static func amount(_ q: Quantity) -> TimingPattern.Amount {
-    TimingPattern.Amount(value: q.value?.value?.doubleValue, unit: q.code?.string ?? q.unit?.string)
+  static func amount(_ q: Quantity, _ key: TimingPaths.Key, into p: inout TimingPattern) -> TimingPattern.Amount {
+    p.amount(q.value, unit: q.code?.string ?? q.unit?.string, key)
   }
 
   static func quantity(_ a: TimingPattern.Amount) -> Quantity {

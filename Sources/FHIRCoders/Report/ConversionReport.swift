@@ -191,22 +191,31 @@ public struct ConversionReport: Hashable, Sendable {
     issues.append(ValidationIssue(.error, code, message, path: path))
   }
 
-  /// Records a number no `Double` holds (``DecimalFit/doesNotFit(_:)``) at `path`: kept as text
-  /// (an information issue, nothing lost) or skipped (an error: a value is missing from the
-  /// entity). The message names no value.
-  public mutating func numberDoesNotFit(at path: JSONPath, keptAsText: Bool) {
+  /// Records a number no `Double` holds (``DecimalFit/doesNotFit(_:)``) at `path`, or, with
+  /// `integer`, one too large for a 32-bit integer (``FHIRCore/IntegerPrimitiveValue/isTooLarge(_:)``):
+  /// kept as text (an information issue, nothing lost) or skipped (an error: a value is missing
+  /// from the entity). The message names no value.
+  public mutating func numberDoesNotFit(at path: JSONPath, keptAsText: Bool, integer: Bool = false) {
     if keptAsText {
-      issues.append(
-        ValidationIssue(.information, .invalidValue, "a number too large or too small for a double; kept as text", path: path))
+      let message = integer ? "a number too large for a 32-bit integer; kept as text" : "a number too large or too small for a double; kept as text"
+      issues.append(ValidationIssue(.information, .invalidValue, message, path: path))
     } else {
       issues.append(
-        ValidationIssue(.error, .invalidValue, Self.numberSkippedMessage, path: path))
+        ValidationIssue(.error, .invalidValue, integer ? Self.integerSkippedMessage : Self.numberSkippedMessage, path: path))
     }
   }
 
-  /// The message of ``numberDoesNotFit(at:keptAsText:)`` when the number is skipped: the one
-  /// coder issue that loses a value (a run that has it fails).
+  /// The message of ``numberDoesNotFit(at:keptAsText:integer:)`` when the number is skipped: the
+  /// one coder issue that loses a value (a run that has it fails, ``isNumberSkipped(_:)``).
   public static let numberSkippedMessage = "a number too large or too small for a double; the value is skipped"
+  /// ``numberSkippedMessage`` for an integer (a timing's `frequency`, `count`, `offset`).
+  public static let integerSkippedMessage = "a number too large for a 32-bit integer; the value is skipped"
+
+  /// Whether `issue` says that a number had to be skipped (``numberDoesNotFit(at:keptAsText:integer:)``
+  /// without `keptAsText`).
+  public static func isNumberSkipped(_ issue: ValidationIssue) -> Bool {
+    issue.severity == .error && (issue.message == numberSkippedMessage || issue.message == integerSkippedMessage)
+  }
 
   /// Records something valid in the input that the conversion could only approximate, at
   /// `path` (as ``issue(_:_:at:)``), with severity `warning`. The message names no data value.

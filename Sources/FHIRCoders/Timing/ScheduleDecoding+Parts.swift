@@ -70,10 +70,11 @@ extension ScheduleDecoding {
     case .duration(let amount):
       bounds.length = amount
       report.mapped(paths[.boundsDuration])
-      if let value = amount.value, !value.isFinite || abs(value) * (TimingUnit.secondsPerUnit(amount.unit ?? "s") ?? 1) > maxSeconds {
-        // A number no Double holds (1e400), or a bound of more than ten thousand years.
-        report.numberDoesNotFit(
-          at: location().appending(key: "repeat").appending(key: "boundsDuration").appending(key: "value"), keptAsText: false)
+      if timing.unfitNumbers.contains(.boundsDuration) {
+        // A number no Double holds (1e400, 1e-400): reported with the others; the schedule is left open.
+        bounds.length = nil
+      } else if let value = amount.value, isTooLong(value, unit: amount.unit) {
+        report.numberDoesNotFit(at: TimingPaths.Key.boundsDuration.numberPath(below: location()), keptAsText: false)
         bounds.length = nil
         report.unrepresentable(paths[.boundsDuration])
       } else if !((amount.value ?? 0) > 0) {
@@ -84,18 +85,28 @@ extension ScheduleDecoding {
         report.unrepresentable(paths[.boundsDuration])
       }
     case .range(let low, let high):
+      // A bound no Double holds (1e400, -1e400, 1e-400) is reported with the other numbers.
       bounds.lengthPath = paths[.boundsRangeHigh]
-      if let high, (high.value ?? 0) > 0 {
+      if let high, let value = high.value, isTooLong(value, unit: high.unit) {
+        report.numberDoesNotFit(at: TimingPaths.Key.boundsRangeHigh.numberPath(below: location()), keptAsText: false)
+        report.unrepresentable(paths[.boundsRangeHigh])
+      } else if let high, (high.value ?? 0) > 0 {
         bounds.length = high
         report.mapped(paths[.boundsRangeHigh])
-      } else if high != nil {
+      } else if high != nil && !timing.unfitNumbers.contains(.boundsRangeHigh) {
         report.unrepresentable(paths[.boundsRangeHigh])
       }
-      if low != nil { report.unrepresentable(paths[.boundsRangeLow]) }
+      if low != nil && !timing.unfitNumbers.contains(.boundsRangeLow) { report.unrepresentable(paths[.boundsRangeLow]) }
     case nil:
       report.defaulted(paths[.bounds])
     }
     return bounds
+  }
+
+  /// Whether a bound of `value` `unit` is longer than ten thousand years (``maxSeconds``), or
+  /// not finite: a number that does not fit a schedule.
+  static func isTooLong(_ value: Double, unit: String?) -> Bool {
+    !value.isFinite || abs(value) * (TimingUnit.secondsPerUnit(unit ?? "s") ?? 1) > maxSeconds
   }
 
   /// The interval from `period` and `periodUnit` (1 `d` when absent; a period that is not
@@ -132,6 +143,7 @@ extension ScheduleDecoding {
         }
       }
     } else {
+      // No period, or one no Double holds (reported with the other numbers): 1 unit.
       report.defaulted(paths[.period])
       if let (one, _) = TimingUnit.step(1, unit: unit) { step = one }
     }

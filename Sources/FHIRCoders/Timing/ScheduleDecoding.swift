@@ -80,6 +80,7 @@ public enum ScheduleDecoding {
     var calendar = ScheduleCalendar(zone)
     if timing.codeText != nil { report.mapped(paths[.codeText]) }
     if timing.repeatExtensionsRead { report.mapped(paths[.repeatExtension]) }
+    reportUnfitNumbers(timing, paths: paths, at: location, report: &report)
     let seconds = durationSeconds(timing, paths: paths, at: location, report: &report)
     var durationLost = false
 
@@ -223,16 +224,32 @@ public enum ScheduleDecoding {
     JSONPath(path.split(separator: ".").dropFirst().map { .key(String($0)) })
   }
 
+  /// Reports each repeat number the adapter left out because no `Double` (``DecimalFit``) or
+  /// 32-bit integer holds it (``TimingPattern/unfitNumbers``): an error issue at its JSON path
+  /// (the number is skipped: the element is read as absent), the element not representable.
+  static func reportUnfitNumbers(
+    _ timing: TimingPattern, paths: TimingPaths, at location: () -> JSONPath, report: inout ConversionReport
+  ) {
+    for key in timing.unfitNumbers {
+      let integer = key == .frequency || key == .count || key == .offset
+      report.numberDoesNotFit(at: key.numberPath(below: location()), keptAsText: false, integer: integer)
+      report.unrepresentable(paths[key])
+    }
+  }
+
   /// `repeat.duration` in seconds, or `nil` when the timing has none or its duration does not
-  /// fit: a number no `Double` holds (`1e400`) or more than ``maxSeconds`` is an error issue at
-  /// `repeat.duration` (the duration is skipped).
+  /// fit: more than ``maxSeconds`` (or, from a pattern made by hand, not finite) is an error issue
+  /// at `repeat.duration` (the duration is skipped), as is a number no `Double` holds (`1e400`,
+  /// `1e-400`, reported by ``reportUnfitNumbers(_:paths:at:report:)``).
   static func durationSeconds(
     _ timing: TimingPattern, paths: TimingPaths, at location: () -> JSONPath, report: inout ConversionReport
   ) -> Double? {
     if timing.durationMax != nil { report.unrepresentable(paths[.durationMax]) }
-    guard let value = timing.duration else { return nil }
-    let unit = timing.durationUnit ?? "s"
-    if timing.durationUnit != nil { report.mapped(paths[.durationUnit]) } else { report.defaulted(paths[.durationUnit]) }
+    guard let value = timing.duration else {
+      if timing.unfitNumbers.contains(.duration) { mapDurationUnit(timing, paths: paths, report: &report) }
+      return nil
+    }
+    let unit = mapDurationUnit(timing, paths: paths, report: &report)
     // Months and years as 30 and 365 days.
     let perUnit = TimingUnit.secondsPerUnit(unit) ?? (unit == "mo" ? 30 : 365) * 86_400
     let seconds = value * perUnit
@@ -244,6 +261,13 @@ public enum ScheduleDecoding {
     report.mapped(paths[.duration])
     if TimingUnit.secondsPerUnit(unit) == nil { report.unrepresentable(paths[.duration]) }
     return seconds
+  }
+
+  /// `repeat.durationUnit` (`s` when absent), reported mapped or defaulted.
+  @discardableResult
+  private static func mapDurationUnit(_ timing: TimingPattern, paths: TimingPaths, report: inout ConversionReport) -> String {
+    if timing.durationUnit != nil { report.mapped(paths[.durationUnit]) } else { report.defaulted(paths[.durationUnit]) }
+    return timing.durationUnit ?? "s"
   }
 
   /// The longest duration or bound a schedule takes: ten thousand years, in seconds.

@@ -62,6 +62,10 @@ public struct TimingPattern: Hashable, Sendable {
   /// Whether the repeat's extensions are all read (DSTU2: the R4 `timeOfDay` and `dayOfWeek`
   /// cross-version extensions), so that they count as mapped.
   var repeatExtensionsRead = false
+  /// The repeat's numbers that no `Double` holds (``DecimalFit``: `1e400`, `1e-400`) or that are
+  /// too large for a 32-bit integer (a 400-digit `frequency`), which the adapters leave out of
+  /// the pattern (`number(_:_:)`); ``ScheduleDecoding`` reports each as skipped.
+  var unfitNumbers: [TimingPaths.Key] = []
   /// Appended to `periodUnit` / `durationUnit` in report paths: `"s"` for DSTU2, whose elements
   /// are `periodUnits` and `durationUnits`.
   public var unitNameSuffix = ""

@@ -29,12 +29,15 @@ extension FHIRDecoder {
   }
 
   /// ``primitive(_:at:)`` of one value when repairs are asked for: an empty or invalid value
-  /// (`""`, a `positiveInt` of 0, a string where a boolean belongs) is left out and listed.
+  /// (`""`, a `positiveInt` of 0, a string where a boolean belongs) is left out and listed. A
+  /// number too large for an integer type (``IntegerPrimitiveValue/isTooLarge(_:)``) is not a
+  /// shape to repair but data no model holds: it is kept as given, with its issue, as without
+  /// repairs (leaving it out would let a reader default what it stood for, unsaid).
   @usableFromInline
   mutating func repairingPrimitive<V>(_ slot: inout Primitive<V>?, at index: Int) throws {
     let mark = issues.count
     let value = try V.decode(from: &self, at: index)
-    if issues.count > mark && isRepairing {
+    if issues.count > mark && isRepairing && !isTooLargeInteger(V.self, at: index) {
       forgetIssues(from: mark)
       recordRepair(.dropped, value == nil ? leftOut(at: index) : "a value that breaks its type's rule, left out", at: index)
       return
@@ -46,6 +49,12 @@ extension FHIRDecoder {
       element.invalidJSON = JSONValue(tokens: tokens, at: index)
     }
     slot = element
+  }
+
+  /// Whether the value at `index` is a number too large for the integer type `V`.
+  @usableFromInline func isTooLargeInteger<V>(_ type: V.Type, at index: Int) -> Bool {
+    guard tokens[index].kind == .number, let integer = V.self as? any IntegerPrimitiveValue.Type else { return false }
+    return integer.isTooLarge(tokens.string(at: index))
   }
 
   /// ``primitive(_:at:)`` for `null` or an array.

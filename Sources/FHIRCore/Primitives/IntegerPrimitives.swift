@@ -28,6 +28,17 @@ extension IntegerPrimitiveValue {
     return Self(uncheckedInt: value)
   }
 
+  /// Whether number text is too large in magnitude for a FHIR integer type, which is 32-bit
+  /// (a 400-digit integer, `1e400`, `3e9`): a number that does not fit, rather than one that
+  /// breaks the type's rule by its form (`1.5`, `0` for a `positiveInt`). Such a number is
+  /// kept as given even when repairing (see ``FHIRDecoder/primitive(_:at:)``), so that a reader
+  /// reports it instead of defaulting what it stood for.
+  public static func isTooLarge(_ text: String) -> Bool {
+    guard let number = JSONNumber(text) else { return false }
+    guard let x = number.doubleValue, x.isFinite else { return true }
+    return x.magnitude > Double(Int32.max)
+  }
+
   @inlinable
 
   public func encode(to writer: inout JSONWriter) {

@@ -13,7 +13,8 @@ import Foundation
 /// never values) and written to `--report` (``PipelineReportWriter``). Unresolved references,
 /// error-level issues of the input and approximations are warnings; resources that could not be
 /// read or converted (skipped) and numbers no `Double` holds that had to be skipped (a dose, a
-/// timing duration) make the exit code 1, with every other record written.
+/// timing duration) make the exit code 1, with every other record written; with `--strict`, the
+/// first of them, or the first error-level issue, stops the run (``run(_:summary:)``).
 struct CareConversionRun {
   var from: ReleaseOption
   var strict: Bool
@@ -24,10 +25,12 @@ struct CareConversionRun {
 
   /// Reads, stages, merges and writes: entities are written partition by partition as the
   /// staged merge hands them out, so memory stays bounded whatever the input's size.
-  /// - Returns: What the run did, for the summary.
-  /// - Throws: `ExitCode(1)` at the first bad record in strict mode.
-  func run(_ files: [InputFiles.Input]) throws -> RunSummary {
-    var summary = RunSummary()
+  /// - Parameter summary: Receives what the run did, for the summary (``RunSummary/written``
+  ///   counts the records written before a strict stop).
+  /// - Throws: `ExitCode(1)` in strict mode at the first bad record (nothing merged, nothing
+  ///   written) or at the first error the coders report or resource they refuse: the records of
+  ///   the partitions (patient groups) merged before it are written, none of its own or later.
+  func run(_ files: [InputFiles.Input], summary: inout RunSummary) throws {
     let reportWriter = PipelineReportWriter(issueReport: issueReport)
     let staged: StagedConversion
     do {
@@ -42,16 +45,27 @@ struct CareConversionRun {
       summary.actions["entry(ies) without resource skipped"] = reader.entriesWithoutResource
     }
     let writer = RecordWriter(format: format, output: output)
-    let report = try staged.finish { record in
-      try writer.write(record)
-      summary.written += 1
+    let report: PipelineReport
+    do {
+      report = try staged.finish(checking: strictCheck) { record in
+        try writer.write(record)
+        summary.written += 1
+      }
+    } catch let code as ExitCode {
+      try writer.close()  // the records handed out before the stop
+      throw code
     }
     try writer.close()
     reportWriter.write(report, reader: reader, into: &summary)
     summary.valuesSkipped = ConversionIssueOutput.print(report)
     reportWriter.printApproximations(PipelineReportWriter.approximations(report))
     for (kind, count) in report.entities where count > 0 { summary.actions[kind] = count }
-    return summary
+  }
+
+  /// With `--strict`, each partition's report is checked before its entities are written.
+  private var strictCheck: (PipelineReport) throws -> Void {
+    guard strict else { return { _ in } }
+    return { [issueReport] report in try ConversionIssueOutput.stopAtFirstError(report, issueReport: issueReport) }
   }
 
   /// Writes care records as NDJSON, or as one pretty JSON array for `--format json`.

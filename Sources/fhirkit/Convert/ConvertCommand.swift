@@ -128,12 +128,15 @@ struct ConvertCommand: ParsableCommand {
       let run = CareConversionRun(
         from: release, strict: strict, format: format, jobs: jobs ?? processorCount, issueReport: issueReport, output: out)
       do {
-        summary = try run.run(files)
+        try run.run(files, summary: &summary)
       } catch let code as ExitCode {
         try out.close()
         try issueReport.close()
         Console.shared.endProgress()
-        printError("fhirkit: stopped at the first bad record (--strict); no entities written")
+        let written =
+          summary.written == 0
+          ? "no entities written" : "\(summary.written) care record(s) of the patient groups merged before it written"
+        printError("fhirkit: stopped at the first bad record or error-level issue (--strict); \(written)")
         throw code
       }
     case (_, .r4), (_, .dstu2):

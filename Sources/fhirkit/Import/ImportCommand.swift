@@ -92,13 +92,19 @@ struct ImportCommand: ParsableCommand {
     }
     let summary: ImportSummary
     var pipelineReport = PipelineReport()
+    // --strict stops at the first resource the coders refuse or error they report, before
+    // anything is stored: in memory, the whole merge is checked before the store is opened;
+    // staged, each partition as it is merged, while the entities are still being spooled.
+    let check: (PipelineReport) throws -> Void =
+      strict ? { [issueReport] in try ConversionIssueOutput.stopAtFirstError($0, issueReport: issueReport) } : { _ in }
     // In memory, the pipeline runs before the store is opened (nothing is written until then).
     let result = conversion == nil ? reportWriter.pipeline.run(reader.input) : nil
     do {
+      if let result { try check(result.report) }
       let backend = try SQLiteBackend(path: store)
       let importer = CareImporter(backend: backend, batchSize: batchSize)
       if let conversion {
-        summary = try importer.importRecords { add in pipelineReport = try conversion.finish(withSources: add) }
+        summary = try importer.importRecords { add in pipelineReport = try conversion.finish(checking: check, withSources: add) }
       } else if let result {
         pipelineReport = result.report
         summary = try importer.importResult(result)
@@ -111,6 +117,10 @@ struct ImportCommand: ParsableCommand {
     } catch let error as StagingError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
+    } catch let code as ExitCode {
+      try issueReport.close()
+      printError("fhirkit: stopped at the first bad record or error-level issue (--strict); nothing stored")
+      throw code
     }
     var outcomes = RunSummary()
     reportWriter.write(pipelineReport, reader: reader, into: &outcomes)

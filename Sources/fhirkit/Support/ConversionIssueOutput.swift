@@ -10,7 +10,7 @@ import FHIRKit
 enum ConversionIssueOutput {
   /// Prints the issues of every resource type's conversion report.
   /// - Returns: How many are numbers that had to be skipped
-  ///   (``FHIRCoders/ConversionReport/numberSkippedMessage``): each makes the run's exit code 1.
+  ///   (``FHIRCoders/ConversionReport/isNumberSkipped(_:)``): each makes the run's exit code 1.
   ///   Other issues, errors of the input included, are worked around and do not.
   static func print(_ pipeline: PipelineReport) -> Int {
     var skipped = 0
@@ -18,10 +18,38 @@ enum ConversionIssueOutput {
       for issue in pipeline.conversion[type]?.issues ?? [] {
         // The issue's description ends with the resource, `in Observation/id`.
         printRecordMessage("fhirkit: \(issue)")
-        if issue.severity == .error && issue.message == FHIRCoders.ConversionReport.numberSkippedMessage { skipped += 1 }
+        if FHIRCoders.ConversionReport.isNumberSkipped(issue) { skipped += 1 }
       }
     }
     return skipped
+  }
+
+  /// With `--strict`: stops at the first error in `report` (a partition's, or a whole run's),
+  /// the first resource the coders refused (skipped) or else the first error-level issue they
+  /// found (a number skipped, a timing rule broken), printed and written to the issue report.
+  /// - Throws: `ExitCode(1)` when there is one, so that nothing more is written or stored.
+  static func stopAtFirstError(_ report: PipelineReport, issueReport: IssueReport) throws {
+    if let failure = report.failures.first {
+      printRecordMessage("fhirkit: skipped: \(failure)")
+      var line: JSONObject = [
+        "kind": "skipped", "resourceType": .string(failure.resourceType), "path": .string(failure.path),
+        "severity": "error", "code": .string(failure.code.rawValue), "message": .string(failure.message),
+      ]
+      if let id = failure.resourceID { line["id"] = .string(id) }
+      issueReport.write(line)
+      throw someRecordsFailed
+    }
+    for type in report.conversion.keys.sorted() {
+      guard let issue = report.conversion[type]?.issues.first(where: { $0.severity == .error }) else { continue }
+      printRecordMessage("fhirkit: \(issue)")
+      var line: JSONObject = [
+        "kind": "conversionIssue", "resourceType": .string(issue.resourceType ?? type), "path": .string(issue.path.description),
+        "severity": .string(issue.severity.rawValue), "code": .string(issue.code.rawValue), "message": .string(issue.message),
+      ]
+      if let id = issue.resourceID { line["id"] = .string(id) }
+      issueReport.write(line)
+      throw someRecordsFailed
+    }
   }
 
   /// Prints and reports the entities an import skipped because the store could not write them.
