@@ -54,6 +54,8 @@ struct ExportCommand: ParsableCommand {
   @Flag(help: "Write each entity that came from an import as the FHIR resources it came from (converted to the other release if asked).")
   var fromSources = false
 
+  @OptionGroup var messages: QuietOption
+
   struct Target: ExpressibleByArgument {
     var value: StoreExporter.Target
     init?(argument: String) {
@@ -69,6 +71,7 @@ struct ExportCommand: ParsableCommand {
   }
 
   func run() throws {
+    messages.apply()
     guard FileManager.default.fileExists(atPath: store) else {
       printError("fhirkit: \(store): no such store")
       throw ExitCode(3)
@@ -88,10 +91,10 @@ struct ExportCommand: ParsableCommand {
         to.value,
         failures: { kind, id in
           failed += 1
-          printError("fhirkit: \(kind) \(id): the coder could not write it")
+          printRecordMessage("fhirkit: \(kind) \(id): the coder could not write it")
         },
         changes: { change in
-          printError(
+          printRecordMessage(
             "fhirkit: \(change.kind) \(change.id): changed since import, written as its source with "
               + (change.elements.isEmpty ? "no element replaced" : change.elements.joined(separator: ", ") + " replaced"))
         })
@@ -121,7 +124,9 @@ struct ExportCommand: ParsableCommand {
       reportWriter.write(identified)
     }
     try issueReport.close()
-    printError("fhirkit: exported \(items.count) \(to.value == .care ? "records" : "resources")")
+    if !Console.shared.quiet || failed > 0 {
+      printError("fhirkit: exported \(items.count) \(to.value == .care ? "records" : "resources")")
+    }
     reportWriter.printApproximations(totals)
     if failed > 0 { throw someRecordsFailed }
   }

@@ -27,7 +27,10 @@ struct InspectCommand: ParsableCommand {
   @Flag(help: "Stop at the first bad record.")
   var strict = false
 
+  @OptionGroup var messages: QuietOption
+
   func run() throws {
+    messages.apply()
     let listing = try InputFiles.expandOrExit(inputs)
     let files = listing.inputs
     let total = ResourceInventory()
@@ -79,13 +82,13 @@ struct InspectCommand: ParsableCommand {
         case .entryWithoutResource, .inputIdle:
           break
         case .note(let note):
-          if note == .byteOrderMark { printError("fhirkit: \(source): information: \(note)") }
+          if note == .byteOrderMark { printRecordMessage("fhirkit: \(source): information: \(note)") }
         case .topLevelValue(let tokens):
           inventory.addTopLevel(tokens)
         case .invalidJSON(let error):
           // A bad NDJSON line is skipped; an error in a JSON input ends it (the framer
           // hands out nothing after it).
-          printError("fhirkit: \(error)")
+          printRecordMessage("fhirkit: \(error)")
           inventory.addError()
           if strict { throw someRecordsFailed }
         }

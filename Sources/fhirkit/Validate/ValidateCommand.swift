@@ -40,6 +40,8 @@ struct ValidateCommand: ParsableCommand {
   @Flag(help: "Also show information-level issues.")
   var verbose = false
 
+  @OptionGroup var messages: QuietOption
+
   @Option(name: .shortAndLong, help: "Check on this many threads (default: all cores); the output is the same.")
   var jobs: Int?
 
@@ -48,6 +50,7 @@ struct ValidateCommand: ParsableCommand {
   }
 
   func run() throws {
+    messages.apply()
     let listing = try InputFiles.expandOrExit(inputs)
     let files = listing.inputs
     try OutputFile.refuseInputs(outputs: [report], inputs: files.map(\.path))
@@ -91,7 +94,7 @@ struct ValidateCommand: ParsableCommand {
             onError: { error in
               try batcher.flush()
               failed += 1
-              printError("fhirkit: \(error)")
+              printRecordMessage("fhirkit: \(error)")
               issueReport.write(error)
               if strict { throw someRecordsFailed }
             },
@@ -110,7 +113,9 @@ struct ValidateCommand: ParsableCommand {
     Console.shared.endProgress()
     fflush(nil)  // all streams: the issues come before the summary
     let skipped = listing.skipped.isEmpty ? "" : "; \(listing.skipped.count) file(s) skipped"
-    printError("fhirkit: \(resources) resource(s) checked, \(failed) with errors\(skipped)")
+    if !Console.shared.quiet || failed > 0 || unreadable > 0 {
+      printError("fhirkit: \(resources) resource(s) checked, \(failed) with errors\(skipped)")
+    }
     if unreadable > 0 { throw ExitCode(3) }
     if failed > 0 { throw someRecordsFailed }
   }

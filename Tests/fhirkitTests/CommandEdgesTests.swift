@@ -1,0 +1,51 @@
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// The same rules at the edges of every command, on the built binary: `--quiet`, empty
+/// inputs, records that are not FHIR resources, care NDJSON without `--from care`.
+@Suite struct CommandEdgesTests {
+  static let bundle = "Fixtures/bad/reference-to-nowhere.json"
+  static let clean = Array(#"{"resourceType":"Patient","id":"a","gender":"female"}"#.utf8) + [0x0A]
+  static let withError = Array(#"{"resourceType":"Patient","id":"a","gender":"femme"}"#.utf8) + [0x0A]
+
+  /// A store holding the fixture Bundle, made with `import --quiet`.
+  static func store() throws -> String {
+    let store = TemporaryFolders.make("fhirkit-edges") + "/s.sqlite"
+    let made = try CommandRunner.run(["import", "--store", store, "--quiet", bundle])
+    #expect(made.exitCode == 0 && made.stderr.isEmpty, "\(made.stderr)")
+    return store
+  }
+
+  @Test func quietOnEveryCommandPrintsNothingWhenAllIsWell() throws {
+    let store = try Self.store()
+    let runs: [([String], [UInt8])] = [
+      (["inspect", "--quiet", Self.bundle], []),
+      (["validate", "--quiet", "-"], Self.clean),
+      (["convert", "--to", "r4", "--quiet", "-"], Self.clean),
+      (["import", "--store", store, "--quiet", Self.bundle], []),
+      (["export", "--store", store, "--to", "r4", "--quiet"], []),
+      (["export", "--store", store, "--to", "care", "-q"], []),
+    ]
+    for (arguments, stdin) in runs {
+      let result = try CommandRunner.run(arguments, stdin: stdin)
+      #expect(result.exitCode == 0, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+      if ["inspect", "convert", "export"].contains(arguments[0]) { #expect(!result.stdout.isEmpty, "\(arguments)") }
+    }
+  }
+
+  @Test func quietStillSaysWhatFailed() throws {
+    let validate = try CommandRunner.run(["validate", "--quiet", "-"], stdin: Self.withError)
+    #expect(validate.exitCode == 1)
+    #expect(validate.stderr == "fhirkit: 1 resource(s) checked, 1 with errors\n")
+    #expect(validate.stdout.contains("invalidCode"))  // the issues are validate's output
+    let bad = Array("{\"resourceType\":\"Patient\",\"id\":\"a\"}\n{\"resourceType\":\n".utf8)
+    let inspect = try CommandRunner.run(["inspect", "-q", "-"], stdin: bad)
+    #expect(inspect.exitCode == 1)
+    #expect(inspect.stderr == "fhirkit: 1 bad record(s), 1 resource(s) read\n")
+    let convert = try CommandRunner.run(["convert", "--to", "r4", "-q", "-"], stdin: bad)
+    #expect(convert.exitCode == 1)
+    #expect(convert.stderr == "fhirkit: 1 resource(s) written; 1 converted, 1 skipped\n")
+  }
+}
