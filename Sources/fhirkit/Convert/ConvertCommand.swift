@@ -99,6 +99,7 @@ struct ConvertCommand: ParsableCommand {
   @OptionGroup var messages: MessageOptions
 
   func validate() throws {
+    try PathOptions.refuseEmpty(["-o": output, "--report": report])
     if from == .care && to == .care { throw ValidationError("--from care needs --to r4 or --to dstu2") }
     if to == .care && format == .bundle { throw ValidationError("--format bundle writes FHIR; use --format ndjson or json with --to care") }
     if repair && (from == .care || to == .care) { throw ValidationError("--repair applies to FHIR input converted to --to r4 or --to dstu2") }

@@ -66,6 +66,7 @@ struct ExportCommand: ParsableCommand {
   }
 
   func validate() throws {
+    try PathOptions.refuseEmpty(["--store": store, "-o": output, "--report": report])
     if to.value == .care && format == .bundle { throw ValidationError("--to care writes NDJSON only") }
     if to.value == .care && fromSources { throw ValidationError("--from-sources writes FHIR (r4 or dstu2) only") }
   }

@@ -59,6 +59,7 @@ struct ImportCommand: ParsableCommand {
   @OptionGroup var messages: MessageOptions
 
   func validate() throws {
+    try PathOptions.refuseEmpty(["--store": store, "--report": report])
     guard batchSize > 0 else { throw ValidationError("--batch-size must be at least 1") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }

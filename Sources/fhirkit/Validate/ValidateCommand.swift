@@ -46,6 +46,7 @@ struct ValidateCommand: ParsableCommand {
   var jobs: Int?
 
   func validate() throws {
+    try PathOptions.refuseEmpty(["--report": report])
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
