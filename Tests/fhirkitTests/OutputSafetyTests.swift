@@ -88,6 +88,23 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.ndjson"])
   }
 
+  @Test func aOneCharacterNameInTheCurrentFolderIsWritten() throws {
+    let folder = TemporaryFolders.make("fhirkit-outputs")
+    let input = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent().path + "/" + Self.input
+    symlink("o", folder + "/l")
+    let process = Process()
+    process.executableURL = CommandRunner.executable
+    process.arguments = ["convert", "--to", "r4", input, "-o", "l", "--report", "r"]
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["l", "o", "r"])
+    #expect(Self.kind(folder + "/l") == S_IFLNK)
+    #expect(try Self.lines(folder + "/o") == 78)
+  }
+
   @Test func anOutputThatIsAnInputIsRefusedAndTheInputKept() throws {
     let folder = TemporaryFolders.make("fhirkit-outputs")
     let same = folder + "/same.ndjson"
