@@ -18,7 +18,7 @@ struct FHIRKitCommand: ParsableCommand {
 
       Exit codes: 0 every record converted (with issues or not); 1 some records skipped \
       (counts on stderr); 2 usage error; 3 input unreadable, or cannot write the output; \
-      130/143 interrupted.
+      129/130/143 interrupted.
 
       Shell completions: fhirkit --generate-completion-script bash|zsh|fish.
       """,

@@ -133,9 +133,9 @@ import Testing
     #expect(report.stderr.contains("cannot write the report"))
   }
 
-  /// Starts `fhirkit` reading a stream that sends part of a Bundle and then waits, signals it
-  /// once its temporary files exist, and returns its exit code and stderr.
-  func interrupt(_ arguments: [String], signal: Int32, folder: String) throws -> (Int32, String) {
+  /// Starts `fhirkit` reading a stream that sends part of a Bundle (or nothing) and then waits,
+  /// signals it once its temporary files exist, and returns its exit code and stderr.
+  func interrupt(_ arguments: [String], signal: Int32, folder: String, feed: Bool = true) throws -> (Int32, String) {
     let process = Process()
     process.executableURL = CommandRunner.executable
     process.arguments = arguments
@@ -147,7 +147,7 @@ import Testing
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     let bundle = Fixtures.bytes(String(Self.input.dropFirst("Fixtures/".count)))
-    input.fileHandleForWriting.write(Data(bundle.prefix(bundle.count / 2)))
+    if feed { input.fileHandleForWriting.write(Data(bundle.prefix(bundle.count / 2))) }
     // Wait for the temporary files (at most 10 s), then a little for the reading to go on.
     for _ in 0..<100 {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -163,7 +163,7 @@ import Testing
     )
   }
 
-  @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
+  @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM"), (SIGHUP, Int32(129), "SIGHUP")])
   func anInterruptedRunKeepsTheEarlierFiles(_ signal: Int32, _ code: Int32, _ name: String) throws {
     let folder = TemporaryFolders.make("fhirkit-outputs")
     let keep = folder + "/keep.json"
@@ -180,6 +180,27 @@ import Testing
     #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["keep.json", "report.ndjson"])
     #expect(stderr.contains("fhirkit: interrupted (\(name))"))
     #expect(stderr.contains("\(keep): not written (kept as it was)"))
+  }
+
+  /// `export` opens its outputs before it reads the store, so that an interruption at any
+  /// point says what was and was not written. Here it waits on a FIFO report no one reads.
+  @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGHUP, Int32(129), "SIGHUP")])
+  func anInterruptedExportSaysWhatWasWritten(_ signal: Int32, _ code: Int32, _ name: String) throws {
+    let folder = TemporaryFolders.make("fhirkit-outputs")
+    let store = TemporaryFolders.make("fhirkit-outputs") + "/s.sqlite"
+    #expect(try CommandRunner.run(["import", "--store", store, "--quiet", "Fixtures/bad/reference-to-nowhere.json"]).exitCode == 0)
+    let keep = folder + "/keep.json"
+    let earlier = Data("{\"resourceType\":\"Bundle\",\"type\":\"collection\"}\n".utf8)
+    try earlier.write(to: URL(fileURLWithPath: keep))
+    let fifo = folder + "/report.fifo"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let (status, stderr) = try interrupt(
+      ["export", "--store", store, "--to", "r4", "--format", "bundle", "-o", keep, "--report", fifo], signal: signal,
+      folder: folder, feed: false)
+    #expect(status == code, "\(stderr)")
+    #expect(stderr == "fhirkit: interrupted (\(name)); \(keep): not written (kept as it was)\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: keep)) == earlier)
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["keep.json", "report.fifo"])
   }
 
   @Test func anInterruptedCareConversionCreatesNothing() throws {

@@ -55,8 +55,8 @@ struct ConvertCommand: ParsableCommand {
 
       Exit codes: 0 every record converted (with issues or not); 1 some records skipped \
       (counts on stderr), or --strict stopped; 2 usage error (also: an output that is an \
-      input); 3 input unreadable, or cannot write the output; 130/143 interrupted \
-      (SIGINT, SIGTERM). More: docs/cli.md.
+      input); 3 input unreadable, or cannot write the output; 129/130/143 interrupted \
+      (SIGHUP, SIGINT, SIGTERM). More: docs/cli.md.
       """)
 
   /// What to produce.

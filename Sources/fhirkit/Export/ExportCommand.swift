@@ -25,7 +25,7 @@ struct ExportCommand: ParsableCommand {
 
       Exit codes: 0 all good; 1 some entities could not be written (the others are); \
       2 usage error (also: -o naming the store); 3 the store cannot be read, or cannot \
-      write the output; 130/143 interrupted.
+      write the output; 129/130/143 interrupted.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -78,6 +78,10 @@ struct ExportCommand: ParsableCommand {
       throw ExitCode(3)
     }
     try OutputFile.refuseInputs(outputs: [output, report], inputs: [store])
+    // Opened before the store is read, so that an interruption while it is read says what
+    // was and was not written.
+    let out = try OutputFile(path: output)
+    let issueReport = try IssueReport(path: report)
     var failed = 0
     let items: [StoreExporter.Item]
     do {
@@ -103,8 +107,6 @@ struct ExportCommand: ParsableCommand {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
-    let issueReport = try IssueReport(path: report)
-    let out = try OutputFile(path: output)
     switch format {
     case .ndjson: for item in items { try out.writeLine(item.json) }
     case .bundle:

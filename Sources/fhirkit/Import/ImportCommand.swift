@@ -29,7 +29,7 @@ struct ImportCommand: ParsableCommand {
       Exit codes: 0 every resource converted (with issues or not); 1 some resources skipped \
       (the others are stored), or --strict stopped at an error-level issue; 2 usage error; \
       3 input unreadable, the store cannot be used (its content is kept) or the report \
-      cannot be written; 130/143 interrupted.
+      cannot be written; 129/130/143 interrupted.
       """)
 
   @Argument(help: "Files, folders or - for standard input.")

@@ -18,7 +18,7 @@ struct InspectCommand: ParsableCommand {
         cat export/Patient.ndjson | fhirkit inspect -
 
       Exit codes: 0 all records read; 1 some records could not be read (counts on stderr); \
-      2 usage error; 3 input unreadable; 130/143 interrupted.
+      2 usage error; 3 input unreadable; 129/130/143 interrupted.
       """)
 
   @Argument(help: "Files, folders or - for standard input.")

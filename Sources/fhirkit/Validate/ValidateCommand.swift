@@ -21,7 +21,7 @@ struct ValidateCommand: ParsableCommand {
         fhirkit validate --release dstu2 --report issues.ndjson export.ndjson
 
       Exit codes: 0 no errors; 1 some resources have errors; 2 usage error (also: a \
-      report that is an input); 3 input unreadable, or cannot write the report; 130/143 \
+      report that is an input); 3 input unreadable, or cannot write the report; 129/130/143 \
       interrupted.
       """)
 
