@@ -54,6 +54,23 @@ import Testing
     #expect(text.contains("130/143 interrupted"), "\(command)")
   }
 
+  /// Help is wrapped at 80 columns: an example longer than that would be broken in the
+  /// middle of its command, so each example line must stay indented.
+  @Test(arguments: ["", "inspect", "validate", "convert", "import", "export"])
+  func everyHelpExampleFitsItsLines(_ command: String) throws {
+    let help = try CommandRunner.run(command.isEmpty ? ["--help"] : [command, "--help"])
+    let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(of: "Examples:") else {
+      Issue.record("\(command): no examples")
+      return
+    }
+    let examples = lines[(start + 1)...].prefix { !$0.isEmpty }
+    #expect(!examples.isEmpty)
+    for line in examples {
+      #expect(line.hasPrefix("  fhirkit ") || line.hasPrefix("  cat ") || line.hasPrefix("    "), "\(command): \(line)")
+    }
+  }
+
   @Test func exportToCareImportsFromCareIntoTheSameEntities() throws {
     let folder = TemporaryFolders.make("fhirkit-voice")
     let first = try CommandRunner.run(["import", "--store", folder + "/a.sqlite", "--quiet", "Fixtures/r4/bundles"])

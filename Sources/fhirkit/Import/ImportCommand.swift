@@ -24,7 +24,8 @@ struct ImportCommand: ParsableCommand {
       Examples:
         fhirkit import --store care.sqlite Fixtures/r4/bundles
         fhirkit import --store care.sqlite --report issues.ndjson --staged export/
-        fhirkit export --store a.sqlite --to care | fhirkit import --from care --store b.sqlite -
+        fhirkit export --store a.sqlite --to care |
+          fhirkit import --from care --store b.sqlite -
 
       Exit codes: 0 every resource converted (with issues or not); 1 some resources skipped \
       (the others are stored), or --strict stopped at an error-level issue; 2 usage error; \
