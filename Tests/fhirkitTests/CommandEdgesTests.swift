@@ -48,4 +48,46 @@ import Testing
     #expect(convert.exitCode == 1)
     #expect(convert.stderr == "fhirkit: 1 resource(s) written; 1 converted, 1 skipped\n")
   }
+
+  /// An input with no resource is not an error, whatever its form and command: exit 0 and a
+  /// note naming it.
+  @Test(arguments: [
+    ["inspect"], ["validate"], ["convert", "--to", "r4"], ["convert", "--to", "care"], ["import"],
+    ["convert", "--from", "care", "--to", "r4"], ["import", "--from", "care"],
+  ])
+  func anInputWithNoResourceIsNotAnError(_ command: [String]) throws {
+    let folder = TemporaryFolders.make("fhirkit-edges")
+    let care = command.contains("care") && command.contains("--from")
+    let arguments = command + (command[0] == "import" ? ["--store", folder + "/s.sqlite"] : [])
+    try Data().write(to: URL(fileURLWithPath: folder + "/empty.json"))
+    try Data().write(to: URL(fileURLWithPath: folder + "/empty.ndjson"))
+    try Data("\n \n\n".utf8).write(to: URL(fileURLWithPath: folder + "/blank.ndjson"))
+    try Data("\u{FEFF}".utf8).write(to: URL(fileURLWithPath: folder + "/bom.json"))
+    try FileManager.default.createDirectory(atPath: folder + "/none", withIntermediateDirectories: false)
+    let runs: [(inputs: [String], stdin: [UInt8], named: String)] = [
+      ([folder + "/empty.json"], [], folder + "/empty.json"),
+      ([folder + "/empty.ndjson"], [], folder + "/empty.ndjson"),
+      ([folder + "/blank.ndjson"], [], folder + "/blank.ndjson"),
+      ([folder + "/bom.json"], [], folder + "/bom.json"),
+      ([folder + "/none"], [], folder + "/none"),
+      (["-"], [], "<stdin>"),
+      (["-"], Array("\n\n  \n".utf8), "<stdin>"),
+    ]
+    for run in runs {
+      let result = try CommandRunner.run(arguments + run.inputs, stdin: run.stdin)
+      let what = run.inputs[0] == folder + "/none" || !care ? "no resources" : "no care records"
+      #expect(result.exitCode == 0, "\(arguments) \(run.inputs) \(run.stdin): \(result.stderr)")
+      #expect(result.stderr.contains("fhirkit: \(run.named): \(what)\n"), "\(arguments) \(run.inputs): \(result.stderr)")
+      #expect(!result.stderr.contains("emptyInput") && !result.stderr.contains("1 skipped"), "\(result.stderr)")
+      #expect(!result.stderr.contains("1 with errors") && !result.stderr.contains("bad record"), "\(result.stderr)")
+      let quiet = try CommandRunner.run(arguments + ["--quiet"] + run.inputs, stdin: run.stdin)
+      #expect(quiet.exitCode == 0 && quiet.stderr.isEmpty, "\(arguments) --quiet \(run.inputs): \(quiet.stderr)")
+    }
+    // Among other inputs, the empty one is named and the others are read as before.
+    if !care {
+      let mixed = try CommandRunner.run(arguments + [folder + "/empty.json", Self.bundle])
+      #expect(mixed.exitCode == 0, "\(mixed.stderr)")
+      #expect(mixed.stderr.contains("fhirkit: \(folder)/empty.json: no resources\n"))
+    }
+  }
 }

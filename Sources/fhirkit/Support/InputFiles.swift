@@ -31,6 +31,8 @@ enum InputFiles {
     /// Files in the folders named that were not read (not `.json`, `.ndjson`, or either
     /// gzip-compressed), in path order.
     var skipped: [String] = []
+    /// Folders named that hold no input file.
+    var emptyFolders: [String] = []
   }
 
   /// Expands `paths`: folders recursively into their `.json` and `.ndjson` files, in any
@@ -59,6 +61,7 @@ enum InputFiles {
         } catch let error as JSONError {
           throw CLIError.unreadable("\(argument): \(error.message)")
         }
+        let before = listing.inputs.count
         for file in files.map({ path.pushing($0) }) {
           if ResourceFraming.isInputName(file.description) {
             listing.inputs.append(input(file))
@@ -66,6 +69,7 @@ enum InputFiles {
             listing.skipped.append(file.description)
           }
         }
+        if listing.inputs.count == before { listing.emptyFolders.append(path.description) }
       }
     }
     return listing
@@ -88,6 +92,7 @@ enum InputFiles {
     for file in listing.skipped {
       printRecordMessage("fhirkit: \(file): skipped: not .json or .ndjson (optionally .gz)")
     }
+    for folder in listing.emptyFolders { ResourceReader.noResources(in: folder) }
     return listing
   }
 
