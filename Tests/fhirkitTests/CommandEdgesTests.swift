@@ -90,4 +90,46 @@ import Testing
       #expect(mixed.stderr.contains("fhirkit: \(folder)/empty.json: no resources\n"))
     }
   }
+
+  /// An object without `resourceType` is not a FHIR resource: every command skips it, names
+  /// its place (never a value) and ends with exit code 1; the records around it go through.
+  @Test(arguments: [
+    ["inspect"], ["validate"], ["convert", "--to", "r4"], ["convert", "--from", "r4", "--to", "r4"],
+    ["convert", "--to", "dstu2", "--format", "json"], ["convert", "--to", "care"], ["import"],
+  ])
+  func aRecordWithoutResourceTypeIsSkipped(_ command: [String]) throws {
+    let folder = TemporaryFolders.make("fhirkit-edges")
+    let arguments = command + (command[0] == "import" ? ["--store", folder + "/s.sqlite"] : [])
+    let lines = Array(
+      """
+      {"resourceType":"Patient","id":"a"}
+      {"id":"Zyxwvut-1","name":[{"family":"Zyxwvut"}]}
+      {"resourceType":"Patient","id":"c"}
+
+      """.utf8)
+    let report = folder + "/r.ndjson"
+    let withReport = ["inspect"].contains(command[0]) ? [] : ["--report", report]
+    let result = try CommandRunner.run(arguments + withReport + ["-"], stdin: lines)
+    #expect(result.exitCode == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("fhirkit: <stdin>:2: skipped: no resourceType (not a FHIR resource)\n"), "\(result.stderr)")
+    #expect(!result.stderr.contains("Zyxwvut") && !result.stdout.contains("Zyxwvut"))
+    if command[0] == "convert" && !command.contains("care") {
+      #expect(result.stdout.contains(#""id": "a""#) || result.stdout.contains(#""id":"a""#))
+      #expect(result.stdout.contains(#""id": "c""#) || result.stdout.contains(#""id":"c""#))
+      #expect(result.stderr.contains("2 converted, 1 skipped"), "\(result.stderr)")
+    }
+    if command[0] == "import" { #expect(result.stderr.contains("fhirkit: 2 converted, 1 skipped\n"), "\(result.stderr)") }
+    if !withReport.isEmpty {
+      let reported = try String(contentsOfFile: report, encoding: .utf8)
+      #expect(reported.contains(#""code":"noResourceType""#) && reported.contains(#""kind":"skipped""#), "\(reported)")
+      #expect(!reported.contains("Zyxwvut"))
+    }
+    // In a Bundle entry, by the entry's place.
+    let bundle = Array(
+      #"{"resourceType":"Bundle","type":"collection","entry":[{"resource":{"resourceType":"Patient","id":"a"}},{"resource":{"id":"b"}}]}"#
+        .utf8)
+    let entry = try CommandRunner.run(arguments + ["-"], stdin: bundle)
+    #expect(entry.exitCode == 1)
+    #expect(entry.stderr.contains("fhirkit: <stdin> entry[1]: skipped: no resourceType (not a FHIR resource)\n"), "\(entry.stderr)")
+  }
 }

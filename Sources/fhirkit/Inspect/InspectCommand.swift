@@ -78,6 +78,11 @@ struct InspectCommand: ParsableCommand {
         inventory.addError()
         if strict { throw someRecordsFailed }
       },
+      notAResource: { [strict] record in
+        NotAResource.report(record, to: nil)
+        inventory.addError()
+        if strict { throw someRecordsFailed }
+      },
       { record in
         if record.isBundleEntry { inventory.addEntry(record.tokens) }
       })

@@ -99,6 +99,12 @@ struct ValidateCommand: ParsableCommand {
               issueReport.write(error)
               if strict { throw someRecordsFailed }
             },
+            notAResource: { record in
+              try batcher.flush()
+              failed += 1
+              NotAResource.report(record, to: issueReport)
+              if strict { throw someRecordsFailed }
+            },
             { record in try batcher.add(record) })
           try batcher.flush()
         } catch let error as JSONError {
