@@ -132,4 +132,66 @@ import Testing
     #expect(entry.exitCode == 1)
     #expect(entry.stderr.contains("fhirkit: <stdin> entry[1]: skipped: no resourceType (not a FHIR resource)\n"), "\(entry.stderr)")
   }
+
+  /// Care NDJSON (`export --to care`) given to `import` or `convert` without `--from care` is
+  /// told by its first line and read as care: a store is copied, FHIR is written.
+  @Test func careNDJSONWithoutFromIsReadAsCare() throws {
+    let folder = TemporaryFolders.make("fhirkit-edges")
+    let a = folder + "/a.sqlite"
+    #expect(try CommandRunner.run(["import", "--store", a, "--quiet", "Fixtures/r4/bundles"]).exitCode == 0)
+    let care = try CommandRunner.run(["export", "--store", a, "--to", "care"]).stdout
+    let count = care.split(separator: "\n").count
+    #expect(count > 100)
+    let imported = try CommandRunner.run(["import", "--store", folder + "/b.sqlite", "-"], stdin: Array(care.utf8))
+    #expect(imported.exitCode == 0, "\(imported.stderr)")
+    #expect(imported.stderr.hasPrefix(
+      "fhirkit: <stdin>: information: care NDJSON (as 'export --to care' writes), read as with --from care\n"
+        + "care records read: \(count)\n"), "\(imported.stderr)")
+    #expect(!imported.stderr.contains("resourceType"))
+    let copied = try CommandRunner.run(["export", "--store", folder + "/b.sqlite", "--to", "care"]).stdout
+    #expect(copied.split(separator: "\n").sorted() == care.split(separator: "\n").sorted())
+    // convert, from standard input and from a file: as with --from care.
+    let file = folder + "/care.ndjson"
+    try Data(care.utf8).write(to: URL(fileURLWithPath: file))
+    let expected = try CommandRunner.run(["convert", "--from", "care", "--to", "r4", file])
+    #expect(expected.exitCode == 0 && !expected.stdout.isEmpty, "\(expected.stderr)")
+    for (inputs, stdin) in [(["-"], Array(care.utf8)), ([file], [])] {
+      let converted = try CommandRunner.run(["convert", "--to", "r4"] + inputs, stdin: stdin)
+      #expect(converted.exitCode == 0, "\(converted.stderr)")
+      #expect(converted.stdout == expected.stdout)
+      let quiet = try CommandRunner.run(["convert", "--to", "r4", "--quiet"] + inputs, stdin: stdin)
+      #expect(quiet.exitCode == 0 && quiet.stderr.isEmpty && quiet.stdout == expected.stdout)
+    }
+  }
+
+  /// Care NDJSON among FHIR inputs, or where care cannot go, stops the command before
+  /// anything is written, with exit code 2 and a message suggesting `--from care`.
+  @Test func careNDJSONAmongFHIRIsAUsageError() throws {
+    let folder = TemporaryFolders.make("fhirkit-edges")
+    let converted = try CommandRunner.run(["convert", "--to", "care", Self.bundle])
+    let file = folder + "/care.ndjson"
+    try Data(converted.stdout.utf8).write(to: URL(fileURLWithPath: file))
+    let out = folder + "/out.ndjson"
+    for arguments in [
+      ["convert", "--to", "r4", "-o", out, file, Self.bundle],
+      ["convert", "--to", "r4", "-o", out, Self.bundle, file],
+      ["import", "--store", folder + "/s.sqlite", file, Self.bundle],
+    ] {
+      let result = try CommandRunner.run(arguments)
+      #expect(result.exitCode == 2, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.hasPrefix("fhirkit: \(file): care NDJSON (as 'export --to care' writes) among FHIR inputs"))
+      #expect(result.stderr.contains("with --from care"))
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+      #expect(result.stdout.isEmpty)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["care.ndjson"])
+    let toCare = try CommandRunner.run(["convert", "--to", "care", file])
+    #expect(toCare.exitCode == 2)
+    #expect(toCare.stderr == "fhirkit: the inputs are care entities already: --to r4 or --to dstu2 writes them as FHIR\n")
+    // Told to read FHIR, each care line is an object without resourceType.
+    let told = try CommandRunner.run(["convert", "--from", "r4", "--to", "r4", file])
+    #expect(told.exitCode == 1)
+    #expect(told.stderr.contains("\(file):1: skipped: no resourceType (not a FHIR resource)"))
+    #expect(!told.stderr.contains("uuid") && told.stdout.isEmpty)
+  }
 }

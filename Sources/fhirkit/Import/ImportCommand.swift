@@ -19,7 +19,10 @@ struct ImportCommand: ParsableCommand {
       approximated is counted in one line and listed with --report.
 
       --from care stores care-entity NDJSON as it is (what export --to care writes), so \
-      that 'fhirkit export --to care | fhirkit import --from care -' copies a store.
+      that 'fhirkit export --to care | fhirkit import --from care -' copies a store. \
+      Without --from, inputs whose first line is a care record are stored so too; care \
+      NDJSON among FHIR inputs is refused (exit code 2). An object without resourceType \
+      in FHIR input is skipped.
 
       Examples:
         fhirkit import --store care.sqlite Fixtures/r4/bundles
@@ -68,11 +71,18 @@ struct ImportCommand: ParsableCommand {
   func run() throws {
     messages.apply()
     let listing = try InputFiles.expandOrExit(inputs)
-    let files = listing.inputs
+    var files = listing.inputs
     try OutputFile.refuseInputs(outputs: [report, store], inputs: files.map(\.path))
+    // Care NDJSON given without --from care is stored as care when all the inputs are.
+    var care = from == .care
+    if from == .auto {
+      let names = try CareInputDetection.careInputs(&files, command: "import")
+      CareInputDetection.sayReadAsCare(names)
+      care = !names.isEmpty
+    }
     let issueReport = try IssueReport(path: report)
     Interruption.shared.note("\(store): keeps the batches committed before it (importing again finishes the job)")
-    if from == .care {
+    if care {
       return try CareRecordsImport(store: store, batchSize: batchSize, strict: strict, issueReport: issueReport).run(files)
     }
     let reportWriter = PipelineReportWriter(issueReport: issueReport)

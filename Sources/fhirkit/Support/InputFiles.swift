@@ -14,12 +14,16 @@ enum InputFiles {
     /// The file as the file system names it (`nil` for standard input).
     var file: FilePath?
     var framing: Framing
+    /// The first bytes of standard input, when they were read already (to tell care NDJSON
+    /// from FHIR, ``CareInputDetection``): handed out again before the rest.
+    var replay: [UInt8] = []
 
     /// Calls `body` with each chunk of the input as stored (see ``ByteChunks``).
     func read(onIdle: (() throws -> Void)? = nil, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
       if let file {
         try ByteChunks.read(file: file, source: path, onIdle: onIdle, body)
       } else {
+        if !replay.isEmpty { try replay.withUnsafeBytes { try body($0) } }
         try ByteChunks.read(path: "-", onIdle: onIdle, body)
       }
     }
