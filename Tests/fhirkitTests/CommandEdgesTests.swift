@@ -77,7 +77,8 @@ import Testing
       let result = try CommandRunner.run(arguments + run.inputs, stdin: run.stdin)
       let what = run.inputs[0] == folder + "/none" || !care ? "no resources" : "no care records"
       #expect(result.exitCode == 0, "\(arguments) \(run.inputs) \(run.stdin): \(result.stderr)")
-      #expect(result.stderr.contains("fhirkit: \(run.named): \(what)\n"), "\(arguments) \(run.inputs): \(result.stderr)")
+      #expect(
+        result.stderr.contains("fhirkit: \(run.named): \(what)\n"), "\(arguments) \(run.inputs): \(result.stderr)")
       #expect(!result.stderr.contains("emptyInput") && !result.stderr.contains("1 skipped"), "\(result.stderr)")
       #expect(!result.stderr.contains("1 with errors") && !result.stderr.contains("bad record"), "\(result.stderr)")
       let quiet = try CommandRunner.run(arguments + ["--quiet"] + run.inputs, stdin: run.stdin)
@@ -111,14 +112,18 @@ import Testing
     let withReport = ["inspect"].contains(command[0]) ? [] : ["--report", report]
     let result = try CommandRunner.run(arguments + withReport + ["-"], stdin: lines)
     #expect(result.exitCode == 1, "\(result.stderr)")
-    #expect(result.stderr.contains("fhirkit: <stdin>:2: skipped: no resourceType (not a FHIR resource)\n"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("fhirkit: <stdin>:2: skipped: no resourceType (not a FHIR resource)\n"), "\(result.stderr)"
+    )
     #expect(!result.stderr.contains("Zyxwvut") && !result.stdout.contains("Zyxwvut"))
     if command[0] == "convert" && !command.contains("care") {
       #expect(result.stdout.contains(#""id": "a""#) || result.stdout.contains(#""id":"a""#))
       #expect(result.stdout.contains(#""id": "c""#) || result.stdout.contains(#""id":"c""#))
       #expect(result.stderr.contains("2 converted, 1 skipped"), "\(result.stderr)")
     }
-    if command[0] == "import" { #expect(result.stderr.contains("fhirkit: 2 converted, 1 skipped\n"), "\(result.stderr)") }
+    if command[0] == "import" {
+      #expect(result.stderr.contains("fhirkit: 2 converted, 1 skipped\n"), "\(result.stderr)")
+    }
     if !withReport.isEmpty {
       let reported = try String(contentsOfFile: report, encoding: .utf8)
       #expect(reported.contains(#""code":"noResourceType""#) && reported.contains(#""kind":"skipped""#), "\(reported)")
@@ -130,7 +135,9 @@ import Testing
         .utf8)
     let entry = try CommandRunner.run(arguments + ["-"], stdin: bundle)
     #expect(entry.exitCode == 1)
-    #expect(entry.stderr.contains("fhirkit: <stdin> entry[1]: skipped: no resourceType (not a FHIR resource)\n"), "\(entry.stderr)")
+    #expect(
+      entry.stderr.contains("fhirkit: <stdin> entry[1]: skipped: no resourceType (not a FHIR resource)\n"),
+      "\(entry.stderr)")
   }
 
   /// Care NDJSON (`export --to care`) given to `import` or `convert` without `--from care` is
@@ -144,9 +151,10 @@ import Testing
     #expect(count > 100)
     let imported = try CommandRunner.run(["import", "--store", folder + "/b.sqlite", "-"], stdin: Array(care.utf8))
     #expect(imported.exitCode == 0, "\(imported.stderr)")
-    #expect(imported.stderr.hasPrefix(
-      "fhirkit: <stdin>: information: care NDJSON (as 'export --to care' writes), read as with --from care\n"
-        + "care records read: \(count)\n"), "\(imported.stderr)")
+    #expect(
+      imported.stderr.hasPrefix(
+        "fhirkit: <stdin>: information: care NDJSON (as 'export --to care' writes), read as with --from care\n"
+          + "care records read: \(count)\n"), "\(imported.stderr)")
     #expect(!imported.stderr.contains("resourceType"))
     let copied = try CommandRunner.run(["export", "--store", folder + "/b.sqlite", "--to", "care"]).stdout
     #expect(copied.split(separator: "\n").sorted() == care.split(separator: "\n").sorted())
@@ -187,7 +195,8 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["care.ndjson"])
     let toCare = try CommandRunner.run(["convert", "--to", "care", file])
     #expect(toCare.exitCode == 2)
-    #expect(toCare.stderr == "fhirkit: the inputs are care entities already: --to r4 or --to dstu2 writes them as FHIR\n")
+    #expect(
+      toCare.stderr == "fhirkit: the inputs are care entities already: --to r4 or --to dstu2 writes them as FHIR\n")
     // Told to read FHIR, each care line is an object without resourceType.
     let told = try CommandRunner.run(["convert", "--from", "r4", "--to", "r4", file])
     #expect(told.exitCode == 1)

@@ -63,7 +63,8 @@ import Testing
       process.arguments = ["-c", script]
       process.currentDirectoryURL = Self.repositoryRoot
       var environment = ProcessInfo.processInfo.environment
-      environment["PATH"] = CommandRunner.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+      environment["PATH"] =
+        CommandRunner.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
       process.environment = environment
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice

@@ -39,7 +39,8 @@ import Testing
     ] {
       let result = try CommandRunner.run(arguments)
       #expect(result.exitCode == 2, "\(arguments): \(result.stderr)")
-      #expect(result.stderr.hasPrefix("Error: \(option) needs a path, not an empty string\nUsage: fhirkit \(arguments[0]) "))
+      #expect(
+        result.stderr.hasPrefix("Error: \(option) needs a path, not an empty string\nUsage: fhirkit \(arguments[0]) "))
       #expect(result.stdout.isEmpty)
     }
   }

@@ -118,9 +118,13 @@ struct ConvertCommand: ParsableCommand {
     let care = from == .auto ? try CareInputDetection.careInputs(&files, command: "convert") : []
     if !care.isEmpty {
       if to == .care {
-        throw CLIError(message: "the inputs are care entities already: --to r4 or --to dstu2 writes them as FHIR", exitCode: ExitCode(2))
+        throw CLIError(
+          message: "the inputs are care entities already: --to r4 or --to dstu2 writes them as FHIR",
+          exitCode: ExitCode(2))
       }
-      if repair { throw CLIError(message: "--repair applies to FHIR input; the inputs are care entities", exitCode: ExitCode(2)) }
+      if repair {
+        throw CLIError(message: "--repair applies to FHIR input; the inputs are care entities", exitCode: ExitCode(2))
+      }
       CareInputDetection.sayReadAsCare(care)
       from = .care
     }

@@ -80,7 +80,8 @@ enum CareInputDetection {
   /// with `--from care`.
   static func sayReadAsCare(_ names: [String]) {
     for name in names {
-      printRecordMessage("fhirkit: \(name): information: care NDJSON (as 'export --to care' writes), read as with --from care")
+      printRecordMessage(
+        "fhirkit: \(name): information: care NDJSON (as 'export --to care' writes), read as with --from care")
     }
   }
 }

@@ -45,7 +45,9 @@ struct CareLines {
       let data = Data(bytes)
       let skippedBefore = summary.skipped
       let read = try read(data, source: source, summary: &summary)
-      if read.isEmpty && summary.skipped == skippedBefore { ResourceReader.noResources(in: source, records: "care records") }
+      if read.isEmpty && summary.skipped == skippedBefore {
+        ResourceReader.noResources(in: source, records: "care records")
+      }
       lines += read
     }
     return lines
