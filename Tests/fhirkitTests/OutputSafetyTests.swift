@@ -19,6 +19,20 @@ import Testing
     return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
   }
 
+  /// Whether this process ignores SIGHUP (tests run under `nohup`): its children may inherit
+  /// that, and `fhirkit` then keeps ignoring it, so the SIGHUP cases are left out.
+  static let hangupIgnored: Bool = {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigIgn:") }),
+      let mask = UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    else { return false }
+    return mask & (1 << UInt64(SIGHUP - 1)) != 0
+  }()
+
+  /// The signals that stop a run, with the exit code and the name said.
+  static let interruptions: [(Int32, Int32, String)] =
+    [(SIGINT, 130, "SIGINT"), (SIGTERM, 143, "SIGTERM")] + (hangupIgnored ? [] : [(SIGHUP, 129, "SIGHUP")])
+
   static func lines(_ path: String) throws -> Int {
     try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
   }
@@ -163,7 +177,7 @@ import Testing
     )
   }
 
-  @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM"), (SIGHUP, Int32(129), "SIGHUP")])
+  @Test(arguments: interruptions)
   func anInterruptedRunKeepsTheEarlierFiles(_ signal: Int32, _ code: Int32, _ name: String) throws {
     let folder = TemporaryFolders.make("fhirkit-outputs")
     let keep = folder + "/keep.json"
@@ -184,7 +198,7 @@ import Testing
 
   /// `export` opens its outputs before it reads the store, so that an interruption at any
   /// point says what was and was not written. Here it waits on a FIFO report no one reads.
-  @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGHUP, Int32(129), "SIGHUP")])
+  @Test(arguments: interruptions)
   func anInterruptedExportSaysWhatWasWritten(_ signal: Int32, _ code: Int32, _ name: String) throws {
     let folder = TemporaryFolders.make("fhirkit-outputs")
     let store = TemporaryFolders.make("fhirkit-outputs") + "/s.sqlite"
@@ -202,6 +216,35 @@ import Testing
     #expect(stderr == "fhirkit: interrupted (\(name)); \(keep): not written (kept as it was)\n")
     #expect(try Data(contentsOf: URL(fileURLWithPath: keep)) == earlier)
     #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["keep.json", "report.fifo"])
+  }
+
+  /// A SIGHUP ignored when `fhirkit` starts (`nohup`) stays ignored: the run goes on.
+  @Test func aHangupIgnoredAtStartStaysIgnored() throws {
+    let folder = TemporaryFolders.make("fhirkit-outputs")
+    let out = folder + "/out.ndjson"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [
+      "-c", #"trap '' HUP; exec "$0" "$@""#, CommandRunner.executable.path, "convert", "--to", "r4", "-o", out, "-",
+    ]
+    let input = Pipe()
+    process.standardInput = input
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    input.fileHandleForWriting.write(Data("{\"resourceType\":\"Patient\",\"id\":\"a\"}\n".utf8))
+    for _ in 0..<100 {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      if names.contains(where: { $0.hasSuffix(".tmp") }) { break }
+      usleep(100_000)
+    }
+    usleep(300_000)
+    kill(process.processIdentifier, SIGHUP)
+    usleep(500_000)
+    #expect(process.isRunning)
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try Self.lines(out) == 1)
   }
 
   @Test func anInterruptedCareConversionCreatesNothing() throws {

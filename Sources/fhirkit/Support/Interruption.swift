@@ -24,15 +24,28 @@ final class Interruption: @unchecked Sendable {
   private var sources: [any DispatchSourceSignal] = []
   private var notes: [String] = []
 
-  /// Starts handling SIGINT, SIGTERM and SIGHUP.
+  /// Starts handling SIGINT, SIGTERM and SIGHUP — but a SIGHUP ignored when the process
+  /// started (`nohup fhirkit …`) stays ignored, as the one who started it asked.
   func install() {
     for signal in [SIGINT, SIGTERM, SIGHUP] {
+      if signal == SIGHUP && Self.ignoredAtStart(signal) { continue }
       Foundation.signal(signal, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
       source.setEventHandler { [unowned self] in stop(signal) }
       source.resume()
       sources.append(source)
     }
+  }
+
+  /// Whether `signal` is ignored by this process now, before ``install()`` (inherited through
+  /// exec: `nohup` ignores SIGHUP). Read from the `SigIgn` mask of `/proc/self/status`
+  /// (Linux); `false` where there is none.
+  static func ignoredAtStart(_ signal: Int32) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigIgn:") }),
+      let mask = UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    else { return false }
+    return mask & (1 << UInt64(signal - 1)) != 0
   }
 
   /// Notes an output being written.
