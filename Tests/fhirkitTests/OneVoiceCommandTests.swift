@@ -21,6 +21,9 @@ import Testing
     // As every other usage error: the message, the command's usage, where its help is.
     #expect(negative.stderr.hasPrefix("Error: The value '-1' is invalid for '--jobs'\nUsage: fhirkit convert "))
     #expect(negative.stderr.hasSuffix("\n  See 'fhirkit convert --help' for more information.\n"))
+    let short = try CommandRunner.run(["convert", "--to", "r4", "-j", "-1", "Fixtures/bad/reference-to-nowhere.json"])
+    #expect(short.exitCode == 2)
+    #expect(short.stderr.hasPrefix("Error: The value '-1' is invalid for '-j'\nUsage: fhirkit convert "))
     let zero = try CommandRunner.run(["convert", "--to", "r4", "--jobs", "0", "Fixtures/bad/reference-to-nowhere.json"])
     #expect(zero.exitCode == 2)
     #expect(

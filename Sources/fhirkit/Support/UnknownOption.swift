@@ -26,10 +26,11 @@ enum UnknownOption {
     return FHIRKitCommand.configuration.subcommands.first { $0._commandName == name }
   }
 
-  /// An option followed by a negative number (`--jobs -1`), which argument-parser reads as a
-  /// missing value followed by an unknown option.
+  /// An option followed by a negative number (`--jobs -1`, `-j -1`), which argument-parser
+  /// reads as a missing value followed by an unknown option.
   static func negativeValue(in arguments: [String]) -> (option: String, value: String)? {
-    for (option, value) in zip(arguments, arguments.dropFirst()) where option.hasPrefix("--") {
+    for (option, value) in zip(arguments, arguments.dropFirst())
+    where option.hasPrefix("-") && option != "-" && option != "--" {
       if value.count > 1, value.hasPrefix("-"), value.dropFirst().allSatisfy({ $0.isNumber || $0 == "." }) {
         return (option, value)
       }
