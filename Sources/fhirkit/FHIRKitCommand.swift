@@ -18,7 +18,7 @@ struct FHIRKitCommand: ParsableCommand {
 
       Exit codes: 0 every record converted (with issues or not); 1 some records skipped \
       (counts on stderr); 2 usage error; 3 input unreadable, or cannot write the output; \
-      130/143 interrupted.
+      129/130/143 interrupted.
 
       Shell completions: fhirkit --generate-completion-script bash|zsh|fish.
       """,
@@ -43,12 +43,12 @@ struct FHIRKitCommand: ParsableCommand {
       let code = exitCode(for: error)
       if code == .validationFailure {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let (option, value) = UnknownOption.negativeValue(in: arguments) {
-          printError("Error: The value '\(value)' is invalid for '\(option)'")
+        if let (option, value) = UnknownOption.negativeValue(in: arguments),
+          let command = UnknownOption.subcommand(in: arguments)
+        {
+          printUsageError("The value '\(value)' is invalid for '\(option)'", command: command)
         } else if let (option, command) = UnknownOption.find(in: arguments) {
-          printError("Error: Unknown option '\(option)'")
-          printError("Usage: \(usageString(for: command))")
-          printError("  See 'fhirkit \(command._commandName) --help' for more information.")
+          printUsageError("Unknown option '\(option)'", command: command)
         } else {
           printError(fullMessage(for: error))
         }
@@ -56,5 +56,13 @@ struct FHIRKitCommand: ParsableCommand {
       }
       exit(withError: error)
     }
+  }
+
+  /// Prints a usage error as argument-parser prints its own: the message, the command's
+  /// usage, and where its help is.
+  private static func printUsageError(_ message: String, command: any ParsableCommand.Type) {
+    printError("Error: \(message)")
+    printError("Usage: \(usageString(for: command))")
+    printError("  See 'fhirkit \(command._commandName) --help' for more information.")
   }
 }

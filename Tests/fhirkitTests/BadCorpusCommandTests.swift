@@ -90,7 +90,11 @@ import Testing
       case (_, _, let index?): place = "\(path) entry[\(index)]: \(report.severity)"
       default: place = path
       }
-      let line = result.stderr.split(separator: "\n").first { $0.contains(place) && $0.contains("at \(report.path) (\(report.code)") }
+      let line = result.stderr.split(separator: "\n").first {
+        report.isMissingResourceType
+          ? $0.hasPrefix("fhirkit: \(path):\(report.line ?? 0): skipped: no resourceType")
+          : $0.contains(place) && $0.contains("at \(report.path) (\(report.code)")
+      }
       if report.severity == "error" {
         #expect(line != nil, "no \(report) on stderr:\n\(result.stderr)")
       }

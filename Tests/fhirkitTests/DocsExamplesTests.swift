@@ -51,6 +51,30 @@ import Testing
     #expect(Self.examples.count >= 10)
   }
 
+  /// README.md's `inspect` examples (from the repository root) end with exit code 0.
+  @Test func theReadmeInspectExamplesSucceed() throws {
+    let readme = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let commands = readme.split(separator: "\n").filter { $0.contains(".build/release/fhirkit inspect") }
+    #expect(commands.count >= 2)
+    for command in commands {
+      let script = "set -o pipefail; " + command.replacing(".build/release/fhirkit", with: "fhirkit")
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/bash")
+      process.arguments = ["-c", script]
+      process.currentDirectoryURL = Self.repositoryRoot
+      var environment = ProcessInfo.processInfo.environment
+      environment["PATH"] =
+        CommandRunner.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+      process.environment = environment
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "\(command)")
+    }
+  }
+
   @Test(arguments: examples)
   func exampleOutputIsWhatTheGuideShows(_ example: Example) throws {
     let process = Process()

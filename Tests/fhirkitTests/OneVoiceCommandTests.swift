@@ -18,7 +18,34 @@ import Testing
       "convert", "--to", "r4", "--jobs", "-1", "Fixtures/bad/reference-to-nowhere.json",
     ])
     #expect(negative.exitCode == 2)
-    #expect(negative.stderr == "Error: The value '-1' is invalid for '--jobs'\n")
+    // As every other usage error: the message, the command's usage, where its help is.
+    #expect(negative.stderr.hasPrefix("Error: The value '-1' is invalid for '--jobs'\nUsage: fhirkit convert "))
+    #expect(negative.stderr.hasSuffix("\n  See 'fhirkit convert --help' for more information.\n"))
+    let short = try CommandRunner.run(["convert", "--to", "r4", "-j", "-1", "Fixtures/bad/reference-to-nowhere.json"])
+    #expect(short.exitCode == 2)
+    #expect(short.stderr.hasPrefix("Error: The value '-1' is invalid for '-j'\nUsage: fhirkit convert "))
+    let zero = try CommandRunner.run(["convert", "--to", "r4", "--jobs", "0", "Fixtures/bad/reference-to-nowhere.json"])
+    #expect(zero.exitCode == 2)
+    #expect(
+      zero.stderr.split(separator: "\n").dropFirst() == negative.stderr.split(separator: "\n").dropFirst(),
+      "the same usage and help lines")
+  }
+
+  @Test func anEmptyPathIsAUsageError() throws {
+    let folder = TemporaryFolders.make("fhirkit-voice")
+    for (arguments, option) in [
+      (["convert", "--to", "r4", "-o", "", "Fixtures/bad/reference-to-nowhere.json"], "-o"),
+      (["convert", "--to", "r4", "--report", "", "Fixtures/bad/reference-to-nowhere.json"], "--report"),
+      (["validate", "--report", "", "Fixtures/bad/reference-to-nowhere.json"], "--report"),
+      (["import", "--store", "", "Fixtures/bad/reference-to-nowhere.json"], "--store"),
+      (["export", "--store", folder + "/s.sqlite", "--to", "r4", "-o", ""], "-o"),
+    ] {
+      let result = try CommandRunner.run(arguments)
+      #expect(result.exitCode == 2, "\(arguments): \(result.stderr)")
+      #expect(
+        result.stderr.hasPrefix("Error: \(option) needs a path, not an empty string\nUsage: fhirkit \(arguments[0]) "))
+      #expect(result.stdout.isEmpty)
+    }
   }
 
   @Test(arguments: ["inspect", "validate", "convert", "import", "export"])
@@ -29,6 +56,23 @@ import Testing
     #expect(text.contains("Examples:"), "\(command)")
     #expect(text.contains("Exit codes: 0"), "\(command)")
     #expect(text.contains("130/143 interrupted"), "\(command)")
+  }
+
+  /// Help is wrapped at 80 columns: an example longer than that would be broken in the
+  /// middle of its command, so each example line must stay indented.
+  @Test(arguments: ["", "inspect", "validate", "convert", "import", "export"])
+  func everyHelpExampleFitsItsLines(_ command: String) throws {
+    let help = try CommandRunner.run(command.isEmpty ? ["--help"] : [command, "--help"])
+    let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(of: "Examples:") else {
+      Issue.record("\(command): no examples")
+      return
+    }
+    let examples = lines[(start + 1)...].prefix { !$0.isEmpty }
+    #expect(!examples.isEmpty)
+    for line in examples {
+      #expect(line.hasPrefix("  fhirkit ") || line.hasPrefix("  cat ") || line.hasPrefix("    "), "\(command): \(line)")
+    }
   }
 
   @Test func exportToCareImportsFromCareIntoTheSameEntities() throws {

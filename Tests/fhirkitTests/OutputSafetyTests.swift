@@ -19,6 +19,20 @@ import Testing
     return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
   }
 
+  /// Whether this process ignores SIGHUP (tests run under `nohup`): its children may inherit
+  /// that, and `fhirkit` then keeps ignoring it, so the SIGHUP cases are left out.
+  static let hangupIgnored: Bool = {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigIgn:") }),
+      let mask = UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    else { return false }
+    return mask & (1 << UInt64(SIGHUP - 1)) != 0
+  }()
+
+  /// The signals that stop a run, with the exit code and the name said.
+  static let interruptions: [(Int32, Int32, String)] =
+    [(SIGINT, 130, "SIGINT"), (SIGTERM, 143, "SIGTERM")] + (hangupIgnored ? [] : [(SIGHUP, 129, "SIGHUP")])
+
   static func lines(_ path: String) throws -> Int {
     try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
   }
@@ -96,6 +110,23 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.ndjson"])
   }
 
+  @Test func aOneCharacterNameInTheCurrentFolderIsWritten() throws {
+    let folder = TemporaryFolders.make("fhirkit-outputs")
+    let input = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent().path + "/" + Self.input
+    symlink("o", folder + "/l")
+    let process = Process()
+    process.executableURL = CommandRunner.executable
+    process.arguments = ["convert", "--to", "r4", input, "-o", "l", "--report", "r"]
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["l", "o", "r"])
+    #expect(Self.kind(folder + "/l") == S_IFLNK)
+    #expect(try Self.lines(folder + "/o") == 78)
+  }
+
   @Test func anOutputThatIsAnInputIsRefusedAndTheInputKept() throws {
     let folder = TemporaryFolders.make("fhirkit-outputs")
     let same = folder + "/same.ndjson"
@@ -124,9 +155,9 @@ import Testing
     #expect(report.stderr.contains("cannot write the report"))
   }
 
-  /// Starts `fhirkit` reading a stream that sends part of a Bundle and then waits, signals it
-  /// once its temporary files exist, and returns its exit code and stderr.
-  func interrupt(_ arguments: [String], signal: Int32, folder: String) throws -> (Int32, String) {
+  /// Starts `fhirkit` reading a stream that sends part of a Bundle (or nothing) and then waits,
+  /// signals it once its temporary files exist, and returns its exit code and stderr.
+  func interrupt(_ arguments: [String], signal: Int32, folder: String, feed: Bool = true) throws -> (Int32, String) {
     let process = Process()
     process.executableURL = CommandRunner.executable
     process.arguments = arguments
@@ -138,7 +169,7 @@ import Testing
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     let bundle = Fixtures.bytes(String(Self.input.dropFirst("Fixtures/".count)))
-    input.fileHandleForWriting.write(Data(bundle.prefix(bundle.count / 2)))
+    if feed { input.fileHandleForWriting.write(Data(bundle.prefix(bundle.count / 2))) }
     // Wait for the temporary files (at most 10 s), then a little for the reading to go on.
     for _ in 0..<100 {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -154,7 +185,7 @@ import Testing
     )
   }
 
-  @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
+  @Test(arguments: interruptions)
   func anInterruptedRunKeepsTheEarlierFiles(_ signal: Int32, _ code: Int32, _ name: String) throws {
     let folder = TemporaryFolders.make("fhirkit-outputs")
     let keep = folder + "/keep.json"
@@ -171,6 +202,57 @@ import Testing
     #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["keep.json", "report.ndjson"])
     #expect(stderr.contains("fhirkit: interrupted (\(name))"))
     #expect(stderr.contains("\(keep): not written (kept as it was)"))
+  }
+
+  /// `export` opens its outputs before it reads the store, so that an interruption at any
+  /// point says what was and was not written. Here it waits on a FIFO report no one reads.
+  @Test(arguments: interruptions)
+  func anInterruptedExportSaysWhatWasWritten(_ signal: Int32, _ code: Int32, _ name: String) throws {
+    let folder = TemporaryFolders.make("fhirkit-outputs")
+    let store = TemporaryFolders.make("fhirkit-outputs") + "/s.sqlite"
+    let made = try CommandRunner.run(["import", "--store", store, "--quiet", "Fixtures/bad/reference-to-nowhere.json"])
+    #expect(made.exitCode == 0)
+    let keep = folder + "/keep.json"
+    let earlier = Data("{\"resourceType\":\"Bundle\",\"type\":\"collection\"}\n".utf8)
+    try earlier.write(to: URL(fileURLWithPath: keep))
+    let fifo = folder + "/report.fifo"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let (status, stderr) = try interrupt(
+      ["export", "--store", store, "--to", "r4", "--format", "bundle", "-o", keep, "--report", fifo], signal: signal,
+      folder: folder, feed: false)
+    #expect(status == code, "\(stderr)")
+    #expect(stderr == "fhirkit: interrupted (\(name)); \(keep): not written (kept as it was)\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: keep)) == earlier)
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["keep.json", "report.fifo"])
+  }
+
+  /// A SIGHUP ignored when `fhirkit` starts (`nohup`) stays ignored: the run goes on.
+  @Test func aHangupIgnoredAtStartStaysIgnored() throws {
+    let folder = TemporaryFolders.make("fhirkit-outputs")
+    let out = folder + "/out.ndjson"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [
+      "-c", #"trap '' HUP; exec "$0" "$@""#, CommandRunner.executable.path, "convert", "--to", "r4", "-o", out, "-",
+    ]
+    let input = Pipe()
+    process.standardInput = input
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    input.fileHandleForWriting.write(Data("{\"resourceType\":\"Patient\",\"id\":\"a\"}\n".utf8))
+    for _ in 0..<100 {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      if names.contains(where: { $0.hasSuffix(".tmp") }) { break }
+      usleep(100_000)
+    }
+    usleep(300_000)
+    kill(process.processIdentifier, SIGHUP)
+    usleep(500_000)
+    #expect(process.isRunning)
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try Self.lines(out) == 1)
   }
 
   @Test func anInterruptedCareConversionCreatesNothing() throws {

@@ -35,7 +35,9 @@ struct ConvertCommand: ParsableCommand {
       are listed on stderr and in --report by the referring Type/id and path; they do not \
       change the exit code. What the coders approximated (dropped, defaulted, not fully \
       representable) is counted in one line on stderr and listed per resource and path in \
-      --report. --from care reads such lines back and writes FHIR.
+      --report. --from care reads such lines back and writes FHIR; without --from, inputs \
+      whose first line is a care record are read so too (care NDJSON among FHIR inputs is \
+      refused, exit code 2). An object without resourceType is skipped: not a FHIR resource.
 
       -o writes a regular file through a temporary file renamed into place at the end, so an \
       interrupted or failed run keeps what was there; a device or FIFO is written in place, \
@@ -55,8 +57,8 @@ struct ConvertCommand: ParsableCommand {
 
       Exit codes: 0 every record converted (with issues or not); 1 some records skipped \
       (counts on stderr), or --strict stopped; 2 usage error (also: an output that is an \
-      input); 3 input unreadable, or cannot write the output; 130/143 interrupted \
-      (SIGINT, SIGTERM). More: docs/cli.md.
+      input); 3 input unreadable, or cannot write the output; 129/130/143 interrupted \
+      (SIGHUP, SIGINT, SIGTERM). More: docs/cli.md.
       """)
 
   /// What to produce.
@@ -99,6 +101,7 @@ struct ConvertCommand: ParsableCommand {
   @OptionGroup var messages: MessageOptions
 
   func validate() throws {
+    try PathOptions.refuseEmpty(["-o": output, "--report": report])
     if from == .care && to == .care { throw ValidationError("--from care needs --to r4 or --to dstu2") }
     if to == .care && format == .bundle { throw ValidationError("--format bundle writes FHIR; use --format ndjson or json with --to care") }
     if repair && (from == .care || to == .care) { throw ValidationError("--repair applies to FHIR input converted to --to r4 or --to dstu2") }
@@ -108,8 +111,23 @@ struct ConvertCommand: ParsableCommand {
   func run() throws {
     messages.apply()
     let listing = try InputFiles.expandOrExit(inputs)
-    let files = listing.inputs
+    var files = listing.inputs
     try OutputFile.refuseInputs(outputs: [output, report], inputs: files.map(\.path))
+    // Care NDJSON given without --from care is read as care when all the inputs are.
+    var from = self.from
+    let care = from == .auto ? try CareInputDetection.careInputs(&files, command: "convert") : []
+    if !care.isEmpty {
+      if to == .care {
+        throw CLIError(
+          message: "the inputs are care entities already: --to r4 or --to dstu2 writes them as FHIR",
+          exitCode: ExitCode(2))
+      }
+      if repair {
+        throw CLIError(message: "--repair applies to FHIR input; the inputs are care entities", exitCode: ExitCode(2))
+      }
+      CareInputDetection.sayReadAsCare(care)
+      from = .care
+    }
     let issueReport = try IssueReport(path: report)
     let out = try OutputFile(path: output)
     Console.shared.startProgress()

@@ -57,6 +57,13 @@ final class ReleaseConversionRun {
             issueReport.write(error)
             if strict { throw someRecordsFailed }
           },
+          notAResource: { [self] record in
+            try batcher.flush()
+            summary.skipped += 1
+            Console.shared.count(issues: 1)
+            NotAResource.report(record, to: issueReport)
+            if strict { throw someRecordsFailed }
+          },
           { [batcher] record in try batcher!.add(record) })
         try batcher.flush()
       } catch let error as JSONError {

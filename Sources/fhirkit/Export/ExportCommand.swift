@@ -25,7 +25,7 @@ struct ExportCommand: ParsableCommand {
 
       Exit codes: 0 all good; 1 some entities could not be written (the others are); \
       2 usage error (also: -o naming the store); 3 the store cannot be read, or cannot \
-      write the output; 130/143 interrupted.
+      write the output; 129/130/143 interrupted.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -54,6 +54,8 @@ struct ExportCommand: ParsableCommand {
   @Flag(help: "Write each entity that came from an import as the FHIR resources it came from (converted to the other release if asked).")
   var fromSources = false
 
+  @OptionGroup var messages: QuietOption
+
   struct Target: ExpressibleByArgument {
     var value: StoreExporter.Target
     init?(argument: String) {
@@ -64,16 +66,22 @@ struct ExportCommand: ParsableCommand {
   }
 
   func validate() throws {
+    try PathOptions.refuseEmpty(["--store": store, "-o": output, "--report": report])
     if to.value == .care && format == .bundle { throw ValidationError("--to care writes NDJSON only") }
     if to.value == .care && fromSources { throw ValidationError("--from-sources writes FHIR (r4 or dstu2) only") }
   }
 
   func run() throws {
+    messages.apply()
     guard FileManager.default.fileExists(atPath: store) else {
       printError("fhirkit: \(store): no such store")
       throw ExitCode(3)
     }
     try OutputFile.refuseInputs(outputs: [output, report], inputs: [store])
+    // Opened before the store is read, so that an interruption while it is read says what
+    // was and was not written.
+    let out = try OutputFile(path: output)
+    let issueReport = try IssueReport(path: report)
     var failed = 0
     let items: [StoreExporter.Item]
     do {
@@ -88,10 +96,10 @@ struct ExportCommand: ParsableCommand {
         to.value,
         failures: { kind, id in
           failed += 1
-          printError("fhirkit: \(kind) \(id): the coder could not write it")
+          printRecordMessage("fhirkit: \(kind) \(id): the coder could not write it")
         },
         changes: { change in
-          printError(
+          printRecordMessage(
             "fhirkit: \(change.kind) \(change.id): changed since import, written as its source with "
               + (change.elements.isEmpty ? "no element replaced" : change.elements.joined(separator: ", ") + " replaced"))
         })
@@ -99,8 +107,6 @@ struct ExportCommand: ParsableCommand {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
-    let issueReport = try IssueReport(path: report)
-    let out = try OutputFile(path: output)
     switch format {
     case .ndjson: for item in items { try out.writeLine(item.json) }
     case .bundle:
@@ -121,7 +127,9 @@ struct ExportCommand: ParsableCommand {
       reportWriter.write(identified)
     }
     try issueReport.close()
-    printError("fhirkit: exported \(items.count) \(to.value == .care ? "records" : "resources")")
+    if !Console.shared.quiet || failed > 0 {
+      printError("fhirkit: exported \(items.count) \(to.value == .care ? "records" : "resources")")
+    }
     reportWriter.printApproximations(totals)
     if failed > 0 { throw someRecordsFailed }
   }

@@ -19,17 +19,21 @@ struct ImportCommand: ParsableCommand {
       approximated is counted in one line and listed with --report.
 
       --from care stores care-entity NDJSON as it is (what export --to care writes), so \
-      that 'fhirkit export --to care | fhirkit import --from care -' copies a store.
+      that 'fhirkit export --to care | fhirkit import --from care -' copies a store. \
+      Without --from, inputs whose first line is a care record are stored so too; care \
+      NDJSON among FHIR inputs is refused (exit code 2). An object without resourceType \
+      in FHIR input is skipped.
 
       Examples:
         fhirkit import --store care.sqlite Fixtures/r4/bundles
         fhirkit import --store care.sqlite --report issues.ndjson --staged export/
-        fhirkit export --store a.sqlite --to care | fhirkit import --from care --store b.sqlite -
+        fhirkit export --store a.sqlite --to care |
+          fhirkit import --from care --store b.sqlite -
 
       Exit codes: 0 every resource converted (with issues or not); 1 some resources skipped \
       (the others are stored), or --strict stopped at an error-level issue; 2 usage error; \
       3 input unreadable, the store cannot be used (its content is kept) or the report \
-      cannot be written; 130/143 interrupted.
+      cannot be written; 129/130/143 interrupted.
       """)
 
   @Argument(help: "Files, folders or - for standard input.")
@@ -59,6 +63,7 @@ struct ImportCommand: ParsableCommand {
   @OptionGroup var messages: MessageOptions
 
   func validate() throws {
+    try PathOptions.refuseEmpty(["--store": store, "--report": report])
     guard batchSize > 0 else { throw ValidationError("--batch-size must be at least 1") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
@@ -66,11 +71,18 @@ struct ImportCommand: ParsableCommand {
   func run() throws {
     messages.apply()
     let listing = try InputFiles.expandOrExit(inputs)
-    let files = listing.inputs
+    var files = listing.inputs
     try OutputFile.refuseInputs(outputs: [report, store], inputs: files.map(\.path))
+    // Care NDJSON given without --from care is stored as care when all the inputs are.
+    var care = from == .care
+    if from == .auto {
+      let names = try CareInputDetection.careInputs(&files, command: "import")
+      CareInputDetection.sayReadAsCare(names)
+      care = !names.isEmpty
+    }
     let issueReport = try IssueReport(path: report)
     Interruption.shared.note("\(store): keeps the batches committed before it (importing again finishes the job)")
-    if from == .care {
+    if care {
       return try CareRecordsImport(store: store, batchSize: batchSize, strict: strict, issueReport: issueReport).run(files)
     }
     let reportWriter = PipelineReportWriter(issueReport: issueReport)

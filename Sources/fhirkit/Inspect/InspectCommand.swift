@@ -18,7 +18,7 @@ struct InspectCommand: ParsableCommand {
         cat export/Patient.ndjson | fhirkit inspect -
 
       Exit codes: 0 all records read; 1 some records could not be read (counts on stderr); \
-      2 usage error; 3 input unreadable; 130/143 interrupted.
+      2 usage error; 3 input unreadable; 129/130/143 interrupted.
       """)
 
   @Argument(help: "Files, folders or - for standard input.")
@@ -27,7 +27,10 @@ struct InspectCommand: ParsableCommand {
   @Flag(help: "Stop at the first bad record.")
   var strict = false
 
+  @OptionGroup var messages: QuietOption
+
   func run() throws {
+    messages.apply()
     let listing = try InputFiles.expandOrExit(inputs)
     let files = listing.inputs
     let total = ResourceInventory()
@@ -57,38 +60,31 @@ struct InspectCommand: ParsableCommand {
   }
 
   /// Streams one input into `inventory` and returns its size in bytes as stored, through
-  /// the framing every command shares (``ResourceFramer``: gzip and byte order marks
-  /// undone, standard input's framing sniffed).
+  /// the framing every command shares (``ResourceReader``: gzip and byte order marks
+  /// undone, standard input's framing sniffed, an input without resources noted).
   /// - Throws: A `readFailed` ``JSONError``, or exit code 1 at the first bad record in strict mode.
   private func read(_ file: InputFiles.Input, into inventory: ResourceInventory) throws -> Int {
-    let source = file.path == "-" ? "<stdin>" : file.path
     var bytes = 0
-    try ResourceFramer.read(
-      framing: file.path == "-" ? nil : file.framing, source: source,
-      chunks: { feed in
-        try file.read { chunk in
-          bytes += chunk.count
-          try feed(chunk)
-        }
+    try ResourceReader.read(
+      file,
+      hooks: ResourceReader.Hooks(
+        bytesRead: { bytes += $0 },
+        // Top-level resources are counted from their value, with the Bundles.
+        topLevelValue: { inventory.addTopLevel($0) }),
+      onError: { [strict] error in
+        // A bad NDJSON line is skipped; an error in a JSON input ends it (the framer
+        // hands out nothing after it).
+        printRecordMessage("fhirkit: \(error)")
+        inventory.addError()
+        if strict { throw someRecordsFailed }
       },
-      handler: { [strict] event in
-        switch event {
-        case .record(let record):
-          // Top-level resources are counted from `topLevelValue`, with the Bundles.
-          if record.isBundleEntry { inventory.addEntry(record.tokens) }
-        case .entryWithoutResource, .inputIdle:
-          break
-        case .note(let note):
-          if note == .byteOrderMark { printError("fhirkit: \(source): information: \(note)") }
-        case .topLevelValue(let tokens):
-          inventory.addTopLevel(tokens)
-        case .invalidJSON(let error):
-          // A bad NDJSON line is skipped; an error in a JSON input ends it (the framer
-          // hands out nothing after it).
-          printError("fhirkit: \(error)")
-          inventory.addError()
-          if strict { throw someRecordsFailed }
-        }
+      notAResource: { [strict] record in
+        NotAResource.report(record, to: nil)
+        inventory.addError()
+        if strict { throw someRecordsFailed }
+      },
+      { record in
+        if record.isBundleEntry { inventory.addEntry(record.tokens) }
       })
     return bytes
   }

@@ -82,6 +82,13 @@ final class CareInputReader {
             issueReport.write(error)
             if strict { throw someRecordsFailed }
           },
+          notAResource: { [self] record in
+            try batcher.flush()
+            skipped += 1
+            Console.shared.count(issues: 1)
+            NotAResource.report(record, to: issueReport)
+            if strict { throw someRecordsFailed }
+          },
           { record in try batcher.add(record) })
         try batcher.flush()
       } catch let error as JSONError {

@@ -43,7 +43,12 @@ struct CareLines {
         continue
       }
       let data = Data(bytes)
-      lines += try read(data, source: source, summary: &summary)
+      let skippedBefore = summary.skipped
+      let read = try read(data, source: source, summary: &summary)
+      if read.isEmpty && summary.skipped == skippedBefore {
+        ResourceReader.noResources(in: source, records: "care records")
+      }
+      lines += read
     }
     return lines
   }

@@ -14,12 +14,16 @@ enum InputFiles {
     /// The file as the file system names it (`nil` for standard input).
     var file: FilePath?
     var framing: Framing
+    /// The first bytes of standard input, when they were read already (to tell care NDJSON
+    /// from FHIR, ``CareInputDetection``): handed out again before the rest.
+    var replay: [UInt8] = []
 
     /// Calls `body` with each chunk of the input as stored (see ``ByteChunks``).
     func read(onIdle: (() throws -> Void)? = nil, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
       if let file {
         try ByteChunks.read(file: file, source: path, onIdle: onIdle, body)
       } else {
+        if !replay.isEmpty { try replay.withUnsafeBytes { try body($0) } }
         try ByteChunks.read(path: "-", onIdle: onIdle, body)
       }
     }
@@ -31,6 +35,8 @@ enum InputFiles {
     /// Files in the folders named that were not read (not `.json`, `.ndjson`, or either
     /// gzip-compressed), in path order.
     var skipped: [String] = []
+    /// Folders named that hold no input file.
+    var emptyFolders: [String] = []
   }
 
   /// Expands `paths`: folders recursively into their `.json` and `.ndjson` files, in any
@@ -59,6 +65,7 @@ enum InputFiles {
         } catch let error as JSONError {
           throw CLIError.unreadable("\(argument): \(error.message)")
         }
+        let before = listing.inputs.count
         for file in files.map({ path.pushing($0) }) {
           if ResourceFraming.isInputName(file.description) {
             listing.inputs.append(input(file))
@@ -66,6 +73,7 @@ enum InputFiles {
             listing.skipped.append(file.description)
           }
         }
+        if listing.inputs.count == before { listing.emptyFolders.append(path.description) }
       }
     }
     return listing
@@ -88,6 +96,7 @@ enum InputFiles {
     for file in listing.skipped {
       printRecordMessage("fhirkit: \(file): skipped: not .json or .ndjson (optionally .gz)")
     }
+    for folder in listing.emptyFolders { ResourceReader.noResources(in: folder) }
     return listing
   }
 

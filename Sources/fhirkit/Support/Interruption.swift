@@ -7,9 +7,10 @@ import Foundation
   import Darwin
 #endif
 
-/// Stops the command cleanly on SIGINT or SIGTERM: removes the temporary files of the outputs
-/// being written (``OutputFile``), so that what was at their paths is kept, says on stderr
-/// what was and was not written, and exits with 130 (SIGINT) or 143 (SIGTERM).
+/// Stops the command cleanly on SIGINT, SIGTERM or SIGHUP (its terminal or session went
+/// away): removes the temporary files of the outputs being written (``OutputFile``), so that
+/// what was at their paths is kept, says on stderr what was and was not written, and exits
+/// with 128 + the signal's number: 130 (SIGINT), 143 (SIGTERM), 129 (SIGHUP).
 ///
 /// The signals are handled on a dispatch queue, not in a signal handler, so the work done
 /// there (removing files, printing) is ordinary code.
@@ -23,15 +24,28 @@ final class Interruption: @unchecked Sendable {
   private var sources: [any DispatchSourceSignal] = []
   private var notes: [String] = []
 
-  /// Starts handling SIGINT and SIGTERM.
+  /// Starts handling SIGINT, SIGTERM and SIGHUP — but a SIGHUP ignored when the process
+  /// started (`nohup fhirkit …`) stays ignored, as the one who started it asked.
   func install() {
-    for signal in [SIGINT, SIGTERM] {
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      if signal == SIGHUP && Self.ignoredAtStart(signal) { continue }
       Foundation.signal(signal, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signal, queue: .global())
       source.setEventHandler { [unowned self] in stop(signal) }
       source.resume()
       sources.append(source)
     }
+  }
+
+  /// Whether `signal` is ignored by this process now, before ``install()`` (inherited through
+  /// exec: `nohup` ignores SIGHUP). Read from the `SigIgn` mask of `/proc/self/status`
+  /// (Linux); `false` where there is none.
+  static func ignoredAtStart(_ signal: Int32) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigIgn:") }),
+      let mask = UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    else { return false }
+    return mask & (1 << UInt64(signal - 1)) != 0
   }
 
   /// Notes an output being written.
@@ -71,7 +85,12 @@ final class Interruption: @unchecked Sendable {
       parts.append(output.interruptedDescription)
       output.abandon()
     }
-    let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+    let name =
+      switch signal {
+      case SIGINT: "SIGINT"
+      case SIGHUP: "SIGHUP"
+      default: "SIGTERM"
+      }
     var line = "fhirkit: interrupted (\(name))"
     parts += notes
     if !parts.isEmpty { line += "; " + parts.joined(separator: "; ") }

@@ -1,12 +1,26 @@
 import ArgumentParser
 
-/// `--quiet` and `--verbose`, shared by the commands that read records.
-struct MessageOptions: ParsableArguments {
-  @Flag(name: .shortAndLong, help: "Print no per-record messages; only the summary, and only when something failed.")
+/// `--quiet`, shared by every command: no per-record messages, and no summary unless
+/// something failed.
+struct QuietOption: ParsableArguments {
+  @Flag(name: .shortAndLong, help: "Print no per-record messages, and no summary unless something failed.")
   var quiet = false
+
+  /// Applies the option to ``Console/shared``.
+  func apply() {
+    Console.shared.quiet = quiet
+  }
+}
+
+/// `--quiet` and `--verbose`, shared by the commands that convert records.
+struct MessageOptions: ParsableArguments {
+  @OptionGroup var quietOption: QuietOption
 
   @Flag(name: .shortAndLong, help: "Say more, including data values in messages (never shown otherwise).")
   var verbose = false
+
+  /// `--quiet`.
+  var quiet: Bool { quietOption.quiet }
 
   func validate() throws {
     if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
@@ -14,7 +28,7 @@ struct MessageOptions: ParsableArguments {
 
   /// Applies the options to ``Console/shared``.
   func apply() {
-    Console.shared.quiet = quiet
+    quietOption.apply()
     Console.shared.verbose = verbose
   }
 }

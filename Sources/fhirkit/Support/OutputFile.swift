@@ -56,9 +56,8 @@ final class OutputFile: @unchecked Sendable {
       return
     }
     let resolved = Self.followingLinks(path)
-    let folder = (resolved as NSString).deletingLastPathComponent
-    let base = (resolved as NSString).lastPathComponent
-    let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(base).fhirkit-\(getpid()).tmp"
+    let (folder, base) = Self.split(resolved)
+    let temporary = folder + ".\(base).fhirkit-\(getpid()).tmp"
     // An existing file keeps its permissions; a new one gets 0666 less the umask.
     let mode = stat(resolved, &info) == 0 ? info.st_mode & 0o7777 : 0o666
     unlink(temporary)
@@ -154,12 +153,17 @@ final class OutputFile: @unchecked Sendable {
       guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
         return current
       }
-      current =
-        destination.hasPrefix("/")
-        ? destination
-        : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+      current = destination.hasPrefix("/") ? destination : split(current).folder + destination
     }
     return current
+  }
+
+  /// `path` split after its last `/`: the folder with its slash (empty for a name alone)
+  /// and the name. Plain string work: Foundation's `deletingLastPathComponent` traps on a
+  /// one-character relative path (`-o x`).
+  static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+    return (String(path[...slash]), String(path[path.index(after: slash)...]))
   }
 
   /// Refuses output paths that are one of the inputs (the same file by device and inode), or

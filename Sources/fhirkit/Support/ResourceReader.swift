@@ -27,14 +27,23 @@ enum ResourceReader {
     var note: ((InputDecoder.Note, String) -> Void)? = nil
   }
 
-  /// Calls `body` for each resource of `input`; JSON errors go to `onError`.
+  /// Calls `body` for each resource of `input`; JSON errors go to `onError`, and records
+  /// that are objects without `resourceType` to `notAResource` (``NotAResource``; they are no
+  /// top-level value either).
+  ///
+  /// An input that holds no resource (empty, blank, a Bundle without entries) is not an
+  /// error: it is said in a note on stderr, `fhirkit: NAME: no resources` (hidden by
+  /// `--quiet`).
   /// - Throws: ``JSONError`` of kind `readFailed` when the input cannot be read, or
   ///   what `body` and `onError` throw (to stop in strict mode).
   static func read(
     _ input: InputFiles.Input, hooks: Hooks = Hooks(), onError: @escaping (JSONError) throws -> Void,
+    notAResource: @escaping (ResourceRecord) throws -> Void,
     _ body: @escaping (ResourceRecord) throws -> Void
   ) throws {
     let source = input.path == "-" ? "<stdin>" : input.path
+    var said = false  // a record, or an error about one
+    var skippedValue = false  // the top-level value that follows a skipped record
     try ResourceFramer.read(
       framing: input.path == "-" ? nil : input.framing, source: source,
       chunks: { feed in
@@ -45,15 +54,37 @@ enum ResourceReader {
       },
       handler: { event in
         switch event {
-        case .record(let record): try body(record)
+        case .record(let record):
+          said = true
+          if NotAResource.matches(record) {
+            skippedValue = !record.isBundleEntry
+            try notAResource(record)
+          } else {
+            try body(record)
+          }
         case .entryWithoutResource(let entry): try hooks.entryWithoutResource?(entry)
-        case .topLevelValue(let tokens): try hooks.topLevelValue?(tokens)
-        case .invalidJSON(let error): try onError(error)
+        case .topLevelValue(let tokens):
+          if skippedValue {
+            skippedValue = false
+          } else {
+            try hooks.topLevelValue?(tokens)
+          }
+        case .invalidJSON(let error) where error.kind == .emptyInput:
+          break  // no JSON value at all: no resources, said below
+        case .invalidJSON(let error):
+          said = true
+          try onError(error)
         case .inputIdle: try hooks.idle?()
         case .note(let note):
           if note == .byteOrderMark { printRecordMessage("fhirkit: \(source): information: \(note)") }
           hooks.note?(note, source)
         }
       })
+    if !said { noResources(in: source) }
+  }
+
+  /// Says that an input (a file, standard input, a folder) holds no resource: not an error.
+  static func noResources(in source: String, records: String = "resources") {
+    printRecordMessage("fhirkit: \(source): no \(records)")
   }
 }

@@ -8,9 +8,7 @@ enum UnknownOption {
   /// the subcommand named by `arguments[0]`, with that subcommand.
   /// - Parameter arguments: The command line without the program name.
   static func find(in arguments: [String]) -> (option: String, command: any ParsableCommand.Type)? {
-    guard let name = arguments.first,
-      let command = FHIRKitCommand.configuration.subcommands.first(where: { $0._commandName == name })
-    else { return nil }
+    guard let command = subcommand(in: arguments) else { return nil }
     let known = longNames(in: FHIRKitCommand.helpMessage(for: command, columns: 1000))
     for argument in arguments.dropFirst() {
       if argument == "--" { break }
@@ -21,10 +19,18 @@ enum UnknownOption {
     return nil
   }
 
-  /// An option followed by a negative number (`--jobs -1`), which argument-parser reads as a
-  /// missing value followed by an unknown option.
+  /// The subcommand named by `arguments[0]`, if any.
+  /// - Parameter arguments: The command line without the program name.
+  static func subcommand(in arguments: [String]) -> (any ParsableCommand.Type)? {
+    guard let name = arguments.first else { return nil }
+    return FHIRKitCommand.configuration.subcommands.first { $0._commandName == name }
+  }
+
+  /// An option followed by a negative number (`--jobs -1`, `-j -1`), which argument-parser
+  /// reads as a missing value followed by an unknown option.
   static func negativeValue(in arguments: [String]) -> (option: String, value: String)? {
-    for (option, value) in zip(arguments, arguments.dropFirst()) where option.hasPrefix("--") {
+    for (option, value) in zip(arguments, arguments.dropFirst())
+    where option.hasPrefix("-") && option != "-" && option != "--" {
       if value.count > 1, value.hasPrefix("-"), value.dropFirst().allSatisfy({ $0.isNumber || $0 == "." }) {
         return (option, value)
       }

@@ -21,7 +21,7 @@ struct ValidateCommand: ParsableCommand {
         fhirkit validate --release dstu2 --report issues.ndjson export.ndjson
 
       Exit codes: 0 no errors; 1 some resources have errors; 2 usage error (also: a \
-      report that is an input); 3 input unreadable, or cannot write the report; 130/143 \
+      report that is an input); 3 input unreadable, or cannot write the report; 129/130/143 \
       interrupted.
       """)
 
@@ -40,14 +40,18 @@ struct ValidateCommand: ParsableCommand {
   @Flag(help: "Also show information-level issues.")
   var verbose = false
 
+  @OptionGroup var messages: QuietOption
+
   @Option(name: .shortAndLong, help: "Check on this many threads (default: all cores); the output is the same.")
   var jobs: Int?
 
   func validate() throws {
+    try PathOptions.refuseEmpty(["--report": report])
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
   func run() throws {
+    messages.apply()
     let listing = try InputFiles.expandOrExit(inputs)
     let files = listing.inputs
     try OutputFile.refuseInputs(outputs: [report], inputs: files.map(\.path))
@@ -91,8 +95,14 @@ struct ValidateCommand: ParsableCommand {
             onError: { error in
               try batcher.flush()
               failed += 1
-              printError("fhirkit: \(error)")
+              printRecordMessage("fhirkit: \(error)")
               issueReport.write(error)
+              if strict { throw someRecordsFailed }
+            },
+            notAResource: { record in
+              try batcher.flush()
+              failed += 1
+              NotAResource.report(record, to: issueReport)
               if strict { throw someRecordsFailed }
             },
             { record in try batcher.add(record) })
@@ -110,7 +120,9 @@ struct ValidateCommand: ParsableCommand {
     Console.shared.endProgress()
     fflush(nil)  // all streams: the issues come before the summary
     let skipped = listing.skipped.isEmpty ? "" : "; \(listing.skipped.count) file(s) skipped"
-    printError("fhirkit: \(resources) resource(s) checked, \(failed) with errors\(skipped)")
+    if !Console.shared.quiet || failed > 0 || unreadable > 0 {
+      printError("fhirkit: \(resources) resource(s) checked, \(failed) with errors\(skipped)")
+    }
     if unreadable > 0 { throw ExitCode(3) }
     if failed > 0 { throw someRecordsFailed }
   }
