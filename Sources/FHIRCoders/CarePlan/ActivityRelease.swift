@@ -8,6 +8,8 @@ protocol ActivityRelease {
   associatedtype Activity: FHIREncodable & Sendable
   /// `"R4"` or `"DSTU2"`.
   static var release: String { get }
+  /// What the release's `Timing` holds (``ScheduleEncoding/Capacity``).
+  static var timingCapacity: ScheduleEncoding.Capacity { get }
   /// The report paths (``ActivityPaths``), built once.
   static var paths: ActivityPaths { get }
   /// An activity with nothing in it.

@@ -7,6 +7,7 @@ enum DSTU2Activities: ActivityRelease {
   typealias Detail = FHIRDSTU2.CarePlan.Activity.Detail
 
   static var release: String { "DSTU2" }
+  static var timingCapacity: ScheduleEncoding.Capacity { .dstu2 }
   static let paths = ActivityPaths(timingUnitNameSuffix: "s")
   static func empty() -> Activity { Activity() }
   static func id(_ activity: Activity) -> String? { activity.id }

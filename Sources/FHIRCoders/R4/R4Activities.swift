@@ -7,6 +7,7 @@ enum R4Activities: ActivityRelease {
   typealias Detail = FHIRR4.CarePlan.Detail
 
   static var release: String { "R4" }
+  static var timingCapacity: ScheduleEncoding.Capacity { .r4 }
   static let paths = ActivityPaths(timingUnitNameSuffix: "")
   static func empty() -> Activity { Activity() }
   static func id(_ activity: Activity) -> String? { activity.id }
