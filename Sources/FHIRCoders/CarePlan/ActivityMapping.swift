@@ -127,6 +127,22 @@ enum ActivityMapping<R: ActivityRelease> {
     return Converted(entity.take()!, report: report)
   }
 
+  /// The activity of a Task whose order is written as its own resource: a reference to it
+  /// (`MedicationRequest/<id>`), with the Task's id, care fields and adherence flag, and no
+  /// `detail` — the order carries the title, instructions and schedule (all its timings).
+  static func encode<C: ActivityCoding>(_ entity: CareModel.Task, referencing reference: String, with coder: C)
+    -> Converted<Resource> where C.Release == R
+  {
+    var report = ConversionReport()
+    var r = Resource(activity: R.empty())
+    coder.setFHIRID(entity, &r, &report)
+    coder.setFHIRVersionFields(entity, &r, &report)
+    coder.setFHIRImpactsAdherence(entity, &r, &report)
+    coder.setFHIRCarePlanUUID(entity, &r, &report)
+    R.setReference(reference, in: &r.activity)
+    return Converted(r, report: report)
+  }
+
   /// The activity of a Task, through `coder`'s closures.
   static func encode<C: ActivityCoding>(_ entity: CareModel.Task, with coder: C) -> Converted<Resource> where C.Release == R {
     var report = ConversionReport()

@@ -50,6 +50,11 @@ enum DSTU2Activities: ActivityRelease {
     }
   }
 
+  static func setReference(_ reference: String, in activity: inout Activity) {
+    activity.reference = FHIRDSTU2.Reference(reference: Primitive(FHIRString(uncheckedString: reference)))
+    activity.detail = nil
+  }
+
   static func timing(_ activity: Activity) -> TimingPattern? {
     guard case .timing(let t)? = activity.detail?.scheduled else { return nil }
     return DSTU2TimingAdapter.pattern(t)

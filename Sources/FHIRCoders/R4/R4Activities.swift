@@ -50,6 +50,11 @@ enum R4Activities: ActivityRelease {
     }
   }
 
+  static func setReference(_ reference: String, in activity: inout Activity) {
+    activity.reference = FHIRR4.Reference(reference: Primitive(FHIRString(uncheckedString: reference)))
+    activity.detail = nil
+  }
+
   static func timing(_ activity: Activity) -> TimingPattern? {
     guard case .timing(let t)? = activity.detail?.scheduled else { return nil }
     return R4TimingAdapter.pattern(t)
