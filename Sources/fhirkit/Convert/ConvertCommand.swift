@@ -35,7 +35,8 @@ struct ConvertCommand: ParsableCommand {
       are listed on stderr and in --report by the referring Type/id and path; they do not \
       change the exit code. What the coders approximated (dropped, defaulted, not fully \
       representable) is counted in one line on stderr and listed per resource and path in \
-      --report. --from care reads such lines back and writes FHIR.
+      --report. --from care reads such lines back and writes FHIR as export does (a \
+      pipeline medication plan's tasks as orders, one dosage per timing).
 
       -o writes a regular file through a temporary file renamed into place at the end, so an \
       interrupted or failed run keeps what was there; a device or FIFO is written in place, \
