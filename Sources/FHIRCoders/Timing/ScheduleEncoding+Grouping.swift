@@ -24,23 +24,31 @@ extension ScheduleEncoding {
   /// The report paths a candidate timing is decoded with to check it (the report is not kept).
   static let checkPaths = TimingPaths(cached: "Timing")
 
-  /// The longest run of two or more elements from `index` that one timing holds exactly
-  /// (``oneTiming(_:zone:capacity:keepsTexts:calendar:)``), with that timing.
+  /// A run of two or more elements from `index` that one timing holds exactly
+  /// (``oneTiming(_:zone:capacity:keepsTexts:calendar:)``), with that timing: all the
+  /// compatible elements from there when one timing holds them, else the longest run grown
+  /// from two while each longer one still is one timing (each try decodes its run once, so a
+  /// schedule of *n* elements costs at most *n*² element decodings, not *n*³).
   static func group(
     _ elements: [ScheduleElement], from index: Int, zone: TimeZone, capacity: Capacity, calendar: inout ScheduleCalendar
   ) -> (timing: TimingPattern, count: Int)? {
     let first = elements[index]
     var end = index + 1
     while end < elements.count, end - index < maxGroup, compatible(elements[end], first, calendar: &calendar) { end += 1 }
-    var count = end - index
-    while count >= 2 {
-      let run = elements[index..<(index + count)]
-      if let timing = oneTiming(run, zone: zone, capacity: capacity, keepsTexts: true, calendar: &calendar) {
-        return (timing, count)
-      }
-      count -= 1
+    let run = end - index
+    guard run >= 2 else { return nil }
+    if let timing = oneTiming(elements[index..<end], zone: zone, capacity: capacity, keepsTexts: true, calendar: &calendar) {
+      return (timing, run)
     }
-    return nil
+    var best: (timing: TimingPattern, count: Int)?
+    var count = 2
+    while count < run,
+      let timing = oneTiming(elements[index..<(index + count)], zone: zone, capacity: capacity, keepsTexts: true, calendar: &calendar)
+    {
+      best = (timing, count)
+      count += 1
+    }
+    return best
   }
 
   /// Whether two elements may come from one timing: the same interval, targets and duration
@@ -107,9 +115,10 @@ extension ScheduleEncoding {
     timing.frequency = 1
     let weekly = single.unit == "wk"
     var weekdays: [Int] = []
+    var seenWeekdays: Set<Int> = []
     for element in group {
       let weekday = calendar.weekday(element.start)
-      if !weekdays.contains(weekday) { weekdays.append(weekday) }
+      if seenWeekdays.insert(weekday).inserted { weekdays.append(weekday) }
     }
     if first.duration == .allDay {
       guard !hasSubDayUnit(first.interval), sameText || !keepsTexts else { return false }
@@ -121,16 +130,24 @@ extension ScheduleEncoding {
         return false
       }
     } else if hasSubDayUnit(first.interval) {
-      // n a period, evenly spaced from the first (checked by decoding).
-      guard sameText || !keepsTexts else { return false }
+      // n a period, evenly spaced from the first.
+      guard sameText || !keepsTexts, let seconds = TimingUnit.fixedSeconds(first.interval) else { return false }
+      let spacing = seconds / Double(group.count)
+      let starts = group.map(\.start).sorted()
+      for (k, date) in starts.enumerated() where date != start.addingTimeInterval(spacing * Double(k)) { return false }
       timing.frequency = group.count
     } else {
-      var clocks: [Int] = []
-      for element in group {
-        let clock = calendar.secondsOfDay(element.start)
-        if !clocks.contains(clock) { clocks.append(clock) }
+      var clockSet: Set<Int> = []
+      for element in group { clockSet.insert(calendar.secondsOfDay(element.start)) }
+      let clocks = clockSet.sorted()
+      if !weekly {
+        // Each first occurrence is its clock time on the start's day, else the next (as read).
+        for element in group {
+          var expected = calendar.clock(calendar.secondsOfDay(element.start), onDayOf: start)
+          if expected < start { expected = calendar.adding(1, .day, to: expected) ?? expected }
+          if expected != element.start { return false }
+        }
       }
-      clocks.sort()
       if sameText {
         timing.timeOfDay = clocks.map(clockText)
       } else if let (codes, offset) = whenCodes(group, capacity: capacity, calendar: &calendar) {
