@@ -1,7 +1,7 @@
-public import CareModel
+import CareModel
 import FHIRCore
 import FHIRJSON
-public import Foundation
+import Foundation
 
 extension ScheduleEncoding {
   /// What a release's `Timing` holds beyond what both releases have.
