@@ -101,7 +101,7 @@ let package = Package(
     // Test support (not a product)
     .target(
       name: "FHIRTestSupport",
-      dependencies: ["FHIRJSON", "FHIRCore"]),
+      dependencies: ["FHIRJSON", "FHIRCore", "CareModel"]),
 
     // Tests
     .testTarget(

@@ -111,7 +111,7 @@ import Testing
   @Test func periodZeroIsReportedByResourceID() throws {
     let (report, task) = try issues("p0", #"{"timing":{"repeat":{"frequency":1,"period":0,"periodUnit":"h"}}}"#)
     #expect(report.issues.map(\.path.description) == ["dosageInstruction[0].timing.repeat.period"])
-    #expect(report.unrepresentable["MedicationRequest.dosageInstruction.timing.repeat.period"] == 1)
+    Self.expectOneDisposition(report, .defaulted, at: "MedicationRequest.dosageInstruction.timing.repeat.period")
     // One hour is used, and CareKit can evaluate it.
     #expect(task.schedule.elements.map(\.interval) == [DateComponents(hour: 1)])
     #expect(try MedicationScheduleSupport.occurrences(
@@ -123,14 +123,25 @@ import Testing
     let (report, _) = try issues("neg", #"{"timing":{"repeat":{"frequency":1,"period":-2,"periodUnit":"d"}}}"#)
     #expect(report.issues.map(\.path.description) == ["dosageInstruction[0].timing.repeat.period"])
     #expect(report.issues.allSatisfy { $0.severity == .error })
+    Self.expectOneDisposition(report, .defaulted, at: "MedicationRequest.dosageInstruction.timing.repeat.period")
   }
 
   @Test func reversedBoundsAreReportedByResourceID() throws {
     let (report, task) = try issues(
       "rev", #"{"timing":{"repeat":{"boundsPeriod":{"start":"2024-03-14","end":"2024-03-12"},"frequency":1,"period":1,"periodUnit":"d"}}}"#)
     #expect(report.issues.map(\.path.description) == ["dosageInstruction[0].timing.repeat.boundsPeriod"])
-    #expect(report.unrepresentable["MedicationRequest.dosageInstruction.timing.repeat.boundsPeriod.end"] == 1)
+    Self.expectOneDisposition(report, .dropped, at: "MedicationRequest.dosageInstruction.timing.repeat.boundsPeriod.end")
     #expect(task.schedule.elements.map(\.end) == [nil])
+  }
+
+  /// One problem, counted once: `path` has `disposition` once and no other disposition but mapped.
+  static func expectOneDisposition(
+    _ report: ConversionReport, _ disposition: ConversionReport.Disposition, at path: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    for other in ConversionReport.Disposition.allCases where other != .mapped {
+      #expect(report[other][path] == (other == disposition ? 1 : nil), "\(other)", sourceLocation: sourceLocation)
+    }
   }
 
   @Test func doseRangeIsReportedByResourceID() throws {

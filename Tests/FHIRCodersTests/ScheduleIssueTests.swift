@@ -41,7 +41,10 @@ import Testing
     #expect(!issue.message.contains(period))
     // One unit is used instead: every hour, not every 0 hours.
     #expect(converted.value.schedule.elements.last?.interval == DateComponents(hour: 1))
+    // One problem, counted once: the issue and the period defaulted, not also dropped or unrepresentable.
     #expect(converted.report.defaulted["MedicationRequest.dosageInstruction.timing.repeat.period"] == 1)
+    #expect(converted.report.dropped["MedicationRequest.dosageInstruction.timing.repeat.period"] == nil)
+    #expect(converted.report.unrepresentable["MedicationRequest.dosageInstruction.timing.repeat.period"] == nil)
   }
 
   @Test func positivePeriodHasNoIssue() throws {
@@ -60,8 +63,9 @@ import Testing
     #expect(converted.report.issues.map(\.path.description) == ["dosageInstruction[0].timing.repeat.boundsPeriod"])
     let element = try #require(converted.value.schedule.elements.first)
     #expect(element.end == nil)
-    // Not mapped, so the element accounting lists it as dropped.
+    // Not mapped, so the element accounting lists it as dropped — once, and nothing else.
     #expect(converted.report.dropped["MedicationRequest.dosageInstruction.timing.repeat.boundsPeriod.end"] == 1)
+    #expect(converted.report.unrepresentable["MedicationRequest.dosageInstruction.timing.repeat.boundsPeriod.end"] == nil)
   }
 
   @Test func boundsEndingOnTheStartDayAreKept() throws {

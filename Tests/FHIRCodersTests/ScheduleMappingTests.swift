@@ -39,7 +39,9 @@ import Testing
     let (elements, report) = decode { $0.frequency = 1; $0.period = 0; $0.periodUnit = "d" }
     #expect(elements.count == 1)
     #expect(elements[0].interval == DateComponents(day: 1))
-    #expect(report.unrepresentable["T.repeat.period"] == 1)
+    // One problem, counted once: the issue, and the period defaulted (1 unit).
+    #expect(report.defaulted["T.repeat.period"] == 1)
+    #expect(report.unrepresentable["T.repeat.period"] == nil && report.dropped["T.repeat.period"] == nil)
     #expect(report.issues.map(\.path.description) == ["repeat.period"])
   }
 

@@ -14,7 +14,9 @@ public import Foundation
 /// deleted entities are left out. A CarePlan is written with its tasks as activities; tasks
 /// of no stored plan or of a patient's medication plan (which is not written itself) become
 /// MedicationRequests (R4) or MedicationOrders (DSTU2) with their patient as `subject` /
-/// `patient`, and outcomes Observations with their patient as `subject`. Every resource
+/// `patient`, and outcomes Observations with their patient as `subject` (``FHIRExportWriter``,
+/// ``ExportPlacement``: a plan's task from an order whose schedule no one `Timing` holds is
+/// written as that order, referred to by its activity). Every resource
 /// gets a valid FHIR `id` (``ResourceIDMapping``: the care id, or a uuid derived from it with the
 /// care id in a care extension), and references name those ids.
 public struct StoreExporter {
@@ -94,44 +96,39 @@ public struct StoreExporter {
       Dictionary((versions[kind] ?? []).map { ($0.rootUUID, $0) }, uniquingKeysWith: { a, _ in a })
     }
     let patientVersions = roots(.patient), planVersions = roots(.carePlan), taskVersions = roots(.task)
-    // A medication plan (made by the pipeline for orders no CarePlan claims) is not written:
-    // its tasks go out as the MedicationRequests / MedicationOrders they came from.
-    let medicationPlans = Set(
-      planVersions.values.filter { $0.id.hasPrefix(Pipeline.medicationPlanIDPrefix) }.map(\.rootUUID))
-    var tasksOfPlan: [UUID: [CareModel.Task]] = [:]
-    var standalone: [CareModel.Task] = []
-    for case .task(let task) in tasks {
-      if let plan = task.carePlanUUID, planVersions[plan] != nil, !medicationPlans.contains(plan) {
-        tasksOfPlan[plan, default: []].append(task)
-      } else {
-        standalone.append(task)
-      }
-    }
-    // Subjects are written `Patient/<id>`, which resolves without the Bundle's fullUrls (in
-    // NDJSON too); the coders' default for a plan is the patient's `urn:uuid:`.
-    let patientIDs = patientVersions.mapValues { ResourceIDMapping.fhirID(forCareID: $0.id, kind: "patient") }
-    let subject: @Sendable (UUID?) -> Primitive<FHIRString>? = { [patientIDs] uuid in
-      guard let uuid else { return nil }
-      let text = patientIDs[uuid].map { "Patient/" + $0 } ?? "urn:uuid:" + uuid.uuidString.lowercased()
-      return Primitive(FHIRString(uncheckedString: text))
-    }
     // The patient of a task's plan and of an outcome's task (nil when the links lead nowhere).
     let planPatient = planVersions.compactMapValues(\.link)
     let taskPatient = taskVersions.compactMapValues { $0.link.flatMap { planPatient[$0] } }
+    let writer = FHIRExportWriter(
+      release: target == .r4 ? .r4 : .dstu2, patients: patientVersions.mapValues(\.id), plans: planVersions.mapValues(\.id),
+      planPatient: planPatient, taskPatient: taskPatient)
+    // A medication plan (made by the pipeline for orders no CarePlan claims) is not written: its
+    // tasks go out as the MedicationRequests / MedicationOrders they came from; a task of another
+    // plan is an activity, or its order beside the plan (``ExportPlacement``).
+    let medicationPlans = Set(planVersions.values.filter { !ExportPlacement.isWritten(planID: $0.id) }.map(\.rootUUID))
+    var tasksOfPlan: [UUID: [CareModel.Task]] = [:]
+    var referenced: Set<UUID> = []
+    var standalone: [CareModel.Task] = []
+    for (version, record) in zip(versions[.task] ?? [], tasks) {
+      guard case .task(let task) = record else { continue }
+      switch writer.placement(of: task, uuids: [version.rootUUID]) {
+      case .activity(let plan): tasksOfPlan[plan, default: []].append(task)
+      case .referencedOrder(let plan):
+        tasksOfPlan[plan, default: []].append(task)
+        referenced.insert(task.uuid)
+      case .order: standalone.append(task)
+      }
+    }
     var items: [Item] = []
-    func add(_ type: String, _ uuid: UUID, _ kind: String, _ id: String, _ body: () throws -> ([UInt8], ConversionReport)) {
+    func add(_ kind: String, _ id: String, _ body: () throws -> [Item]) {
       do {
-        let (json, report) = try body()
-        items.append(Item(type: type, uuid: uuid, json: json, report: report))
+        items += try body()
       } catch {
         failures(kind, id)
       }
     }
-    func encoded<R>(_ converted: Converted<R>, _ bytes: (R) -> [UInt8]) -> ([UInt8], ConversionReport) {
-      (bytes(converted.value), converted.report)
-    }
     let r4 = target == .r4
-    let coders = Coders.forExport(subject: subject, planPatient: planPatient, taskPatient: taskPatient)
+    let coders = writer.coders
     // From sources: each entity that came from an import as its resources (tried first).
     let sources = fromSources ? try store.backend.read { try $0.sources(of: versions.values.joined().map(\.uuid)) } : [:]
     var fromSource = SourceItems()
@@ -170,9 +167,7 @@ public struct StoreExporter {
     }
     for case .patient(let p) in patients {
       if addSources([p.uuid]) || addChanged(.patient(p), kind: .patient) { continue }
-      add("Patient", p.uuid, "patient", p.id) {
-        r4 ? encoded(try coders.r4Patient.encode(p)) { $0.jsonBytes() } : encoded(try coders.dstu2Patient.encode(p)) { $0.jsonBytes() }
-      }
+      add("patient", p.id) { [try writer.patient(p)] }
     }
     for (version, record) in zip(versions[.carePlan] ?? [], plans) where !medicationPlans.contains(version.rootUUID) {
       guard case .carePlan(let plan) = record else { continue }
@@ -180,27 +175,15 @@ public struct StoreExporter {
       // The observation log plans are the pipeline's; their outcomes go out as their Observations.
       if fromSources && plan.id.hasPrefix(Pipeline.observationLogIDPrefix) { continue }
       if addSources([plan.uuid] + own.map(\.uuid)) { continue }
-      add("CarePlan", plan.uuid, "carePlan", plan.id) {
-        r4
-          ? encoded(try coders.r4Plan.encode(plan, tasks: own)) { $0.jsonBytes() }
-          : encoded(try coders.dstu2Plan.encode(plan, tasks: own)) { $0.jsonBytes() }
-      }
+      add("carePlan", plan.id) { try writer.plan(plan, tasks: own, referenced: referenced) }
     }
     for task in standalone {
       if addSources([task.uuid]) || addChanged(.task(task), kind: .task) { continue }
-      add(r4 ? "MedicationRequest" : "MedicationOrder", task.uuid, "task", task.id) {
-        r4
-          ? encoded(try coders.r4Order.encode(task)) { $0.jsonBytes() }
-          : encoded(try coders.dstu2Order.encode(task)) { $0.jsonBytes() }
-      }
+      add("task", task.id) { [try writer.order(task)] }
     }
     for case .outcome(let o) in outcomes {
       if addSources([o.uuid]) || addChanged(.outcome(o), kind: .outcome) { continue }
-      add("Observation", o.uuid, "outcome", o.id) {
-        r4
-          ? encoded(try coders.r4Observation.encode(o)) { $0.jsonBytes() }
-          : encoded(try coders.dstu2Observation.encode(o)) { $0.jsonBytes() }
-      }
+      add("outcome", o.id) { [try writer.outcome(o)] }
     }
     return items
   }

@@ -68,12 +68,20 @@ enum ActivityMapping<R: ActivityRelease> {
     }
   }
 
+  /// The schedule as the activity's one `scheduledTiming` (``ScheduleEncoding/timing(_:path:zone:capacity:report:)``);
+  /// a schedule no one timing holds (a taper's phases) keeps its first timing, the others
+  /// reported `unrepresentable` at `CarePlan.activity.detail.scheduled`.
   static func setSchedule(_ e: CareModel.Task, _ r: inout Resource, _ report: inout ConversionReport) {
-    let written = ScheduleEncoding.timings(e.schedule.elements, path: R.paths.scheduledTiming.base, zone: e.timezone, report: &report)
+    let path = R.paths.scheduledTiming.base
+    let written: [ScheduleEncoding.Written]
+    if let one = ScheduleEncoding.timing(e.schedule.elements, path: path, zone: e.timezone, capacity: R.timingCapacity, report: &report) {
+      written = [one]
+    } else {
+      written = ScheduleEncoding.timings(e.schedule.elements, path: path, zone: e.timezone, capacity: R.timingCapacity, report: &report)
+    }
     guard let first = written.first else { return }
     let quantity = first.targetValues.first.flatMap(TargetValueMapping.write)
-    let hasQuantity = R.writeSchedule(
-      first.timing, quantity: quantity, path: R.paths.scheduledTiming.base, to: &r.activity, report: &report)
+    let hasQuantity = R.writeSchedule(first.timing, quantity: quantity, path: path, to: &r.activity, report: &report)
     for _ in written.dropFirst() { report.unrepresentable(R.paths.scheduled.basePath) }
     if first.targetValues.count > (hasQuantity ? 1 : 0) { report.unrepresentable(R.paths.quantity) }
   }
@@ -117,6 +125,22 @@ enum ActivityMapping<R: ActivityRelease> {
     }
     report.locateIssues(resourceType: "CarePlan", id: resource.planID)
     return Converted(entity.take()!, report: report)
+  }
+
+  /// The activity of a Task whose order is written as its own resource: a reference to it
+  /// (`MedicationRequest/<id>`), with the Task's id, care fields and adherence flag, and no
+  /// `detail` — the order carries the title, instructions and schedule (all its timings).
+  static func encode<C: ActivityCoding>(_ entity: CareModel.Task, referencing reference: String, with coder: C)
+    -> Converted<Resource> where C.Release == R
+  {
+    var report = ConversionReport()
+    var r = Resource(activity: R.empty())
+    coder.setFHIRID(entity, &r, &report)
+    coder.setFHIRVersionFields(entity, &r, &report)
+    coder.setFHIRImpactsAdherence(entity, &r, &report)
+    coder.setFHIRCarePlanUUID(entity, &r, &report)
+    R.setReference(reference, in: &r.activity)
+    return Converted(r, report: report)
   }
 
   /// The activity of a Task, through `coder`'s closures.

@@ -8,6 +8,8 @@ protocol ActivityRelease {
   associatedtype Activity: FHIREncodable & Sendable
   /// `"R4"` or `"DSTU2"`.
   static var release: String { get }
+  /// What the release's `Timing` holds (``ScheduleEncoding/Capacity``).
+  static var timingCapacity: ScheduleEncoding.Capacity { get }
   /// The report paths (``ActivityPaths``), built once.
   static var paths: ActivityPaths { get }
   /// An activity with nothing in it.
@@ -30,6 +32,9 @@ protocol ActivityRelease {
   static func quantity(_ activity: UnsafePointer<Activity>) -> (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])?
   /// `detail.scheduled[x]` (a timing's elements are read by ``timing(_:)``).
   static func scheduled(_ activity: UnsafePointer<Activity>) -> ActivityScheduled?
+  /// Makes the activity a reference to `reference` (an order, `MedicationRequest/<id>`) with no
+  /// `detail` (a CarePlan activity has one or the other, cpl-3).
+  static func setReference(_ reference: String, in activity: inout Activity)
   /// `detail.scheduledTiming`.
   static func timing(_ activity: Activity) -> TimingPattern?
   /// Sets `detail.scheduledTiming` from `timing` (at `path`, for what the release cannot hold)

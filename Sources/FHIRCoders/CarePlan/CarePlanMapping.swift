@@ -111,12 +111,20 @@ enum CarePlanMapping<R: CarePlanRelease> {
     return Converted(r, report: report)
   }
 
-  /// The CarePlan of a care plan with `tasks` as its activities.
-  static func encode<C: CarePlanCoding>(_ entity: CareModel.CarePlan, tasks: [CareModel.Task], with coder: C) -> Converted<R.Plan>
+  /// The CarePlan of a care plan with `tasks` as its activities; a task in `orderReferences`
+  /// (by uuid) becomes an activity referring to its order, written as its own resource.
+  static func encode<C: CarePlanCoding>(
+    _ entity: CareModel.CarePlan, tasks: [CareModel.Task], orderReferences: [UUID: String] = [:], with coder: C
+  ) -> Converted<R.Plan>
   where C.Release == R {
     var plan = encode(entity, with: coder)
     for task in tasks {
-      let activity = ActivityMapping<R.Activities>.encode(task, with: coder.activityCoder)
+      let activity =
+        if let reference = orderReferences[task.uuid] {
+          ActivityMapping<R.Activities>.encode(task, referencing: reference, with: coder.activityCoder)
+        } else {
+          ActivityMapping<R.Activities>.encode(task, with: coder.activityCoder)
+        }
       R.append(activity.value.activity, to: &plan.value)
       plan.report.merge(activity.report)
     }

@@ -7,6 +7,7 @@ enum DSTU2Activities: ActivityRelease {
   typealias Detail = FHIRDSTU2.CarePlan.Activity.Detail
 
   static var release: String { "DSTU2" }
+  static var timingCapacity: ScheduleEncoding.Capacity { .dstu2 }
   static let paths = ActivityPaths(timingUnitNameSuffix: "s")
   static func empty() -> Activity { Activity() }
   static func id(_ activity: Activity) -> String? { activity.id }
@@ -47,6 +48,11 @@ enum DSTU2Activities: ActivityRelease {
     case .string(let s): .string(s.string)
     case nil: nil
     }
+  }
+
+  static func setReference(_ reference: String, in activity: inout Activity) {
+    activity.reference = FHIRDSTU2.Reference(reference: Primitive(FHIRString(uncheckedString: reference)))
+    activity.detail = nil
   }
 
   static func timing(_ activity: Activity) -> TimingPattern? {

@@ -89,4 +89,12 @@ public struct DSTU2CarePlanCoder: ResourceCoder, CarePlanCoding {
   public func encode(_ entity: Entity, tasks: [CareModel.Task]) throws -> Converted<Resource> {
     Mapping.encode(entity, tasks: tasks, with: self)
   }
+
+  /// The plan with `tasks` as its activities, those in `orderReferences` (task uuid → the
+  /// reference text of its order, `MedicationRequest/<id>`) as activities that refer to their
+  /// order, written separately because one `scheduledTiming` cannot hold their schedule.
+  /// - Throws: ``CoderError`` from either coder.
+  public func encode(_ entity: Entity, tasks: [CareModel.Task], orderReferences: [UUID: String]) throws -> Converted<Resource> {
+    Mapping.encode(entity, tasks: tasks, orderReferences: orderReferences, with: self)
+  }
 }

@@ -10,6 +10,7 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   typealias Medication = FHIRDSTU2.Medication
 
   static var release: String { "DSTU2" }
+  static var timingCapacity: ScheduleEncoding.Capacity { .dstu2 }
   static var resourceType: String { "MedicationOrder" }
   static var defaultID: String { "medication-order" }
   static var authoredElement: String { "dateWritten" }

@@ -138,7 +138,8 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   }
 
   static func setSchedule(_ e: CareModel.Task, _ r: inout R.Order, _ report: inout ConversionReport) {
-    let written = ScheduleEncoding.timings(e.schedule.elements, path: timingPath, zone: e.timezone, report: &report)
+    let written = ScheduleEncoding.timings(
+      e.schedule.elements, path: timingPath, zone: e.timezone, capacity: R.timingCapacity, report: &report)
     let instructions = R.firstDosageText(r)
     R.setDosages(written, path: timingPath, in: &r, report: &report)
     if let instructions { R.setFirstDosageText(instructions, in: &r) }

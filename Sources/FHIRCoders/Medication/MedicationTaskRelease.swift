@@ -12,6 +12,8 @@ protocol MedicationTaskRelease {
   associatedtype Medication
   /// `"R4"` or `"DSTU2"`.
   static var release: String { get }
+  /// What the release's `Timing` holds (``ScheduleEncoding/Capacity``).
+  static var timingCapacity: ScheduleEncoding.Capacity { get }
   /// `"MedicationRequest"` or `"MedicationOrder"`.
   static var resourceType: String { get }
   /// The care id of an order without id.

@@ -7,6 +7,7 @@ enum R4Activities: ActivityRelease {
   typealias Detail = FHIRR4.CarePlan.Detail
 
   static var release: String { "R4" }
+  static var timingCapacity: ScheduleEncoding.Capacity { .r4 }
   static let paths = ActivityPaths(timingUnitNameSuffix: "")
   static func empty() -> Activity { Activity() }
   static func id(_ activity: Activity) -> String? { activity.id }
@@ -47,6 +48,11 @@ enum R4Activities: ActivityRelease {
     case .string(let s): .string(s.string)
     case nil: nil
     }
+  }
+
+  static func setReference(_ reference: String, in activity: inout Activity) {
+    activity.reference = FHIRR4.Reference(reference: Primitive(FHIRString(uncheckedString: reference)))
+    activity.detail = nil
   }
 
   static func timing(_ activity: Activity) -> TimingPattern? {

@@ -10,6 +10,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
   typealias Medication = FHIRR4.Medication
 
   static var release: String { "R4" }
+  static var timingCapacity: ScheduleEncoding.Capacity { .r4 }
   static var resourceType: String { "MedicationRequest" }
   static var defaultID: String { "medication-request" }
   static var authoredElement: String { "authoredOn" }

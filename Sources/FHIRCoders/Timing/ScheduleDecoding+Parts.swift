@@ -58,10 +58,11 @@ extension ScheduleDecoding {
         let end = exclusiveEnd(point, calendar: &calendar)
         if end <= bounds.start {
           // per-1: the end must not come before the start. An open schedule keeps the start.
+          // One problem, counted once: the issue, and the end `dropped` (not mapped, so the
+          // element accounting lists it, as for a CarePlan activity's `scheduledPeriod`).
           report.issue(
             .invalidValue, "repeat.boundsPeriod ends before it starts (per-1); the end is dropped",
             at: location().appending(key: "repeat").appending(key: "boundsPeriod"))
-          report.unrepresentable(paths[.boundsPeriodEnd])
         } else {
           bounds.end = end
           report.mapped(paths[.boundsPeriodEnd])
@@ -123,10 +124,12 @@ extension ScheduleDecoding {
     }
     if let period = timing.period, !(period > 0) {
       // tim-5 forbids a negative period; 0 would repeat without end (CareKit stops on it).
+      // One problem, counted once: the issue, and the period `defaulted` (read, so that the
+      // element accounting does not list it as dropped too).
       report.issue(
         .invalidValue, "repeat.period is not a positive number (tim-5); a period of 1 is used",
         at: location().appending(key: "repeat").appending(key: "period"))
-      report.unrepresentable(paths[.period])
+      report.mapped(paths[.period])
       report.defaulted(paths[.period])
       if let (one, _) = TimingUnit.step(1, unit: unit) { step = one }
     } else if let period = timing.period {

@@ -3,10 +3,11 @@ public import Foundation
 import FHIRCore
 
 /// Schedule elements → timings, each decoding back (``ScheduleDecoding``) to elements with the
-/// same occurrences: one timing per element, or one for a run of elements that differ only in
-/// their start — all-day elements on the same days (`frequency` *n* a day), elements spaced
-/// evenly over an interval shorter than a day (`frequency` *n*), or clock times on one day
-/// (`timeOfDay`).
+/// same occurrences: one timing for each run of elements that one FHIR Timing holds exactly —
+/// clock times from one start (`timeOfDay`, or `when` codes), weekdays (`dayOfWeek`), all-day
+/// elements on the same days or elements spaced evenly over an interval shorter than a day
+/// (`frequency` *n*), events, with a shared end or a `count` over all of them — checked by
+/// decoding the timing; one timing per element otherwise.
 public enum ScheduleEncoding {
   /// A timing and the targets of the elements it stands for.
   public struct Written: Hashable, Sendable {
@@ -20,91 +21,64 @@ public enum ScheduleEncoding {
   ///   - path: The FHIR path written to, for the report.
   ///   - zone: The zone dates are written in; a zone with rules (`America/New_York`) is also
   ///     written as the Timing's `timezone` extension.
+  ///   - capacity: What the release's Timing holds (DSTU2: one `when`, no `offset`).
   ///   - report: Receives what could not be represented.
   public static func timings(
-    _ elements: [ScheduleElement], path: String, zone: TimeZone, report: inout ConversionReport
+    _ elements: [ScheduleElement], path: String, zone: TimeZone, capacity: Capacity = .r4,
+    report: inout ConversionReport
   ) -> [Written] {
     var calendar = ScheduleCalendar(zone)
     var written: [Written] = []
     var index = 0
     while index < elements.count {
-      let element = elements[index]
-      var timing = pattern(element, calendar: &calendar, path: path, report: &report)
-      var run = 1
-      if !isEvent(element, calendar: &calendar) {
-        func sameButStart(_ next: ScheduleElement) -> Bool {
-          next.interval == element.interval && next.text == element.text && next.duration == element.duration
-            && next.targetValues == element.targetValues && next.end == element.end
-        }
-        let subDay = hasSubDayUnit(element.interval)
-        if element.duration == .allDay, element.interval == DateComponents(day: 1) {
-          // n all-day occurrences on the same days.
-          while index + run < elements.count, elements[index + run] == element { run += 1 }
-          if run > 1 { timing.frequency = run }
-        } else if element.duration != .allDay, subDay, let seconds = TimingUnit.fixedSeconds(element.interval), seconds > 0 {
-          while index + run < elements.count, sameButStart(elements[index + run]) { run += 1 }
-          // Keep the longest prefix whose starts are k × interval / n apart.
-          while run > 1 {
-            let step = seconds / Double(run)
-            let even = (0..<run).allSatisfy { k in
-              elements[index + k].start == element.start.addingTimeInterval(step * Double(k))
-            }
-            if even && step == step.rounded() { break }
-            run -= 1
-          }
-          if run > 1 { timing.frequency = run }
-        } else if element.interval == DateComponents(weekOfYear: 1) {
-          // Other weekdays of the same week at the same clock time (or all day): `dayOfWeek`.
-          run = weekdayRun(elements, from: index, calendar: &calendar, sameButStart: sameButStart)
-          if run > 1 {
-            timing.dayOfWeek = (0..<run).map { Self.dayCodes[calendar.weekday(elements[index + $0].start) - 1] }
-          }
-        }
-        if run == 1, element.duration != .allDay, !subDay {
-          // Clock times later on the same day.
-          let day = calendar.day(of: element.start)
-          while index + run < elements.count {
-            let next = elements[index + run]
-            guard sameButStart(next), next.start > elements[index + run - 1].start, calendar.day(of: next.start) == day,
-              !isEvent(next, calendar: &calendar)
-            else { break }
-            timing.timeOfDay.append(clockText(calendar.secondsOfDay(next.start)))
-            run += 1
-          }
-        }
+      if let (timing, count) = group(elements, from: index, zone: zone, capacity: capacity, calendar: &calendar) {
+        written.append(Written(timing: timing, targetValues: elements[index].targetValues))
+        index += count
+      } else {
+        let timing = pattern(elements[index], calendar: &calendar, path: path, report: &report)
+        written.append(Written(timing: timing, targetValues: elements[index].targetValues))
+        index += 1
       }
-      written.append(Written(timing: timing, targetValues: element.targetValues))
-      index += run
     }
     return written
   }
 
+  /// One timing for all of `elements` — for a target that holds one (a CarePlan activity) — or
+  /// `nil` when none gives their occurrences back.
+  ///
+  /// Elements that one Timing holds exactly give that timing. When they differ only in their
+  /// texts (clock times named by event codes DSTU2 cannot list), the timing keeps their times
+  /// without the texts, reported `unrepresentable` at `code.text`.
+  /// - Parameters: As ``timings(_:path:zone:capacity:report:)``.
+  public static func timing(
+    _ elements: [ScheduleElement], path: String, zone: TimeZone, capacity: Capacity = .r4,
+    report: inout ConversionReport
+  ) -> Written? {
+    guard let first = elements.first else { return nil }
+    var calendar = ScheduleCalendar(zone)
+    if elements.count == 1 {
+      return Written(timing: pattern(first, calendar: &calendar, path: path, report: &report), targetValues: first.targetValues)
+    }
+    if let timing = oneTiming(elements[...], zone: zone, capacity: capacity, keepsTexts: true, calendar: &calendar) {
+      return Written(timing: timing, targetValues: first.targetValues)
+    }
+    if let timing = oneTiming(elements[...], zone: zone, capacity: capacity, keepsTexts: false, calendar: &calendar) {
+      report.unrepresentable(path + ".code.text")
+      return Written(timing: timing, targetValues: first.targetValues)
+    }
+    return nil
+  }
+
+  /// Whether one timing holds `elements` exactly, texts included (what
+  /// ``timing(_:path:zone:capacity:report:)`` writes without reporting anything lost).
+  public static func isOneTiming(_ elements: [ScheduleElement], zone: TimeZone, capacity: Capacity = .r4) -> Bool {
+    guard elements.count > 1 else { return true }
+    var calendar = ScheduleCalendar(zone)
+    return oneTiming(elements[...], zone: zone, capacity: capacity, keepsTexts: true, calendar: &calendar) != nil
+  }
+
   /// `dayOfWeek` codes, Sunday first.
   static let dayCodes = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
-
-  /// How many elements from `index` on are the same weekly pattern on later days of the first
-  /// one's week (each on another weekday, at the same clock time, all day or not): read back as
-  /// `dayOfWeek` from the first start, each comes on its own day at that time.
-  static func weekdayRun(
-    _ elements: [ScheduleElement], from index: Int, calendar: inout ScheduleCalendar,
-    sameButStart: (ScheduleElement) -> Bool
-  ) -> Int {
-    let first = elements[index]
-    let clock = calendar.secondsOfDay(first.start)
-    let firstDay = calendar.startOfDay(first.start)
-    guard let weekLater = calendar.adding(7, .day, to: firstDay) else { return 1 }
-    var weekdays: Set<Int> = [calendar.weekday(first.start)]
-    var run = 1
-    while index + run < elements.count {
-      let next = elements[index + run]
-      guard sameButStart(next), next.start > elements[index + run - 1].start, next.start < weekLater,
-        calendar.secondsOfDay(next.start) == clock,
-        weekdays.insert(calendar.weekday(next.start)).inserted
-      else { break }
-      run += 1
-    }
-    return run
-  }
 
   /// Whether `element` has exactly one occurrence, a day after which it ends: an `event`.
   static func isEvent(_ element: ScheduleElement, calendar: inout ScheduleCalendar) -> Bool {

@@ -1,4 +1,6 @@
 import CareModel
+import CarePipeline
+import CareStore
 import FHIRCoders
 import FHIRDSTU2
 import FHIRKit
@@ -6,13 +8,20 @@ import FHIRR4
 import Foundation
 
 /// `convert --from care --to r4|dstu2`: reads care-entity NDJSON (one entity per line, with
-/// `"kind"`, as `--to care` writes it) and writes FHIR through the FHIRCoders encoders:
-/// patient → Patient, carePlan → CarePlan with the tasks that belong to it as activities,
-/// any other task → MedicationRequest (R4) / MedicationOrder (DSTU2), outcome → Observation.
+/// `"kind"`, as `--to care` writes it) and writes FHIR as `fhirkit export` does
+/// (`FHIRExportWriter`): patient → Patient, carePlan → CarePlan with the tasks that belong to it
+/// as activities, any other task → MedicationRequest (R4) / MedicationOrder (DSTU2), outcome →
+/// Observation; plans, orders and Observations name their patient. A medication plan the
+/// pipeline made (`medications/<patient>`) is not written: its tasks are orders, one dosage per
+/// timing. A plan's task that came from an order and whose schedule no one `Timing` holds is
+/// written as that order, after the plan, and its activity refers to it (`ExportPlacement`).
 ///
 /// Resources come out in the order of the input lines; a plan's tasks are written inside
 /// the plan. Lines that are not care records, contacts (no FHIR coder) and entities a coder
-/// refuses are reported with their line and counted as skipped.
+/// refuses are reported with their line and counted as skipped. What the coders could not carry
+/// exactly is counted on stderr and written to `--report` as `approximated` and
+/// `conversionIssue` lines (``PipelineReportWriter``: resource type and id, path, disposition,
+/// reason; never values).
 struct CareToFHIRRun {
   var target: FHIRRelease
   var strict: Bool
@@ -24,31 +33,64 @@ struct CareToFHIRRun {
   /// - Throws: `ExitCode(1)` at the first bad line or entity in strict mode.
   func run(_ files: [InputFiles.Input], summary: inout RunSummary) throws {
     let lines = try CareLines(strict: strict, issueReport: issueReport).read(files, summary: &summary)
-    // Tasks of a plan in the input are written as the plan's activities.
-    let plans = Set(lines.compactMap { line -> UUID? in if case .carePlan(let plan) = line.record { plan.uuid } else { nil } })
-    var activities: [UUID: [CareModel.Task]] = [:]
+    var patients: [UUID: String] = [:], plans: [UUID: String] = [:], planPatient: [UUID: UUID] = [:]
     for line in lines {
-      if case .task(let task) = line.record, let plan = task.carePlanUUID, plans.contains(plan) {
-        activities[plan, default: []].append(task)
+      switch line.record {
+      case .patient(let p): patients[p.uuid] = p.id
+      case .carePlan(let p):
+        plans[p.uuid] = p.id
+        planPatient[p.uuid] = p.patientUUID
+      default: break
       }
     }
+    var taskPatient: [UUID: UUID] = [:]
+    for case .task(let task) in lines.map(\.record) {
+      taskPatient[task.uuid] = task.carePlanUUID.flatMap { planPatient[$0] }
+    }
+    let writer = FHIRExportWriter(
+      release: target == .r4 ? .r4 : .dstu2, patients: patients, plans: plans, planPatient: planPatient,
+      taskPatient: taskPatient)
+    // Tasks of a plan in the input are written with the plan: as activities, or as orders its
+    // activities refer to.
+    var tasksOfPlan: [UUID: [CareModel.Task]] = [:]
+    var referenced: Set<UUID> = []
+    var withPlan: Set<UUID> = []
+    for case .task(let task) in lines.map(\.record) {
+      switch writer.placement(of: task) {
+      case .activity(let plan): tasksOfPlan[plan, default: []].append(task)
+      case .referencedOrder(let plan):
+        tasksOfPlan[plan, default: []].append(task)
+        referenced.insert(task.uuid)
+      case .order: continue
+      }
+      withPlan.insert(task.uuid)
+    }
+    let reportWriter = PipelineReportWriter(issueReport: issueReport)
+    var totals = PipelineReportWriter.Approximations()
     for line in lines {
-      if case .task(let task) = line.record, let plan = task.carePlanUUID, plans.contains(plan) { continue }
+      if case .task(let task) = line.record, withPlan.contains(task.uuid) { continue }
+      if case .carePlan(let plan) = line.record, !ExportPlacement.isWritten(planID: plan.id) { continue }
       Console.shared.count(resources: 1)
       do {
-        let (bytes, report) = try encode(line.record, activities: activities)
-        for (disposition, paths) in report.counts where disposition != .mapped {
-          summary.actions[disposition.rawValue, default: 0] += paths.values.reduce(0, +)
-          for (path, count) in paths.sorted(by: { $0.key < $1.key }) {
-            issueReport.write([
-              "location": .string(line.location), "path": .string(path), "action": .string(disposition.rawValue),
-              "count": .number(JSONNumber(count)),
-            ])
-          }
+        let items: [StoreExporter.Item]
+        switch line.record {
+        case .patient(let p): items = [try writer.patient(p)]
+        case .carePlan(let p): items = try writer.plan(p, tasks: tasksOfPlan[p.uuid] ?? [], referenced: referenced)
+        case .task(let t): items = [try writer.order(t)]
+        case .outcome(let o): items = [try writer.outcome(o)]
+        case .contact: throw UnsupportedKind(kind: line.record.kind)
         }
-        try output.write(bytes, from: nil)
-        output.noteTopLevelRecord()
-        summary.written += 1
+        for item in items {
+          totals.add(item.report)
+          if issueReport.isEnabled,
+            let resource = ResourceConversionReport(item.report, resourceType: item.type, resourceID: item.resourceID)
+          {
+            reportWriter.write(resource)
+          }
+          try output.write(item.json, from: nil)
+          output.noteTopLevelRecord()
+          summary.written += 1
+        }
         summary.converted += 1
       } catch let error as CoderError {
         try fail("\(line.location): \(error)", code: error.code.rawValue, location: line.location, summary: &summary)
@@ -56,6 +98,7 @@ struct CareToFHIRRun {
         try fail("\(line.location): \(error.kind) entities have no FHIR coder", code: "unsupportedKind", location: line.location, summary: &summary)
       }
     }
+    reportWriter.printApproximations(totals)
   }
 
   private func fail(_ message: String, code: String, location: String, summary: inout RunSummary) throws {
@@ -70,37 +113,5 @@ struct CareToFHIRRun {
 
   private struct UnsupportedKind: Error {
     var kind: String
-  }
-
-  /// The compact FHIR JSON of `record` in ``target`` and the coder's report.
-  private func encode(_ record: CareRecord, activities: [UUID: [CareModel.Task]]) throws -> ([UInt8], FHIRCoders.ConversionReport) {
-    switch (target, record) {
-    case (.r4, .patient(let e)):
-      let c = try R4PatientCoder().encode(e)
-      return (FHIRR4.AnyResource.patient(c.value).jsonBytes(), c.report)
-    case (.r4, .carePlan(let e)):
-      let c = try R4CarePlanCoder().encode(e, tasks: activities[e.uuid] ?? [])
-      return (FHIRR4.AnyResource.carePlan(c.value).jsonBytes(), c.report)
-    case (.r4, .task(let e)):
-      let c = try R4MedicationRequestCoder().encode(e)
-      return (FHIRR4.AnyResource.medicationRequest(c.value).jsonBytes(), c.report)
-    case (.r4, .outcome(let e)):
-      let c = try R4ObservationCoder().encode(e)
-      return (FHIRR4.AnyResource.observation(c.value).jsonBytes(), c.report)
-    case (.dstu2, .patient(let e)):
-      let c = try DSTU2PatientCoder().encode(e)
-      return (FHIRDSTU2.AnyResource.patient(c.value).jsonBytes(), c.report)
-    case (.dstu2, .carePlan(let e)):
-      let c = try DSTU2CarePlanCoder().encode(e, tasks: activities[e.uuid] ?? [])
-      return (FHIRDSTU2.AnyResource.carePlan(c.value).jsonBytes(), c.report)
-    case (.dstu2, .task(let e)):
-      let c = try DSTU2MedicationOrderCoder().encode(e)
-      return (FHIRDSTU2.AnyResource.medicationOrder(c.value).jsonBytes(), c.report)
-    case (.dstu2, .outcome(let e)):
-      let c = try DSTU2ObservationCoder().encode(e)
-      return (FHIRDSTU2.AnyResource.observation(c.value).jsonBytes(), c.report)
-    case (_, .contact):
-      throw UnsupportedKind(kind: record.kind)
-    }
   }
 }

@@ -35,7 +35,8 @@ struct ConvertCommand: ParsableCommand {
       are listed on stderr and in --report by the referring Type/id and path; they do not \
       change the exit code. What the coders approximated (dropped, defaulted, not fully \
       representable) is counted in one line on stderr and listed per resource and path in \
-      --report. --from care reads such lines back and writes FHIR; without --from, inputs \
+      --report. --from care reads such lines back and writes FHIR as export does (a \
+      pipeline medication plan's tasks as orders, one dosage per timing); without --from, inputs \
       whose first line is a care record are read so too (care NDJSON among FHIR inputs is \
       refused, exit code 2). An object without resourceType is skipped: not a FHIR resource.
 

@@ -1,5 +1,5 @@
-import CareModel
-import Foundation
+public import CareModel
+public import Foundation
 
 /// Occurrences of a schedule computed by CareKit's rules (`OCKScheduleElement`), independently
 /// of the coders, so that tests check what a care app will show:
@@ -13,13 +13,13 @@ import Foundation
 ///   second before `end`.
 ///
 /// The calendar is Gregorian in the task's zone.
-enum CareKitOccurrences {
-  struct Violation: Error, CustomStringConvertible {
-    var description: String
+public enum CareKitOccurrences {
+  public struct Violation: Error, CustomStringConvertible {
+    public var description: String
   }
 
   /// The starts of every occurrence of `schedule` in `[from, to)`, sorted.
-  static func starts(_ schedule: Schedule, zone: TimeZone, from: Date, to: Date) throws -> [Date] {
+  public static func starts(_ schedule: Schedule, zone: TimeZone, from: Date, to: Date) throws -> [Date] {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone
     var all: [Date] = []
@@ -28,7 +28,7 @@ enum CareKitOccurrences {
   }
 
   /// The starts of one element's occurrences in `[from, to)`.
-  static func starts(_ element: ScheduleElement, calendar: Calendar, from: Date, to: Date) throws -> [Date] {
+  public static func starts(_ element: ScheduleElement, calendar: Calendar, from: Date, to: Date) throws -> [Date] {
     if let end = element.end, !(element.start < end) {
       throw Violation(description: "start \(element.start) is not before end \(end)")
     }
@@ -50,14 +50,14 @@ enum CareKitOccurrences {
     return result
   }
 
-  static func isBefore(_ start: Date, _ limit: Date, allDay: Bool, calendar: Calendar) -> Bool {
+  public static func isBefore(_ start: Date, _ limit: Date, allDay: Bool, calendar: Calendar) -> Bool {
     if start < limit { return true }
     guard allDay, let lastSecond = calendar.date(byAdding: .second, value: -1, to: limit) else { return false }
     return calendar.isDate(start, inSameDayAs: lastSecond)
   }
 
   /// `2024-03-10T09:00:00Z` texts of dates, in UTC, for readable expectations.
-  static func texts(_ dates: [Date]) -> [String] {
+  public static func texts(_ dates: [Date]) -> [String] {
     let formatter = ISO8601DateFormatter()
     return dates.map { formatter.string(from: $0) }
   }

@@ -8,9 +8,9 @@ import CarePipeline
 import Foundation
 
 extension StoreExporter {
-  /// The coders an export writes with: the defaults, whose `setFHIRID` gives every resource a
-  /// valid FHIR `id` (``ResourceIDMapping``: the care id, or a uuid derived from it with the care
-  /// id kept in a care extension).
+  /// The coders an export writes with (``FHIRExportWriter``): the defaults, whose `setFHIRID`
+  /// gives every resource a valid FHIR `id` (``ResourceIDMapping``: the care id, or a uuid derived
+  /// from it with the care id kept in a care extension).
   struct Coders {
     var r4Patient = R4PatientCoder()
     var dstu2Patient = DSTU2PatientCoder()
@@ -23,14 +23,16 @@ extension StoreExporter {
 
     /// The coders, each also writing the patient reference its resource requires or allows:
     /// a plan's `subject`, an order's `subject` (R4, required) / `patient` (DSTU2), an
-    /// Observation's `subject` — through the plan of a task and the task of an outcome.
+    /// Observation's `subject` — through the plan of a task and the task of an outcome; and an
+    /// R4 order of a plan that is written (an order its activity refers to) `basedOn` that plan.
     /// - Parameters:
     ///   - subject: The reference text for a patient root uuid.
     ///   - planPatient: Plan root → patient root.
     ///   - taskPatient: Task root → patient root.
+    ///   - planIDs: Plan root → FHIR id, for the plans written.
     static func forExport(
       subject: @escaping @Sendable (UUID?) -> Primitive<FHIRString>?, planPatient: [UUID: UUID],
-      taskPatient: [UUID: UUID]
+      taskPatient: [UUID: UUID], planIDs: [UUID: String] = [:]
     ) -> Coders {
       var c = Coders()
       c.r4Plan.setFHIRPatientUUID = { e, r, _ in r.subject = subject(e.patientUUID).map { FHIRR4.Reference(reference: $0) } }
@@ -46,6 +48,9 @@ extension StoreExporter {
       }
       c.r4Order.setFHIRCarePlanUUID = after(c.r4Order.setFHIRCarePlanUUID) { e, r in
         r.subject = orderPatient(e).map { FHIRR4.Reference(reference: $0) }
+        if let id = e.carePlanUUID.flatMap({ planIDs[$0] }) {
+          r.basedOn = [FHIRR4.Reference(reference: Primitive(FHIRString(uncheckedString: "CarePlan/" + id)))]
+        }
       }
       c.dstu2Order.setFHIRCarePlanUUID = after(c.dstu2Order.setFHIRCarePlanUUID) { e, r in
         r.patient = orderPatient(e).map { FHIRDSTU2.Reference(reference: $0) }
