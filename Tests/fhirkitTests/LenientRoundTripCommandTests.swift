@@ -67,8 +67,16 @@ import Testing
   @Test(arguments: dstu2Fixtures)
   func dstu2ConvertedToR4IsR4(path: String) throws {
     let result = try CommandRunner.run(["convert", path, "--from", "dstu2", "--to", "r4"])
-    #expect(!result.stdout.isEmpty, "\(result.stderr)")
+    // A resource of a type the converter does not map is not written (its JSON is DSTU2's).
+    let unmapped = result.stderr.contains("not written: no conversion to R4 for their type")
+    #expect(result.exitCode == (unmapped ? 1 : 0), "\(result.stderr)")
+    #expect(!result.stdout.isEmpty || unmapped, "\(result.stderr)")
     #expect(!result.stdout.contains("\"fhir_comments\""), "DSTU2 comments in R4 output")
+    // Our own R4 output is told R4.
+    if !result.stdout.isEmpty {
+      let inspect = try CommandRunner.run(["inspect", "-"], stdin: Array(result.stdout.utf8))
+      #expect(!inspect.stdout.contains("DSTU2"), "\(inspect.stdout)")
+    }
     for release in ["r4", "auto"] {
       let check = try CommandRunner.run(["validate", "--release", release, "-"], stdin: Array(result.stdout.utf8))
       #expect(check.exitCode == 0, "--release \(release): \(check.stdout.prefix(600))")
@@ -81,10 +89,29 @@ import Testing
   @Test(arguments: dstu2Fixtures.filter { (try? String(contentsOfFile: $0, encoding: .utf8))?.contains("\"Bundle\"") ?? false })
   func dstu2BundleConvertedToR4DocumentIsR4(path: String) throws {
     let result = try CommandRunner.run(["convert", path, "--from", "dstu2", "--to", "r4", "--format", "json"])
-    #expect(result.exitCode == 0, "\(result.stderr)")
+    let unmapped = result.stderr.contains("not written: no conversion to R4 for their type")
+    #expect(result.exitCode == (unmapped ? 1 : 0), "\(result.stderr)")
     #expect(!result.stdout.contains("\"fhir_comments\""), "DSTU2 comments in the R4 document")
     let check = try CommandRunner.run(["validate", "--release", "r4", "-"], stdin: Array(result.stdout.utf8))
     #expect(check.exitCode == 0, "\(check.stdout.prefix(600))")
+  }
+
+  /// A DSTU2 resource of a type the release converter does not map is skipped from R4 output,
+  /// counted by type and listed in --report; --pass-through writes it unchanged, reported.
+  @Test func unmappedTypesAreSkippedUnlessPassedThrough() throws {
+    let input = Array(#"{"resourceType":"Encounter","id":"e1","status":"finished","patient":{"reference":"Patient/p"}}"#.utf8)
+      + [0x0A] + Array(#"{"resourceType":"Patient","id":"p"}"#.utf8) + [0x0A]
+    let report = TemporaryFolders.make("unmapped") + "/r.ndjson"
+    let skipped = try CommandRunner.run(["convert", "-", "--from", "dstu2", "--to", "r4", "--report", report], stdin: input)
+    #expect(skipped.exitCode == 1)
+    #expect(skipped.stdout.split(separator: "\n").count == 1)
+    #expect(skipped.stderr.contains("1 resource(s) not written: no conversion to R4 for their type (Encounter 1)"), "\(skipped.stderr)")
+    let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map { try Self.json(String($0)) }
+    #expect(lines.contains { $0["code"]?.stringValue == "noConversion" && $0["resourceType"]?.stringValue == "Encounter" })
+    let passed = try CommandRunner.run(["convert", "-", "--from", "dstu2", "--to", "r4", "--pass-through"], stdin: input)
+    #expect(passed.exitCode == 0)
+    #expect(passed.stdout.split(separator: "\n").count == 2)
+    #expect(passed.stderr.contains("1 passedThrough"), "\(passed.stderr)")
   }
 
   // MARK: Helpers

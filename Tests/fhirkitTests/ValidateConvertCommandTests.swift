@@ -27,10 +27,15 @@ import Testing
   @Test func dstu2BundleConvertsToR4() throws {
     let path = "Fixtures/dstu2/bundles/synthea__Gerhold_Donovan_66.json"
     let result = try CommandRunner.run(["convert", "--to", "r4", path])
-    #expect(result.exitCode == 0, "\(result.stderr)")
+    // The Patient and its order are converted; the types without a conversion are not written.
+    #expect(result.exitCode == 1, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n")
-    #expect(lines.count == 9)
-    #expect(result.stderr.contains("9 resource(s) written"))
+    #expect(lines.count == 2)
+    #expect(result.stderr.contains("2 resource(s) written"))
+    #expect(result.stderr.contains(
+      "7 resource(s) not written: no conversion to R4 for their type (Condition 4, DiagnosticReport 1, Encounter 1, Organization 1)"))
+    let all = try CommandRunner.run(["convert", "--to", "r4", "--pass-through", path])
+    #expect(all.exitCode == 0 && all.stdout.split(separator: "\n").count == 9, "\(all.stderr)")
     // The converted Patient validates as R4.
     let patient = try #require(lines.first { $0.contains(#""resourceType":"Patient""#) })
     let check = try CommandRunner.run(["validate", "--release", "r4", "-"], stdin: Array(patient.utf8) + [0x0A])

@@ -28,7 +28,11 @@ struct ConvertCommand: ParsableCommand {
       it fit instead (an array's first element, a value wrapped into an array, empties, \
       nulls and invalid values left out, DSTU2 activity 'prohibited' set to false) and \
       counts every change as "repaired"; --report lists each by path. A conversion to the \
-      other release always repairs, and reports it the same way.
+      other release always repairs, and reports it the same way. A resource of a type the \
+      release converter does not map (an Encounter, a Condition, …) is skipped in a \
+      conversion to the other release, counted by type on stderr and listed in --report \
+      (its JSON would be the old release's, not the target's); --pass-through writes it \
+      unchanged instead, reported as passed through.
 
       --to care merges all resources into care entities (patients, care plans, tasks, \
       outcomes; one JSON object per line with "kind"). References that cannot be followed \
@@ -96,6 +100,9 @@ struct ConvertCommand: ParsableCommand {
   @Flag(help: "Make what the models cannot fit fit (listing every change in --report) instead of keeping it as it came.")
   var repair = false
 
+  @Flag(help: "In a conversion to the other release, write resources of types the converter does not map unchanged (reported) instead of skipping them.")
+  var passThrough = false
+
   @Option(name: .shortAndLong, help: "Decode and convert on this many threads (default: all cores); the output is the same.")
   var jobs: Int?
 
@@ -161,11 +168,12 @@ struct ConvertCommand: ParsableCommand {
     case (_, .r4), (_, .dstu2):
       let output = ResourceOutput(format: format, file: out)
       let run = ReleaseConversionRun(
-        from: release, to: to == .r4 ? .r4 : .dstu2, strict: strict, repair: repair, jobs: jobs ?? processorCount,
-        issueReport: issueReport, output: output)
+        from: release, to: to == .r4 ? .r4 : .dstu2, strict: strict, repair: repair, passThrough: passThrough,
+        jobs: jobs ?? processorCount, issueReport: issueReport, output: output)
       do { try run.run(files) } catch let code as ExitCode { stopped = code }
       try output.finish()  // may still count Bundle entries it has no place for
       summary = run.summary
+      if let line = run.unmappedLine { printRecordMessage(line) }
       // The input Bundle's own DSTU2 comments, left out of its R4 form (`--format json`).
       for path in output.droppedComments where issueReport.isEnabled {
         issueReport.write([

@@ -19,6 +19,9 @@ struct RecordConverter: Sendable {
     var repairs: [DecodingRepair] = []
     /// Whether the record was converted from DSTU2 to R4.
     var fromDSTU2ToR4 = false
+    /// The resource type, when the record is of a type the release converter does not map
+    /// and ``RecordConverter/passThrough`` is off: not written (``bytes`` is `nil`).
+    var unmappedType: String?
   }
 
   /// The release to write.
@@ -27,6 +30,9 @@ struct RecordConverter: Sendable {
   /// same; a conversion to the other release always repairs (and reports it), so that its
   /// output holds only what the target release can hold.
   var repair = false
+  /// Whether a resource of a type the release converter does not map is written unchanged
+  /// (`--pass-through`); otherwise it is not written, its JSON being the other release's.
+  var passThrough = false
 
   /// Decodes `record` in `release` and encodes it in ``target``.
   /// - Throws: What the models throw for tokens they cannot walk.
@@ -43,12 +49,20 @@ struct RecordConverter: Sendable {
       let result = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options)
       guard let value = result.value else { return Converted(bytes: nil, issues: result.issues, conversion: .init(), repairs: result.repairs) }
       let (r4, conversion) = ReleaseConverter.toR4(value)
+      if !passThrough, case .other = value {
+        return Converted(
+          bytes: nil, issues: result.issues, conversion: .init(), repairs: result.repairs, unmappedType: value.resourceType)
+      }
       return Converted(
         bytes: r4.jsonBytes(), issues: result.issues, conversion: conversion, repairs: result.repairs, fromDSTU2ToR4: true)
     case (.r4, .dstu2):
       let result = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options)
       guard let value = result.value else { return Converted(bytes: nil, issues: result.issues, conversion: .init(), repairs: result.repairs) }
       let (dstu2, conversion) = ReleaseConverter.toDSTU2(value)
+      if !passThrough, case .other = value {
+        return Converted(
+          bytes: nil, issues: result.issues, conversion: .init(), repairs: result.repairs, unmappedType: value.resourceType)
+      }
       return Converted(bytes: dstu2.jsonBytes(), issues: result.issues, conversion: conversion, repairs: result.repairs)
     }
   }

@@ -11,15 +11,19 @@ final class ReleaseConversionRun {
   private var batcher: RecordBatcher<RecordConverter.Converted>!
   /// What the run did, for the summary.
   private(set) var summary = RunSummary()
+  private let target: FHIRRelease
+  /// Resources not written because the release converter does not map their type, by type.
+  private(set) var unmappedTypes: [String: Int] = [:]
 
   init(
-    from: ReleaseOption, to target: FHIRRelease, strict: Bool, repair: Bool = false, jobs: Int, issueReport: IssueReport,
-    output: ResourceOutput
+    from: ReleaseOption, to target: FHIRRelease, strict: Bool, repair: Bool = false, passThrough: Bool = false, jobs: Int,
+    issueReport: IssueReport, output: ResourceOutput
   ) {
     self.strict = strict
     self.issueReport = issueReport
     self.output = output
-    let converter = RecordConverter(target: target, repair: repair)
+    self.target = target
+    let converter = RecordConverter(target: target, repair: repair, passThrough: passThrough)
     batcher = RecordBatcher(
       from: from, jobs: jobs, work: { record, release in try converter.convert(record, from: release) },
       handle: { [unowned self] record, outcome in try handle(record, outcome) })
@@ -99,6 +103,18 @@ final class ReleaseConversionRun {
     for repair in converted.repairs { issueReport.write(repair, location: record.location) }
     if !converted.repairs.isEmpty { summary.actions["repaired", default: 0] += converted.repairs.count }
     for (action, count) in converted.conversion.counts { summary.actions[action.rawValue, default: 0] += count }
+    if let type = converted.unmappedType {
+      // Counted by type in one stderr line at the end (``unmappedLine``), each in --report.
+      unmappedTypes[type, default: 0] += 1
+      summary.skipped += 1
+      issueReport.write([
+        "kind": "skipped", "location": .string(record.location), "severity": "error", "code": "noConversion",
+        "resourceType": .string(type),
+        "message": .string("no conversion of this resource type to \(target); not written (--pass-through writes it unchanged)"),
+      ])
+      if strict { throw someRecordsFailed }
+      return
+    }
     guard let bytes = converted.bytes else {
       try fail(record, "not a resource the models can read")
       return
@@ -126,6 +142,15 @@ final class ReleaseConversionRun {
   }
 
   /// Skips `record`, saying why and where.
+  /// `fhirkit: 3 resource(s) not written: no conversion to R4 for their type (Encounter 2,
+  /// Condition 1); --pass-through writes them unchanged`, or `nil` when there were none.
+  var unmappedLine: String? {
+    guard !unmappedTypes.isEmpty else { return nil }
+    let types = unmappedTypes.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+    return "fhirkit: \(unmappedTypes.values.reduce(0, +)) resource(s) not written: no conversion to \(target) for their type "
+      + "(\(types.joined(separator: ", "))); --pass-through writes them unchanged"
+  }
+
   private func fail(_ record: ResourceRecord, _ message: String) throws {
     summary.skipped += 1
     Console.shared.count(issues: 1)
