@@ -30,13 +30,7 @@ enum ConversionIssueOutput {
   /// - Throws: `ExitCode(1)` when there is one, so that nothing more is written or stored.
   static func stopAtFirstError(_ report: PipelineReport, issueReport: IssueReport) throws {
     if let failure = report.failures.first {
-      printRecordMessage("fhirkit: skipped: \(failure)")
-      var line: JSONObject = [
-        "kind": "skipped", "resourceType": .string(failure.resourceType), "path": .string(failure.path),
-        "severity": "error", "code": .string(failure.code.rawValue), "message": .string(failure.message),
-      ]
-      if let id = failure.resourceID { line["id"] = .string(id) }
-      issueReport.write(line)
+      issueReport.skipped(failure)
       throw someRecordsFailed
     }
     for type in report.conversion.keys.sorted() {

@@ -39,13 +39,7 @@ struct PipelineReportWriter {
     var withIssues = reader.withIssues
     var converted = reader.resourcesRead - reader.withIssues
     for failure in report.failures {
-      printRecordMessage("fhirkit: skipped: \(failure)")
-      var line: JSONObject = [
-        "kind": "skipped", "resourceType": .string(failure.resourceType), "path": .string(failure.path),
-        "severity": "error", "code": .string(failure.code.rawValue), "message": .string(failure.message),
-      ]
-      if let id = failure.resourceID { line["id"] = .string(id) }
-      issueReport.write(line)
+      issueReport.skipped(failure)
       if let id = failure.resourceID, reader.keysWithIssues.contains("\(failure.resourceType)/\(id)"), withIssues > 0 {
         withIssues -= 1
       } else if converted > 0 {
