@@ -8,18 +8,32 @@ import CarePipeline
 import Foundation
 
 extension StoreExporter {
-  /// The coders an export writes with (``FHIRExportWriter``): the defaults, whose `setFHIRID`
+  /// The coders an export writes with (``FHIRExportWriter``): the caller's (default: the
+  /// defaults), whose `setFHIRID`
   /// gives every resource a valid FHIR `id` (``ResourceIDMapping``: the care id, or a uuid derived
   /// from it with the care id kept in a care extension).
   struct Coders {
-    var r4Patient = R4PatientCoder()
-    var dstu2Patient = DSTU2PatientCoder()
-    var r4Plan = R4CarePlanCoder()
-    var dstu2Plan = DSTU2CarePlanCoder()
-    var r4Order = R4MedicationRequestCoder()
-    var dstu2Order = DSTU2MedicationOrderCoder()
-    var r4Observation = R4ObservationCoder()
-    var dstu2Observation = DSTU2ObservationCoder()
+    var r4Patient: R4PatientCoder
+    var dstu2Patient: DSTU2PatientCoder
+    var r4Plan: R4CarePlanCoder
+    var dstu2Plan: DSTU2CarePlanCoder
+    var r4Order: R4MedicationRequestCoder
+    var dstu2Order: DSTU2MedicationOrderCoder
+    var r4Observation: R4ObservationCoder
+    var dstu2Observation: DSTU2ObservationCoder
+
+    /// The coders of `base` (a user's, with their overridden closures: the set the import's
+    /// ``Pipeline`` converted with), before the export's own additions.
+    init(_ base: Pipeline.Coders) {
+      r4Patient = base.r4Patient
+      dstu2Patient = base.dstu2Patient
+      r4Plan = base.r4CarePlan
+      dstu2Plan = base.dstu2CarePlan
+      r4Order = base.r4MedicationRequest
+      dstu2Order = base.dstu2MedicationOrder
+      r4Observation = base.r4Observation
+      dstu2Observation = base.dstu2Observation
+    }
 
     /// The coders, each also writing the patient reference its resource requires or allows:
     /// a plan's `subject`, an order's `subject` (R4, required) / `patient` (DSTU2), an
@@ -30,11 +44,12 @@ extension StoreExporter {
     ///   - planPatient: Plan root → patient root.
     ///   - taskPatient: Task root → patient root.
     ///   - planIDs: Plan root → FHIR id, for the plans written.
+    ///   - base: The coders to start from (default: the defaults).
     static func forExport(
       subject: @escaping @Sendable (UUID?) -> Primitive<FHIRString>?, planPatient: [UUID: UUID],
-      taskPatient: [UUID: UUID], planIDs: [UUID: String] = [:]
+      taskPatient: [UUID: UUID], planIDs: [UUID: String] = [:], base: Pipeline.Coders = Pipeline.Coders()
     ) -> Coders {
-      var c = Coders()
+      var c = Coders(base)
       c.r4Plan.setFHIRPatientUUID = { e, r, _ in r.subject = subject(e.patientUUID).map { FHIRR4.Reference(reference: $0) } }
       c.dstu2Plan.setFHIRPatientUUID = { e, r, _ in
         r.subject = subject(e.patientUUID).map { FHIRDSTU2.Reference(reference: $0) }

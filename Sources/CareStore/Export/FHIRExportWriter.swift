@@ -1,5 +1,5 @@
 public import CareModel
-import CarePipeline
+public import CarePipeline
 public import FHIRCoders
 import FHIRCore
 import FHIRJSON
@@ -30,8 +30,11 @@ public struct FHIRExportWriter {
   ///   - plans: The plans in the output, by the uuid tasks link to, with their care id.
   ///   - planPatient: Plan → patient (the uuids links name).
   ///   - taskPatient: Task → patient, for outcomes.
+  ///   - coders: The coders to write with — the same set the import's ``Pipeline`` read with, so
+  ///     that an overridden closure applies both ways (default: the defaults).
   public init(
-    release: Release, patients: [UUID: String], plans: [UUID: String], planPatient: [UUID: UUID], taskPatient: [UUID: UUID]
+    release: Release, patients: [UUID: String], plans: [UUID: String], planPatient: [UUID: UUID], taskPatient: [UUID: UUID],
+    coders: Pipeline.Coders = Pipeline.Coders()
   ) {
     self.release = release
     self.plans = plans
@@ -45,8 +48,8 @@ public struct FHIRExportWriter {
     }
     let written = plans.filter { ExportPlacement.isWritten(planID: $0.value) }
       .mapValues { ResourceIDMapping.fhirID(forCareID: $0, kind: "carePlan") }
-    coders = StoreExporter.Coders.forExport(
-      subject: subject, planPatient: planPatient, taskPatient: taskPatient, planIDs: written)
+    self.coders = StoreExporter.Coders.forExport(
+      subject: subject, planPatient: planPatient, taskPatient: taskPatient, planIDs: written, base: coders)
   }
 
   /// What the release's `Timing` holds.

@@ -1,5 +1,5 @@
 import CareModel
-import CarePipeline
+public import CarePipeline
 public import FHIRCoders
 import FHIRCore
 import FHIRDSTU2
@@ -65,6 +65,11 @@ public struct StoreExporter {
   /// made on the care side) are written through the coders; the observation log and medication
   /// plans the pipeline made are left out (a re-import makes them again). Default `false`.
   public var fromSources = false
+  /// The coders entities are written with: give the set the import's ``Pipeline`` converted
+  /// with (``Pipeline/coders``), so that a closure overridden for import (`getCareName`) and its
+  /// counterpart for export (`setFHIRName`) are one coder set, used both ways. Default: the
+  /// defaults.
+  public var coders = Pipeline.Coders()
 
   /// Creates an exporter.
   public init(store: CareStore, date: Date = .distantFuture, patientID: String? = nil) {
@@ -101,7 +106,7 @@ public struct StoreExporter {
     let taskPatient = taskVersions.compactMapValues { $0.link.flatMap { planPatient[$0] } }
     let writer = FHIRExportWriter(
       release: target == .r4 ? .r4 : .dstu2, patients: patientVersions.mapValues(\.id), plans: planVersions.mapValues(\.id),
-      planPatient: planPatient, taskPatient: taskPatient)
+      planPatient: planPatient, taskPatient: taskPatient, coders: coders)
     // A medication plan (made by the pipeline for orders no CarePlan claims) is not written: its
     // tasks go out as the MedicationRequests / MedicationOrders they came from; a task of another
     // plan is an activity, or its order beside the plan (``ExportPlacement``).
