@@ -69,29 +69,21 @@ public struct CareImporter: Sendable {
     return summary
   }
 
-  /// Encodes and hashes `records`, on all cores (encoding is most of an import's own work).
+  /// Encodes and hashes `records`, on all cores (encoding is most of an import's own work): lane
+  /// `k` of `n` takes records `k`, `k + n`, … and hands its results in once, under a lock.
   static func encode(_ records: [CareRecord], sources: [UUID: [SourceReference]]) throws -> [Item] {
     let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, records.count / 64))
-    let results = UnsafeMutableBufferPointer<Result<(Data, String), any Error>?>.allocate(capacity: records.count)
-    results.initialize(repeating: nil)
-    defer {
-      // The results hold Data and String storage: deinitialize before freeing, or it leaks.
-      _ = results.deinitialize()
-      results.deallocate()
-    }
-    nonisolated(unsafe) let output = results
+    let results = LaneResults(lanes: lanes)
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-      var i = lane
-      while i < records.count {
-        output[i] = Result {
-          let json = VersionRules.json(records[i])
-          return (json, VersionRules.hash(json))
-        }
-        i += lanes
+      let encoded = stride(from: lane, to: records.count, by: lanes).map { i in
+        let json = VersionRules.json(records[i])
+        return (json: json, hash: VersionRules.hash(json))
       }
+      results.set(lane, encoded)
     }
-    return try records.indices.map { i in
-      let (json, hash) = try results[i]!.get()
+    let byLane = results.all
+    return records.indices.map { i in
+      let (json, hash) = byLane[i % lanes][i / lanes]
       return Item(record: records[i], json: json, hash: hash, sources: sources[records[i].uuid] ?? [])
     }
   }
@@ -155,4 +147,17 @@ public struct CareImporter: Sendable {
     }
     return OccurrenceSlot(taskVersion: task.uuid, index: outcome.taskOccurrenceIndex)
   }
+}
+
+/// The encoded records of each lane of ``CareImporter/encode(_:sources:)``, handed in under a lock
+/// (the standard library's `Mutex` needs macOS 15; the package supports 13).
+private final class LaneResults: @unchecked Sendable {
+  private let lock = NSLock()
+  private var lanes: [[(json: Data, hash: String)]]
+
+  init(lanes: Int) { self.lanes = Array(repeating: [], count: lanes) }
+
+  func set(_ lane: Int, _ encoded: [(json: Data, hash: String)]) { lock.withLock { lanes[lane] = encoded } }
+
+  var all: [[(json: Data, hash: String)]] { lock.withLock { lanes } }
 }

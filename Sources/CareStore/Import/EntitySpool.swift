@@ -41,8 +41,8 @@ final class EntitySpool {
   /// Appends an entity.
   func append(_ record: CareRecord, sources: [SourceReference]) throws {
     let bytes = try encoder.encode(Entry(record: record, sources: sources))
-    var length = UInt32(bytes.count).littleEndian
-    withUnsafeBytes(of: &length) { buffer.append(contentsOf: $0) }
+    let length = UInt32(bytes.count)
+    buffer.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 24)])
     buffer.append(bytes)
     count += 1
     if buffer.count >= 1 << 20 { try flush() }

@@ -19,11 +19,9 @@ public enum VersionRules {
   public static func hash(_ bytes: Data) -> String {
     var a: UInt64 = 0xcbf2_9ce4_8422_2325
     var b: UInt64 = 0x8422_2325_cbf2_9ce4
-    bytes.withUnsafeBytes { buffer in
-      for byte in buffer {
-        a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
-        b = (b ^ UInt64(byte)) &* 0x100_0000_01b3
-      }
+    for byte in bytes {
+      a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
+      b = (b ^ UInt64(byte)) &* 0x100_0000_01b3
     }
     return String(a, radix: 16) + "-" + String(b, radix: 16)
   }
