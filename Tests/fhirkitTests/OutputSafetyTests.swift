@@ -153,6 +153,12 @@ import Testing
     let report = try CommandRunner.run(["validate", Self.input, "--report", "/no/such/folder/r.ndjson"])
     #expect(report.exitCode == 3)
     #expect(report.stderr.contains("cannot write the report"))
+    // A report that cannot be written once open (a full device) is named as the report too.
+    if FileManager.default.fileExists(atPath: "/dev/full") {
+      let full = try CommandRunner.run(["validate", "Fixtures/bad/wrong-json-types.ndjson", "--report", "/dev/full"])
+      #expect(full.exitCode == 3)
+      #expect(full.stderr.contains("/dev/full: cannot write the report"), "\(full.stderr)")
+    }
   }
 
   /// Starts `fhirkit` reading a stream that sends part of a Bundle (or nothing) and then waits,

@@ -26,6 +26,8 @@ final class OutputFile: @unchecked Sendable {
   private var temporary: String?
   private let lock = NSLock()
   private var linesWritten = 0
+  /// What the file is, for messages (`output`, `report`).
+  private let role: String
   private var finished = false
 
   /// Standard output when `path` is `nil` or `-`, else `path` as described above.
@@ -33,6 +35,7 @@ final class OutputFile: @unchecked Sendable {
   /// - Throws: ``CLIError`` with exit code 3 ("cannot write the output") when the file
   ///   cannot be created or opened.
   init(path: String?, role: String = "output") throws {
+    self.role = role
     guard let path, path != "-" else {
       name = "standard output"
       handle = .standardOutput
@@ -99,7 +102,7 @@ final class OutputFile: @unchecked Sendable {
       self.temporary = nil
       guard rename(temporary, target) == 0 else {
         unlink(temporary)
-        throw Self.cannotWrite(name, role: "output")
+        throw Self.cannotWrite(name, role: role)
       }
     }
   }
@@ -134,7 +137,7 @@ final class OutputFile: @unchecked Sendable {
     do {
       try handle.write(contentsOf: buffer)
     } catch {
-      throw Self.cannotWrite(name, role: "output", because: error)
+      throw Self.cannotWrite(name, role: role, because: error)
     }
     let lines = buffer.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     lock.withLock { linesWritten += lines }
