@@ -150,9 +150,9 @@ import Testing
   }
 
   /// `(cat p.ndjson; sleep 3) | fhirkit convert --to r4 - | consumer`: the records reach
-  /// standard output while the producer still holds the pipe open. (`-o FILE` writes a
-  /// temporary file renamed into place at the end, so that an interrupted run keeps what
-  /// was there: the records are flushed to it as they come, but appear at the end.)
+  /// standard output while the producer still holds the pipe open. (`-o FILE` for a file that
+  /// exists writes a temporary file renamed into place at the end, so that an interrupted run
+  /// keeps what was there; a new file is written in place, below.)
   @Test(arguments: [["convert", "--to", "r4"], ["convert", "--to", "dstu2"]])
   func aPausingProducerSeesItsRecordsWritten(_ command: [String]) throws {
     let records = Fixtures.bytes("r4/ndjson/sample-bulk-10-patients__Patient.000.ndjson")
@@ -178,6 +178,34 @@ import Testing
     }
     #expect(process.isRunning, "the records came out only when the command ended")
     #expect(received.filter { $0 == 0x0A }.count == count)
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
+  /// `(cat p.ndjson; sleep 3) | fhirkit convert --to r4 - -o out.ndjson`, `out.ndjson` new: its
+  /// records are in the file while the producer still holds the pipe open.
+  @Test func aPausingProducerSeesItsRecordsInANewOutputFile() throws {
+    let records = Fixtures.bytes("r4/ndjson/sample-bulk-10-patients__Patient.000.ndjson")
+    let count = records.split(separator: 0x0A).count
+    let out = TemporaryFolders.make("pausing") + "/out.ndjson"
+    let process = Process()
+    process.executableURL = CommandRunner.executable
+    process.arguments = ["convert", "--to", "r4", "-", "-o", out]
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    input.fileHandleForWriting.write(Data(records))
+    // The producer pauses, its pipe still open: the records reach the file meanwhile (10 s at most).
+    var lines = 0
+    for _ in 0..<100 where lines < count {
+      Thread.sleep(forTimeInterval: 0.1)
+      lines = (FileManager.default.contents(atPath: out) ?? Data()).filter { $0 == 0x0A }.count
+    }
+    #expect(process.isRunning, "the records came out only when the command ended")
+    #expect(lines == count)
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)

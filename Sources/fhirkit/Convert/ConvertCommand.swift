@@ -137,7 +137,10 @@ struct ConvertCommand: ParsableCommand {
       from = .care
     }
     let issueReport = try IssueReport(path: report)
-    let out = try OutputFile(path: output)
+    // Records streamed from a pipe or terminal into a new NDJSON file: written in place, so that
+    // the file can be followed while the producer runs (docs/cli.md, "Streaming from a pipe").
+    let live = format == .ndjson && to != .care && files.allSatisfy { $0.path == "-" } && !OutputFile.standardInputIsAFile
+    let out = try OutputFile(path: output, followsLive: live)
     Console.shared.startProgress()
     defer { Console.shared.endProgress() }
     var summary = RunSummary()

@@ -34,7 +34,10 @@ final class OutputFile: @unchecked Sendable {
   /// - Parameter role: What the file is, for messages (`output`, `report`).
   /// - Throws: ``CLIError`` with exit code 3 ("cannot write the output") when the file
   ///   cannot be created or opened.
-  init(path: String?, role: String = "output") throws {
+  ///   - followsLive: Whether a regular file that does not exist yet is written in place, so that
+  ///     a reader can follow it while the command runs (records streamed from a pipe); nothing
+  ///     was there to keep. An existing file is still replaced at the end.
+  init(path: String?, role: String = "output", followsLive: Bool = false) throws {
     self.role = role
     guard let path, path != "-" else {
       name = "standard output"
@@ -59,6 +62,14 @@ final class OutputFile: @unchecked Sendable {
       return
     }
     let resolved = Self.followingLinks(path)
+    if followsLive, stat(resolved, &info) != 0, errno == ENOENT {
+      let descriptor = open(resolved, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o666))
+      guard descriptor >= 0 else { throw Self.cannotWrite(path, role: role) }
+      handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+      target = nil
+      Interruption.shared.register(self)
+      return
+    }
     let (folder, base) = Self.split(resolved)
     let temporary = folder + ".\(base).fhirkit-\(getpid()).tmp"
     // An existing file keeps its permissions; a new one gets 0666 less the umask.
@@ -147,6 +158,12 @@ final class OutputFile: @unchecked Sendable {
   private static func cannotWrite(_ path: String, role: String, because error: (any Error)? = nil) -> CLIError {
     let reason = error.map { ($0 as NSError).localizedDescription } ?? String(cString: strerror(errno))
     return CLIError(message: "\(path): cannot write the \(role) (\(reason))", exitCode: ExitCode(3))
+  }
+
+  /// Whether standard input is a regular file (`< file.ndjson`), not a pipe or terminal.
+  static var standardInputIsAFile: Bool {
+    var info = stat()
+    return fstat(0, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
   }
 
   /// `path` with symbolic links followed to their final target (which may not exist yet).
