@@ -52,6 +52,12 @@ extension JSONValue {
     self.init(tokens: try JSONTokens(parsing: bytes, options: options))
   }
 
+  /// Parses one complete JSON text held in any byte collection (`[UInt8]`, `Data`, a slice).
+  /// - Throws: ``JSONError`` if the input is not exactly one valid JSON value.
+  public init(parsing bytes: some Collection<UInt8>, options: JSONTokenizer.Options = .init()) throws {
+    self.init(tokens: try JSONTokens(parsing: bytes, options: options))
+  }
+
   /// Parses one complete JSON text.
   public init(parsing text: String, options: JSONTokenizer.Options = .init()) throws {
     var text = text

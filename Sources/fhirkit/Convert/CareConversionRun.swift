@@ -84,7 +84,7 @@ struct CareConversionRun {
       let bytes = careJSON.bytes(record)
       switch format {
       case .ndjson, .bundle: try output.writeLine(bytes)
-      case .json: values.append(try bytes.withUnsafeBytes { try JSONValue(parsing: $0) })
+      case .json: values.append(try JSONValue(parsing: bytes))
       }
     }
 

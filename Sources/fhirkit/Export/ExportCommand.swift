@@ -112,7 +112,7 @@ struct ExportCommand: ParsableCommand {
     case .bundle:
       // Pretty-printed, as `convert --format bundle` writes it.
       var writer = JSONWriter(style: .pretty)
-      writer.value(try StoreExporter.bundle(items).withUnsafeBytes { try JSONValue(parsing: $0) })
+      writer.value(try JSONValue(parsing: StoreExporter.bundle(items)))
       try out.writeLine(writer.takeOutput())
     }
     try out.close()
@@ -123,7 +123,7 @@ struct ExportCommand: ParsableCommand {
       guard issueReport.isEnabled, let resource = ResourceConversionReport(item.report, resourceType: item.type, resourceID: nil)
       else { continue }
       var identified = resource
-      identified.resourceID = try? item.json.withUnsafeBytes { try JSONValue(parsing: $0) }["id"]?.stringValue
+      identified.resourceID = (try? JSONValue(parsing: item.json))?["id"]?.stringValue
       reportWriter.write(identified)
     }
     try issueReport.close()

@@ -23,6 +23,8 @@ enum InputFiles {
       if let file {
         try ByteChunks.read(file: file, source: path, onIdle: onIdle, body)
       } else {
+        // The chunks are FHIRJSON's `ByteChunks` buffers (raw bytes, no copy); the replayed
+        // head of standard input is handed on in the same form.
         if !replay.isEmpty { try replay.withUnsafeBytes { try body($0) } }
         try ByteChunks.read(path: "-", onIdle: onIdle, body)
       }

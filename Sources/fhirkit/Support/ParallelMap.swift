@@ -17,23 +17,19 @@ enum ParallelMap {
       return items.map { item in Outcome { try transform(item) } }
     }
     let slices = (items.count + sliceSize - 1) / sliceSize
-    var results = [Outcome<Result>?](repeating: nil, count: items.count)
-    let next = SliceCounter()
-    // Each thread reads `items` and writes distinct slots of `results`; nothing else is shared.
+    let results = Slices<Outcome<Result>>(count: slices)
+    // Each thread reads `items` and hands in whole slices of results; nothing else is shared.
     nonisolated(unsafe) let items = items
-    results.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let output = buffer
-      withoutActuallyEscaping(transform) { transform in
-        nonisolated(unsafe) let transform = transform
-        DispatchQueue.concurrentPerform(iterations: min(jobs, slices)) { _ in
-          while let slice = next.take(below: slices) {
-            let range = slice * sliceSize..<min((slice + 1) * sliceSize, items.count)
-            for index in range { output[index] = Outcome { try transform(items[index]) } }
-          }
+    withoutActuallyEscaping(transform) { transform in
+      nonisolated(unsafe) let transform = transform
+      DispatchQueue.concurrentPerform(iterations: min(jobs, slices)) { _ in
+        while let slice = results.take() {
+          let range = slice * sliceSize..<min((slice + 1) * sliceSize, items.count)
+          results.set(slice, range.map { index in Outcome { try transform(items[index]) } })
         }
       }
     }
-    return results.map { $0! }
+    return results.joined()
   }
 
   /// A result or the error thrown while computing it.
@@ -48,18 +44,25 @@ enum ParallelMap {
     func get() throws -> Value { try result.get() }
   }
 
-  /// Hands out slice numbers, each once.
-  private final class SliceCounter: @unchecked Sendable {
+  /// Hands out slice numbers, each once, and keeps each slice's results, under a lock.
+  private final class Slices<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
+    private var results: [[Value]]
 
-    func take(below count: Int) -> Int? {
+    init(count: Int) { results = Array(repeating: [], count: count) }
+
+    func take() -> Int? {
       lock.withLock {
-        guard next < count else { return nil }
+        guard next < results.count else { return nil }
         defer { next += 1 }
         return next
       }
     }
+
+    func set(_ slice: Int, _ values: [Value]) { lock.withLock { results[slice] = values } }
+
+    func joined() -> [Value] { lock.withLock { results.flatMap { $0 } } }
   }
 }
 

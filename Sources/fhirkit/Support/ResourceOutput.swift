@@ -160,6 +160,6 @@ final class ResourceOutput {
   }
 
   private static func parse(_ bytes: [UInt8]) throws -> JSONValue {
-    try bytes.withUnsafeBytes { try JSONValue(parsing: $0) }
+    try JSONValue(parsing: bytes)
   }
 }
