@@ -76,8 +76,8 @@ public struct FHIRExportWriter {
   /// - Throws: ``CoderError``.
   public func order(_ task: CareModel.Task) throws -> StoreExporter.Item {
     switch release {
-    case .r4: item("MedicationRequest", task.uuid, try coders.r4Order.encode(task))
-    case .dstu2: item("MedicationOrder", task.uuid, try coders.dstu2Order.encode(task))
+    case .r4: item("MedicationRequest", task.uuid, try coders.r4MedicationRequest.encode(task))
+    case .dstu2: item("MedicationOrder", task.uuid, try coders.dstu2MedicationOrder.encode(task))
     }
   }
 
@@ -106,8 +106,8 @@ public struct FHIRExportWriter {
     }
     let planItem =
       switch release {
-      case .r4: item("CarePlan", plan.uuid, try coders.r4Plan.encode(plan, tasks: tasks, orderReferences: references))
-      case .dstu2: item("CarePlan", plan.uuid, try coders.dstu2Plan.encode(plan, tasks: tasks, orderReferences: references))
+      case .r4: item("CarePlan", plan.uuid, try coders.r4CarePlan.encode(plan, tasks: tasks, orderReferences: references))
+      case .dstu2: item("CarePlan", plan.uuid, try coders.dstu2CarePlan.encode(plan, tasks: tasks, orderReferences: references))
       }
     return [planItem] + orders
   }

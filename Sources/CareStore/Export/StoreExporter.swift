@@ -153,7 +153,7 @@ public struct StoreExporter {
     func encode(_ record: CareRecord) throws -> [UInt8] {
       switch record {
       case .patient(let p): r4 ? try coders.r4Patient.encode(p).value.jsonBytes() : try coders.dstu2Patient.encode(p).value.jsonBytes()
-      case .task(let t): r4 ? try coders.r4Order.encode(t).value.jsonBytes() : try coders.dstu2Order.encode(t).value.jsonBytes()
+      case .task(let t): r4 ? try coders.r4MedicationRequest.encode(t).value.jsonBytes() : try coders.dstu2MedicationOrder.encode(t).value.jsonBytes()
       case .outcome(let o):
         r4 ? try coders.r4Observation.encode(o).value.jsonBytes() : try coders.dstu2Observation.encode(o).value.jsonBytes()
       case .carePlan, .contact: throw StoreError(.badRecord, store: "store", operation: "writing a change over a source")
