@@ -49,6 +49,8 @@ enum PipelineComparison {
         records.append(record)
         sources[record.uuid, default: []] += from
       })
+      // Each entity once: a patient group never shares an entity with another partition.
+      #expect(Set(records.map(\.uuid)).count == records.count, "an entity handed out twice", sourceLocation: sourceLocation)
       let staged = PipelineResult(records: records, report: report, sources: sources)
       try expectSame(staged, memory, "staged, partitions of \(partitionBytes) bytes", sourceLocation: sourceLocation)
       #expect(staged.sources == memory.sources, "provenance, partitions of \(partitionBytes) bytes", sourceLocation: sourceLocation)

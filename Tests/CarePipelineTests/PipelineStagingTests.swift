@@ -49,6 +49,26 @@ import Testing
     #expect(result.report.unresolvedReferences.map(\.reason) == [.notFound, .unexpectedType])
   }
 
+  @Test func ordersAndObservationsOfAnOutsidePatientShareItsPlansAcrossPartitions() throws {
+    func order(_ id: String, _ subject: String, _ day: String) -> String {
+      #"{"resourceType":"MedicationRequest","id":"\#(id)","status":"active","intent":"order","subject":{"reference":"\#(subject)"},"medicationCodeableConcept":{"text":"Drug \#(id)"},"authoredOn":"2020-01-\#(day)"}"#
+    }
+    func observation(_ id: String, _ subject: String) -> String {
+      #"{"resourceType":"Observation","id":"\#(id)","status":"final","code":{"text":"Weight"},"subject":{"reference":"\#(subject)"},"effectiveDateTime":"2020-01-0\#(id.last!)T08:00:00Z",\#(Self.value)}"#
+    }
+    // Patient/out is in no input: its orders, written in several forms, get one medication plan
+    // (effective from the earliest), its observations one log plan, whatever the partitions.
+    let result = try PipelineComparison.runBothWays(try Self.input([
+      order("r1", "Patient/out", "05"), #"{"resourceType":"Patient","id":"p1"}"#, order("r2", "Patient/out/_history/2", "02"),
+      order("r3", "https://example.org/fhir/Patient/out", "09"), order("r4", "Patient/other", "01"),
+      observation("o1", "Patient/out"), observation("o2", "Patient/out"), observation("o3", "Patient/other"),
+    ]))
+    let plans = result.carePlans.filter { $0.id.hasPrefix("medications/") }
+    #expect(plans.map(\.id).sorted() == ["medications/other", "medications/out"])
+    #expect(result.tasks.filter { $0.carePlanUUID == plans.first { $0.id == "medications/out" }?.uuid }.count == 3)
+    #expect(result.carePlans.filter { $0.id.hasPrefix("observation-log/") }.count == 2)
+  }
+
   @Test func versionsStagedTwiceKeepTheNewest() throws {
     let result = try PipelineComparison.runBothWays(try Self.input([
       #"{"resourceType":"Patient","id":"p1","meta":{"versionId":"1"},"name":[{"family":"Old"}]}"#,

@@ -29,6 +29,14 @@ extension StagedMerge {
     let orphan = Int32(count)
     var sets = UnionFind(count: count + 1)
     var guests: [Int32: [Int32]] = [:]
+    // The first resource naming each Patient outside the run (`Patient/id`): the others naming
+    // it join its group, since the merge makes one log plan and one medication plan for it.
+    var outside: [String: Int32] = [:]
+    func joinOutside(_ ordinal: Int32, _ reference: String) -> Bool {
+      guard let key = Self.outsidePatientKey(reference) else { return false }
+      if let first = outside[key] { sets.union(ordinal, first) } else { outside[key] = ordinal }
+      return true
+    }
     try forEachSite { ordinal, offset, kind, reference in
       guard slots[Int(ordinal)].offset == offset else { return }  // a version that lost
       let target = reference.isEmpty ? nil : self.target(of: reference, from: ordinal, holders: holders)
@@ -36,11 +44,15 @@ extension StagedMerge {
       case UInt8(ascii: "m"):
         if let target { guests[ordinal, default: []].append(target) }
       case UInt8(ascii: "s"):
-        // An observation goes with its patient; one without a converted patient goes to the
-        // single log task of observations without a patient.
+        // An observation goes with its patient, or with the others of a patient outside the
+        // run; one without a converted patient goes to the single log task of observations
+        // without a patient.
         if let target { sets.union(ordinal, target) }
         let isPatient = target.map { typeNames[Int(slots[Int($0)].type)] == "Patient" && slots[Int($0)].patientConverts }
-        if isPatient != true { sets.union(ordinal, orphan) }
+        if isPatient != true && (target != nil || !joinOutside(ordinal, reference)) { sets.union(ordinal, orphan) }
+      case UInt8(ascii: "p"):
+        // A medication order goes with its patient, or with the others of a patient outside the run.
+        if let target { sets.union(ordinal, target) } else { _ = joinOutside(ordinal, reference) }
       default:
         if let target { sets.union(ordinal, target) }
       }
@@ -121,6 +133,19 @@ extension StagedMerge {
     let result = run.run()
     report.add(partition: result.report)
     return result
+  }
+
+  /// The `Patient/id` a literal reference (relative or absolute, any `_history` dropped) that
+  /// leads to no staged resource names — a Patient outside the run, as ``MergeRun`` keys it —
+  /// or `nil` for any other reference.
+  static func outsidePatientKey(_ reference: String) -> String? {
+    guard !reference.isEmpty, !reference.hasPrefix("\t") else { return nil }
+    let form = ReferenceResolver.form(reference)
+    guard form == .relative || form == .absolute,
+      let typeID = ReferenceResolver.typeAndID(ReferenceResolver.withoutHistory(reference)),
+      typeID.hasPrefix("Patient/"), typeID.count > "Patient/".count
+    else { return nil }
+    return typeID
   }
 
   /// Whether a resource of `type` can become an entity (the types the merge converts).

@@ -125,7 +125,8 @@ final class StagedMerge {
         lines += activity.outcomes.map { ("u", StagedText.site($0)) }
       }
     case .order(let order):
-      if let subject = order.subject { lines.append(("u", StagedText.site(subject))) }
+      // "p": a subject that may name a Patient outside the run (see `partition()`).
+      if let subject = order.subject { lines.append(("p", StagedText.site(subject))) }
       lines += order.basedOn.map { ("u", StagedText.site($0)) }
       if let medication = order.medication { lines.append(("m", StagedText.site(medication))) }
     case .observation(let observation):
