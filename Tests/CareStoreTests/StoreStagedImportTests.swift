@@ -14,7 +14,7 @@ struct StoreStagedImportTests {
       try conversion.add(entry.resource, fullUrl: entry.fullUrl)
     }
     var report = PipelineReport()
-    let summary = try CareImporter(backend: backend, batchSize: batchSize).importRecords { add in
+    let summary = try CareImporter(backend: backend, batchSize: batchSize).importStream { add in
       report = try conversion.finish(withSources: add)
     }
     return (summary, report)

@@ -92,16 +92,34 @@ extension StagedMerge {
   /// ``PipelineResult/sources`` has it), and returns the whole report.
   /// - Parameter check: Called with each partition's report before its entities are handed
   ///   out; what it throws stops the merge there.
+  /// - Parameter progress: Called after each partition with the partitions merged and their number.
   func mergeAll(
-    checking check: (PipelineReport) throws -> Void = { _ in }, _ body: (CareRecord, [SourceReference]) throws -> Void
+    checking check: (PipelineReport) throws -> Void = { _ in }, progress: (Int, Int) -> Void = { _, _ in },
+    _ body: (CareRecord, [SourceReference]) throws -> Void
   ) throws -> PipelineReport {
     let partitions = try partition()
-    for range in partitions.ranges {
+    progress(0, partitions.ranges.count)
+    for (done, range) in partitions.ranges.enumerated() {
       let result = try merge(range, of: partitions)
       try check(result.report)
       for record in result.records { try body(record, result.sources[record.uuid] ?? []) }
+      progress(done + 1, partitions.ranges.count)
     }
     return finishedReport()
+  }
+
+  /// Merges every partition only to call `check` with its report, handing nothing out and
+  /// leaving the report as it was: a strict run's look before it writes anything.
+  /// - Throws: ``StagingError``, or what `check` throws.
+  func checkAll(_ check: (PipelineReport) throws -> Void, progress: (Int, Int) -> Void = { _, _ in }) throws {
+    let before = report
+    defer { report = before }
+    let partitions = try partition()
+    progress(0, partitions.ranges.count)
+    for (done, range) in partitions.ranges.enumerated() {
+      try check(try merge(range, of: partitions).report)
+      progress(done + 1, partitions.ranges.count)
+    }
   }
 
   /// The report once every partition is merged.

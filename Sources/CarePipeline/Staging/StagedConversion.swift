@@ -14,6 +14,9 @@ public import CareModel
 public final class StagedConversion {
   private let merge: StagedMerge
   private var finished = false
+  /// Called after each partition (a few patient groups) is merged, with the partitions merged
+  /// so far and their number: for a progress display. By default nothing is called.
+  public var onPartitionMerged: (_ done: Int, _ total: Int) -> Void = { _, _ in }
 
   /// Creates an empty staging area.
   /// - Parameters:
@@ -70,6 +73,17 @@ public final class StagedConversion {
   ) throws -> PipelineReport {
     precondition(!finished, "StagedConversion.finish called twice")
     finished = true
-    return try merge.mergeAll(checking: check, body)
+    return try merge.mergeAll(checking: check, progress: onPartitionMerged, body)
+  }
+
+  /// Merges everything staged to check it, before ``finish(checking:withSources:)``: `check` is
+  /// called with each partition's report, as `finish` calls it, and nothing is handed out — a
+  /// strict import looks at every partition so before it stores anything. The merge runs again
+  /// in `finish`.
+  /// - Parameter check: What it throws stops the check.
+  /// - Throws: ``StagingError``, or what `check` throws.
+  public func check(_ check: (PipelineReport) throws -> Void) throws {
+    precondition(!finished, "StagedConversion.check after finish")
+    try merge.checkAll(check, progress: onPartitionMerged)
   }
 }

@@ -11,8 +11,9 @@ struct ImportCommand: ParsableCommand {
     abstract: "Merge FHIR resources into care entities and store them (versioned, idempotent).",
     discussion: """
       Reads the inputs as 'convert --to care' does, merges them with the care pipeline and \
-      writes the entities into the store in batched transactions. Importing the same input \
-      again adds nothing; a changed resource adds one new version of its entities. Prints \
+      writes the entities into the store in batched transactions as patient groups are \
+      merged: memory stays bounded whatever the input's size (resources are staged in the \
+      temporary folder, TMPDIR). Importing the same input again adds nothing; a changed resource adds one new version of its entities. Prints \
       counts per entity kind on stderr: added, unchanged, new versions; then, when not every \
       resource was converted cleanly, the outcomes: converted, converted with issues (stored; \
       their issues are listed), skipped (not stored, with why and where). What the coders \
@@ -26,7 +27,7 @@ struct ImportCommand: ParsableCommand {
 
       Examples:
         fhirkit import --store care.sqlite Fixtures/r4/bundles
-        fhirkit import --store care.sqlite --report issues.ndjson --staged export/
+        fhirkit import --store care.sqlite --report issues.ndjson export/
         fhirkit export --store a.sqlite --to care |
           fhirkit import --from care --store b.sqlite -
 
@@ -57,7 +58,8 @@ struct ImportCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "Decode on this many threads (default: all cores); the store gets the same entities.")
   var jobs: Int?
 
-  @Flag(help: "Stage resources and entities on disk: memory bounded whatever the input's size (see docs/cli.md for the one case it differs).")
+  /// Accepted for scripts written before every import was staged; changes nothing.
+  @Flag(help: .hidden)
   var staged = false
 
   @OptionGroup var messages: MessageOptions
@@ -86,15 +88,17 @@ struct ImportCommand: ParsableCommand {
       return try CareRecordsImport(store: store, batchSize: batchSize, strict: strict, issueReport: issueReport).run(files)
     }
     let reportWriter = PipelineReportWriter(issueReport: issueReport)
-    // --staged: resources are staged on disk and merged partition by partition; the entities
-    // are spooled by kind and written in batches, so memory stays bounded whatever the size.
-    var conversion: StagedConversion?
+    // Resources are staged on disk and merged patient group by patient group; the entities are
+    // written in batches as they are merged, so memory stays bounded whatever the input's size.
+    let conversion: StagedConversion
     do {
-      conversion = staged ? try StagedConversion(pipeline: reportWriter.pipeline) : nil
+      conversion = try StagedConversion(pipeline: reportWriter.pipeline)
     } catch let error as StagingError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
+    Console.shared.startProgress()
+    defer { Console.shared.endProgress() }
     let reader = CareInputReader(from: release, strict: strict, issueReport: issueReport, jobs: jobs ?? processorCount, staged: conversion)
     do {
       try reader.read(files)
@@ -102,27 +106,23 @@ struct ImportCommand: ParsableCommand {
       try issueReport.close()  // --strict: the issues up to the stop are kept
       throw code
     }
+    let progress = ImportProgress()
+    conversion.onPartitionMerged = { progress.merged($0, of: $1) }
     let summary: ImportSummary
     var pipelineReport = PipelineReport()
-    // --strict stops at the first resource the coders refuse or error they report, before
-    // anything is stored: in memory, the whole merge is checked before the store is opened;
-    // staged, each partition as it is merged, while the entities are still being spooled.
-    let check: (PipelineReport) throws -> Void =
-      strict ? { [issueReport] in try ConversionIssueOutput.stopAtFirstError($0, issueReport: issueReport) } : { _ in }
-    // In memory, the pipeline runs before the store is opened (nothing is written until then).
-    let result = conversion == nil ? reportWriter.pipeline.run(reader.input) : nil
     do {
-      if let result { try check(result.report) }
+      // --strict stops at the first resource the coders refuse or error they report: every
+      // patient group is merged once to look before the store is opened, so nothing is stored.
+      if strict {
+        progress.start("checking")
+        try conversion.check { [issueReport] in try ConversionIssueOutput.stopAtFirstError($0, issueReport: issueReport) }
+      }
       let backend = try SQLiteBackend(path: store)
       let importer = CareImporter(backend: backend, batchSize: batchSize)
-      if let conversion {
-        summary = try importer.importRecords { add in pipelineReport = try conversion.finish(checking: check, withSources: add) }
-      } else if let result {
-        pipelineReport = result.report
-        summary = try importer.importResult(result)
-      } else {
-        preconditionFailure("no pipeline result")
-      }
+      progress.start("merging and storing")
+      summary = try importer.importStream(
+        { add in pipelineReport = try conversion.finish(withSources: add) },
+        afterBatch: { progress.stored($0.versionsWritten + $0.counts.values.reduce(0) { $0 + $1.unchanged }) })
     } catch let error as StoreError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
@@ -134,6 +134,7 @@ struct ImportCommand: ParsableCommand {
       printError("fhirkit: stopped at the first bad record or error-level issue (--strict); nothing stored")
       throw code
     }
+    Console.shared.endProgress()
     var outcomes = RunSummary()
     reportWriter.write(pipelineReport, reader: reader, into: &outcomes)
     // Numbers the coders had to skip and entities the store could not write fail the run.

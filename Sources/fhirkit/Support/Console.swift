@@ -61,6 +61,27 @@ final class Console: @unchecked Sendable {
     }
   }
 
+  /// Starts a phase after reading (merging, storing): its line replaces the reading line, its
+  /// rates count from now.
+  func startPhase() {
+    guard progressEnabled else { return }
+    lock.withLock { start = DispatchTime.now().uptimeNanoseconds }
+  }
+
+  /// Shows the line of the current phase, at most four times a second: `describe` gets the
+  /// seconds since the phase started (for rates) and returns the text.
+  func phase(_ describe: (_ seconds: Double) -> String) {
+    guard progressEnabled else { return }
+    lock.withLock {
+      let now = DispatchTime.now().uptimeNanoseconds
+      guard now - lastDraw >= 250_000_000 else { return }
+      lastDraw = now
+      let line = "\r\u{1B}[K" + describe(max(Double(now - start) / 1e9, 0.001))
+      FileHandle.standardError.write(Data(line.utf8))
+      lineShown = true
+    }
+  }
+
   /// Clears the progress line for good.
   func endProgress() {
     lock.withLock {

@@ -1,0 +1,94 @@
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// `fhirkit import` on its one path: staged on disk, merged patient group by patient group and
+/// stored in batches as it goes.
+@Suite("fhirkit import, streamed")
+struct ImportStreamCommandTests {
+  static let inputs = ["Fixtures/r4/bundles", "Fixtures/dstu2/bundles"]
+
+  /// The summary table on stderr (after the per-record messages).
+  static func table(_ text: String) -> [Substring] {
+    text.split(separator: "\n").filter { !$0.hasPrefix("fhirkit: ") }
+  }
+
+  @Test("stores the same for any --jobs, for shuffled input, and what convert --to care writes; importing again finds all unchanged")
+  func sameStoreEveryWay() throws {
+    let folder = ImportExportCommandTests.folder()
+    // The bundles' resources flattened to NDJSON (as a Bulk Data export has them), in entry
+    // order and in reverse.
+    var lines: [String] = []
+    for path in Fixtures.files(extensions: ["json"], under: "r4/bundles") + Fixtures.files(extensions: ["json"], under: "dstu2/bundles") {
+      lines += try BulkExport.resources(ofBundle: Fixtures.bytes(path)).map { String(decoding: $0.json, as: UTF8.self) }
+    }
+    #expect(lines.count > 1000)
+    let (flat, shuffled) = (folder + "/flat.ndjson", folder + "/shuffled.ndjson")
+    try (lines.joined(separator: "\n") + "\n").write(toFile: flat, atomically: true, encoding: .utf8)
+    try (lines.reversed().joined(separator: "\n") + "\n").write(toFile: shuffled, atomically: true, encoding: .utf8)
+    let stores = ["default", "one", "two", "flat", "shuffled"].map { folder + "/\($0).sqlite" }
+    let runs = try [
+      CommandRunner.run(["import"] + Self.inputs + ["--store", stores[0]]),
+      CommandRunner.run(["import"] + Self.inputs + ["--store", stores[1], "--jobs", "1"]),
+      CommandRunner.run(["import"] + Self.inputs + ["--store", stores[2], "--jobs", "2", "--batch-size", "77"]),
+      CommandRunner.run(["import", flat, "--store", stores[3]]),
+      CommandRunner.run(["import", shuffled, "--store", stores[4], "--batch-size", "500"]),
+    ]
+    for run in runs { #expect(run.exitCode == runs[0].exitCode, "\(run.stderr)") }
+    #expect(Self.table(runs[0].stderr).contains { $0.hasPrefix("outcome") })
+    let counts = runs.map { Self.table($0.stderr).filter { !$0.hasPrefix("batches") } }
+    #expect(counts[1] == counts[0] && counts[2] == counts[0] && counts[4] == counts[3])
+    let exports = try stores.map { try CommandRunner.run(["export", "--store", $0, "--to", "care"]).stdout }
+    #expect(exports[0].split(separator: "\n").count > 1000)
+    #expect(exports[1] == exports[0] && exports[2] == exports[0])
+    #expect(exports[3].split(separator: "\n").count > 1000)
+    #expect(exports[4] == exports[3])
+    // import + export --to care gives what convert --to care writes (in the store's order).
+    let converted = try CommandRunner.run(["convert"] + Self.inputs + ["--to", "care", "--quiet"])
+    #expect(converted.stdout.split(separator: "\n").sorted() == exports[0].split(separator: "\n").sorted())
+
+    let again = try CommandRunner.run(["import"] + Self.inputs + ["--store", stores[0]])
+    for row in Self.table(again.stderr) where ["patient", "carePlan", "task", "outcome"].contains(where: { row.hasPrefix($0) }) {
+      let columns = row.split(separator: " ")
+      #expect(columns.count == 4 && columns[1] == "0" && columns[3] == "0", "\(row)")
+    }
+  }
+
+  @Test("on a terminal, the progress line changes while reading and while merging and storing; none when piped")
+  func progressOnATerminal() throws {
+    let folder = ImportExportCommandTests.folder()
+    let store = folder + "/tty.sqlite"
+    let log = folder + "/tty.log"
+    // Four copies of the R4 bundles' resources, each with its own ids: a few seconds of work.
+    let input = folder + "/copies.ndjson"
+    var lines: [String] = []
+    for copy in 0..<4 {
+      for path in Fixtures.files(extensions: ["json"], under: "r4/bundles") {
+        lines += try BulkExport.resources(ofBundle: Fixtures.bytes(path), copy: copy).map { String(decoding: $0.json, as: UTF8.self) }
+      }
+    }
+    try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+    // `script` runs the command under a pseudo-terminal and keeps what it printed.
+    let command = [CommandRunner.executable.path, "import", input, "--store", store, "--batch-size", "100"]
+      .map { "'\($0)'" }.joined(separator: " ")
+    let script = Process()
+    script.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    script.arguments = ["-q", "-e", "-c", command, log]
+    script.currentDirectoryURL = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent()
+    script.standardInput = FileHandle.nullDevice
+    script.standardOutput = FileHandle.nullDevice
+    try script.run()
+    script.waitUntilExit()
+    #expect(script.terminationStatus == 0 || script.terminationStatus == 1)
+    let text = try String(contentsOfFile: log, encoding: .utf8)
+    let drawn = text.components(separatedBy: "\r\u{1B}[K").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    let reading = Set(drawn.filter { $0.contains(" read, ") && $0.contains("resources (") })
+    let storing = Set(drawn.filter { $0.hasPrefix("merging and storing: ") && $0.contains(" entities stored (") })
+    #expect(reading.count >= 2, "reading: \(reading)")
+    #expect(storing.count >= 2, "merging and storing: \(storing)")
+    #expect(text.contains("batches committed"))
+
+    let piped = try CommandRunner.run(["import", input, "--store", folder + "/piped.sqlite", "--batch-size", "100"])
+    #expect(!piped.stderr.contains("\u{1B}[K") && !piped.stderr.contains("merging and storing"))
+  }
+}
