@@ -40,8 +40,9 @@ enum PipelineComparison {
     _ input: PipelineInput, with pipeline: Pipeline = Pipeline(), sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> PipelineResult {
     let memory = pipeline.run(input)
-    for partitionBytes in [1, 1 << 30] {
-      let conversion = try StagedConversion(pipeline: pipeline, staging: .init(partitionBytes: partitionBytes))
+    // Small partitions merged on one thread and on three, one large partition.
+    for (partitionBytes, jobs) in [(1, 1), (1, 3), (1 << 30, 2)] {
+      let conversion = try StagedConversion(pipeline: pipeline, staging: .init(partitionBytes: partitionBytes, jobs: jobs))
       for entry in input.entries { try conversion.add(entry.resource, fullUrl: entry.fullUrl) }
       var records: [CareRecord] = []
       var sources: [UUID: [SourceReference]] = [:]

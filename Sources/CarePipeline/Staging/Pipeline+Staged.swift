@@ -89,21 +89,20 @@ extension Pipeline {
 
 extension StagedMerge {
   /// Merges every partition, handing out the entities with their provenance (as
-  /// ``PipelineResult/sources`` has it), and returns the whole report.
-  /// - Parameter check: Called with each partition's report before its entities are handed
-  ///   out; what it throws stops the merge there.
-  /// - Parameter progress: Called after each partition with the partitions merged and their number.
+  /// ``PipelineResult/sources`` has it), and returns the whole report. Partitions are merged
+  /// ``Pipeline/StagingOptions/jobs`` at a time on as many threads and handed out in order, so
+  /// what comes out does not depend on the number.
+  /// - Parameters:
+  ///   - check: Called with each partition's report before its entities are handed out; what
+  ///     it throws stops the merge there.
+  ///   - progress: Called after each partition with the partitions merged and their number.
   func mergeAll(
     checking check: (PipelineReport) throws -> Void = { _ in }, progress: (Int, Int) -> Void = { _, _ in },
     _ body: (CareRecord, [SourceReference]) throws -> Void
   ) throws -> PipelineReport {
-    let partitions = try partition()
-    progress(0, partitions.ranges.count)
-    for (done, range) in partitions.ranges.enumerated() {
-      let result = try merge(range, of: partitions)
+    try forEachPartition(progress: progress) { result in
       try check(result.report)
       for record in result.records { try body(record, result.sources[record.uuid] ?? []) }
-      progress(done + 1, partitions.ranges.count)
     }
     return finishedReport()
   }
@@ -114,11 +113,26 @@ extension StagedMerge {
   func checkAll(_ check: (PipelineReport) throws -> Void, progress: (Int, Int) -> Void = { _, _ in }) throws {
     let before = report
     defer { report = before }
+    try forEachPartition(progress: progress) { try check($0.report) }
+  }
+
+  /// Merges the partitions ``Pipeline/StagingOptions/jobs`` at a time, adds each one's report
+  /// to ``report`` and hands its result to `body`, in the partitions' order.
+  private func forEachPartition(progress: (Int, Int) -> Void, _ body: (PipelineResult) throws -> Void) throws {
+    let jobs = max(1, options.jobs)
     let partitions = try partition()
-    progress(0, partitions.ranges.count)
-    for (done, range) in partitions.ranges.enumerated() {
-      try check(try merge(range, of: partitions).report)
-      progress(done + 1, partitions.ranges.count)
+    let merger = try merger(partitions)
+    let ranges = partitions.ranges
+    progress(0, ranges.count)
+    var start = 0
+    while start < ranges.count {
+      let window = Array(ranges[start..<min(start + max(1, jobs), ranges.count)])
+      let merged = ParallelMap.map(window, jobs: jobs, sliceSize: 1) { try merger.merge($0) }
+      for (offset, outcome) in merged.enumerated() {
+        try body(absorb(try outcome.get()))
+        progress(start + offset + 1, ranges.count)
+      }
+      start += window.count
     }
   }
 

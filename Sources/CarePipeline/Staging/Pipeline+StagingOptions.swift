@@ -15,11 +15,17 @@ extension Pipeline {
     /// rather than decoding every resource as it is read and again when merged. Default `true`;
     /// the entities and report are the same either way (`false` is there to compare).
     public var stagesFromTokens = true
+    /// How many partitions are merged at once, each on a thread of its own (default: all
+    /// cores). The entities and report, and their order, are the same for any number; each
+    /// partition merged at once takes its memory.
+    public var jobs: Int
 
     /// Creates staging options.
-    public init(directory: String? = nil, partitionBytes: Int = 1 << 20) {
+    /// - Parameter jobs: Partitions merged at once; `nil` for one per core.
+    public init(directory: String? = nil, partitionBytes: Int = 1 << 20, jobs: Int? = nil) {
       self.directory = directory
       self.partitionBytes = partitionBytes
+      self.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
     }
   }
 }

@@ -97,42 +97,25 @@ extension StagedMerge {
       order: order, ranges: ranges, guests: guests, planUUIDs: Set(planUUIDs.values), alone: alone, holders: holders)
   }
 
-  /// Merges one partition and returns its entities and their provenance; its report goes into
-  /// ``report``.
-  func merge(_ range: Range<Int>, of partitions: Partitions) throws -> PipelineResult {
-    var resources: [IndexedResource] = []
-    var urls: [String: String] = [:]
-    var members = Set<Int32>()
-    func load(_ ordinal: Int32) throws -> IndexedResource {
-      let key = keys.key(ordinal)
-      for url in urlsOfOrdinal[ordinal] ?? [] { urls[url] = key }
-      let (resource, source) = try self.load(ordinal)
-      return IndexedResource(
-        key: key, fullUrl: fullURLs[ordinal], resource: resource, source: source, originalJSON: originalJSON[ordinal])
-    }
-    for ordinal in partitions.order[range] {
-      let slot = slots[Int(ordinal)]
-      if !Self.mayConvert(typeNames[Int(slot.type)], isDSTU2: slot.isDSTU2) && partitions.alone[Int(ordinal)] {
-        // Becomes no entity and nothing in its group refers to it: counted without loading.
-        report.notConverted[typeNames[Int(slot.type)], default: 0] += 1
-        continue
-      }
-      members.insert(ordinal)
-      resources.append(try load(ordinal))
-    }
-    var guestKeys = Set<String>()
-    for ordinal in partitions.order[range] {
-      for guest in partitions.guests[ordinal] ?? [] where !members.contains(guest) {
-        members.insert(guest)
-        guestKeys.insert(keys.key(guest))
-        resources.append(try load(guest))
-      }
-    }
-    let index = ResourceIndex(resources: resources, urls: urls, guests: guestKeys, holders: partitions.holders)
-    var run = MergeRun(pipeline: pipeline, index: index, knownPlanUUIDs: partitions.planUUIDs)
-    let result = run.run()
-    report.add(partition: result.report)
-    return result
+  /// Merges one partition (see ``PartitionMerger``) and adds its report to ``report``.
+  func merge(_ range: Swift.Range<Int>, of partitions: Partitions) throws -> PipelineResult {
+    absorb(try merger(partitions).merge(range))
+  }
+
+  /// Adds a merged partition's report to ``report`` and returns its entities.
+  func absorb(_ partition: PartitionMerger.Merged) -> PipelineResult {
+    for (type, count) in partition.notConverted { report.notConverted[type, default: 0] += count }
+    report.add(partition: partition.result.report)
+    return partition.result
+  }
+
+  /// What merging a partition reads, once everything is staged (see ``PartitionMerger``).
+  /// - Throws: ``StagingError`` when the staging file cannot be written out.
+  func merger(_ partitions: Partitions) throws -> PartitionMerger {
+    try file.flush()
+    return PartitionMerger(
+      pipeline: pipeline, keys: keys, slots: slots, fullURLs: fullURLs, originalJSON: originalJSON,
+      urlsOfOrdinal: urlsOfOrdinal, typeNames: typeNames, file: file.reader, partitions: partitions)
   }
 
   /// The `Patient/id` a literal reference (relative or absolute, any `_history` dropped) that

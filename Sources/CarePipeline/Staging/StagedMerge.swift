@@ -164,15 +164,24 @@ final class StagedMerge {
   func load(_ ordinal: Int32) throws -> (resource: PipelineResource, source: ResourceSource?) {
     let slot = slots[Int(ordinal)]
     let bytes = try file.read(at: slot.offset, count: Int(slot.length))
-    let tokenizer = JSONTokenizer(source: file.path)
-    try bytes.withUnsafeBytes { try tokenizer.feed($0) }
+    return try Self.decode(bytes, isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
+  }
+
+  /// A staged resource's JSON decoded again, with the tokens it was decoded from as its source.
+  /// - Throws: ``StagingError`` (naming the staging file at `path` and the resource's `type`)
+  ///   when it is not one JSON value or does not decode.
+  static func decode(_ bytes: [UInt8], isDSTU2: Bool, type: String, path: String) throws -> (
+    resource: PipelineResource, source: ResourceSource?
+  ) {
+    let tokenizer = JSONTokenizer(source: path)
+    try tokenizer.feed(bytes)
     try tokenizer.finish()
     guard case .value(let tokens)? = tokenizer.nextOutput() else {
-      throw StagingError(path: file.path, message: "a staged resource is not one JSON value")
+      throw StagingError(path: path, message: "a staged resource is not one JSON value")
     }
     let resource: PipelineResource?
     let issues: [ValidationIssue]
-    if slot.isDSTU2 {
+    if isDSTU2 {
       let decoded = try FHIRDSTU2.AnyResource.decode(from: tokens)
       (resource, issues) = (decoded.value.map(PipelineResource.dstu2), decoded.issues)
     } else {
@@ -180,7 +189,7 @@ final class StagedMerge {
       (resource, issues) = (decoded.value.map(PipelineResource.r4), decoded.issues)
     }
     guard let resource else {
-      throw StagingError(path: file.path, message: "a staged \(typeNames[Int(slot.type)]) does not decode again")
+      throw StagingError(path: path, message: "a staged \(type) does not decode again")
     }
     return (resource, ResourceSource(tokens: tokens, issues: issues))
   }

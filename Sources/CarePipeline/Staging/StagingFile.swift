@@ -51,6 +51,21 @@ final class StagingFile {
       return Array(buffer[start..<start + count])
     }
     try flush()
+    return try reader.read(at: offset, count: count)
+  }
+
+  /// Reads what was flushed, from any thread (for merging partitions on several threads once
+  /// everything is staged and flushed).
+  var reader: Reader { Reader(descriptor: descriptor, path: path) }
+
+  /// Reads a staging file's flushed bytes by offset; a value that may cross threads (each read
+  /// is one positioned read of the descriptor, which the file outlives).
+  struct Reader: Sendable {
+    let descriptor: FileDescriptor
+    let path: String
+
+    /// The `count` bytes at `offset`, which must have been flushed.
+    func read(at offset: Int64, count: Int) throws -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: count)
     var done = 0
     while done < count {
@@ -68,6 +83,7 @@ final class StagingFile {
       done += n
     }
     return bytes
+    }
   }
 
   /// Writes the buffer out.

@@ -103,7 +103,7 @@ struct ConvertCommand: ParsableCommand {
   @Flag(help: "In a conversion to the other release, write resources of types the converter does not map unchanged (reported) instead of skipping them.")
   var passThrough = false
 
-  @Option(name: .shortAndLong, help: "Decode and convert on this many threads (default: all cores); the output is the same.")
+  @Option(name: .shortAndLong, help: "Decode, convert and merge on this many threads (default: all cores); the output is the same.")
   var jobs: Int?
 
   @OptionGroup var messages: MessageOptions

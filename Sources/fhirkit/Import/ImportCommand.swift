@@ -55,7 +55,7 @@ struct ImportCommand: ParsableCommand {
   @Flag(help: "Stop at the first bad record.")
   var strict = false
 
-  @Option(name: .shortAndLong, help: "Decode on this many threads (default: all cores); the store gets the same entities.")
+  @Option(name: .shortAndLong, help: "Decode and merge on this many threads (default: all cores); the store gets the same entities.")
   var jobs: Int?
 
   /// Accepted for scripts written before every import was staged; changes nothing.
@@ -92,7 +92,7 @@ struct ImportCommand: ParsableCommand {
     // written in batches as they are merged, so memory stays bounded whatever the input's size.
     let conversion: StagedConversion
     do {
-      conversion = try StagedConversion(pipeline: reportWriter.pipeline)
+      conversion = try StagedConversion(pipeline: reportWriter.pipeline, staging: .init(jobs: jobs ?? processorCount))
     } catch let error as StagingError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)

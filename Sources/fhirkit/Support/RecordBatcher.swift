@@ -1,3 +1,4 @@
+import CarePipeline
 import FHIRKit
 
 /// Collects records and processes them in batches on `jobs` threads, handing the results
