@@ -90,9 +90,11 @@ struct JobBenchmark {
     }
     let yajlRate = megabytes / Self.median(samples.values.flatMap { $0.map(\.yajl) })
     print("raw YAJL (median over all pairs): \(String(format: "%.0f", yajlRate)) MB/s")
-    if let one = samples["care1"], let two = samples["care2"], one.count == two.count {
-      let speedup = Self.median(zip(one, two).map { $0.wall / $1.wall })
-      print("convert --to care: --jobs 2 / --jobs 1 wall (pair by pair, median): \(String(format: "%.2f", speedup))×")
+    for (one, two, title) in [("care1", "care2", "convert --to care"), ("import", "import2", "import")] {
+      if let one = samples[one], let two = samples[two], one.count == two.count {
+        let speedup = Self.median(zip(one, two).map { $0.wall / $1.wall })
+        print("\(title): --jobs 2 / --jobs 1 wall (pair by pair, median): \(String(format: "%.2f", speedup))×")
+      }
     }
   }
 
@@ -103,9 +105,9 @@ struct JobBenchmark {
       Step(key: "care1", title: "convert --to care --jobs 1", arguments: ["convert", export, "--to", "care", "--jobs", "1", "-o", output]),
       Step(key: "care2", title: "convert --to care --jobs 2", arguments: ["convert", export, "--to", "care", "--jobs", "2", "-o", output]),
       Step(key: "stdin", title: "convert - --to care --jobs 1 (stdin)", arguments: ["convert", "-", "--to", "care", "--jobs", "1", "-o", output], standardInput: true),
-      Step(key: "import", title: "import (new store)", arguments: ["import", export, "--store", store], newStore: true),
-      Step(key: "reimport", title: "import again (unchanged)", arguments: ["import", export, "--store", store]),
-      Step(key: "staged", title: "import --staged (new store)", arguments: ["import", export, "--store", store, "--staged"], newStore: true),
+      Step(key: "import", title: "import --jobs 1 (new store)", arguments: ["import", export, "--store", store, "--jobs", "1"], newStore: true),
+      Step(key: "reimport", title: "import --jobs 1 again (unchanged)", arguments: ["import", export, "--store", store, "--jobs", "1"]),
+      Step(key: "import2", title: "import --jobs 2 (new store)", arguments: ["import", export, "--store", store, "--jobs", "2"], newStore: true),
     ]
   }
 

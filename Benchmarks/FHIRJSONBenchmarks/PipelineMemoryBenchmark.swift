@@ -22,7 +22,7 @@ struct PipelineMemoryBenchmark {
   /// (`cat export/*.ndjson | fhirkit convert - --to care`) instead of the library.
   var commandLine = false
   /// Whether the release `fhirkit` binary imports the folder into a new care store
-  /// (`fhirkit import export/ --store … --staged`), twice, instead of converting it.
+  /// (`fhirkit import export/ --store …`), twice, instead of converting it.
   var importing = false
   /// Whether the child decodes every resource as it is read and again when merged
   /// (`StagingOptions.stagesFromTokens = false`), to compare with staging from tokens.
@@ -94,7 +94,7 @@ struct PipelineMemoryBenchmark {
     for run in ["first import", "second import (unchanged)"] {
       let child = Process()
       child.executableURL = fhirkit
-      child.arguments = ["import", folder, "--store", store, "--quiet", "--staged"]
+      child.arguments = ["import", folder, "--store", store, "--quiet"]
       let start = Date()
       try child.run()
       child.waitUntilExit()

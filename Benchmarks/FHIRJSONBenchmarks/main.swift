@@ -12,7 +12,7 @@
 //   swift build -c release && .build/release/FHIRJSONBenchmarks cli-jobs [--size-mb 128] [--runs 3]
 //       (runs the release fhirkit binary next to it with --jobs 1 and --jobs 2)
 //   swift build -c release && .build/release/FHIRJSONBenchmarks job [--size-mb 50] [--runs 3]
-//       [--only r4,care1,care2,stdin,import,reimport,staged] [--keep FOLDER] [--fhirkit PATH]
+//       [--only r4,care1,care2,stdin,import,reimport,import2] [--keep FOLDER] [--fhirkit PATH]
 //       (the release fhirkit binary as a whole process, each run paired with raw YAJL)
 import Foundation
 
