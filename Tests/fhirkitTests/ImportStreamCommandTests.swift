@@ -54,7 +54,7 @@ struct ImportStreamCommandTests {
     }
   }
 
-  @Test("on a terminal, the progress line changes while reading and while merging and storing; none when piped")
+  @Test("on a terminal, the progress line changes while reading and while merging (import, convert --to care); none when piped")
   func progressOnATerminal() throws {
     let folder = ImportExportCommandTests.folder()
     let store = folder + "/tty.sqlite"
@@ -68,27 +68,35 @@ struct ImportStreamCommandTests {
       }
     }
     try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
-    // `script` runs the command under a pseudo-terminal and keeps what it printed.
-    let command = [CommandRunner.executable.path, "import", input, "--store", store, "--batch-size", "100"]
-      .map { "'\($0)'" }.joined(separator: " ")
+    let drawn = try Self.onATerminal([CommandRunner.executable.path, "import", input, "--store", store, "--batch-size", "100"], log: log)
+    let reading = Set(drawn.filter { $0.contains(" read, ") && $0.contains("resources (") })
+    let storing = Set(drawn.filter { $0.hasPrefix("merging and storing: ") && $0.contains(" entities stored (") })
+    #expect(reading.count >= 2, "reading: \(reading)")
+    #expect(storing.count >= 2, "merging and storing: \(storing)")
+    #expect(try String(contentsOfFile: log, encoding: .utf8).contains("batches committed"))
+
+    let converted = try Self.onATerminal(
+      [CommandRunner.executable.path, "convert", input, "--to", "care", "-o", folder + "/care.ndjson"], log: log)
+    let merging = Set(converted.filter { $0.hasPrefix("merging: ") && $0.contains(" entities written (") })
+    #expect(merging.count >= 2, "merging: \(merging)")
+
+    let piped = try CommandRunner.run(["import", input, "--store", folder + "/piped.sqlite", "--batch-size", "100"])
+    #expect(!piped.stderr.contains("\u{1B}[K") && !piped.stderr.contains("merging and storing"))
+  }
+
+  /// Runs `arguments` under a pseudo-terminal (`script`), keeping what it printed in `log`, and
+  /// returns the progress lines it drew.
+  static func onATerminal(_ arguments: [String], log: String) throws -> [String] {
     let script = Process()
     script.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    script.arguments = ["-q", "-e", "-c", command, log]
+    script.arguments = ["-q", "-e", "-c", arguments.map { "'\($0)'" }.joined(separator: " "), log]
     script.currentDirectoryURL = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent()
     script.standardInput = FileHandle.nullDevice
     script.standardOutput = FileHandle.nullDevice
     try script.run()
     script.waitUntilExit()
-    #expect(script.terminationStatus == 0 || script.terminationStatus == 1)
+    #expect(script.terminationStatus == 0 || script.terminationStatus == 1, "\(arguments)")
     let text = try String(contentsOfFile: log, encoding: .utf8)
-    let drawn = text.components(separatedBy: "\r\u{1B}[K").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-    let reading = Set(drawn.filter { $0.contains(" read, ") && $0.contains("resources (") })
-    let storing = Set(drawn.filter { $0.hasPrefix("merging and storing: ") && $0.contains(" entities stored (") })
-    #expect(reading.count >= 2, "reading: \(reading)")
-    #expect(storing.count >= 2, "merging and storing: \(storing)")
-    #expect(text.contains("batches committed"))
-
-    let piped = try CommandRunner.run(["import", input, "--store", folder + "/piped.sqlite", "--batch-size", "100"])
-    #expect(!piped.stderr.contains("\u{1B}[K") && !piped.stderr.contains("merging and storing"))
+    return text.components(separatedBy: "\r\u{1B}[K").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
   }
 }

@@ -46,10 +46,14 @@ struct CareConversionRun {
     }
     let writer = RecordWriter(format: format, output: output)
     let report: PipelineReport
+    let progress = MergeProgress(noun: "written")
+    staged.onPartitionMerged = { progress.merged($0, of: $1) }
+    progress.start("merging")
     do {
       report = try staged.finish(checking: strictCheck) { record in
         try writer.write(record)
         summary.written += 1
+        if summary.written % 256 == 0 { progress.stored(summary.written) }
       }
     } catch let code as ExitCode {
       try writer.close()  // the records handed out before the stop

@@ -106,7 +106,7 @@ struct ImportCommand: ParsableCommand {
       try issueReport.close()  // --strict: the issues up to the stop are kept
       throw code
     }
-    let progress = ImportProgress()
+    let progress = MergeProgress()
     conversion.onPartitionMerged = { progress.merged($0, of: $1) }
     let summary: ImportSummary
     var pipelineReport = PipelineReport()
