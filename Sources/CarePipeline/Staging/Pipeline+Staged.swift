@@ -124,15 +124,12 @@ extension StagedMerge {
     let merger = try merger(partitions)
     let ranges = partitions.ranges
     progress(0, ranges.count)
-    var start = 0
-    while start < ranges.count {
-      let window = Array(ranges[start..<min(start + max(1, jobs), ranges.count)])
-      let merged = ParallelMap.map(window, jobs: jobs, sliceSize: 1) { try merger.merge($0) }
-      for (offset, outcome) in merged.enumerated() {
-        try body(absorb(try outcome.get()))
-        progress(start + offset + 1, ranges.count)
-      }
-      start += window.count
+    var done = 0
+    // The next partitions are merged on other threads while this one's entities are handed out.
+    try OrderedWork.forEach(count: ranges.count, jobs: jobs, work: { try merger.merge(ranges[$0]) }) { merged in
+      try body(absorb(merged))
+      done += 1
+      progress(done, ranges.count)
     }
   }
 
