@@ -56,7 +56,7 @@ struct SourceReader {
       // The framing every reader shares: a Bundle is split by its `resourceType`, never by
       // an `entry` array alone (a List keeps its entries).
       try ResourceFramer.read(
-        framing: file.framing, source: file.name, chunks: { feed in try chunks(of: file) { try feed($0) } },
+        framing: file.framing, source: file.name, chunks: { feed in try read(file, into: feed) },
         handler: { event in
           switch event {
           case .record(let record):
@@ -143,11 +143,12 @@ struct SourceReader {
     try onIssue(issue)
   }
 
-  private func chunks(of file: PipelineSource.File, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+  /// Feeds the framer `file`'s bytes, chunk by chunk, as FHIRJSON reads them.
+  private func read(_ file: PipelineSource.File, into feed: ResourceFramer.Feed) throws {
     if let descriptor = file.descriptor {
-      try ByteChunks.read(descriptor: FileDescriptor(rawValue: descriptor), source: file.name, body)
+      try ByteChunks.read(descriptor: FileDescriptor(rawValue: descriptor), source: file.name) { try feed($0) }
     } else {
-      try ByteChunks.read(file: file.path ?? FilePath(file.name), source: file.name, body)
+      try ByteChunks.read(file: file.path ?? FilePath(file.name), source: file.name) { try feed($0) }
     }
   }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The keys of staged resources, numbered in insertion order (their ordinals) and stored once,
 /// back to back in 1 MiB chunks, with an open-addressing hash table over them: about the key's
 /// length plus 14 bytes per key, where a `[String: Int32]` and a `[String]` take some 150.
@@ -20,69 +14,54 @@ struct KeyTable {
 
   /// The ordinal of `key`, if it is in the table.
   func ordinal(of key: String) -> Int32? {
-    var key = key
-    return key.withUTF8 { bytes in
-      let mask = slots.count - 1
-      var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
-      while slots[slot] >= 0 {
-        if equals(slots[slot], bytes) { return slots[slot] }
-        slot = (slot + 1) & mask
-      }
-      return nil
+    let bytes = key.utf8
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
+    while slots[slot] >= 0 {
+      if self.bytes(slots[slot]).elementsEqual(bytes) { return slots[slot] }
+      slot = (slot + 1) & mask
     }
+    return nil
   }
 
   /// Adds `key`, which must not be in the table yet, and returns its ordinal.
   mutating func insert(_ key: String) -> Int32 {
-    var key = key
+    let bytes = key.utf8
     let ordinal = Int32(locations.count)
-    key.withUTF8 { bytes in
-      if chunks.isEmpty || chunks[chunks.count - 1].count + bytes.count > Self.chunkSize {
-        chunks.append([])
-        chunks[chunks.count - 1].reserveCapacity(max(Self.chunkSize, bytes.count))
-      }
-      let chunk = chunks.count - 1
-      let offset = chunks[chunk].count
-      chunks[chunk].append(contentsOf: bytes)
-      locations.append(UInt64(chunk) << 44 | UInt64(offset) << 24 | UInt64(bytes.count))
+    if chunks.isEmpty || chunks[chunks.count - 1].count + bytes.count > Self.chunkSize {
+      chunks.append([])
+      chunks[chunks.count - 1].reserveCapacity(max(Self.chunkSize, bytes.count))
     }
+    let chunk = chunks.count - 1
+    let offset = chunks[chunk].count
+    chunks[chunk].append(contentsOf: bytes)
+    locations.append(UInt64(chunk) << 44 | UInt64(offset) << 24 | UInt64(bytes.count))
     if locations.count * 4 > slots.count * 3 { grow() } else { place(ordinal) }
     return ordinal
   }
 
   /// The key with `ordinal`.
   func key(_ ordinal: Int32) -> String {
-    withBytes(ordinal) { String(decoding: $0, as: UTF8.self) }
+    String(decoding: bytes(ordinal), as: UTF8.self)
   }
 
   /// Whether the key of `a` sorts before that of `b`, byte by byte.
   func precedes(_ a: Int32, _ b: Int32) -> Bool {
-    withBytes(a) { x in
-      withBytes(b) { y in
-        let common = min(x.count, y.count)
-        let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
-        return order != 0 ? order < 0 : x.count < y.count
-      }
-    }
+    bytes(a).lexicographicallyPrecedes(bytes(b))
   }
 
-  private func withBytes<R>(_ ordinal: Int32, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+  /// The UTF-8 bytes of the key with `ordinal`, where they are stored.
+  private func bytes(_ ordinal: Int32) -> ArraySlice<UInt8> {
     let location = locations[Int(ordinal)]
     let chunk = Int(location >> 44)
     let offset = Int((location >> 24) & 0xFFFFF)
     let length = Int(location & 0xFFFFFF)
-    return chunks[chunk].withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + length])) }
-  }
-
-  private func equals(_ ordinal: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    withBytes(ordinal) { stored in
-      stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-    }
+    return chunks[chunk][offset..<offset + length]
   }
 
   private mutating func place(_ ordinal: Int32) {
     let mask = slots.count - 1
-    var slot = withBytes(ordinal) { Int(truncatingIfNeeded: Self.hash($0)) } & mask
+    var slot = Int(truncatingIfNeeded: Self.hash(bytes(ordinal))) & mask
     while slots[slot] >= 0 { slot = (slot + 1) & mask }
     slots[slot] = ordinal
   }

@@ -1,3 +1,4 @@
+import FHIRJSON
 import Foundation
 import SystemPackage
 
@@ -56,33 +57,24 @@ final class StagingFile {
 
   /// Reads what was flushed, from any thread (for merging partitions on several threads once
   /// everything is staged and flushed).
-  var reader: Reader { Reader(descriptor: descriptor, path: path) }
+  var reader: Reader { Reader(file: PositionedFile(descriptor: descriptor), path: path) }
 
   /// Reads a staging file's flushed bytes by offset; a value that may cross threads (each read
-  /// is one positioned read of the descriptor, which the file outlives).
+  /// is one positioned read of the descriptor, which the staging file outlives).
   struct Reader: Sendable {
-    let descriptor: FileDescriptor
+    let file: PositionedFile
     let path: String
 
     /// The `count` bytes at `offset`, which must have been flushed.
+    /// - Throws: ``StagingError`` when they cannot be read.
     func read(at offset: Int64, count: Int) throws -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var done = 0
-    while done < count {
-      let n: Int
       do {
-        n = try bytes.withUnsafeMutableBytes { raw in
-          try descriptor.read(
-            fromAbsoluteOffset: offset + Int64(done), into: UnsafeMutableRawBufferPointer(rebasing: raw[done...]),
-            retryOnInterrupt: true)
-        }
+        return try file.read(at: offset, count: count)
+      } catch is PositionedFile.EndOfFile {
+        throw StagingError(path: path, message: "the staging file ended early")
       } catch {
         throw StagingError(path: path, message: "cannot read the staging file: \(error)")
       }
-      if n == 0 { throw StagingError(path: path, message: "the staging file ended early") }
-      done += n
-    }
-    return bytes
     }
   }
 
@@ -95,8 +87,7 @@ final class StagingFile {
 
   private func write(_ bytes: [UInt8]) throws {
     do {
-      let n = try bytes.withUnsafeBytes { try descriptor.writeAll(toAbsoluteOffset: flushed, $0) }
-      flushed += Int64(n)
+      flushed += Int64(try PositionedFile(descriptor: descriptor).write(bytes, at: flushed))
     } catch {
       throw StagingError(path: path, message: "cannot write the staging file: \(error)")
     }
