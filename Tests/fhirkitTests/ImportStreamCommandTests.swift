@@ -59,10 +59,10 @@ struct ImportStreamCommandTests {
     let folder = ImportExportCommandTests.folder()
     let store = folder + "/tty.sqlite"
     let log = folder + "/tty.log"
-    // Four copies of the R4 bundles' resources, each with its own ids: a few seconds of work.
+    // Eight copies of the R4 bundles' resources, each with its own ids: seconds of work in each phase.
     let input = folder + "/copies.ndjson"
     var lines: [String] = []
-    for copy in 0..<4 {
+    for copy in 0..<8 {
       for path in Fixtures.files(extensions: ["json"], under: "r4/bundles") {
         lines += try BulkExport.resources(ofBundle: Fixtures.bytes(path), copy: copy).map { String(decoding: $0.json, as: UTF8.self) }
       }
@@ -76,7 +76,7 @@ struct ImportStreamCommandTests {
     #expect(try String(contentsOfFile: log, encoding: .utf8).contains("batches committed"))
 
     let converted = try Self.onATerminal(
-      [CommandRunner.executable.path, "convert", input, "--to", "care", "-o", folder + "/care.ndjson"], log: log)
+      [CommandRunner.executable.path, "convert", input, "--to", "care", "--jobs", "1", "-o", folder + "/care.ndjson"], log: log)
     let merging = Set(converted.filter { $0.hasPrefix("merging: ") && $0.contains(" entities written (") })
     #expect(merging.count >= 2, "merging: \(merging)")
 
