@@ -16,7 +16,7 @@ extension Observation {
     case ratio(Ratio)
     /// `valueSampledData`: the `Observation.value[x]` choice as a `SampledData`.
     case sampledData(SampledData)
-    /// `valueAttachment`: the `Observation.value[x]` choice as a `Attachment`.
+    /// `valueAttachment`: the `Observation.value[x]` choice as an `Attachment`.
     case attachment(Attachment)
     /// `valueTime`: the `Observation.value[x]` choice as a `time`.
     case time(Primitive<FHIRTime>)

@@ -10,7 +10,7 @@ extension Observation {
     case period(Period)
     /// `effectiveTiming`: the `Observation.effective[x]` choice as a `Timing`.
     case timing(Timing)
-    /// `effectiveInstant`: the `Observation.effective[x]` choice as a `instant`.
+    /// `effectiveInstant`: the `Observation.effective[x]` choice as an `instant`.
     case instant(Primitive<FHIRInstant>)
 
     /// The types this choice allows, by the suffix their key carries.
@@ -52,7 +52,7 @@ extension Observation {
     case string(Primitive<FHIRString>)
     /// `valueBoolean`: the `Observation.value[x]` choice as a `boolean`.
     case boolean(Primitive<FHIRBoolean>)
-    /// `valueInteger`: the `Observation.value[x]` choice as a `integer`.
+    /// `valueInteger`: the `Observation.value[x]` choice as an `integer`.
     case integer(Primitive<FHIRInteger>)
     /// `valueRange`: the `Observation.value[x]` choice as a `Range`.
     indirect case range(Range)

@@ -183,7 +183,7 @@ public struct Patient: FHIRResource {
   public enum MultipleBirth: ChoiceType {
     /// `multipleBirthBoolean`: the `Patient.multipleBirth[x]` choice as a `boolean`.
     case boolean(Primitive<FHIRBoolean>)
-    /// `multipleBirthInteger`: the `Patient.multipleBirth[x]` choice as a `integer`.
+    /// `multipleBirthInteger`: the `Patient.multipleBirth[x]` choice as an `integer`.
     case integer(Primitive<FHIRInteger>)
 
     /// The types this choice allows, by the suffix their key carries.
