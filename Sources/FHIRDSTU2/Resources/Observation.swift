@@ -65,7 +65,7 @@ public struct Observation: FHIRResource {
     @inlinable get { storage.fields.status }
     _modify { yield &fields.status }
   }
-  /// Classification of the type of observation (`Observation.category`, R4: 0..*; DSTU2: 0..1).
+  /// Classification of the type of observation (`Observation.category`, 0..1).
   public var category: CodeableConcept? {
     @inlinable get { storage.fields.category }
     _modify { yield &fields.category }
@@ -110,7 +110,7 @@ public struct Observation: FHIRResource {
     @inlinable get { storage.fields.dataAbsentReason }
     _modify { yield &fields.dataAbsentReason }
   }
-  /// High, low, normal, etc. (`Observation.interpretation`, R4: 0..*; DSTU2: 0..1).
+  /// High, low, normal, etc. (`Observation.interpretation`, 0..1).
   public var interpretation: CodeableConcept? {
     @inlinable get { storage.fields.interpretation }
     _modify { yield &fields.interpretation }

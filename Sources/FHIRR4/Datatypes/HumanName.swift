@@ -11,7 +11,7 @@ public struct HumanName: FHIRCodable {
   public var use: Primitive<FHIRCode>?
   /// The full name as it should be displayed (`HumanName.text`).
   public var text: Primitive<FHIRString>?
-  /// Family name, often called surname (`HumanName.family`, R4: 0..1; DSTU2: 0..*).
+  /// Family name, often called surname (`HumanName.family`, 0..1).
   public var family: Primitive<FHIRString>?
   /// Given names, first name first; includes middle names (`HumanName.given`, 0..*).
   public var given: [Primitive<FHIRString>] = []

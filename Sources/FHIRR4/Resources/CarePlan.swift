@@ -130,7 +130,7 @@ public struct CarePlan: FHIRResource {
     @inlinable get { storage.fields.created }
     _modify { yield &fields.created }
   }
-  /// Who is responsible for the contents of the plan (`CarePlan.author`, R4: 0..1; DSTU2: 0..*).
+  /// Who is responsible for the contents of the plan (`CarePlan.author`, 0..1).
   public var author: Reference? {
     @inlinable get { storage.fields.author }
     _modify { yield &fields.author }
@@ -165,7 +165,7 @@ public struct CarePlan: FHIRResource {
     @inlinable get { storage.fields.activity }
     _modify { yield &fields.activity }
   }
-  /// Comments about the plan (`CarePlan.note`, R4: 0..*; DSTU2: 0..1).
+  /// Comments about the plan (`CarePlan.note`, 0..*).
   public var note: [Annotation] {
     @inlinable get { storage.fields.note }
     _modify { yield &fields.note }
