@@ -11,7 +11,15 @@ symbols the compiler synthesises.
 Usage: Scripts/doc-coverage.py [--list] [MODULE ...]
        (default modules: CareModel FHIRCore FHIRR4 FHIRDSTU2; --list prints the
        undocumented declarations as file:line)
+       Scripts/doc-coverage.py --symbol-graphs DIR [--list] [MODULE ...]
+       counts from the compiler's symbol graphs instead: public symbols declared in the
+       module's sources (synthesized ones left out) with a doc comment. After `swift build`:
+         swift-symbolgraph-extract -module-name FHIRR4 -target "$(swiftc -print-target-info |
+           python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')" \
+           -I .build/debug/Modules -I Sources/CYAJL -I Sources/CZlib \
+           -minimum-access-level public -output-dir DIR
 """
+import json
 import os
 import re
 import sys
@@ -125,15 +133,46 @@ def scan(path):
                     pending = None
 
 
+def symbol_graph_coverage(directory, module):
+    """(documented, total, missing) from `DIR/MODULE.symbols.json`."""
+    path = os.path.join(directory, module + ".symbols.json")
+    if not os.path.exists(path):
+        sys.exit(f"doc-coverage: no {path} (run swift-symbolgraph-extract for {module} first)")
+    with open(path, encoding="utf-8") as f:
+        graph = json.load(f)
+    total = doc = 0
+    missing = []
+    for symbol in graph["symbols"]:
+        location = symbol.get("location")
+        if symbol.get("accessLevel") not in ("public", "open") or not location:
+            continue
+        if "/Sources/" + module + "/" not in location["uri"]:
+            continue
+        total += 1
+        if symbol.get("docComment"):
+            doc += 1
+        else:
+            path = location["uri"].split("/Sources/", 1)[1]
+            missing.append(f"Sources/{path}:{location['position']['line'] + 1}: {'.'.join(symbol['pathComponents'])}")
+    return doc, total, missing
+
+
 def main(argv):
     listing = "--list" in argv
+    graphs = None
+    if "--symbol-graphs" in argv:
+        i = argv.index("--symbol-graphs")
+        graphs = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
     modules = [a for a in argv if not a.startswith("--")] or DEFAULT
     total_all = doc_all = 0
     for module in modules:
         base = os.path.join(ROOT, "Sources", module)
         total = doc = 0
         missing = []
-        for dirpath, _, files in os.walk(base):
+        if graphs:
+            doc, total, missing = symbol_graph_coverage(graphs, module)
+        for dirpath, _, files in ([] if graphs else os.walk(base)):
             for name in sorted(files):
                 if not name.endswith(".swift"):
                     continue
