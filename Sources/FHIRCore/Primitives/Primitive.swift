@@ -24,7 +24,7 @@ public struct Primitive<Value: PrimitiveValue>: Hashable, Sendable {
   ///   - extension: The element's extensions (from the `_name` twin).
   ///   - unknown: Members of the `_name` twin the model does not know.
   ///   - invalidJSON: Input kept as it came because it could not be a value of this type (see
-  /// ``DecodingOptions/repair``).
+  ///     ``DecodingOptions/repair``).
   @inlinable
   public init(
     _ value: Value? = nil, id: String? = nil, extension: [Extension] = [], unknown: JSONObject = [:],
@@ -90,32 +90,11 @@ public struct Primitive<Value: PrimitiveValue>: Hashable, Sendable {
 extension Primitive: ExpressibleByUnicodeScalarLiteral, ExpressibleByExtendedGraphemeClusterLiteral,
   ExpressibleByStringLiteral
 where Value: StringPrimitiveValue {
-  /// A primitive element.
-  /// - Parameters:
-  ///   - value: The value, or `nil` for an element with extensions only.
-  ///   - id: The element's id (from the `_name` twin).
-  ///   - extension: The element's extensions (from the `_name` twin).
-  ///   - unknown: Members of the `_name` twin the model does not know.
-  ///   - invalidJSON: Input kept as it came because it could not be a value of this type (see
-  /// ``DecodingOptions/repair``).
+  /// An element from a string literal, unchecked: `let code: Primitive<FHIRCode> = "final"`.
   public init(stringLiteral value: String) { self.init(Value(uncheckedString: value)) }
-  /// A primitive element.
-  /// - Parameters:
-  ///   - value: The value, or `nil` for an element with extensions only.
-  ///   - id: The element's id (from the `_name` twin).
-  ///   - extension: The element's extensions (from the `_name` twin).
-  ///   - unknown: Members of the `_name` twin the model does not know.
-  ///   - invalidJSON: Input kept as it came because it could not be a value of this type (see
-  /// ``DecodingOptions/repair``).
+  /// An element from a string literal, unchecked.
   public init(unicodeScalarLiteral value: String) { self.init(Value(uncheckedString: value)) }
-  /// A primitive element.
-  /// - Parameters:
-  ///   - value: The value, or `nil` for an element with extensions only.
-  ///   - id: The element's id (from the `_name` twin).
-  ///   - extension: The element's extensions (from the `_name` twin).
-  ///   - unknown: Members of the `_name` twin the model does not know.
-  ///   - invalidJSON: Input kept as it came because it could not be a value of this type (see
-  /// ``DecodingOptions/repair``).
+  /// An element from a string literal, unchecked.
   public init(extendedGraphemeClusterLiteral value: String) { self.init(Value(uncheckedString: value)) }
 }
 
@@ -125,26 +104,12 @@ extension Primitive where Value: StringPrimitiveValue {
 }
 
 extension Primitive: ExpressibleByBooleanLiteral where Value == FHIRBoolean {
-  /// A primitive element.
-  /// - Parameters:
-  ///   - value: The value, or `nil` for an element with extensions only.
-  ///   - id: The element's id (from the `_name` twin).
-  ///   - extension: The element's extensions (from the `_name` twin).
-  ///   - unknown: Members of the `_name` twin the model does not know.
-  ///   - invalidJSON: Input kept as it came because it could not be a value of this type (see
-  /// ``DecodingOptions/repair``).
+  /// An element from a boolean literal: `let active: Primitive<FHIRBoolean> = true`.
   public init(booleanLiteral value: Bool) { self.init(FHIRBoolean(value)) }
 }
 
 extension Primitive: ExpressibleByIntegerLiteral where Value: IntegerPrimitiveValue {
-  /// A primitive element.
-  /// - Parameters:
-  ///   - value: The value, or `nil` for an element with extensions only.
-  ///   - id: The element's id (from the `_name` twin).
-  ///   - extension: The element's extensions (from the `_name` twin).
-  ///   - unknown: Members of the `_name` twin the model does not know.
-  ///   - invalidJSON: Input kept as it came because it could not be a value of this type (see
-  /// ``DecodingOptions/repair``).
+  /// An element from an integer literal, unchecked: `let rank: Primitive<FHIRPositiveInt> = 1`.
   public init(integerLiteral value: Int32) { self.init(Value(uncheckedInt: value)) }
 }
 
