@@ -11,18 +11,20 @@ symbols the compiler synthesises.
 Usage: Scripts/doc-coverage.py [--list] [MODULE ...]
        (default modules: CareModel FHIRCore FHIRR4 FHIRDSTU2; --list prints the
        undocumented declarations as file:line)
-       Scripts/doc-coverage.py --symbol-graphs DIR [--list] [MODULE ...]
-       counts from the compiler's symbol graphs instead: public symbols declared in the
-       module's sources (synthesized ones left out) with a doc comment. After `swift build`:
-         swift-symbolgraph-extract -module-name FHIRR4 -target "$(swiftc -print-target-info |
-           python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')" \
-           -I .build/debug/Modules -I Sources/CYAJL -I Sources/CZlib \
-           -minimum-access-level public -output-dir DIR
+       Scripts/doc-coverage.py --symbol-graphs [--list] [MODULE ...]
+       counts from the compiler's symbol graphs instead, after `swift build` (debug): public
+       symbols declared in the module's sources (synthesized ones left out) with a doc
+       comment. The graphs are extracted with swift-symbolgraph-extract into a temporary
+       folder; `--symbol-graphs-dir DIR` reads `DIR/MODULE.symbols.json` instead.
 """
+import glob
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 DEFAULT = ["CareModel", "FHIRCore", "FHIRR4", "FHIRDSTU2"]
@@ -133,6 +135,23 @@ def scan(path):
                     pending = None
 
 
+def extract_symbol_graphs(modules, directory):
+    """Runs swift-symbolgraph-extract for `modules` on the debug build, into `directory`."""
+    info = subprocess.run(["swiftc", "-print-target-info"], capture_output=True, text=True, check=True)
+    triple = json.loads(info.stdout)["target"]["triple"]
+    build = os.path.join(ROOT, ".build", "debug", "Modules")
+    if not os.path.isdir(build):
+        sys.exit("doc-coverage: no .build/debug/Modules (run `swift build` first)")
+    includes = ["-I", build, "-I", os.path.join(ROOT, "Sources", "CYAJL"), "-I", os.path.join(ROOT, "Sources", "CZlib")]
+    for modulemap in glob.glob(os.path.join(ROOT, ".build", "checkouts", "**", "module.modulemap"), recursive=True):
+        includes += ["-I", os.path.dirname(modulemap)]
+    for module in modules:
+        subprocess.run(
+            ["swift-symbolgraph-extract", "-module-name", module, "-target", triple, *includes,
+             "-minimum-access-level", "public", "-output-dir", directory],
+            check=True)
+
+
 def symbol_graph_coverage(directory, module):
     """(documented, total, missing) from `DIR/MODULE.symbols.json`."""
     path = os.path.join(directory, module + ".symbols.json")
@@ -160,11 +179,23 @@ def symbol_graph_coverage(directory, module):
 def main(argv):
     listing = "--list" in argv
     graphs = None
-    if "--symbol-graphs" in argv:
-        i = argv.index("--symbol-graphs")
+    if "--symbol-graphs-dir" in argv:
+        i = argv.index("--symbol-graphs-dir")
         graphs = argv[i + 1]
         argv = argv[:i] + argv[i + 2:]
     modules = [a for a in argv if not a.startswith("--")] or DEFAULT
+    if "--symbol-graphs" in argv and graphs is None:
+        graphs = tempfile.mkdtemp(prefix="doc-coverage-")
+        try:
+            extract_symbol_graphs(modules, graphs)
+            report(modules, graphs, listing)
+        finally:
+            shutil.rmtree(graphs, ignore_errors=True)
+        return
+    report(modules, graphs, listing)
+
+
+def report(modules, graphs, listing):
     total_all = doc_all = 0
     for module in modules:
         base = os.path.join(ROOT, "Sources", module)
