@@ -1,6 +1,6 @@
 public import FHIRJSON
 
-/// Reads FHIR models straight from ``JSONTokens``: walks objects and arrays by token
+/// Reads FHIR models straight from `JSONTokens`: walks objects and arrays by token
 /// index, turns primitives into their FHIR types, and collects ``ValidationIssue``s.
 ///
 /// Models decode themselves through ``FHIRDecodable``: they iterate their object's
