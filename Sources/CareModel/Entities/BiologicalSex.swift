@@ -26,10 +26,12 @@ public enum BiologicalSex: Codable, Hashable, Sendable {
     }
   }
 
+  /// Decodes the text form (`male`, `female`, or any other text), as in CareKit's JSON.
   public init(from decoder: any Decoder) throws {
     self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
   }
 
+  /// Encodes the text form: `male`, `female`, or the other value's text.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(rawValue)

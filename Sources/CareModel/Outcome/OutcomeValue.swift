@@ -56,6 +56,7 @@ public struct OutcomeValue: Codable, Hashable, Sendable {
 
   enum CodingKeys: String, CodingKey { case type, value, units, kind, createdDate }
 
+  /// Decodes `{"type": …, "value": …}` with optional `units`, `kind` and `createdDate`; throws for an unknown `type`.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let type = try container.decode(String.self, forKey: .type)
@@ -74,6 +75,7 @@ public struct OutcomeValue: Codable, Hashable, Sendable {
     createdDate = try container.decodeIfPresent(Date.self, forKey: .createdDate)
   }
 
+  /// Encodes `{"type": …, "value": …}` with `units`, `kind` and `createdDate` when set.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(value.typeName, forKey: .type)

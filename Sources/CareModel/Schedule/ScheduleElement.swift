@@ -26,6 +26,7 @@ public struct ScheduleElement: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey { case allDay, seconds }
 
+    /// Decodes `{"seconds": n}` as ``seconds(_:)``; anything else (CareKit writes `{"allDay": true}`) is ``allDay``.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       if let seconds = try container.decodeIfPresent(Double.self, forKey: .seconds) {
@@ -35,6 +36,7 @@ public struct ScheduleElement: Codable, Hashable, Sendable {
       }
     }
 
+    /// Encodes `{"allDay": true}` or `{"seconds": n}`, as CareKit does.
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       switch self {

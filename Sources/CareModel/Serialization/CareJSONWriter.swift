@@ -1,7 +1,7 @@
 public import FHIRJSON
 public import Foundation
 
-/// Writes care entities as JSON with FHIRJSON's ``JSONWriter``, byte for byte as
+/// Writes care entities as JSON with FHIRJSON's `JSONWriter`, byte for byte as
 /// ``CareJSON/makeEncoder()``'s `JSONEncoder` (sorted keys, unescaped slashes) writes every
 /// value that encoder accepts, and without its one failure: a non-finite `Double` (which the
 /// coders never put in an entity, but a caller may) is written as the string `"Infinity"`,

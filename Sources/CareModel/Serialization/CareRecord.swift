@@ -49,6 +49,8 @@ public enum CareRecord: Codable, Hashable, Sendable {
 
   enum KindKey: String, CodingKey { case kind }
 
+  /// Decodes an entity whose `kind` member (`patient`, `carePlan`, `task`, `outcome`, `contact`) says which; throws for
+  /// another kind.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: KindKey.self)
     let kind = try container.decode(String.self, forKey: .kind)
@@ -63,6 +65,7 @@ public enum CareRecord: Codable, Hashable, Sendable {
     }
   }
 
+  /// Encodes the entity's members with a `kind` member saying which entity it is.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: KindKey.self)
     try container.encode(kind, forKey: .kind)

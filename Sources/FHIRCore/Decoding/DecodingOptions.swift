@@ -10,6 +10,7 @@ public struct DecodingOptions: Hashable, Sendable {
     case strict
   }
 
+  /// What to do at an error-level issue: collect it (``Mode/lenient``, the default) or throw (``Mode/strict``).
   public var mode: Mode
   /// The path of the decoded value inside its document, prefixed to every issue's
   /// path (`entry[3].resource` for a Bundle entry's resource).
@@ -27,6 +28,11 @@ public struct DecodingOptions: Hashable, Sendable {
   /// reporting an issue. Strict mode throws before anything is repaired.
   public var repair: Bool
 
+  /// Options for a decoder.
+  /// - Parameters:
+  ///   - mode: Whether an error-level issue is collected or thrown.
+  ///   - pathPrefix: The path of the decoded value inside its document, prefixed to every issue's path.
+  ///   - repair: Whether to make shapes the models cannot fit fit, listing each change (see ``repair``).
   public init(mode: Mode = .lenient, pathPrefix: JSONPath = .root, repair: Bool = false) {
     self.mode = mode
     self.pathPrefix = pathPrefix

@@ -1,6 +1,6 @@
 public import FHIRJSON
 
-/// Reads FHIR models straight from ``JSONTokens``: walks objects and arrays by token
+/// Reads FHIR models straight from `JSONTokens`: walks objects and arrays by token
 /// index, turns primitives into their FHIR types, and collects ``ValidationIssue``s.
 ///
 /// Models decode themselves through ``FHIRDecodable``: they iterate their object's
@@ -18,6 +18,7 @@ public struct FHIRDecoder {
   public private(set) var repairs: [DecodingRepair] = []
   /// The resource being decoded, for issue context.
   public var resourceType: String?
+  /// The `id` of the resource being decoded, for issue context.
   public var resourceID: String?
 
   /// Creates a decoder over `tokens`.
@@ -44,7 +45,9 @@ public struct FHIRDecoder {
 
   /// One member of an object: the indices of its key and value tokens.
   public struct Member {
+    /// Index of the key token.
     public let keyIndex: Int
+    /// Index of the first token of the value.
     public let valueIndex: Int
 
     @inlinable init(keyIndex: Int, valueIndex: Int) {

@@ -6,14 +6,25 @@ public import FHIRJSON
 /// `valueReference`, …) are kept as JSON here and typed by each release's models,
 /// since their datatypes differ between releases.
 public struct Extension: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension]
   /// What the extension means (required).
   public var url: FHIRURI?
+  /// The value of the extension, one of the `value[x]` types; `nil` when nested extensions carry the content
+  /// (`Extension.value[x]`).
   public var value: Value?
   /// Members the model does not know, in document order.
   public var unknown: JSONObject
 
+  /// An extension with the given members.
+  /// - Parameters:
+  ///   - url: What the extension means (required by FHIR; `nil` only for input that lacks it).
+  ///   - value: The `value[x]`, if the extension has one.
+  ///   - id: The element's id.
+  ///   - extension: Nested extensions, for a complex extension.
+  ///   - unknown: Members the model does not know, written back on encode.
   public init(
     url: FHIRURI?, value: Value? = nil, id: String? = nil, extension: [Extension] = [], unknown: JSONObject = [:]
   ) {
@@ -26,28 +37,48 @@ public struct Extension: FHIRCodable {
 
   /// `Extension.value[x]`.
   public enum Value: ChoiceType {
+    /// `valueBase64Binary`: the `Extension.value[x]` choice as a `base64Binary`.
     case base64Binary(Primitive<FHIRBase64Binary>)
+    /// `valueBoolean`: the `Extension.value[x]` choice as a `boolean`.
     case boolean(Primitive<FHIRBoolean>)
+    /// `valueCanonical`: the `Extension.value[x]` choice as a `canonical`.
     case canonical(Primitive<FHIRURI>)
+    /// `valueCode`: the `Extension.value[x]` choice as a `code`.
     case code(Primitive<FHIRCode>)
+    /// `valueDate`: the `Extension.value[x]` choice as a `date`.
     case date(Primitive<FHIRDate>)
+    /// `valueDateTime`: the `Extension.value[x]` choice as a `dateTime`.
     case dateTime(Primitive<FHIRDateTime>)
+    /// `valueDecimal`: the `Extension.value[x]` choice as a `decimal`.
     case decimal(Primitive<FHIRDecimal>)
+    /// `valueId`: the `Extension.value[x]` choice as an `id`.
     case id(Primitive<FHIRID>)
+    /// `valueInstant`: the `Extension.value[x]` choice as an `instant`.
     case instant(Primitive<FHIRInstant>)
+    /// `valueInteger`: the `Extension.value[x]` choice as an `integer`.
     case integer(Primitive<FHIRInteger>)
+    /// `valueMarkdown`: the `Extension.value[x]` choice as a `markdown`.
     case markdown(Primitive<FHIRMarkdown>)
+    /// `valueOid`: the `Extension.value[x]` choice as an `oid`.
     case oid(Primitive<FHIRURI>)
+    /// `valuePositiveInt`: the `Extension.value[x]` choice as a `positiveInt`.
     case positiveInt(Primitive<FHIRPositiveInt>)
+    /// `valueString`: the `Extension.value[x]` choice as a `string`.
     case string(Primitive<FHIRString>)
+    /// `valueTime`: the `Extension.value[x]` choice as a `time`.
     case time(Primitive<FHIRTime>)
+    /// `valueUnsignedInt`: the `Extension.value[x]` choice as an `unsignedInt`.
     case unsignedInt(Primitive<FHIRUnsignedInt>)
+    /// `valueUri`: the `Extension.value[x]` choice as a `uri`.
     case uri(Primitive<FHIRURI>)
+    /// `valueUrl`: the `Extension.value[x]` choice as a `url`.
     case url(Primitive<FHIRURI>)
+    /// `valueUuid`: the `Extension.value[x]` choice as a `uuid`.
     case uuid(Primitive<FHIRURI>)
     /// A complex datatype, by its type name (`Coding`, `Reference`, …), as JSON.
     case complex(type: String, JSONValue)
 
+    /// The types this choice allows, by the suffix their key carries.
     public static let choices = ChoiceTable<Value>(primitiveChoices + complexChoices)
 
     private static let primitiveChoices: [(String, ChoiceTable<Value>.Entry)] = [
@@ -85,6 +116,7 @@ public struct Extension: FHIRCodable {
       "Meta", "Narrative", "ElementDefinition",
     ]
 
+    /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
     public var typeSuffix: String {
       switch self {
       case .base64Binary: "Base64Binary"
@@ -110,6 +142,7 @@ public struct Extension: FHIRCodable {
       }
     }
 
+    /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
     public func encode(name: String, to writer: inout JSONWriter) {
       let key = name + typeSuffix
       switch self {
@@ -135,6 +168,7 @@ public struct Extension: FHIRCodable {
     }
   }
 
+  /// Decodes an `Extension` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(url: nil)
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -162,6 +196,7 @@ public struct Extension: FHIRCodable {
     return true
   }
 
+  /// Writes the `Extension` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

@@ -5,7 +5,7 @@ public import FHIRJSON
 ///
 /// - NDJSON: each line is a record; a bad line is reported and skipped.
 /// - JSON values: a Bundle — an object whose `resourceType` is `"Bundle"`, never merely
-///   one with an `entry` array — is streamed entry by entry (``BundleStreamReader``); each
+///   one with an `entry` array — is streamed entry by entry (`BundleStreamReader`); each
 ///   entry's `resource` becomes a record, and an entry without one (a transaction's
 ///   `DELETE`, a response's status) is handed out as ``Event/entryWithoutResource(_:)``.
 ///   Any other top-level value (a `List`, a `Patient`) is one record, whole. A JSON error
@@ -17,7 +17,7 @@ public import FHIRJSON
 ///
 /// ``read(framing:source:chunks:handler:)`` reads an input as it was sent: gzip-compressed
 /// or not (told by its magic bytes), with or without a leading byte order mark
-/// (``InputDecoder``), and tells when a streamed input pauses. A framer made with
+/// (`InputDecoder`), and tells when a streamed input pauses. A framer made with
 /// ``init(framing:source:options:handler:)`` is fed the content itself:
 ///
 /// ```swift
@@ -50,7 +50,7 @@ public final class ResourceFramer {
 
   /// What ``read(framing:source:chunks:handler:)`` gives its `chunks` closure: call it with
   /// each chunk of the input as it was sent, and ``inputIsIdle()`` when the input pauses
-  /// (``ByteChunks``' `onIdle`).
+  /// (`ByteChunks`' `onIdle`).
   public struct Feed {
     fileprivate let bytes: (UnsafeRawBufferPointer) throws -> Void
     fileprivate let idle: () throws -> Void
@@ -94,7 +94,7 @@ public final class ResourceFramer {
   }
 
   /// Reads the next chunk of the input.
-  /// - Throws: ``JSONError`` of kind `readFailed`, or what the handler throws.
+  /// - Throws: `JSONError` of kind `readFailed`, or what the handler throws.
   public func feed(_ chunk: UnsafeRawBufferPointer) throws {
     if let ndjson {
       try ndjson.feed(chunk, handleLine)
@@ -115,7 +115,7 @@ public final class ResourceFramer {
 
   /// Reads a whole input through a framer, sniffing its framing (``FramingSniffer``) when
   /// `framing` is `nil`. The input is read as it was sent: a gzip-compressed input is
-  /// decompressed and a byte order mark at its start skipped (``InputDecoder``), each
+  /// decompressed and a byte order mark at its start skipped (`InputDecoder`), each
   /// told by an ``Event/note(_:)``.
   /// - Parameters:
   ///   - framing: How the input is framed, or `nil` to tell from its first bytes.
@@ -123,7 +123,7 @@ public final class ResourceFramer {
   ///   - chunks: Calls its argument with each chunk of the input, in order
   ///     (`{ feed in try ByteChunks.read(path: path, onIdle: feed.inputIsIdle) { try feed($0) } }`).
   ///   - handler: Called with each event.
-  /// - Throws: What `chunks` throws (a `readFailed` ``JSONError``), a `readFailed` error for
+  /// - Throws: What `chunks` throws (a `readFailed` `JSONError`), a `readFailed` error for
   ///   a corrupt gzip stream, or what the handler throws.
   public static func read(
     framing: ResourceFraming?, source: String,

@@ -3,11 +3,17 @@ import FHIRJSON
 /// The parts of a FHIR date, dateTime, instant or time, as far as they were given.
 /// FHIR dates may be partial (`2020`, `2020-03`); the parts not given are `nil`.
 public struct DateTimeComponents: Hashable, Sendable {
+  /// The year, four digits in FHIR.
   public var year: Int?
+  /// The month, 1–12, if given.
   public var month: Int?
+  /// The day of the month, 1–31, if given.
   public var day: Int?
+  /// The hour, 0–23, if a time was given.
   public var hour: Int?
+  /// The minute, 0–59, if a time was given.
   public var minute: Int?
+  /// The second, 0–59 (FHIR allows 60 for a leap second), if given.
   public var second: Int?
   /// Fractional seconds as written after the point (`"250"` for `.250`).
   public var fraction: String?
@@ -16,8 +22,10 @@ public struct DateTimeComponents: Hashable, Sendable {
 
   /// How much of a date and time was given.
   public enum Precision: Int, Hashable, Sendable, Comparable {
+    /// To the year (`2020`), month (`2020-03`), day, minute, second, or fraction of a second.
     case year, month, day, minute, second, fraction
 
+    /// Whether `lhs` is coarser than `rhs` (`.year < .day`).
     public static func < (lhs: Precision, rhs: Precision) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 

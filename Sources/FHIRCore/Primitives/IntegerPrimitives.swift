@@ -3,18 +3,24 @@ public import FHIRJSON
 /// The rule shared by FHIR's integer types: a JSON number without fraction or
 /// exponent, within a range.
 public protocol IntegerPrimitiveValue: PrimitiveValue, ExpressibleByIntegerLiteral, CustomStringConvertible {
+  /// The value (FHIR integers are 32-bit).
   var int: Int32 { get }
+  /// Wraps a value without checking it against ``minimum``.
   init(uncheckedInt: Int32)
   /// The smallest value allowed.
   static var minimum: Int32 { get }
 }
 
 extension IntegerPrimitiveValue {
+  /// A value from a literal, unchecked: `let rank: FHIRPositiveInt = 1`.
   public init(integerLiteral value: Int32) { self.init(uncheckedInt: value) }
+  /// The value in decimal digits.
   public var description: String { String(int) }
 
   @inlinable
 
+  /// Decodes a whole JSON number in 32-bit range at token `index`; a value below ``minimum`` is kept with an error, one
+  /// out of range or with a fraction gives `nil` with an error.
   public static func decode(from decoder: inout FHIRDecoder, at index: Int) throws -> Self? {
     guard try decoder.expect(.number, at: index, "an integer") else { return nil }
     let text = decoder.tokens.string(at: index)
@@ -41,6 +47,7 @@ extension IntegerPrimitiveValue {
 
   @inlinable
 
+  /// Writes the value as a JSON number.
   public func encode(to writer: inout JSONWriter) {
     writer.number(JSONNumber(Int(int)))
   }
@@ -48,24 +55,36 @@ extension IntegerPrimitiveValue {
 
 /// FHIR `integer`.
 public struct FHIRInteger: IntegerPrimitiveValue {
+  /// `"integer"`, the FHIR type name (as in `valueInteger`).
   public static let typeName = "integer"
+  /// The smallest value allowed: `Int32.min`.
   public static let minimum = Int32.min
+  /// The value.
   public let int: Int32
+  /// Wraps a value without checking it against ``minimum``.
   public init(uncheckedInt: Int32) { int = uncheckedInt }
 }
 
 /// FHIR `positiveInt` (1 and up).
 public struct FHIRPositiveInt: IntegerPrimitiveValue {
+  /// `"positiveInt"`, the FHIR type name (as in `valuePositiveInt`).
   public static let typeName = "positiveInt"
+  /// The smallest value allowed: `1`.
   public static let minimum: Int32 = 1
+  /// The value.
   public let int: Int32
+  /// Wraps a value without checking it against ``minimum``.
   public init(uncheckedInt: Int32) { int = uncheckedInt }
 }
 
 /// FHIR `unsignedInt` (0 and up).
 public struct FHIRUnsignedInt: IntegerPrimitiveValue {
+  /// `"unsignedInt"`, the FHIR type name (as in `valueUnsignedInt`).
   public static let typeName = "unsignedInt"
+  /// The smallest value allowed: `0`.
   public static let minimum: Int32 = 0
+  /// The value.
   public let int: Int32
+  /// Wraps a value without checking it against ``minimum``.
   public init(uncheckedInt: Int32) { int = uncheckedInt }
 }

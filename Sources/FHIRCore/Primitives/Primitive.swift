@@ -8,6 +8,7 @@ public import FHIRJSON
 /// out-of-line box, so that a primitive is little bigger than its value: models hold
 /// dozens of primitives and are copied as they are built.
 public struct Primitive<Value: PrimitiveValue>: Hashable, Sendable {
+  /// The value; `nil` for an element that has only an `id` or extensions (`"_birthDate"` without `"birthDate"`).
   public var value: Value?
   @usableFromInline var extras: Extras?
 
@@ -16,6 +17,14 @@ public struct Primitive<Value: PrimitiveValue>: Hashable, Sendable {
   /// The out-of-line box.
   @usableFromInline typealias Extras = PrimitiveExtras
 
+  /// A primitive element.
+  /// - Parameters:
+  ///   - value: The value, or `nil` for an element with extensions only.
+  ///   - id: The element's id (from the `_name` twin).
+  ///   - extension: The element's extensions (from the `_name` twin).
+  ///   - unknown: Members of the `_name` twin the model does not know.
+  ///   - invalidJSON: Input kept as it came because it could not be a value of this type (see
+  ///     ``DecodingOptions/repair``).
   @inlinable
   public init(
     _ value: Value? = nil, id: String? = nil, extension: [Extension] = [], unknown: JSONObject = [:],
@@ -81,8 +90,11 @@ public struct Primitive<Value: PrimitiveValue>: Hashable, Sendable {
 extension Primitive: ExpressibleByUnicodeScalarLiteral, ExpressibleByExtendedGraphemeClusterLiteral,
   ExpressibleByStringLiteral
 where Value: StringPrimitiveValue {
+  /// An element from a string literal, unchecked: `let code: Primitive<FHIRCode> = "final"`.
   public init(stringLiteral value: String) { self.init(Value(uncheckedString: value)) }
+  /// An element from a string literal, unchecked.
   public init(unicodeScalarLiteral value: String) { self.init(Value(uncheckedString: value)) }
+  /// An element from a string literal, unchecked.
   public init(extendedGraphemeClusterLiteral value: String) { self.init(Value(uncheckedString: value)) }
 }
 
@@ -92,10 +104,12 @@ extension Primitive where Value: StringPrimitiveValue {
 }
 
 extension Primitive: ExpressibleByBooleanLiteral where Value == FHIRBoolean {
+  /// An element from a boolean literal: `let active: Primitive<FHIRBoolean> = true`.
   public init(booleanLiteral value: Bool) { self.init(FHIRBoolean(value)) }
 }
 
 extension Primitive: ExpressibleByIntegerLiteral where Value: IntegerPrimitiveValue {
+  /// An element from an integer literal, unchecked: `let rank: Primitive<FHIRPositiveInt> = 1`.
   public init(integerLiteral value: Int32) { self.init(Value(uncheckedInt: value)) }
 }
 

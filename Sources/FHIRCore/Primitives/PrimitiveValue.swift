@@ -27,6 +27,7 @@ public protocol StringPrimitiveValue: PrimitiveValue, ExpressibleByStringLiteral
 }
 
 extension StringPrimitiveValue {
+  /// A value from a string literal, unchecked: `let code: FHIRCode = "final"`.
   public init(stringLiteral value: String) {
     self.init(uncheckedString: value)
   }
@@ -37,14 +38,18 @@ extension StringPrimitiveValue {
     self.init(uncheckedString: string)
   }
 
+  /// The text as written.
   public var description: String { string }
 
+  /// Makes a `String` from `utf8` and asks ``problem(with:)``; types override it to check the bytes directly.
   public static func problem(utf8: UnsafeRawBufferPointer) -> String? {
     problem(with: String(decoding: utf8, as: UTF8.self))
   }
 
   @inlinable
 
+  /// Decodes the JSON string at token `index`. Text that breaks the type's rule is kept, with an `invalidValue` error;
+  /// an empty string is kept with an `empty` warning; anything but a string gives `nil` with an issue.
   public static func decode(from decoder: inout FHIRDecoder, at index: Int) throws -> Self? {
     guard try decoder.expect(.string, at: index, "a \(typeName) string") else { return nil }
     // The text is checked as bytes and made into a string through the thread's cache,
@@ -64,6 +69,7 @@ extension StringPrimitiveValue {
 
   @inlinable
 
+  /// Writes the text as a JSON string.
   public func encode(to writer: inout JSONWriter) {
     writer.string(string)
   }

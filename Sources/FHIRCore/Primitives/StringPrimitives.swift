@@ -1,30 +1,47 @@
 /// FHIR `string` (and `markdown`, which has the same JSON form): any non-empty text.
 public struct FHIRString: StringPrimitiveValue {
+  /// `"string"`, the FHIR type name (as in `valueString`).
   public static let typeName = "string"
+  /// The text as written.
   public let string: String
+  /// Wraps text without checking it (see ``problem(with:)``).
   public init(uncheckedString: String) { string = uncheckedString }
+  /// What is wrong with `string` as a FHIR `string`, or `nil`: always `nil`, as any text is a `string` (an empty one is
+  /// reported by the decoder).
   public static func problem(with string: String) -> String? { nil }
+  /// ``problem(with:)`` for text given as UTF-8 bytes, checked without making a `String`.
   public static func problem(utf8: UnsafeRawBufferPointer) -> String? { nil }
 }
 
 /// FHIR `markdown`.
 public struct FHIRMarkdown: StringPrimitiveValue {
+  /// `"markdown"`, the FHIR type name (as in `valueMarkdown`).
   public static let typeName = "markdown"
+  /// The text as written.
   public let string: String
+  /// Wraps text without checking it (see ``problem(with:)``).
   public init(uncheckedString: String) { string = uncheckedString }
+  /// What is wrong with `string` as a FHIR `markdown`, or `nil`: always `nil`, as any text is `markdown` (an empty one
+  /// is reported by the decoder).
   public static func problem(with string: String) -> String? { nil }
+  /// ``problem(with:)`` for text given as UTF-8 bytes, checked without making a `String`.
   public static func problem(utf8: UnsafeRawBufferPointer) -> String? { nil }
 }
 
 /// FHIR `code`: no leading or trailing whitespace, no runs of whitespace.
 public struct FHIRCode: StringPrimitiveValue {
+  /// `"code"`, the FHIR type name (as in `valueCode`).
   public static let typeName = "code"
+  /// The text as written.
   public let string: String
+  /// Wraps text without checking it (see ``problem(with:)``).
   public init(uncheckedString: String) { string = uncheckedString }
+  /// What is wrong with `string` as a FHIR `code`, or `nil`: leading, trailing or repeated whitespace.
   public static func problem(with string: String) -> String? {
     var text = string
     return text.withUTF8 { problem(utf8: UnsafeRawBufferPointer($0)) }
   }
+  /// ``problem(with:)`` for text given as UTF-8 bytes, checked without making a `String`.
   public static func problem(utf8 bytes: UnsafeRawBufferPointer) -> String? {
     var previousWasSpace = true
     for byte in bytes {
@@ -38,13 +55,19 @@ public struct FHIRCode: StringPrimitiveValue {
 
 /// FHIR `id`: 1 to 64 of `A-Z a-z 0-9 - .`.
 public struct FHIRID: StringPrimitiveValue {
+  /// `"id"`, the FHIR type name (as in `valueId`).
   public static let typeName = "id"
+  /// The text as written.
   public let string: String
+  /// Wraps text without checking it (see ``problem(with:)``).
   public init(uncheckedString: String) { string = uncheckedString }
+  /// What is wrong with `string` as a FHIR `id`, or `nil`: more than 64 characters, or characters other than `A-Z a-z
+  /// 0-9 - .`.
   public static func problem(with string: String) -> String? {
     var text = string
     return text.withUTF8 { problem(utf8: UnsafeRawBufferPointer($0)) }
   }
+  /// ``problem(with:)`` for text given as UTF-8 bytes, checked without making a `String`.
   public static func problem(utf8 bytes: UnsafeRawBufferPointer) -> String? {
     guard bytes.count <= 64 else { return "longer than 64 characters" }
     for byte in bytes {
@@ -59,13 +82,18 @@ public struct FHIRID: StringPrimitiveValue {
 
 /// FHIR `uri`, `url`, `canonical`, `oid` and `uuid`: no whitespace.
 public struct FHIRURI: StringPrimitiveValue {
+  /// `"uri"`, the FHIR type name (as in `valueUri`).
   public static let typeName = "uri"
+  /// The text as written.
   public let string: String
+  /// Wraps text without checking it (see ``problem(with:)``).
   public init(uncheckedString: String) { string = uncheckedString }
+  /// What is wrong with `string` as a FHIR `uri`, or `nil`: whitespace or control characters.
   public static func problem(with string: String) -> String? {
     var text = string
     return text.withUTF8 { problem(utf8: UnsafeRawBufferPointer($0)) }
   }
+  /// ``problem(with:)`` for text given as UTF-8 bytes, checked without making a `String`.
   public static func problem(utf8 bytes: UnsafeRawBufferPointer) -> String? {
     hasSpaceOrControl(bytes) ? "whitespace in a URI" : nil
   }
@@ -91,13 +119,19 @@ public struct FHIRURI: StringPrimitiveValue {
 
 /// FHIR `base64Binary`: base64 characters and padding (whitespace tolerated).
 public struct FHIRBase64Binary: StringPrimitiveValue {
+  /// `"base64Binary"`, the FHIR type name (as in `valueBase64Binary`).
   public static let typeName = "base64Binary"
+  /// The text as written.
   public let string: String
+  /// Wraps text without checking it (see ``problem(with:)``).
   public init(uncheckedString: String) { string = uncheckedString }
+  /// What is wrong with `string` as a FHIR `base64Binary`, or `nil`: characters outside the base64 alphabet, padding
+  /// and whitespace.
   public static func problem(with string: String) -> String? {
     var text = string
     return text.withUTF8 { problem(utf8: UnsafeRawBufferPointer($0)) }
   }
+  /// ``problem(with:)`` for text given as UTF-8 bytes, checked without making a `String`.
   public static func problem(utf8 bytes: UnsafeRawBufferPointer) -> String? {
     for byte in bytes {
       // A-Z and a-z (`| 0x20` folds case), 0-9, `+`, `/`, `=`, space, LF, CR, tab.

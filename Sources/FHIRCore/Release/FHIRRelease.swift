@@ -5,6 +5,7 @@ public enum FHIRRelease: String, Hashable, Sendable, CaseIterable, CustomStringC
   /// FHIR R4 (4.0.1).
   case r4
 
+  /// The release's usual name: `DSTU2` or `R4`.
   public var description: String {
     switch self {
     case .dstu2: "DSTU2"

@@ -16,6 +16,7 @@ public enum ReleaseDetector {
     /// Evidence for DSTU2.
     public var dstu2Evidence: [String]
 
+    /// The release and the first pieces of evidence for it, or why it is unknown.
     public var description: String {
       guard let release else {
         if r4Evidence.isEmpty && dstu2Evidence.isEmpty { return "release unknown: no release-specific evidence" }

@@ -22,6 +22,7 @@ public struct DecodingRepair: Hashable, Sendable, CustomStringConvertible {
     case defaulted
   }
 
+  /// What the repair did.
   public var action: Action
   /// Why, without the data's values.
   public var message: String
@@ -31,8 +32,17 @@ public struct DecodingRepair: Hashable, Sendable, CustomStringConvertible {
   public var offset: Int?
   /// The resource the repair belongs to.
   public var resourceType: String?
+  /// The `id` of the resource the repair belongs to.
   public var resourceID: String?
 
+  /// A repair record.
+  /// - Parameters:
+  ///   - action: What was done.
+  ///   - message: Why, without the data's values.
+  ///   - path: Where in the input.
+  ///   - offset: Byte offset in the input, when known.
+  ///   - resourceType: The type of the resource the repair belongs to.
+  ///   - resourceID: Its `id`.
   public init(
     _ action: Action, _ message: String, path: JSONPath, offset: Int? = nil, resourceType: String? = nil,
     resourceID: String? = nil

@@ -4,9 +4,11 @@ public struct FHIRDecodingError: Error, Hashable, Sendable, CustomStringConverti
   /// The issue that stopped decoding.
   public var issue: ValidationIssue
 
+  /// The error for `issue`.
   public init(_ issue: ValidationIssue) {
     self.issue = issue
   }
 
+  /// The issue's description: `severity: message at path (code) in Type/id`.
   public var description: String { issue.description }
 }

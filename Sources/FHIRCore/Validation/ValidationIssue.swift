@@ -13,6 +13,7 @@ public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
     /// Something worth knowing, such as an element the model keeps without knowing it.
     case information
 
+    /// Whether `lhs` is worse than `rhs`: errors sort first.
     public static func < (lhs: Severity, rhs: Severity) -> Bool {
       lhs.rank < rhs.rank
     }
@@ -50,7 +51,9 @@ public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
     case duplicateKey
   }
 
+  /// How bad the issue is.
   public var severity: Severity
+  /// What kind of issue this is.
   public var code: Code
   /// What is wrong, without the data's values.
   public var message: String
@@ -60,8 +63,18 @@ public struct ValidationIssue: Hashable, Sendable, CustomStringConvertible {
   public var offset: Int?
   /// The resource the issue belongs to.
   public var resourceType: String?
+  /// The `id` of the resource the issue belongs to.
   public var resourceID: String?
 
+  /// An issue.
+  /// - Parameters:
+  ///   - severity: How bad it is.
+  ///   - code: What kind of issue it is.
+  ///   - message: What is wrong, without the data's values.
+  ///   - path: Where in the resource.
+  ///   - offset: Byte offset in the input, when known.
+  ///   - resourceType: The type of the resource it belongs to.
+  ///   - resourceID: Its `id`.
   public init(
     _ severity: Severity, _ code: Code, _ message: String, path: JSONPath, offset: Int? = nil,
     resourceType: String? = nil, resourceID: String? = nil

@@ -3,21 +3,33 @@ public import FHIRJSON
 
 /// DSTU2 `Attachment`: data inline or by URL.
 public struct Attachment: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
+  /// MIME type of the content, with charset etc. (e.g. `application/pdf`) (`Attachment.contentType`).
   public var contentType: Primitive<FHIRCode>?
+  /// Human language of the content (BCP-47) (`Attachment.language`).
   public var language: Primitive<FHIRCode>?
+  /// The data inline, base64-encoded (`Attachment.data`).
   public var data: Primitive<FHIRBase64Binary>?
+  /// URI where the data can be found (`Attachment.url`).
   public var url: Primitive<FHIRURI>?
+  /// Number of bytes of content (before base64 encoding) (`Attachment.size`).
   public var size: Primitive<FHIRUnsignedInt>?
+  /// SHA-1 hash of the data, base64-encoded (`Attachment.hash`).
   public var hash: Primitive<FHIRBase64Binary>?
+  /// Label to display in place of the data (`Attachment.title`).
   public var title: Primitive<FHIRString>?
+  /// Date the attachment was first created (`Attachment.creation`).
   public var creation: Primitive<FHIRDateTime>?
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// An empty `Attachment`: every member absent, every list empty.
   public init() {}
 
+  /// Decodes an `Attachment` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -59,6 +71,7 @@ public struct Attachment: FHIRCodable {
     return true
   }
 
+  /// Writes the `Attachment` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

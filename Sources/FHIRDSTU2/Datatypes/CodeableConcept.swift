@@ -3,18 +3,24 @@ public import FHIRJSON
 
 /// DSTU2 `CodeableConcept`: codings and/or text for one concept.
 public struct CodeableConcept: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
+  /// Codes from terminology systems that mean the same concept (`CodeableConcept.coding`, 0..*).
   public var coding: [Coding] = []
+  /// Plain text meaning of the concept, as entered or chosen by the user (`CodeableConcept.text`).
   public var text: Primitive<FHIRString>?
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// A `CodeableConcept` with the given members; the others stay absent.
   public init(coding: [Coding] = [], text: Primitive<FHIRString>? = nil) {
     self.coding = coding
     self.text = text
   }
 
+  /// Decodes a `CodeableConcept` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -43,6 +49,7 @@ public struct CodeableConcept: FHIRCodable {
     return true
   }
 
+  /// Writes the `CodeableConcept` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

@@ -3,22 +3,31 @@ public import FHIRJSON
 
 /// DSTU2 `Coding`: a code from a code system.
 public struct Coding: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
+  /// Identity of the terminology system, as a URI (e.g. `http://loinc.org`) (`Coding.system`).
   public var system: Primitive<FHIRURI>?
+  /// Version of the system, if relevant (`Coding.version`).
   public var version: Primitive<FHIRString>?
+  /// Symbol in the syntax defined by the system (`Coding.code`).
   public var code: Primitive<FHIRCode>?
+  /// Text for the code, as the system defines it (`Coding.display`).
   public var display: Primitive<FHIRString>?
+  /// Whether the user chose this coding directly (`Coding.userSelected`).
   public var userSelected: Primitive<FHIRBoolean>?
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// A `Coding` with the given members; the others stay absent.
   public init(system: Primitive<FHIRURI>? = nil, code: Primitive<FHIRCode>? = nil, display: Primitive<FHIRString>? = nil) {
     self.system = system
     self.code = code
     self.display = display
   }
 
+  /// Decodes a `Coding` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -54,6 +63,7 @@ public struct Coding: FHIRCodable {
     return true
   }
 
+  /// Writes the `Coding` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

@@ -5,14 +5,18 @@ public import FHIRJSON
 /// `MedicationOrder.medication[x]` and `reason[x]`, `dosageInstruction.site[x]`,
 /// `CarePlan.activity.detail.product[x]`.
 public enum ConceptOrReference: ChoiceType {
+  /// A code for the concept (`…CodeableConcept`).
   case codeableConcept(CodeableConcept)
+  /// A reference to a resource that stands for the concept (`…Reference`).
   case reference(Reference)
 
+  /// The types this choice allows, by the suffix their key carries.
   public static let choices = ChoiceTable<ConceptOrReference>([
     ChoiceTable.complex("CodeableConcept", ConceptOrReference.codeableConcept),
     ChoiceTable.complex("Reference", ConceptOrReference.reference),
   ])
 
+  /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
   public var typeSuffix: String {
     switch self {
     case .codeableConcept: "CodeableConcept"
@@ -20,6 +24,7 @@ public enum ConceptOrReference: ChoiceType {
     }
   }
 
+  /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
   public func encode(name: String, to writer: inout JSONWriter) {
     switch self {
     case .codeableConcept(let value): writer.member(name + typeSuffix, value)

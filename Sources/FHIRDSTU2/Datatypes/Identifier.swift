@@ -3,13 +3,19 @@ public import FHIRJSON
 
 /// DSTU2 `Identifier`: a business identifier (MRN, SSN, order number, …).
 public struct Identifier: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
   /// `usual | official | temp | secondary`.
   public var use: Primitive<FHIRCode>?
+  /// Description of the identifier, e.g. a medical record number (`Identifier.type`).
   public var type: CodeableConcept?
+  /// The namespace of the identifier value, as a URI (`Identifier.system`).
   public var system: Primitive<FHIRURI>?
+  /// The value, unique within the system (`Identifier.value`).
   public var value: Primitive<FHIRString>?
+  /// Time period when the identifier is or was valid (`Identifier.period`).
   public var period: Period?
   /// The organization that issued the identifier.
   public var assigner: Reference?
@@ -18,11 +24,13 @@ public struct Identifier: FHIRCodable {
 
   static let uses: Set<String> = ["usual", "official", "temp", "secondary"]
 
+  /// An `Identifier` with the given members; the others stay absent.
   public init(system: Primitive<FHIRURI>? = nil, value: Primitive<FHIRString>? = nil) {
     self.system = system
     self.value = value
   }
 
+  /// Decodes an `Identifier` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -57,6 +65,7 @@ public struct Identifier: FHIRCodable {
     return true
   }
 
+  /// Writes the `Identifier` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

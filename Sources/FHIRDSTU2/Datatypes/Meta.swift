@@ -3,18 +3,27 @@ public import FHIRJSON
 
 /// DSTU2 `Meta`: version, update time, profiles, security labels and tags of a resource.
 public struct Meta: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
+  /// Version-specific identifier, changed by the server on each update (`Meta.versionId`).
   public var versionId: Primitive<FHIRID>?
+  /// When the resource version last changed (`Meta.lastUpdated`).
   public var lastUpdated: Primitive<FHIRInstant>?
+  /// Profiles this resource claims to conform to (`Meta.profile`, 0..*).
   public var profile: [Primitive<FHIRURI>] = []
+  /// Security labels applied to this resource (`Meta.security`, 0..*).
   public var security: [Coding] = []
+  /// Tags applied to this resource, e.g. for workflow (`Meta.tag`, 0..*).
   public var tag: [Coding] = []
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// An empty `Meta`: every member absent, every list empty.
   public init() {}
 
+  /// Decodes a `Meta` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -48,6 +57,7 @@ public struct Meta: FHIRCodable {
     return true
   }
 
+  /// Writes the `Meta` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

@@ -3,7 +3,9 @@ public import FHIRJSON
 
 /// DSTU2 `Narrative`: the human-readable XHTML summary of a resource.
 public struct Narrative: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
   /// `generated | extensions | additional | empty` (required).
   public var status: Primitive<FHIRCode>?
@@ -14,11 +16,13 @@ public struct Narrative: FHIRCodable {
 
   static let statuses: Set<String> = ["generated", "extensions", "additional", "empty"]
 
+  /// A `Narrative` with the given members; the others stay absent.
   public init(status: Primitive<FHIRCode>? = nil, div: Primitive<FHIRString>? = nil) {
     self.status = status
     self.div = div
   }
 
+  /// Decodes a `Narrative` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -49,6 +53,7 @@ public struct Narrative: FHIRCodable {
     return true
   }
 
+  /// Writes the `Narrative` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

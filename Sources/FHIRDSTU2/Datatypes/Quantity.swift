@@ -3,24 +3,32 @@ public import FHIRJSON
 
 /// DSTU2 `Quantity`: a measured amount, with its unit and an optional comparator.
 public struct Quantity: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
+  /// Numerical value, with its written precision kept (`Quantity.value`).
   public var value: Primitive<FHIRDecimal>?
   /// `< | <= | >= | >`.
   public var comparator: Primitive<FHIRCode>?
+  /// Unit representation, as displayed (`Quantity.unit`).
   public var unit: Primitive<FHIRString>?
+  /// System that defines the coded unit form, e.g. UCUM (`Quantity.system`).
   public var system: Primitive<FHIRURI>?
+  /// Coded form of the unit (`Quantity.code`).
   public var code: Primitive<FHIRCode>?
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
   static let comparators: Set<String> = ["<", "<=", ">=", ">"]
 
+  /// A `Quantity` with the given members; the others stay absent.
   public init(value: Primitive<FHIRDecimal>? = nil, unit: Primitive<FHIRString>? = nil) {
     self.value = value
     self.unit = unit
   }
 
+  /// Decodes a `Quantity` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -56,6 +64,7 @@ public struct Quantity: FHIRCodable {
     return true
   }
 
+  /// Writes the `Quantity` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

@@ -3,14 +3,19 @@ public import FHIRJSON
 
 /// DSTU2 `SampledData`: a series of measurements taken by a device, as text.
 public struct SampledData: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
   /// Zero value and units (required).
   public var origin: SimpleQuantity?
   /// Milliseconds between samples (required).
   public var period: Primitive<FHIRDecimal>?
+  /// Multiply data by this before adding to origin (`SampledData.factor`).
   public var factor: Primitive<FHIRDecimal>?
+  /// Lower limit of detection (`SampledData.lowerLimit`).
   public var lowerLimit: Primitive<FHIRDecimal>?
+  /// Upper limit of detection (`SampledData.upperLimit`).
   public var upperLimit: Primitive<FHIRDecimal>?
   /// Sample points per time point (required).
   public var dimensions: Primitive<FHIRPositiveInt>?
@@ -19,8 +24,10 @@ public struct SampledData: FHIRCodable {
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// An empty `SampledData`: every member absent, every list empty.
   public init() {}
 
+  /// Decodes a `SampledData` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -63,6 +70,7 @@ public struct SampledData: FHIRCodable {
     return true
   }
 
+  /// Writes the `SampledData` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

@@ -3,7 +3,9 @@ public import FHIRJSON
 
 /// DSTU2 `Signature`: an electronic signature, with who signed, when and why.
 public struct Signature: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
   /// Why the signature was made (at least one).
   public var type: [Coding] = []
@@ -18,18 +20,23 @@ public struct Signature: FHIRCodable {
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// An empty `Signature`: every member absent, every list empty.
   public init() {}
 
   /// `Signature.who[x]`: `uri | Reference(Practitioner | RelatedPerson | Patient | Device | Organization)`.
   public enum Who: ChoiceType {
+    /// `whoUri`: the `Signature.who[x]` choice as a `uri`.
     case uri(Primitive<FHIRURI>)
+    /// `whoReference`: the `Signature.who[x]` choice as a `Reference`.
     case reference(Reference)
 
+    /// The types this choice allows, by the suffix their key carries.
     public static let choices = ChoiceTable<Who>([
       ChoiceTable.primitive("Uri", Who.uri, { if case .uri(let p) = $0 { p } else { nil } }),
       ChoiceTable.complex("Reference", Who.reference),
     ])
 
+    /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
     public var typeSuffix: String {
       switch self {
       case .uri: "Uri"
@@ -37,6 +44,7 @@ public struct Signature: FHIRCodable {
       }
     }
 
+    /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
     public func encode(name: String, to writer: inout JSONWriter) {
       switch self {
       case .uri(let p): writer.member(name + typeSuffix, p)
@@ -45,6 +53,7 @@ public struct Signature: FHIRCodable {
     }
   }
 
+  /// Decodes a `Signature` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -83,6 +92,7 @@ public struct Signature: FHIRCodable {
     return true
   }
 
+  /// Writes the `Signature` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

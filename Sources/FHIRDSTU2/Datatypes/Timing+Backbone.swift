@@ -4,17 +4,27 @@ public import FHIRJSON
 extension Timing {
   /// `Timing.repeat`: a repeating pattern (`frequency` times per `period` `periodUnits`).
   public struct Repeat: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Length or range of lengths, or start and/or end limits of the schedule (`Timing.repeat.bounds`).
     public var bounds: Bounds?
+    /// Number of times to repeat (`Timing.repeat.count`).
     public var count: Primitive<FHIRInteger>?
+    /// How long each event lasts (`Timing.repeat.duration`).
     public var duration: Primitive<FHIRDecimal>?
+    /// How long each event lasts, at most (`Timing.repeat.durationMax`).
     public var durationMax: Primitive<FHIRDecimal>?
     /// `s | min | h | d | wk | mo | a`.
     public var durationUnits: Primitive<FHIRCode>?
+    /// Event occurs `frequency` times per period (`Timing.repeat.frequency`).
     public var frequency: Primitive<FHIRInteger>?
+    /// Event occurs up to `frequencyMax` times per period (`Timing.repeat.frequencyMax`).
     public var frequencyMax: Primitive<FHIRInteger>?
+    /// Event occurs `frequency` times per `period` (`Timing.repeat.period`).
     public var period: Primitive<FHIRDecimal>?
+    /// Upper limit of the period, as in "every 3–4 hours" (`Timing.repeat.periodMax`).
     public var periodMax: Primitive<FHIRDecimal>?
     /// `s | min | h | d | wk | mo | a`.
     public var periodUnits: Primitive<FHIRCode>?
@@ -28,21 +38,27 @@ extension Timing {
       "HS", "WAKE", "C", "CM", "CD", "CV", "AC", "ACM", "ACD", "ACV", "PC", "PCM", "PCD", "PCV",
     ]
 
+    /// An empty `Repeat`: every member absent, every list empty.
     public init() {}
 
     /// `Timing.repeat.bounds[x]`: `Duration | Range | Period`. A Duration is written
     /// `boundsQuantity` in DSTU2 JSON, as profiled Quantities take their base type's name.
     public enum Bounds: ChoiceType {
+      /// `boundsQuantity`: the `Timing.repeat.bounds[x]` choice as a `Quantity`.
       case duration(Duration)
+      /// `boundsRange`: the `Timing.repeat.bounds[x]` choice as a `Range`.
       case range(Range)
+      /// `boundsPeriod`: the `Timing.repeat.bounds[x]` choice as a `Period`.
       case period(Period)
 
+      /// The types this choice allows, by the suffix their key carries.
       public static let choices = ChoiceTable<Bounds>([
         ChoiceTable.complex("Quantity", Bounds.duration),
         ChoiceTable.complex("Range", Bounds.range),
         ChoiceTable.complex("Period", Bounds.period),
       ])
 
+      /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
       public var typeSuffix: String {
         switch self {
         case .duration: "Quantity"
@@ -51,6 +67,7 @@ extension Timing {
         }
       }
 
+      /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
       public func encode(name: String, to writer: inout JSONWriter) {
         switch self {
         case .duration(let value): writer.member(name + typeSuffix, value)
@@ -60,6 +77,7 @@ extension Timing {
       }
     }
 
+    /// Decodes a `Repeat` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -108,6 +126,7 @@ extension Timing {
       return true
     }
 
+    /// Writes the `Repeat` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

@@ -3,7 +3,9 @@ public import FHIRJSON
 
 /// DSTU2 `Timing`: when an event happens — given times, a repeating pattern and/or a code.
 public struct Timing: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
   /// When the event occurs.
   public var event: [Primitive<FHIRDateTime>] = []
@@ -14,8 +16,10 @@ public struct Timing: FHIRCodable {
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// An empty `Timing`: every member absent, every list empty.
   public init() {}
 
+  /// Decodes a `Timing` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -45,6 +49,7 @@ public struct Timing: FHIRCodable {
     return true
   }
 
+  /// Writes the `Timing` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

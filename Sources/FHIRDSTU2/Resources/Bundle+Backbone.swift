@@ -4,8 +4,11 @@ public import FHIRJSON
 extension Bundle {
   /// `Bundle.link` (and `Bundle.entry.link`): a related URL, such as the next page of a search.
   public struct Link: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// `self`, `next`, `previous`, … (required).
     public var relation: Primitive<FHIRString>?
@@ -14,11 +17,13 @@ extension Bundle {
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// A `Link` with the given members; the others stay absent.
     public init(relation: Primitive<FHIRString>? = nil, url: Primitive<FHIRURI>? = nil) {
       self.relation = relation
       self.url = url
     }
 
+    /// Decodes a `Link` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -51,6 +56,7 @@ extension Bundle {
       return true
     }
 
+    /// Writes the `Link` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -65,24 +71,34 @@ extension Bundle {
 
   /// `Bundle.entry`: one resource in the bundle, with search, request or response details.
   public struct Entry: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
+    /// Links related to this entry (`Bundle.entry.link`, 0..*).
     public var link: [Link] = []
     /// The resource's absolute URL (or `urn:uuid:…`).
     public var fullUrl: Primitive<FHIRURI>?
+    /// The resource in this entry (`Bundle.entry.resource`).
     public var resource: AnyResource?
+    /// Search-related information: why this entry is in the result set (`Bundle.entry.search`).
     public var search: Search?
+    /// Transaction or batch detail: how to process this entry (`Bundle.entry.request`).
     public var request: Request?
+    /// Results of executing this entry in a transaction or batch (`Bundle.entry.response`).
     public var response: Response?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An `Entry` with the given members; the others stay absent.
     public init(fullUrl: Primitive<FHIRURI>? = nil, resource: AnyResource? = nil) {
       self.fullUrl = fullUrl
       self.resource = resource
     }
 
+    /// Decodes an `Entry` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -116,6 +132,7 @@ extension Bundle {
       return true
     }
 
+    /// Writes the `Entry` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

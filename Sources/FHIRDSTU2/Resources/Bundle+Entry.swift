@@ -4,21 +4,27 @@ public import FHIRJSON
 extension Bundle.Entry {
   /// `Bundle.entry.search`: why an entry is in a search result, and its score.
   public struct Search: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// `match | include | outcome`.
     public var mode: Primitive<FHIRCode>?
+    /// Search ranking, between 0 and 1 (`Bundle.entry.search.score`).
     public var score: Primitive<FHIRDecimal>?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
     static let modes: Set<String> = ["match", "include", "outcome"]
 
+    /// A `Search` with the given members; the others stay absent.
     public init(mode: Primitive<FHIRCode>? = nil) {
       self.mode = mode
     }
 
+    /// Decodes a `Search` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -49,6 +55,7 @@ extension Bundle.Entry {
       return true
     }
 
+    /// Writes the `Search` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -63,27 +70,36 @@ extension Bundle.Entry {
 
   /// `Bundle.entry.request`: the HTTP request of a transaction or batch entry.
   public struct Request: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// `GET | POST | PUT | DELETE` (required).
     public var method: Primitive<FHIRCode>?
     /// Required.
     public var url: Primitive<FHIRURI>?
+    /// For managing cache currency: read only if the ETag does not match (`Bundle.entry.request.ifNoneMatch`).
     public var ifNoneMatch: Primitive<FHIRString>?
+    /// For managing cache currency: read only if modified since this time (`Bundle.entry.request.ifModifiedSince`).
     public var ifModifiedSince: Primitive<FHIRInstant>?
+    /// For managing update contention: the ETag the server must match (`Bundle.entry.request.ifMatch`).
     public var ifMatch: Primitive<FHIRString>?
+    /// For conditional creates: the search query that must find nothing (`Bundle.entry.request.ifNoneExist`).
     public var ifNoneExist: Primitive<FHIRString>?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
     static let methods: Set<String> = ["GET", "POST", "PUT", "DELETE"]
 
+    /// A `Request` with the given members; the others stay absent.
     public init(method: Primitive<FHIRCode>? = nil, url: Primitive<FHIRURI>? = nil) {
       self.method = method
       self.url = url
     }
 
+    /// Decodes a `Request` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -124,6 +140,7 @@ extension Bundle.Entry {
       return true
     }
 
+    /// Writes the `Request` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -142,21 +159,29 @@ extension Bundle.Entry {
 
   /// `Bundle.entry.response`: the outcome of a transaction or batch entry.
   public struct Response: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// The HTTP status code and optional text (required).
     public var status: Primitive<FHIRString>?
+    /// The location header created by processing this operation (`Bundle.entry.response.location`).
     public var location: Primitive<FHIRURI>?
+    /// The ETag for the resource, if the operation produced a version (`Bundle.entry.response.etag`).
     public var etag: Primitive<FHIRString>?
+    /// Server's date-time modified (`Bundle.entry.response.lastModified`).
     public var lastModified: Primitive<FHIRInstant>?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// A `Response` with the given members; the others stay absent.
     public init(status: Primitive<FHIRString>? = nil) {
       self.status = status
     }
 
+    /// Decodes a `Response` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -192,6 +217,7 @@ extension Bundle.Entry {
       return true
     }
 
+    /// Writes the `Response` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

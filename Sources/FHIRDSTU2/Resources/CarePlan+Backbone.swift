@@ -4,8 +4,11 @@ public import FHIRJSON
 extension CarePlan {
   /// `CarePlan.relatedPlan`: another plan this one includes, replaces or fulfills.
   public struct RelatedPlan: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// `includes | replaces | fulfills`.
     public var code: Primitive<FHIRCode>?
@@ -16,11 +19,13 @@ extension CarePlan {
 
     static let codes: Set<String> = ["includes", "replaces", "fulfills"]
 
+    /// A `RelatedPlan` with the given members; the others stay absent.
     public init(code: Primitive<FHIRCode>? = nil, plan: Reference? = nil) {
       self.code = code
       self.plan = plan
     }
 
+    /// Decodes a `RelatedPlan` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -51,6 +56,7 @@ extension CarePlan {
       return true
     }
 
+    /// Writes the `RelatedPlan` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -65,20 +71,26 @@ extension CarePlan {
 
   /// `CarePlan.participant`: someone involved in the plan, and their role.
   public struct Participant: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
+    /// Type of involvement (`CarePlan.participant.role`).
     public var role: CodeableConcept?
     /// `Practitioner | RelatedPerson | Patient | Organization`.
     public var member: Reference?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// A `Participant` with the given members; the others stay absent.
     public init(role: CodeableConcept? = nil, member: Reference? = nil) {
       self.role = role
       self.member = member
     }
 
+    /// Decodes a `Participant` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -107,6 +119,7 @@ extension CarePlan {
       return true
     }
 
+    /// Writes the `Participant` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -121,8 +134,11 @@ extension CarePlan {
 
   /// `CarePlan.activity`: an action planned, by reference or by inline detail.
   public struct Activity: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// Appointments, orders, … that resulted from the activity.
     public var actionResulting: [Reference] = []
@@ -135,8 +151,10 @@ extension CarePlan {
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An empty `Activity`: every member absent, every list empty.
     public init() {}
 
+    /// Decodes an `Activity` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -167,6 +185,7 @@ extension CarePlan {
       return true
     }
 
+    /// Writes the `Activity` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

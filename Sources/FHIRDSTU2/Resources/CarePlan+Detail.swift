@@ -4,23 +4,33 @@ public import FHIRJSON
 extension CarePlan.Activity {
   /// `CarePlan.activity.detail`: a planned activity described inline.
   public struct Detail: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// `diet | drug | encounter | observation | procedure | supply | other` (example binding).
     public var category: CodeableConcept?
+    /// Detail type of the activity (`CarePlan.activity.detail.code`).
     public var code: CodeableConcept?
+    /// Why the activity should be done or why it was prohibited (`CarePlan.activity.detail.reasonCode`, 0..*).
     public var reasonCode: [CodeableConcept] = []
     /// The conditions that justify the activity.
     public var reasonReference: [Reference] = []
+    /// Goals this activity relates to (`CarePlan.activity.detail.goal`, 0..*).
     public var goal: [Reference] = []
     /// `not-started | scheduled | in-progress | on-hold | completed | cancelled`.
     public var status: Primitive<FHIRCode>?
+    /// Reason for the current status (`CarePlan.activity.detail.statusReason`).
     public var statusReason: CodeableConcept?
     /// Whether the activity is to be avoided rather than done (required).
     public var prohibited: Primitive<FHIRBoolean>?
+    /// When the activity is to occur: `Timing`, `Period` or `string` (`CarePlan.activity.detail.scheduled`).
     public var scheduled: Scheduled?
+    /// Where the activity should happen (`CarePlan.activity.detail.location`).
     public var location: Reference?
+    /// Who will be responsible for the activity (`CarePlan.activity.detail.performer`, 0..*).
     public var performer: [Reference] = []
     /// `product[x]`: `CodeableConcept | Reference(Medication | Substance)`.
     public var product: ConceptOrReference?
@@ -28,28 +38,35 @@ extension CarePlan.Activity {
     public var dailyAmount: SimpleQuantity?
     /// How much to administer, supply or consume.
     public var quantity: SimpleQuantity?
+    /// Extra information describing the activity to perform (`CarePlan.activity.detail.description`).
     public var description: Primitive<FHIRString>?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
     static let statuses: Set<String> = ["not-started", "scheduled", "in-progress", "on-hold", "completed", "cancelled"]
 
+    /// A `Detail` with the given members; the others stay absent.
     public init(prohibited: Primitive<FHIRBoolean>? = nil) {
       self.prohibited = prohibited
     }
 
     /// `detail.scheduled[x]`: `Timing | Period | string`.
     public enum Scheduled: ChoiceType {
+      /// `scheduledTiming`: the `detail.scheduled[x]` choice as a `Timing`.
       case timing(Timing)
+      /// `scheduledPeriod`: the `detail.scheduled[x]` choice as a `Period`.
       case period(Period)
+      /// `scheduledString`: the `detail.scheduled[x]` choice as a `string`.
       case string(Primitive<FHIRString>)
 
+      /// The types this choice allows, by the suffix their key carries.
       public static let choices = ChoiceTable<Scheduled>([
         ChoiceTable.complex("Timing", Scheduled.timing),
         ChoiceTable.complex("Period", Scheduled.period),
         ChoiceTable.primitive("String", Scheduled.string, { if case .string(let p) = $0 { p } else { nil } }),
       ])
 
+      /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
       public var typeSuffix: String {
         switch self {
         case .timing: "Timing"
@@ -58,6 +75,7 @@ extension CarePlan.Activity {
         }
       }
 
+      /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
       public func encode(name: String, to writer: inout JSONWriter) {
         switch self {
         case .timing(let value): writer.member(name + typeSuffix, value)
@@ -67,6 +85,7 @@ extension CarePlan.Activity {
       }
     }
 
+    /// Decodes a `Detail` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -122,6 +141,7 @@ extension CarePlan.Activity {
       return true
     }
 
+    /// Writes the `Detail` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

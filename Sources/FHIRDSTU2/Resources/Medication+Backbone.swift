@@ -4,18 +4,25 @@ public import FHIRJSON
 extension Medication {
   /// `Medication.product`: the form, ingredients and batches of a product.
   public struct Product: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// Powder, tablets, … .
     public var form: CodeableConcept?
+    /// Active or inactive ingredients (`Medication.product.ingredient`, 0..*).
     public var ingredient: [Ingredient] = []
+    /// Information about the packaged batches (`Medication.product.batch`, 0..*).
     public var batch: [Batch] = []
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An empty `Product`: every member absent, every list empty.
     public init() {}
 
+    /// Decodes a `Product` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -45,6 +52,7 @@ extension Medication {
       return true
     }
 
+    /// Writes the `Product` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -63,8 +71,11 @@ extension Medication {
 extension Medication.Product {
   /// `Medication.product.ingredient`: an active or inactive ingredient.
   public struct Ingredient: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// The ingredient (`Substance | Medication`, required).
     public var item: Reference?
@@ -73,10 +84,12 @@ extension Medication.Product {
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An `Ingredient` with the given members; the others stay absent.
     public init(item: Reference? = nil) {
       self.item = item
     }
 
+    /// Decodes an `Ingredient` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -106,6 +119,7 @@ extension Medication.Product {
       return true
     }
 
+    /// Writes the `Ingredient` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -120,16 +134,23 @@ extension Medication.Product {
 
   /// `Medication.product.batch`: a lot and its expiry.
   public struct Batch: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
+    /// Identifier assigned to the batch (`Medication.product.batch.lotNumber`).
     public var lotNumber: Primitive<FHIRString>?
+    /// When the batch will expire (`Medication.product.batch.expirationDate`).
     public var expirationDate: Primitive<FHIRDateTime>?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An empty `Batch`: every member absent, every list empty.
     public init() {}
 
+    /// Decodes a `Batch` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -160,6 +181,7 @@ extension Medication.Product {
       return true
     }
 
+    /// Writes the `Batch` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -177,17 +199,23 @@ extension Medication.Product {
 extension Medication {
   /// `Medication.package`: the container and what it holds.
   public struct Package: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// Box, bottle, … .
     public var container: CodeableConcept?
+    /// What is in the package (`Medication.package.content`, 0..*).
     public var content: [Content] = []
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An empty `Package`: every member absent, every list empty.
     public init() {}
 
+    /// Decodes a `Package` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -216,6 +244,7 @@ extension Medication {
       return true
     }
 
+    /// Writes the `Package` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -233,19 +262,25 @@ extension Medication {
 extension Medication.Package {
   /// `Medication.package.content`: one item in a package and how much of it.
   public struct Content: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// The item (`Medication`, required).
     public var item: Reference?
+    /// Quantity present in the package (`Medication.package.content.amount`).
     public var amount: SimpleQuantity?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// A `Content` with the given members; the others stay absent.
     public init(item: Reference? = nil) {
       self.item = item
     }
 
+    /// Decodes a `Content` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -275,6 +310,7 @@ extension Medication.Package {
       return true
     }
 
+    /// Writes the `Content` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

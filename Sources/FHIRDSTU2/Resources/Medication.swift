@@ -3,16 +3,25 @@ public import FHIRJSON
 
 /// DSTU2 `Medication`: a drug, its product form and ingredients, and its packaging.
 public struct Medication: FHIRResource {
+  /// `"Medication"`, the `resourceType` of this resource.
   public static let resourceType = "Medication"
 
   // Resource and DomainResource
+  /// Logical id of the resource, as used in its URL (`Resource.id`).
   public var id: Primitive<FHIRID>?
+  /// Metadata about the resource: version, last update, profiles, tags (`Resource.meta`).
   public var meta: Meta?
+  /// Rules the content was created under, which a reader must understand (`Resource.implicitRules`).
   public var implicitRules: Primitive<FHIRURI>?
+  /// Base language of the resource content, as a BCP-47 code (`Resource.language`).
   public var language: Primitive<FHIRCode>?
+  /// Text summary of the resource, for human interpretation (`DomainResource.text`).
   public var text: Narrative?
+  /// Resources contained inline, without identity of their own (`DomainResource.contained`, 0..*).
   public var contained: [AnyResource] = []
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
+  /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
   public var modifierExtension: [Extension] = []
 
   // Medication
@@ -20,14 +29,19 @@ public struct Medication: FHIRResource {
   public var code: CodeableConcept?
   /// Whether this is a brand product rather than a generic.
   public var isBrand: Primitive<FHIRBoolean>?
+  /// Manufacturer of the item (`Medication.manufacturer`).
   public var manufacturer: Reference?
+  /// Administrable medication details: form, ingredients, batches (`Medication.product`).
   public var product: Product?
+  /// Details about packaged medications (`Medication.package`).
   public var package: Package?
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// An empty `Medication`: every member absent, every list empty.
   public init() {}
 
+  /// Decodes a `Medication` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -71,6 +85,7 @@ public struct Medication: FHIRResource {
     return true
   }
 
+  /// Writes the `Medication` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("resourceType")

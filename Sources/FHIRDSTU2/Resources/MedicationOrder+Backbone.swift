@@ -4,20 +4,29 @@ public import FHIRJSON
 extension MedicationOrder {
   /// `MedicationOrder.dispenseRequest`: what the pharmacy is to supply.
   public struct DispenseRequest: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// `medication[x]`: `CodeableConcept | Reference(Medication)`.
     public var medication: ConceptOrReference?
+    /// Time period supply is authorized for (`MedicationOrder.dispenseRequest.validityPeriod`).
     public var validityPeriod: Period?
+    /// Number of refills authorized (`MedicationOrder.dispenseRequest.numberOfRepeatsAllowed`).
     public var numberOfRepeatsAllowed: Primitive<FHIRPositiveInt>?
+    /// Amount of medication to supply per dispense (`MedicationOrder.dispenseRequest.quantity`).
     public var quantity: SimpleQuantity?
+    /// Number of days supply per dispense (`MedicationOrder.dispenseRequest.expectedSupplyDuration`).
     public var expectedSupplyDuration: Duration?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An empty `DispenseRequest`: every member absent, every list empty.
     public init() {}
 
+    /// Decodes a `DispenseRequest` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -52,6 +61,7 @@ extension MedicationOrder {
       return true
     }
 
+    /// Writes the `DispenseRequest` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -69,19 +79,25 @@ extension MedicationOrder {
 
   /// `MedicationOrder.substitution`: whether and why a substitute may be dispensed.
   public struct Substitution: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// Generic, formulary, … (required).
     public var type: CodeableConcept?
+    /// Why substitution should or should not happen (`MedicationOrder.substitution.reason`).
     public var reason: CodeableConcept?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// A `Substitution` with the given members; the others stay absent.
     public init(type: CodeableConcept? = nil) {
       self.type = type
     }
 
+    /// Decodes a `Substitution` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -111,6 +127,7 @@ extension MedicationOrder {
       return true
     }
 
+    /// Writes the `Substitution` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

@@ -4,35 +4,52 @@ public import FHIRJSON
 extension MedicationOrder {
   /// `MedicationOrder.dosageInstruction`: how the medication is to be taken.
   public struct DosageInstruction: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
+    /// Dosage instructions as text (`MedicationOrder.dosageInstruction.text`).
     public var text: Primitive<FHIRString>?
+    /// Supplemental instructions, e.g. "with meals" (`MedicationOrder.dosageInstruction.additionalInstructions`).
     public var additionalInstructions: CodeableConcept?
+    /// When the medication should be administered (`MedicationOrder.dosageInstruction.timing`).
     public var timing: Timing?
+    /// Take "as needed": a boolean, or the condition it is needed for (`MedicationOrder.dosageInstruction.asNeeded`).
     public var asNeeded: AsNeeded?
     /// `site[x]`: `CodeableConcept | Reference(BodySite)`.
     public var site: ConceptOrReference?
+    /// How the drug should enter the body (`MedicationOrder.dosageInstruction.route`).
     public var route: CodeableConcept?
+    /// Technique for administering the medication (`MedicationOrder.dosageInstruction.method`).
     public var method: CodeableConcept?
+    /// Amount of medication per dose: `Range` or `SimpleQuantity` (`MedicationOrder.dosageInstruction.dose`).
     public var dose: Dose?
+    /// Amount of medication per unit of time: `Ratio` or `Range` (`MedicationOrder.dosageInstruction.rate`).
     public var rate: Rate?
+    /// Upper limit on medication per unit of time (`MedicationOrder.dosageInstruction.maxDosePerPeriod`).
     public var maxDosePerPeriod: Ratio?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An empty `DosageInstruction`: every member absent, every list empty.
     public init() {}
 
     /// `dosageInstruction.asNeeded[x]`: `boolean | CodeableConcept`.
     public enum AsNeeded: ChoiceType {
+      /// `asNeededBoolean`: the `dosageInstruction.asNeeded[x]` choice as a `boolean`.
       case boolean(Primitive<FHIRBoolean>)
+      /// `asNeededCodeableConcept`: the `dosageInstruction.asNeeded[x]` choice as a `CodeableConcept`.
       case codeableConcept(CodeableConcept)
 
+      /// The types this choice allows, by the suffix their key carries.
       public static let choices = ChoiceTable<AsNeeded>([
         ChoiceTable.primitive("Boolean", AsNeeded.boolean, { if case .boolean(let p) = $0 { p } else { nil } }),
         ChoiceTable.complex("CodeableConcept", AsNeeded.codeableConcept),
       ])
 
+      /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
       public var typeSuffix: String {
         switch self {
         case .boolean: "Boolean"
@@ -40,6 +57,7 @@ extension MedicationOrder {
         }
       }
 
+      /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
       public func encode(name: String, to writer: inout JSONWriter) {
         switch self {
         case .boolean(let p): writer.member(name + typeSuffix, p)
@@ -50,14 +68,18 @@ extension MedicationOrder {
 
     /// `dosageInstruction.dose[x]`: `Range | SimpleQuantity` (written `doseQuantity`).
     public enum Dose: ChoiceType {
+      /// `doseRange`: the `dosageInstruction.dose[x]` choice as a `Range`.
       case range(Range)
+      /// `doseQuantity`: the `dosageInstruction.dose[x]` choice as a `Quantity`.
       case quantity(SimpleQuantity)
 
+      /// The types this choice allows, by the suffix their key carries.
       public static let choices = ChoiceTable<Dose>([
         ChoiceTable.complex("Range", Dose.range),
         ChoiceTable.complex("Quantity", Dose.quantity),
       ])
 
+      /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
       public var typeSuffix: String {
         switch self {
         case .range: "Range"
@@ -65,6 +87,7 @@ extension MedicationOrder {
         }
       }
 
+      /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
       public func encode(name: String, to writer: inout JSONWriter) {
         switch self {
         case .range(let value): writer.member(name + typeSuffix, value)
@@ -75,14 +98,18 @@ extension MedicationOrder {
 
     /// `dosageInstruction.rate[x]`: `Ratio | Range`.
     public enum Rate: ChoiceType {
+      /// `rateRatio`: the `dosageInstruction.rate[x]` choice as a `Ratio`.
       case ratio(Ratio)
+      /// `rateRange`: the `dosageInstruction.rate[x]` choice as a `Range`.
       case range(Range)
 
+      /// The types this choice allows, by the suffix their key carries.
       public static let choices = ChoiceTable<Rate>([
         ChoiceTable.complex("Ratio", Rate.ratio),
         ChoiceTable.complex("Range", Rate.range),
       ])
 
+      /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
       public var typeSuffix: String {
         switch self {
         case .ratio: "Ratio"
@@ -90,6 +117,7 @@ extension MedicationOrder {
         }
       }
 
+      /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
       public func encode(name: String, to writer: inout JSONWriter) {
         switch self {
         case .ratio(let value): writer.member(name + typeSuffix, value)
@@ -98,6 +126,8 @@ extension MedicationOrder {
       }
     }
 
+    /// Decodes a `DosageInstruction` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing
+    /// decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -137,6 +167,7 @@ extension MedicationOrder {
       return true
     }
 
+    /// Writes the `DosageInstruction` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

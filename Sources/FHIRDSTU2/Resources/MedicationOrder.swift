@@ -7,46 +7,56 @@ public import FHIRJSON
 /// A value is one reference to copy-on-write storage: copies share their members until one
 /// of them changes (docs/models.md).
 public struct MedicationOrder: FHIRResource {
+  /// `"MedicationOrder"`, the `resourceType` of this resource.
   public static let resourceType = "MedicationOrder"
 
   /// The members, in a box shared by copies until one of them changes (see ``Storage``).
   @usableFromInline var storage: Storage
 
   // Resource and DomainResource
+  /// Logical id of the resource, as used in its URL (`Resource.id`).
   public var id: Primitive<FHIRID>? {
     @inlinable get { storage.fields.id }
     _modify { yield &fields.id }
   }
+  /// Metadata about the resource: version, last update, profiles, tags (`Resource.meta`).
   public var meta: Meta? {
     @inlinable get { storage.fields.meta }
     _modify { yield &fields.meta }
   }
+  /// Rules the content was created under, which a reader must understand (`Resource.implicitRules`).
   public var implicitRules: Primitive<FHIRURI>? {
     @inlinable get { storage.fields.implicitRules }
     _modify { yield &fields.implicitRules }
   }
+  /// Base language of the resource content, as a BCP-47 code (`Resource.language`).
   public var language: Primitive<FHIRCode>? {
     @inlinable get { storage.fields.language }
     _modify { yield &fields.language }
   }
+  /// Text summary of the resource, for human interpretation (`DomainResource.text`).
   public var text: Narrative? {
     @inlinable get { storage.fields.text }
     _modify { yield &fields.text }
   }
+  /// Resources contained inline, without identity of their own (`DomainResource.contained`, 0..*).
   public var contained: [AnyResource] {
     @inlinable get { storage.fields.contained }
     _modify { yield &fields.contained }
   }
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] {
     @inlinable get { storage.fields.`extension` }
     _modify { yield &fields.`extension` }
   }
+  /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
   public var modifierExtension: [Extension] {
     @inlinable get { storage.fields.modifierExtension }
     _modify { yield &fields.modifierExtension }
   }
 
   // MedicationOrder
+  /// Business identifiers assigned to this order by other systems (`MedicationOrder.identifier`, 0..*).
   public var identifier: [Identifier] {
     @inlinable get { storage.fields.identifier }
     _modify { yield &fields.identifier }
@@ -61,22 +71,27 @@ public struct MedicationOrder: FHIRResource {
     @inlinable get { storage.fields.status }
     _modify { yield &fields.status }
   }
+  /// When the prescription was stopped (`MedicationOrder.dateEnded`).
   public var dateEnded: Primitive<FHIRDateTime>? {
     @inlinable get { storage.fields.dateEnded }
     _modify { yield &fields.dateEnded }
   }
+  /// Why the prescription was stopped (`MedicationOrder.reasonEnded`).
   public var reasonEnded: CodeableConcept? {
     @inlinable get { storage.fields.reasonEnded }
     _modify { yield &fields.reasonEnded }
   }
+  /// Who the prescription is for (`MedicationOrder.patient`).
   public var patient: Reference? {
     @inlinable get { storage.fields.patient }
     _modify { yield &fields.patient }
   }
+  /// Who ordered the medication (`MedicationOrder.prescriber`).
   public var prescriber: Reference? {
     @inlinable get { storage.fields.prescriber }
     _modify { yield &fields.prescriber }
   }
+  /// Encounter the order was created during (`MedicationOrder.encounter`).
   public var encounter: Reference? {
     @inlinable get { storage.fields.encounter }
     _modify { yield &fields.encounter }
@@ -86,6 +101,7 @@ public struct MedicationOrder: FHIRResource {
     @inlinable get { storage.fields.reason }
     _modify { yield &fields.reason }
   }
+  /// Information about the prescription (`MedicationOrder.note`).
   public var note: Primitive<FHIRString>? {
     @inlinable get { storage.fields.note }
     _modify { yield &fields.note }
@@ -95,18 +111,22 @@ public struct MedicationOrder: FHIRResource {
     @inlinable get { storage.fields.medication }
     _modify { yield &fields.medication }
   }
+  /// How the medication should be taken (`MedicationOrder.dosageInstruction`, 0..*).
   public var dosageInstruction: [DosageInstruction] {
     @inlinable get { storage.fields.dosageInstruction }
     _modify { yield &fields.dosageInstruction }
   }
+  /// Medication supply authorization (`MedicationOrder.dispenseRequest`).
   public var dispenseRequest: DispenseRequest? {
     @inlinable get { storage.fields.dispenseRequest }
     _modify { yield &fields.dispenseRequest }
   }
+  /// Any restrictions on medication substitution (`MedicationOrder.substitution`).
   public var substitution: Substitution? {
     @inlinable get { storage.fields.substitution }
     _modify { yield &fields.substitution }
   }
+  /// An order this one replaces (`MedicationOrder.priorPrescription`).
   public var priorPrescription: Reference? {
     @inlinable get { storage.fields.priorPrescription }
     _modify { yield &fields.priorPrescription }
@@ -119,10 +139,12 @@ public struct MedicationOrder: FHIRResource {
 
   static let statuses: Set<String> = ["active", "on-hold", "completed", "entered-in-error", "stopped", "draft"]
 
+  /// An empty `MedicationOrder`: every member absent, every list empty.
   public init() {
     storage = Storage(Fields())
   }
 
+  /// Decodes a `MedicationOrder` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var fields = Fields()
     guard try fields.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -138,14 +160,17 @@ public struct MedicationOrder: FHIRResource {
     }
   }
 
+  /// Whether both hold the same members (compared through the shared storage).
   public static func == (lhs: MedicationOrder, rhs: MedicationOrder) -> Bool {
     lhs.storage.fields == rhs.storage.fields
   }
 
+  /// Hashes the members that `==` compares.
   public func hash(into hasher: inout Hasher) {
     storage.fields.hash(into: &hasher)
   }
 
+  /// Writes the `MedicationOrder` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     storage.fields.encode(to: &writer)
   }

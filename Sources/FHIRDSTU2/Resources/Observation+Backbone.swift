@@ -4,21 +4,29 @@ public import FHIRJSON
 extension Observation {
   /// `Observation.referenceRange`: a normal or recommended range for the value.
   public struct ReferenceRange: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
+    /// Low range, if relevant (`Observation.referenceRange.low`).
     public var low: SimpleQuantity?
+    /// High range, if relevant (`Observation.referenceRange.high`).
     public var high: SimpleQuantity?
     /// What the range means (normal, recommended, therapeutic, …).
     public var meaning: CodeableConcept?
     /// The age range the reference range applies to.
     public var age: Range?
+    /// Text-based reference range (`Observation.referenceRange.text`).
     public var text: Primitive<FHIRString>?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An empty `ReferenceRange`: every member absent, every list empty.
     public init() {}
 
+    /// Decodes a `ReferenceRange` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -51,6 +59,7 @@ extension Observation {
       return true
     }
 
+    /// Writes the `ReferenceRange` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -68,8 +77,11 @@ extension Observation {
 
   /// `Observation.related`: another observation this one is related to.
   public struct Related: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// `has-member | derived-from | sequel-to | replaces | qualified-by | interfered-by`.
     public var type: Primitive<FHIRCode>?
@@ -82,11 +94,13 @@ extension Observation {
       "has-member", "derived-from", "sequel-to", "replaces", "qualified-by", "interfered-by",
     ]
 
+    /// A `Related` with the given members; the others stay absent.
     public init(type: Primitive<FHIRCode>? = nil, target: Reference? = nil) {
       self.type = type
       self.target = target
     }
 
+    /// Decodes a `Related` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -117,6 +131,7 @@ extension Observation {
       return true
     }
 
+    /// Writes the `Related` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -131,22 +146,30 @@ extension Observation {
 
   /// `Observation.component`: one part of a multi-part observation (systolic and diastolic, …).
   public struct Component: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// What this component observes (required).
     public var code: CodeableConcept?
+    /// Actual component result, one of the `value[x]` types (`Observation.component.value`).
     public var value: Value?
+    /// Why the component result is missing (`Observation.component.dataAbsentReason`).
     public var dataAbsentReason: CodeableConcept?
+    /// Guidance on how to interpret the component value (`Observation.component.referenceRange`, 0..*).
     public var referenceRange: [ReferenceRange] = []
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// A `Component` with the given members; the others stay absent.
     public init(code: CodeableConcept? = nil, value: Value? = nil) {
       self.code = code
       self.value = value
     }
 
+    /// Decodes a `Component` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -180,6 +203,7 @@ extension Observation {
       return true
     }
 
+    /// Writes the `Component` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

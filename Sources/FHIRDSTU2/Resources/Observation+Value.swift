@@ -4,17 +4,28 @@ public import FHIRJSON
 extension Observation {
   /// `Observation.value[x]` and `Observation.component.value[x]`: every type DSTU2 allows.
   public enum Value: ChoiceType {
+    /// `valueQuantity`: the `Observation.value[x]` choice as a `Quantity`.
     case quantity(Quantity)
+    /// `valueCodeableConcept`: the `Observation.value[x]` choice as a `CodeableConcept`.
     case codeableConcept(CodeableConcept)
+    /// `valueString`: the `Observation.value[x]` choice as a `string`.
     case string(Primitive<FHIRString>)
+    /// `valueRange`: the `Observation.value[x]` choice as a `Range`.
     case range(Range)
+    /// `valueRatio`: the `Observation.value[x]` choice as a `Ratio`.
     case ratio(Ratio)
+    /// `valueSampledData`: the `Observation.value[x]` choice as a `SampledData`.
     case sampledData(SampledData)
+    /// `valueAttachment`: the `Observation.value[x]` choice as an `Attachment`.
     case attachment(Attachment)
+    /// `valueTime`: the `Observation.value[x]` choice as a `time`.
     case time(Primitive<FHIRTime>)
+    /// `valueDateTime`: the `Observation.value[x]` choice as a `dateTime`.
     case dateTime(Primitive<FHIRDateTime>)
+    /// `valuePeriod`: the `Observation.value[x]` choice as a `Period`.
     case period(Period)
 
+    /// The types this choice allows, by the suffix their key carries.
     public static let choices = ChoiceTable<Value>([
       ChoiceTable.complex("Quantity", Value.quantity),
       ChoiceTable.complex("CodeableConcept", Value.codeableConcept),
@@ -28,6 +39,7 @@ extension Observation {
       ChoiceTable.complex("Period", Value.period),
     ])
 
+    /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
     public var typeSuffix: String {
       switch self {
       case .quantity: "Quantity"
@@ -43,6 +55,7 @@ extension Observation {
       }
     }
 
+    /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
     public func encode(name: String, to writer: inout JSONWriter) {
       let key = name + typeSuffix
       switch self {
@@ -62,14 +75,18 @@ extension Observation {
 
   /// `Observation.effective[x]`: `dateTime | Period`.
   public enum Effective: ChoiceType {
+    /// `effectiveDateTime`: the `Observation.effective[x]` choice as a `dateTime`.
     case dateTime(Primitive<FHIRDateTime>)
+    /// `effectivePeriod`: the `Observation.effective[x]` choice as a `Period`.
     case period(Period)
 
+    /// The types this choice allows, by the suffix their key carries.
     public static let choices = ChoiceTable<Effective>([
       ChoiceTable.primitive("DateTime", Effective.dateTime, { if case .dateTime(let p) = $0 { p } else { nil } }),
       ChoiceTable.complex("Period", Effective.period),
     ])
 
+    /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
     public var typeSuffix: String {
       switch self {
       case .dateTime: "DateTime"
@@ -77,6 +94,7 @@ extension Observation {
       }
     }
 
+    /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
     public func encode(name: String, to writer: inout JSONWriter) {
       switch self {
       case .dateTime(let p): writer.member(name + typeSuffix, p)

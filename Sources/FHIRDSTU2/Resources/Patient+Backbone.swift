@@ -4,22 +4,33 @@ public import FHIRJSON
 extension Patient {
   /// `Patient.contact`: a guardian, partner, friend or other contact.
   public struct Contact: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
+    /// The kind of relationship (`Patient.contact.relationship`, 0..*).
     public var relationship: [CodeableConcept] = []
+    /// Name of the contact person (`Patient.contact.name`).
     public var name: HumanName?
+    /// Contact details for the person, e.g. phone or email (`Patient.contact.telecom`, 0..*).
     public var telecom: [ContactPoint] = []
+    /// Address of the contact person (`Patient.contact.address`).
     public var address: Address?
     /// `male | female | other | unknown`.
     public var gender: Primitive<FHIRCode>?
+    /// Organization the contact is acting for or attached to (`Patient.contact.organization`).
     public var organization: Reference?
+    /// Period during which this contact person or organization is valid to be contacted (`Patient.contact.period`).
     public var period: Period?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An empty `Contact`: every member absent, every list empty.
     public init() {}
 
+    /// Decodes a `Contact` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -54,6 +65,7 @@ extension Patient {
       return true
     }
 
+    /// Writes the `Contact` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -73,21 +85,27 @@ extension Patient {
 
   /// `Patient.animal`: what kind of animal the patient is.
   public struct Animal: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// Dog, cow, … (required).
     public var species: CodeableConcept?
+    /// The animal's breed, e.g. poodle (`Patient.animal.breed`).
     public var breed: CodeableConcept?
     /// Neutered, intact, … .
     public var genderStatus: CodeableConcept?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An `Animal` with the given members; the others stay absent.
     public init(species: CodeableConcept? = nil) {
       self.species = species
     }
 
+    /// Decodes an `Animal` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -118,6 +136,7 @@ extension Patient {
       return true
     }
 
+    /// Writes the `Animal` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -133,19 +152,25 @@ extension Patient {
 
   /// `Patient.communication`: a language the patient speaks.
   public struct Communication: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// Required.
     public var language: CodeableConcept?
+    /// Whether this is the patient's preferred language (`Patient.communication.preferred`).
     public var preferred: Primitive<FHIRBoolean>?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// A `Communication` with the given members; the others stay absent.
     public init(language: CodeableConcept? = nil) {
       self.language = language
     }
 
+    /// Decodes a `Communication` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -176,6 +201,7 @@ extension Patient {
       return true
     }
 
+    /// Writes the `Communication` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -190,8 +216,11 @@ extension Patient {
 
   /// `Patient.link`: another Patient record of the same person.
   public struct Link: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// Required.
     public var other: Reference?
@@ -202,11 +231,13 @@ extension Patient {
 
     static let types: Set<String> = ["replace", "refer", "seealso"]
 
+    /// A `Link` with the given members; the others stay absent.
     public init(other: Reference? = nil, type: Primitive<FHIRCode>? = nil) {
       self.other = other
       self.type = type
     }
 
+    /// Decodes a `Link` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -238,6 +269,7 @@ extension Patient {
       return true
     }
 
+    /// Writes the `Link` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

@@ -3,19 +3,29 @@ public import FHIRJSON
 
 /// R4 `Address`.
 public struct Address: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
   /// `home | work | temp | old | billing`.
   public var use: Primitive<FHIRCode>?
   /// `postal | physical | both`.
   public var type: Primitive<FHIRCode>?
+  /// The whole address as it should be displayed (`Address.text`).
   public var text: Primitive<FHIRString>?
+  /// Street name, number, direction, P.O. box, delivery hints; one entry per line (`Address.line`, 0..*).
   public var line: [Primitive<FHIRString>] = []
+  /// City, town or village (`Address.city`).
   public var city: Primitive<FHIRString>?
+  /// District or county (`Address.district`).
   public var district: Primitive<FHIRString>?
+  /// Sub-unit of the country: state, province, region (abbreviations allowed) (`Address.state`).
   public var state: Primitive<FHIRString>?
+  /// Postal code for the area (`Address.postalCode`).
   public var postalCode: Primitive<FHIRString>?
+  /// Country, as an ISO 3166 code or a name (`Address.country`).
   public var country: Primitive<FHIRString>?
+  /// Time period when the address was or is in use (`Address.period`).
   public var period: Period?
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
@@ -23,8 +33,10 @@ public struct Address: FHIRCodable {
   static let uses: Set<String> = ["home", "work", "temp", "old", "billing"]
   static let types: Set<String> = ["postal", "physical", "both"]
 
+  /// An empty `Address`: every member absent, every list empty.
   public init() {}
 
+  /// Decodes an `Address` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -69,6 +81,7 @@ public struct Address: FHIRCodable {
     return true
   }
 
+  /// Writes the `Address` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

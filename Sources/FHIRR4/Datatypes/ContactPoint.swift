@@ -3,14 +3,19 @@ public import FHIRJSON
 
 /// R4 `ContactPoint`: a phone number, email address, … .
 public struct ContactPoint: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
   /// `phone | fax | email | pager | url | sms | other`.
   public var system: Primitive<FHIRCode>?
+  /// The actual contact point details: number, address, URL (`ContactPoint.value`).
   public var value: Primitive<FHIRString>?
   /// `home | work | temp | old | mobile`.
   public var use: Primitive<FHIRCode>?
+  /// Preferred order of use, 1 being the highest (`ContactPoint.rank`).
   public var rank: Primitive<FHIRPositiveInt>?
+  /// Time period when the contact point was or is in use (`ContactPoint.period`).
   public var period: Period?
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
@@ -18,11 +23,13 @@ public struct ContactPoint: FHIRCodable {
   static let systems: Set<String> = ["phone", "fax", "email", "pager", "url", "sms", "other"]
   static let uses: Set<String> = ["home", "work", "temp", "old", "mobile"]
 
+  /// A `ContactPoint` with the given members; the others stay absent.
   public init(system: Primitive<FHIRCode>? = nil, value: Primitive<FHIRString>? = nil) {
     self.system = system
     self.value = value
   }
 
+  /// Decodes a `ContactPoint` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -57,6 +64,7 @@ public struct ContactPoint: FHIRCodable {
     return true
   }
 
+  /// Writes the `ContactPoint` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

@@ -4,7 +4,9 @@ public import FHIRJSON
 extension Dosage {
   /// `Dosage.doseAndRate`: the amount of medication given, and how fast.
   public struct DoseAndRate: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
     /// The kind of dose or rate (`calculated`, `ordered`, …).
     public var type: CodeableConcept?
@@ -15,6 +17,7 @@ extension Dosage {
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// A `DoseAndRate` with the given members; the others stay absent.
     public init(dose: Dose? = nil, rate: Rate? = nil) {
       self.dose = dose
       self.rate = rate
@@ -22,14 +25,18 @@ extension Dosage {
 
     /// `Dosage.doseAndRate.dose[x]`.
     public enum Dose: ChoiceType {
+      /// `doseRange`: the `Dosage.doseAndRate.dose[x]` choice as a `Range`.
       case range(Range)
+      /// `doseQuantity`: the `Dosage.doseAndRate.dose[x]` choice as a `Quantity`.
       case quantity(SimpleQuantity)
 
+      /// The types this choice allows, by the suffix their key carries.
       public static let choices = ChoiceTable<Dose>([
         ChoiceTable.complex("Range", Dose.range),
         ChoiceTable.complex("Quantity", Dose.quantity),
       ])
 
+      /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
       public var typeSuffix: String {
         switch self {
         case .range: "Range"
@@ -37,6 +44,7 @@ extension Dosage {
         }
       }
 
+      /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
       public func encode(name: String, to writer: inout JSONWriter) {
         switch self {
         case .range(let r): writer.member(name + typeSuffix, r)
@@ -47,16 +55,21 @@ extension Dosage {
 
     /// `Dosage.doseAndRate.rate[x]`.
     public enum Rate: ChoiceType {
+      /// `rateRatio`: the `Dosage.doseAndRate.rate[x]` choice as a `Ratio`.
       case ratio(Ratio)
+      /// `rateRange`: the `Dosage.doseAndRate.rate[x]` choice as a `Range`.
       case range(Range)
+      /// `rateQuantity`: the `Dosage.doseAndRate.rate[x]` choice as a `Quantity`.
       case quantity(SimpleQuantity)
 
+      /// The types this choice allows, by the suffix their key carries.
       public static let choices = ChoiceTable<Rate>([
         ChoiceTable.complex("Ratio", Rate.ratio),
         ChoiceTable.complex("Range", Rate.range),
         ChoiceTable.complex("Quantity", Rate.quantity),
       ])
 
+      /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
       public var typeSuffix: String {
         switch self {
         case .ratio: "Ratio"
@@ -65,6 +78,7 @@ extension Dosage {
         }
       }
 
+      /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
       public func encode(name: String, to writer: inout JSONWriter) {
         switch self {
         case .ratio(let r): writer.member(name + typeSuffix, r)
@@ -74,6 +88,7 @@ extension Dosage {
       }
     }
 
+    /// Decodes a `DoseAndRate` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -104,6 +119,7 @@ extension Dosage {
       return true
     }
 
+    /// Writes the `DoseAndRate` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

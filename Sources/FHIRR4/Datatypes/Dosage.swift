@@ -3,8 +3,11 @@ public import FHIRJSON
 
 /// R4 `Dosage`: how a medication is or should be taken.
 public struct Dosage: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
+  /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
   public var modifierExtension: [Extension] = []
   /// The order of this instruction among several.
   public var sequence: Primitive<FHIRInteger>?
@@ -12,22 +15,30 @@ public struct Dosage: FHIRCodable {
   public var text: Primitive<FHIRString>?
   /// Supplemental instructions (`with meals`, …).
   public var additionalInstruction: [CodeableConcept] = []
+  /// Instructions in terms the patient understands (`Dosage.patientInstruction`).
   public var patientInstruction: Primitive<FHIRString>?
   /// When the medication is to be taken.
   public var timing: Timing?
   /// `asNeeded[x]`: whether, or on what condition, the dose is taken only as needed.
   public var asNeeded: AsNeeded?
+  /// Body site to administer to (`Dosage.site`).
   public var site: CodeableConcept?
+  /// How the drug should enter the body (`Dosage.route`).
   public var route: CodeableConcept?
+  /// Technique for administering the medication (`Dosage.method`).
   public var method: CodeableConcept?
   /// The amount given, and the rate.
   public var doseAndRate: [DoseAndRate] = []
+  /// Upper limit on medication per unit of time (`Dosage.maxDosePerPeriod`).
   public var maxDosePerPeriod: Ratio?
+  /// Upper limit on medication per administration (`Dosage.maxDosePerAdministration`).
   public var maxDosePerAdministration: SimpleQuantity?
+  /// Upper limit on medication per lifetime of the patient (`Dosage.maxDosePerLifetime`).
   public var maxDosePerLifetime: SimpleQuantity?
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// A `Dosage` with the given members; the others stay absent.
   public init(text: Primitive<FHIRString>? = nil, timing: Timing? = nil) {
     self.text = text
     self.timing = timing
@@ -35,14 +46,18 @@ public struct Dosage: FHIRCodable {
 
   /// `Dosage.asNeeded[x]`.
   public enum AsNeeded: ChoiceType {
+    /// `asNeededBoolean`: the `Dosage.asNeeded[x]` choice as a `boolean`.
     case boolean(Primitive<FHIRBoolean>)
+    /// `asNeededCodeableConcept`: the `Dosage.asNeeded[x]` choice as a `CodeableConcept`.
     case codeableConcept(CodeableConcept)
 
+    /// The types this choice allows, by the suffix their key carries.
     public static let choices = ChoiceTable<AsNeeded>([
       ChoiceTable.primitive("Boolean", AsNeeded.boolean, { if case .boolean(let p) = $0 { p } else { nil } }),
       ChoiceTable.complex("CodeableConcept", AsNeeded.codeableConcept),
     ])
 
+    /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
     public var typeSuffix: String {
       switch self {
       case .boolean: "Boolean"
@@ -50,6 +65,7 @@ public struct Dosage: FHIRCodable {
       }
     }
 
+    /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
     public func encode(name: String, to writer: inout JSONWriter) {
       switch self {
       case .boolean(let p): writer.member(name + typeSuffix, p)
@@ -58,6 +74,7 @@ public struct Dosage: FHIRCodable {
     }
   }
 
+  /// Decodes a `Dosage` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -102,6 +119,7 @@ public struct Dosage: FHIRCodable {
     return true
   }
 
+  /// Writes the `Dosage` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

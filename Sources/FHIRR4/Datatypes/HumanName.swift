@@ -3,26 +3,36 @@ public import FHIRJSON
 
 /// R4 `HumanName`.
 public struct HumanName: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
   /// `usual | official | temp | nickname | anonymous | old | maiden`.
   public var use: Primitive<FHIRCode>?
+  /// The full name as it should be displayed (`HumanName.text`).
   public var text: Primitive<FHIRString>?
+  /// Family name, often called surname (`HumanName.family`, 0..1).
   public var family: Primitive<FHIRString>?
+  /// Given names, first name first; includes middle names (`HumanName.given`, 0..*).
   public var given: [Primitive<FHIRString>] = []
+  /// Parts that come before the name, e.g. titles (`HumanName.prefix`, 0..*).
   public var prefix: [Primitive<FHIRString>] = []
+  /// Parts that come after the name, e.g. qualifications (`HumanName.suffix`, 0..*).
   public var suffix: [Primitive<FHIRString>] = []
+  /// Time period when the name was or is in use (`HumanName.period`).
   public var period: Period?
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
   static let uses: Set<String> = ["usual", "official", "temp", "nickname", "anonymous", "old", "maiden"]
 
+  /// A `HumanName` with the given members; the others stay absent.
   public init(family: Primitive<FHIRString>? = nil, given: [Primitive<FHIRString>] = []) {
     self.family = family
     self.given = given
   }
 
+  /// Decodes a `HumanName` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -61,6 +71,7 @@ public struct HumanName: FHIRCodable {
     return true
   }
 
+  /// Writes the `HumanName` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

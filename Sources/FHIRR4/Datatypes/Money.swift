@@ -3,7 +3,9 @@ public import FHIRJSON
 
 /// R4 `Money`: an amount of a currency.
 public struct Money: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
   /// The amount, with its exact text.
   public var value: Primitive<FHIRDecimal>?
@@ -12,11 +14,13 @@ public struct Money: FHIRCodable {
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// A `Money` with the given members; the others stay absent.
   public init(value: Primitive<FHIRDecimal>? = nil, currency: Primitive<FHIRCode>? = nil) {
     self.value = value
     self.currency = currency
   }
 
+  /// Decodes a `Money` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -46,6 +50,7 @@ public struct Money: FHIRCodable {
     return true
   }
 
+  /// Writes the `Money` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

@@ -3,18 +3,24 @@ public import FHIRJSON
 
 /// R4 `Period`: a time range, either end open.
 public struct Period: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
+  /// Starting time, with inclusive boundary (`Period.start`).
   public var start: Primitive<FHIRDateTime>?
+  /// End time, with inclusive boundary, if not ongoing (`Period.end`).
   public var end: Primitive<FHIRDateTime>?
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// A `Period` with the given members; the others stay absent.
   public init(start: Primitive<FHIRDateTime>? = nil, end: Primitive<FHIRDateTime>? = nil) {
     self.start = start
     self.end = end
   }
 
+  /// Decodes a `Period` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -44,6 +50,7 @@ public struct Period: FHIRCodable {
     return true
   }
 
+  /// Writes the `Period` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

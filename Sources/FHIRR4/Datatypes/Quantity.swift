@@ -5,7 +5,9 @@ public import FHIRJSON
 /// profiles `Age`, `Count`, `Distance`, `Duration`, `SimpleQuantity` and `MoneyQuantity`,
 /// which constrain it without adding elements.
 public struct Quantity: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
   /// The value, with its exact text (`1.50` stays `1.50`).
   public var value: Primitive<FHIRDecimal>?
@@ -22,6 +24,7 @@ public struct Quantity: FHIRCodable {
 
   static let comparators: Set<String> = ["<", "<=", ">=", ">"]
 
+  /// A `Quantity` with the given members; the others stay absent.
   public init(
     value: Primitive<FHIRDecimal>? = nil, unit: Primitive<FHIRString>? = nil, system: Primitive<FHIRURI>? = nil,
     code: Primitive<FHIRCode>? = nil
@@ -32,6 +35,7 @@ public struct Quantity: FHIRCodable {
     self.code = code
   }
 
+  /// Decodes a `Quantity` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -67,6 +71,7 @@ public struct Quantity: FHIRCodable {
     return true
   }
 
+  /// Writes the `Quantity` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

@@ -3,18 +3,24 @@ public import FHIRJSON
 
 /// R4 `Ratio`: a relationship between two quantities (a numerator over a denominator).
 public struct Ratio: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
+  /// Numerator value (`Ratio.numerator`).
   public var numerator: Quantity?
+  /// Denominator value (`Ratio.denominator`).
   public var denominator: Quantity?
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// A `Ratio` with the given members; the others stay absent.
   public init(numerator: Quantity? = nil, denominator: Quantity? = nil) {
     self.numerator = numerator
     self.denominator = denominator
   }
 
+  /// Decodes a `Ratio` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -42,6 +48,7 @@ public struct Ratio: FHIRCodable {
     return true
   }
 
+  /// Writes the `Ratio` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

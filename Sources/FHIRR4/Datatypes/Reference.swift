@@ -3,7 +3,9 @@ public import FHIRJSON
 
 /// R4 `Reference`: a link to another resource, by URL, logical identifier or text.
 public struct Reference: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
   /// `Type/id`, an absolute URL, `urn:uuid:…` or `#contained-id`.
   public var reference: Primitive<FHIRString>?
@@ -11,15 +13,18 @@ public struct Reference: FHIRCodable {
   public var type: Primitive<FHIRURI>?
   /// A logical reference by identifier.
   @OutOfLine public var identifier: Identifier? = nil
+  /// Text alternative for the resource (`Reference.display`).
   public var display: Primitive<FHIRString>?
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// A `Reference` with the given members; the others stay absent.
   public init(reference: Primitive<FHIRString>? = nil, display: Primitive<FHIRString>? = nil) {
     self.reference = reference
     self.display = display
   }
 
+  /// Decodes a `Reference` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -52,6 +57,7 @@ public struct Reference: FHIRCodable {
     return true
   }
 
+  /// Writes the `Reference` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

@@ -3,7 +3,9 @@ public import FHIRJSON
 
 /// R4 `SampledData`: a series of measurements taken by a device, as text.
 public struct SampledData: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
   /// The zero value and unit of the data (required).
   public var origin: SimpleQuantity?
@@ -11,7 +13,9 @@ public struct SampledData: FHIRCodable {
   public var period: Primitive<FHIRDecimal>?
   /// The factor to multiply data by before adding `origin`.
   public var factor: Primitive<FHIRDecimal>?
+  /// Lower limit of detection (`SampledData.lowerLimit`).
   public var lowerLimit: Primitive<FHIRDecimal>?
+  /// Upper limit of detection (`SampledData.upperLimit`).
   public var upperLimit: Primitive<FHIRDecimal>?
   /// How many sample points each time point has (required).
   public var dimensions: Primitive<FHIRPositiveInt>?
@@ -20,6 +24,7 @@ public struct SampledData: FHIRCodable {
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// A `SampledData` with the given members; the others stay absent.
   public init(
     origin: SimpleQuantity? = nil, period: Primitive<FHIRDecimal>? = nil, dimensions: Primitive<FHIRPositiveInt>? = nil
   ) {
@@ -28,6 +33,7 @@ public struct SampledData: FHIRCodable {
     self.dimensions = dimensions
   }
 
+  /// Decodes a `SampledData` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -69,6 +75,7 @@ public struct SampledData: FHIRCodable {
     return true
   }
 
+  /// Writes the `SampledData` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

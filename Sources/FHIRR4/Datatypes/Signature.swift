@@ -3,7 +3,9 @@ public import FHIRJSON
 
 /// R4 `Signature`: an electronic or graphical signature, with who signed and when.
 public struct Signature: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
   /// Why the signature was made (at least one).
   public var type: [Coding] = []
@@ -22,12 +24,14 @@ public struct Signature: FHIRCodable {
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// A `Signature` with the given members; the others stay absent.
   public init(type: [Coding] = [], when: Primitive<FHIRInstant>? = nil, who: Reference? = nil) {
     self.type = type
     self.when = when
     self.who = who
   }
 
+  /// Decodes a `Signature` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -67,6 +71,7 @@ public struct Signature: FHIRCodable {
     return true
   }
 
+  /// Writes the `Signature` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

@@ -4,28 +4,35 @@ public import FHIRJSON
 extension Timing {
   /// `Timing.repeat`: a repeating pattern of events.
   public struct Repeat: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
     /// `bounds[x]`: the length or range of time the pattern applies to.
     public var bounds: Bounds?
     /// How many times to repeat, in all.
     public var count: Primitive<FHIRPositiveInt>?
+    /// Maximum number of times to repeat (`Timing.repeat.countMax`).
     public var countMax: Primitive<FHIRPositiveInt>?
     /// How long each event lasts.
     public var duration: Primitive<FHIRDecimal>?
+    /// How long each event lasts, at most (`Timing.repeat.durationMax`).
     public var durationMax: Primitive<FHIRDecimal>?
     /// `s | min | h | d | wk | mo | a`.
     public var durationUnit: Primitive<FHIRCode>?
     /// How many events per period.
     public var frequency: Primitive<FHIRPositiveInt>?
+    /// Event occurs up to `frequencyMax` times per period (`Timing.repeat.frequencyMax`).
     public var frequencyMax: Primitive<FHIRPositiveInt>?
     /// The period the frequency applies to.
     public var period: Primitive<FHIRDecimal>?
+    /// Upper limit of the period, as in "every 3–4 hours" (`Timing.repeat.periodMax`).
     public var periodMax: Primitive<FHIRDecimal>?
     /// `s | min | h | d | wk | mo | a`.
     public var periodUnit: Primitive<FHIRCode>?
     /// `mon | tue | wed | thu | fri | sat | sun`.
     public var dayOfWeek: [Primitive<FHIRCode>] = []
+    /// Times of day for the action to occur (`Timing.repeat.timeOfDay`, 0..*).
     public var timeOfDay: [Primitive<FHIRTime>] = []
     /// Event timing codes (`MORN`, `AC`, `HS`, …).
     public var when: [Primitive<FHIRCode>] = []
@@ -41,20 +48,26 @@ extension Timing {
       "NIGHT", "PHS", "HS", "WAKE", "C", "CM", "CD", "CV", "AC", "ACM", "ACD", "ACV", "PC", "PCM", "PCD", "PCV",
     ]
 
+    /// An empty `Repeat`: every member absent, every list empty.
     public init() {}
 
     /// `Timing.repeat.bounds[x]`.
     public enum Bounds: ChoiceType {
+      /// `boundsDuration`: the `Timing.repeat.bounds[x]` choice as a `Duration`.
       case duration(Duration)
+      /// `boundsRange`: the `Timing.repeat.bounds[x]` choice as a `Range`.
       case range(Range)
+      /// `boundsPeriod`: the `Timing.repeat.bounds[x]` choice as a `Period`.
       case period(Period)
 
+      /// The types this choice allows, by the suffix their key carries.
       public static let choices = ChoiceTable<Bounds>([
         ChoiceTable.complex("Duration", Bounds.duration),
         ChoiceTable.complex("Range", Bounds.range),
         ChoiceTable.complex("Period", Bounds.period),
       ])
 
+      /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
       public var typeSuffix: String {
         switch self {
         case .duration: "Duration"
@@ -63,6 +76,7 @@ extension Timing {
         }
       }
 
+      /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
       public func encode(name: String, to writer: inout JSONWriter) {
         switch self {
         case .duration(let q): writer.member(name + typeSuffix, q)
@@ -72,6 +86,7 @@ extension Timing {
       }
     }
 
+    /// Decodes a `Repeat` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -128,6 +143,7 @@ extension Timing {
       return true
     }
 
+    /// Writes the `Repeat` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

@@ -3,8 +3,11 @@ public import FHIRJSON
 
 /// R4 `Timing`: when an event happens, as a list of times, a repeating pattern, or a code.
 public struct Timing: FHIRCodable {
+  /// Unique id of this element, for references inside the resource (`Element.id`).
   public var id: String?
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
+  /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
   public var modifierExtension: [Extension] = []
   /// When the event occurs.
   public var event: [Primitive<FHIRDateTime>] = []
@@ -15,12 +18,14 @@ public struct Timing: FHIRCodable {
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
+  /// A `Timing` with the given members; the others stay absent.
   public init(event: [Primitive<FHIRDateTime>] = [], repeat: Repeat? = nil, code: CodeableConcept? = nil) {
     self.event = event
     self.repeat = `repeat`
     self.code = code
   }
 
+  /// Decodes a `Timing` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -51,6 +56,7 @@ public struct Timing: FHIRCodable {
     return true
   }
 
+  /// Writes the `Timing` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.member("id", id)

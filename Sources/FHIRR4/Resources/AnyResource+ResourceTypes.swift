@@ -3,7 +3,7 @@ import FHIRJSON
 
 extension AnyResource {
   /// Every resource type of FHIR R4, the modelled ones and the others
-  /// (``FHIRResourceTypes``). Another `resourceType` is reported: an error when it is no
+  /// (`FHIRResourceTypes`). Another `resourceType` is reported: an error when it is no
   /// FHIR resource type at all, a warning when it is one of DSTU2 only.
   public static var resourceTypes: Set<String> { FHIRResourceTypes.r4 }
 

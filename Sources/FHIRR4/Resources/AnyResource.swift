@@ -12,11 +12,17 @@ public import FHIRJSON
 /// other cases are stored out of line (`indirect`), which also lets a `Bundle` hold
 /// resources that hold `Bundle`s.
 public enum AnyResource: FHIRCodable {
+  /// A `Bundle` resource.
   indirect case bundle(Bundle)
+  /// A `CarePlan` resource.
   case carePlan(CarePlan)
+  /// A `Medication` resource.
   indirect case medication(Medication)
+  /// A `MedicationRequest` resource.
   case medicationRequest(MedicationRequest)
+  /// An `Observation` resource.
   case observation(Observation)
+  /// A `Patient` resource.
   case patient(Patient)
   /// A resource type FHIRKit does not model, kept as it came.
   indirect case other(JSONValue)
@@ -40,6 +46,7 @@ public enum AnyResource: FHIRCodable {
     }
   }
 
+  /// Decodes an `AnyResource` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     guard try decoder.expect(.objectStart, at: index, "a resource object") else { return nil }
     switch decoder.peekString("resourceType", inObjectAt: index) {
@@ -70,6 +77,7 @@ public enum AnyResource: FHIRCodable {
     }
   }
 
+  /// Writes the `AnyResource` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     switch self {
     case .bundle(let bundle): bundle.encode(to: &writer)

@@ -4,27 +4,36 @@ public import FHIRJSON
 extension Bundle {
   /// `Bundle.entry.request`: the HTTP request a transaction or batch entry stands for.
   public struct Request: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// `GET | HEAD | POST | PUT | DELETE | PATCH` (required).
     public var method: Primitive<FHIRCode>?
     /// The URL relative to the server's base (required).
     public var url: Primitive<FHIRURI>?
+    /// For managing cache currency: read only if the ETag does not match (`Bundle.entry.request.ifNoneMatch`).
     public var ifNoneMatch: Primitive<FHIRString>?
+    /// For managing cache currency: read only if modified since this time (`Bundle.entry.request.ifModifiedSince`).
     public var ifModifiedSince: Primitive<FHIRInstant>?
+    /// For managing update contention: the ETag the server must match (`Bundle.entry.request.ifMatch`).
     public var ifMatch: Primitive<FHIRString>?
+    /// For conditional creates: the search query that must find nothing (`Bundle.entry.request.ifNoneExist`).
     public var ifNoneExist: Primitive<FHIRString>?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
     static let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"]
 
+    /// A `Request` with the given members; the others stay absent.
     public init(method: Primitive<FHIRCode>? = nil, url: Primitive<FHIRURI>? = nil) {
       self.method = method
       self.url = url
     }
 
+    /// Decodes a `Request` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -65,6 +74,7 @@ extension Bundle {
       return true
     }
 
+    /// Writes the `Request` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -83,8 +93,11 @@ extension Bundle {
 
   /// `Bundle.entry.response`: the outcome of a transaction or batch entry, or of a history entry.
   public struct Response: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// The HTTP status, starting with the 3-digit code (required).
     public var status: Primitive<FHIRString>?
@@ -92,16 +105,19 @@ extension Bundle {
     public var location: Primitive<FHIRURI>?
     /// The `ETag` of the resource, if it is versioned.
     public var etag: Primitive<FHIRString>?
+    /// Server's date-time modified (`Bundle.entry.response.lastModified`).
     public var lastModified: Primitive<FHIRInstant>?
     /// An `OperationOutcome` with hints and warnings.
     public var outcome: AnyResource?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// A `Response` with the given members; the others stay absent.
     public init(status: Primitive<FHIRString>? = nil) {
       self.status = status
     }
 
+    /// Decodes a `Response` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -138,6 +154,7 @@ extension Bundle {
       return true
     }
 
+    /// Writes the `Response` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

@@ -6,12 +6,17 @@ public import FHIRJSON
 /// `Bundle` is a `Resource` but not a `DomainResource`: it has no `text`, `contained` or
 /// extensions of its own (members by those names are kept as unknown).
 public struct Bundle: FHIRResource {
+  /// `"Bundle"`, the `resourceType` of this resource.
   public static let resourceType = "Bundle"
 
   // Resource
+  /// Logical id of the resource, as used in its URL (`Resource.id`).
   public var id: Primitive<FHIRID>?
+  /// Metadata about the resource: version, last update, profiles, tags (`Resource.meta`).
   public var meta: Meta?
+  /// Rules the content was created under, which a reader must understand (`Resource.implicitRules`).
   public var implicitRules: Primitive<FHIRURI>?
+  /// Base language of the resource content, as a BCP-47 code (`Resource.language`).
   public var language: Primitive<FHIRCode>?
 
   // Bundle
@@ -24,8 +29,11 @@ public struct Bundle: FHIRResource {
   public var timestamp: Primitive<FHIRInstant>?
   /// The number of matches of a search (not the number of entries).
   public var total: Primitive<FHIRUnsignedInt>?
+  /// Links related to this Bundle, e.g. paging (`Bundle.link`, 0..*).
   public var link: [Link] = []
+  /// The entries: each a resource or information about one (`Bundle.entry`, 0..*).
   public var entry: [Entry] = []
+  /// Digital signature of the Bundle (`Bundle.signature`).
   public var signature: Signature?
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
@@ -35,11 +43,13 @@ public struct Bundle: FHIRResource {
     "searchset", "collection",
   ]
 
+  /// A `Bundle` with the given members; the others stay absent.
   public init(type: Primitive<FHIRCode>? = nil, entry: [Entry] = []) {
     self.type = type
     self.entry = entry
   }
 
+  /// Decodes a `Bundle` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -84,6 +94,7 @@ public struct Bundle: FHIRResource {
     return true
   }
 
+  /// Writes the `Bundle` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("resourceType")

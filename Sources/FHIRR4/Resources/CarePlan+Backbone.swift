@@ -4,8 +4,11 @@ public import FHIRJSON
 extension CarePlan {
   /// `CarePlan.activity`: an action planned, and how it went.
   public struct Activity: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// The results of the activity, coded.
     public var outcomeCodeableConcept: [CodeableConcept] = []
@@ -20,11 +23,13 @@ extension CarePlan {
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An `Activity` with the given members; the others stay absent.
     public init(reference: Reference? = nil, detail: Detail? = nil) {
       self.reference = reference
       self.detail = detail
     }
 
+    /// Decodes an `Activity` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -56,6 +61,7 @@ extension CarePlan {
       return true
     }
 
+    /// Writes the `Activity` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

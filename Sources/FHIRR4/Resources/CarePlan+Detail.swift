@@ -4,31 +4,50 @@ public import FHIRJSON
 extension CarePlan {
   /// `CarePlan.activity.detail`: a planned activity described in place.
   public struct Detail: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// `Appointment | CommunicationRequest | DeviceRequest | MedicationRequest | NutritionOrder | Task |
     /// ServiceRequest | VisionPrescription`.
     public var kind: Primitive<FHIRCode>?
+    /// Protocols, guidelines or definitions this activity follows, as canonical URLs
+    /// (`CarePlan.activity.detail.instantiatesCanonical`, 0..*).
     public var instantiatesCanonical: [Primitive<FHIRURI>] = []
+    /// External protocols, guidelines or definitions this activity follows (`CarePlan.activity.detail.instantiatesUri`,
+    /// 0..*).
     public var instantiatesUri: [Primitive<FHIRURI>] = []
+    /// Detail type of the activity (`CarePlan.activity.detail.code`).
     public var code: CodeableConcept?
+    /// Why the activity should be done or why it was prohibited (`CarePlan.activity.detail.reasonCode`, 0..*).
     public var reasonCode: [CodeableConcept] = []
+    /// Conditions, observations or reports that justify the activity (`CarePlan.activity.detail.reasonReference`,
+    /// 0..*).
     public var reasonReference: [Reference] = []
+    /// Goals this activity relates to (`CarePlan.activity.detail.goal`, 0..*).
     public var goal: [Reference] = []
     /// `not-started | scheduled | in-progress | on-hold | completed | cancelled | stopped | unknown |
     /// entered-in-error` (required).
     public var status: Primitive<FHIRCode>?
+    /// Reason for the current status (`CarePlan.activity.detail.statusReason`).
     public var statusReason: CodeableConcept?
+    /// If true, the activity is prohibited (`CarePlan.activity.detail.doNotPerform`).
     public var doNotPerform: Primitive<FHIRBoolean>?
     /// `scheduled[x]`: when the activity is to happen.
     public var scheduled: Scheduled?
+    /// Where the activity should happen (`CarePlan.activity.detail.location`).
     public var location: Reference?
+    /// Who will be responsible for the activity (`CarePlan.activity.detail.performer`, 0..*).
     public var performer: [Reference] = []
     /// `product[x]`: what is to be administered or supplied.
     public var product: Product?
+    /// How much to consume or give per day (`CarePlan.activity.detail.dailyAmount`).
     public var dailyAmount: SimpleQuantity?
+    /// How much to administer, supply or consume (`CarePlan.activity.detail.quantity`).
     public var quantity: SimpleQuantity?
+    /// Extra information describing the activity to perform (`CarePlan.activity.detail.description`).
     public var description: Primitive<FHIRString>?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
@@ -42,6 +61,7 @@ extension CarePlan {
       "entered-in-error",
     ]
 
+    /// A `Detail` with the given members; the others stay absent.
     public init(status: Primitive<FHIRCode>? = nil, code: CodeableConcept? = nil) {
       self.status = status
       self.code = code
@@ -49,16 +69,21 @@ extension CarePlan {
 
     /// `CarePlan.activity.detail.scheduled[x]`.
     public enum Scheduled: ChoiceType {
+      /// `scheduledTiming`: the `CarePlan.activity.detail.scheduled[x]` choice as a `Timing`.
       case timing(Timing)
+      /// `scheduledPeriod`: the `CarePlan.activity.detail.scheduled[x]` choice as a `Period`.
       case period(Period)
+      /// `scheduledString`: the `CarePlan.activity.detail.scheduled[x]` choice as a `string`.
       case string(Primitive<FHIRString>)
 
+      /// The types this choice allows, by the suffix their key carries.
       public static let choices = ChoiceTable<Scheduled>([
         ChoiceTable.complex("Timing", Scheduled.timing),
         ChoiceTable.complex("Period", Scheduled.period),
         ChoiceTable.primitive("String", Scheduled.string, { if case .string(let p) = $0 { p } else { nil } }),
       ])
 
+      /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
       public var typeSuffix: String {
         switch self {
         case .timing: "Timing"
@@ -67,6 +92,7 @@ extension CarePlan {
         }
       }
 
+      /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
       public func encode(name: String, to writer: inout JSONWriter) {
         switch self {
         case .timing(let t): writer.member(name + typeSuffix, t)
@@ -78,14 +104,18 @@ extension CarePlan {
 
     /// `CarePlan.activity.detail.product[x]`.
     public enum Product: ChoiceType {
+      /// `productCodeableConcept`: the `CarePlan.activity.detail.product[x]` choice as a `CodeableConcept`.
       case codeableConcept(CodeableConcept)
+      /// `productReference`: the `CarePlan.activity.detail.product[x]` choice as a `Reference`.
       case reference(Reference)
 
+      /// The types this choice allows, by the suffix their key carries.
       public static let choices = ChoiceTable<Product>([
         ChoiceTable.complex("CodeableConcept", Product.codeableConcept),
         ChoiceTable.complex("Reference", Product.reference),
       ])
 
+      /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
       public var typeSuffix: String {
         switch self {
         case .codeableConcept: "CodeableConcept"
@@ -93,6 +123,7 @@ extension CarePlan {
         }
       }
 
+      /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
       public func encode(name: String, to writer: inout JSONWriter) {
         switch self {
         case .codeableConcept(let c): writer.member(name + typeSuffix, c)
@@ -101,6 +132,7 @@ extension CarePlan {
       }
     }
 
+    /// Decodes a `Detail` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -153,6 +185,7 @@ extension CarePlan {
       return true
     }
 
+    /// Writes the `Detail` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

@@ -4,8 +4,11 @@ public import FHIRJSON
 extension Medication {
   /// `Medication.ingredient`: an active or inactive ingredient.
   public struct Ingredient: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// `item[x]`: the ingredient, a substance or another medication (required).
     public var item: Item?
@@ -16,20 +19,25 @@ extension Medication {
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An `Ingredient` with the given members; the others stay absent.
     public init(item: Item? = nil) {
       self.item = item
     }
 
     /// `Medication.ingredient.item[x]`.
     public enum Item: ChoiceType {
+      /// `itemCodeableConcept`: the `Medication.ingredient.item[x]` choice as a `CodeableConcept`.
       case codeableConcept(CodeableConcept)
+      /// `itemReference`: the `Medication.ingredient.item[x]` choice as a `Reference`.
       case reference(Reference)
 
+      /// The types this choice allows, by the suffix their key carries.
       public static let choices = ChoiceTable<Item>([
         ChoiceTable.complex("CodeableConcept", Item.codeableConcept),
         ChoiceTable.complex("Reference", Item.reference),
       ])
 
+      /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
       public var typeSuffix: String {
         switch self {
         case .codeableConcept: "CodeableConcept"
@@ -37,6 +45,7 @@ extension Medication {
         }
       }
 
+      /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
       public func encode(name: String, to writer: inout JSONWriter) {
         switch self {
         case .codeableConcept(let c): writer.member(name + typeSuffix, c)
@@ -45,6 +54,7 @@ extension Medication {
       }
     }
 
+    /// Decodes an `Ingredient` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -78,6 +88,7 @@ extension Medication {
       return true
     }
 
+    /// Writes the `Ingredient` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -93,19 +104,26 @@ extension Medication {
 
   /// `Medication.batch`: the packaged medication's lot.
   public struct Batch: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
+    /// Identifier assigned to the batch (`Medication.batch.lotNumber`).
     public var lotNumber: Primitive<FHIRString>?
+    /// When the batch will expire (`Medication.batch.expirationDate`).
     public var expirationDate: Primitive<FHIRDateTime>?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// A `Batch` with the given members; the others stay absent.
     public init(lotNumber: Primitive<FHIRString>? = nil, expirationDate: Primitive<FHIRDateTime>? = nil) {
       self.lotNumber = lotNumber
       self.expirationDate = expirationDate
     }
 
+    /// Decodes a `Batch` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -136,6 +154,7 @@ extension Medication {
       return true
     }
 
+    /// Writes the `Batch` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

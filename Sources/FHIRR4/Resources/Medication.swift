@@ -3,40 +3,55 @@ public import FHIRJSON
 
 /// R4 `Medication`: a medication, for prescribing, dispensing and administering.
 public struct Medication: FHIRResource {
+  /// `"Medication"`, the `resourceType` of this resource.
   public static let resourceType = "Medication"
 
   // Resource and DomainResource
+  /// Logical id of the resource, as used in its URL (`Resource.id`).
   public var id: Primitive<FHIRID>?
+  /// Metadata about the resource: version, last update, profiles, tags (`Resource.meta`).
   public var meta: Meta?
+  /// Rules the content was created under, which a reader must understand (`Resource.implicitRules`).
   public var implicitRules: Primitive<FHIRURI>?
+  /// Base language of the resource content, as a BCP-47 code (`Resource.language`).
   public var language: Primitive<FHIRCode>?
+  /// Text summary of the resource, for human interpretation (`DomainResource.text`).
   public var text: Narrative?
+  /// Resources contained inline, without identity of their own (`DomainResource.contained`, 0..*).
   public var contained: [AnyResource] = []
+  /// Additional content defined by implementations (`extension`, 0..*).
   public var `extension`: [Extension] = []
+  /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
   public var modifierExtension: [Extension] = []
 
   // Medication
+  /// Business identifiers assigned to this medication by other systems (`Medication.identifier`, 0..*).
   public var identifier: [Identifier] = []
   /// What the medication is (RxNorm, SNOMED CT, …).
   public var code: CodeableConcept?
   /// `active | inactive | entered-in-error`.
   public var status: Primitive<FHIRCode>?
+  /// Manufacturer of the item (`Medication.manufacturer`).
   public var manufacturer: Reference?
   /// Powder, tablets, capsule, …
   public var form: CodeableConcept?
   /// The amount of drug in the package.
   public var amount: Ratio?
+  /// Active or inactive ingredients (`Medication.ingredient`, 0..*).
   public var ingredient: [Ingredient] = []
+  /// Details about packaged medications: lot and expiry (`Medication.batch`).
   public var batch: Batch?
   /// Members the model does not know, in document order.
   public var unknown = JSONObject()
 
   static let statuses: Set<String> = ["active", "inactive", "entered-in-error"]
 
+  /// A `Medication` with the given members; the others stay absent.
   public init(code: CodeableConcept? = nil) {
     self.code = code
   }
 
+  /// Decodes a `Medication` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
   public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
     var decoded = Self(decodingInto: ())
     guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -83,6 +98,7 @@ public struct Medication: FHIRResource {
     return true
   }
 
+  /// Writes the `Medication` as one JSON object, members in the specification's order, unknown members last.
   public func encode(to writer: inout JSONWriter) {
     writer.beginObject()
     writer.key("resourceType")

@@ -4,8 +4,11 @@ public import FHIRJSON
 extension MedicationRequest {
   /// `MedicationRequest.dispenseRequest`: how the medication is to be dispensed.
   public struct DispenseRequest: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// The first dispense.
     public var initialFill: InitialFill?
@@ -24,8 +27,10 @@ extension MedicationRequest {
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An empty `DispenseRequest`: every member absent, every list empty.
     public init() {}
 
+    /// Decodes a `DispenseRequest` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -60,6 +65,7 @@ extension MedicationRequest {
       return true
     }
 
+    /// Writes the `DispenseRequest` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -79,19 +85,26 @@ extension MedicationRequest {
 
   /// `MedicationRequest.dispenseRequest.initialFill`: the amount and duration of the first dispense.
   public struct InitialFill: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
+    /// First fill quantity (`MedicationRequest.dispenseRequest.initialFill.quantity`).
     public var quantity: SimpleQuantity?
+    /// First fill duration (`MedicationRequest.dispenseRequest.initialFill.duration`).
     public var duration: Duration?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An `InitialFill` with the given members; the others stay absent.
     public init(quantity: SimpleQuantity? = nil, duration: Duration? = nil) {
       self.quantity = quantity
       self.duration = duration
     }
 
+    /// Decodes an `InitialFill` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -120,6 +133,7 @@ extension MedicationRequest {
       return true
     }
 
+    /// Writes the `InitialFill` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -134,8 +148,11 @@ extension MedicationRequest {
 
   /// `MedicationRequest.substitution`: whether a substitute may be dispensed.
   public struct Substitution: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// `allowed[x]`: whether, or which, substitution is allowed (required).
     public var allowed: Allowed?
@@ -144,20 +161,25 @@ extension MedicationRequest {
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// A `Substitution` with the given members; the others stay absent.
     public init(allowed: Allowed? = nil) {
       self.allowed = allowed
     }
 
     /// `MedicationRequest.substitution.allowed[x]`.
     public enum Allowed: ChoiceType {
+      /// `allowedBoolean`: the `MedicationRequest.substitution.allowed[x]` choice as a `boolean`.
       case boolean(Primitive<FHIRBoolean>)
+      /// `allowedCodeableConcept`: the `MedicationRequest.substitution.allowed[x]` choice as a `CodeableConcept`.
       case codeableConcept(CodeableConcept)
 
+      /// The types this choice allows, by the suffix their key carries.
       public static let choices = ChoiceTable<Allowed>([
         ChoiceTable.primitive("Boolean", Allowed.boolean, { if case .boolean(let p) = $0 { p } else { nil } }),
         ChoiceTable.complex("CodeableConcept", Allowed.codeableConcept),
       ])
 
+      /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
       public var typeSuffix: String {
         switch self {
         case .boolean: "Boolean"
@@ -165,6 +187,7 @@ extension MedicationRequest {
         }
       }
 
+      /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
       public func encode(name: String, to writer: inout JSONWriter) {
         switch self {
         case .boolean(let p): writer.member(name + typeSuffix, p)
@@ -173,6 +196,7 @@ extension MedicationRequest {
       }
     }
 
+    /// Decodes a `Substitution` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -204,6 +228,7 @@ extension MedicationRequest {
       return true
     }
 
+    /// Writes the `Substitution` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

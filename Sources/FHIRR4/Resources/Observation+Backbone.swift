@@ -4,10 +4,15 @@ public import FHIRJSON
 extension Observation {
   /// `Observation.referenceRange`: guidance on how to read the value.
   public struct ReferenceRange: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
+    /// Low range, if relevant (`Observation.referenceRange.low`).
     public var low: SimpleQuantity?
+    /// High range, if relevant (`Observation.referenceRange.high`).
     public var high: SimpleQuantity?
     /// What the range means (normal, therapeutic, …).
     public var type: CodeableConcept?
@@ -15,15 +20,18 @@ extension Observation {
     public var appliesTo: [CodeableConcept] = []
     /// The age range it applies to.
     public var age: Range?
+    /// Text-based reference range (`Observation.referenceRange.text`).
     public var text: Primitive<FHIRString>?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// A `ReferenceRange` with the given members; the others stay absent.
     public init(low: SimpleQuantity? = nil, high: SimpleQuantity? = nil) {
       self.low = low
       self.high = high
     }
 
+    /// Decodes a `ReferenceRange` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -57,6 +65,7 @@ extension Observation {
       return true
     }
 
+    /// Writes the `ReferenceRange` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -75,24 +84,32 @@ extension Observation {
 
   /// `Observation.component`: one part of a multi-part result (systolic and diastolic, …).
   public struct Component: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// What this part is (required).
     public var code: CodeableConcept?
     /// `value[x]`: this part's result.
     public var value: Value?
+    /// Why the component result is missing (`Observation.component.dataAbsentReason`).
     public var dataAbsentReason: CodeableConcept?
+    /// High, low, normal, etc. (`Observation.component.interpretation`, 0..*).
     public var interpretation: [CodeableConcept] = []
+    /// Guidance on how to interpret the component value (`Observation.component.referenceRange`, 0..*).
     public var referenceRange: [ReferenceRange] = []
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// A `Component` with the given members; the others stay absent.
     public init(code: CodeableConcept? = nil, value: Value? = nil) {
       self.code = code
       self.value = value
     }
 
+    /// Decodes a `Component` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -127,6 +144,7 @@ extension Observation {
       return true
     }
 
+    /// Writes the `Component` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)

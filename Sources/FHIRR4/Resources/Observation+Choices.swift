@@ -4,11 +4,16 @@ public import FHIRJSON
 extension Observation {
   /// `Observation.effective[x]`: when the observation was made.
   public enum Effective: ChoiceType {
+    /// `effectiveDateTime`: the `Observation.effective[x]` choice as a `dateTime`.
     case dateTime(Primitive<FHIRDateTime>)
+    /// `effectivePeriod`: the `Observation.effective[x]` choice as a `Period`.
     case period(Period)
+    /// `effectiveTiming`: the `Observation.effective[x]` choice as a `Timing`.
     case timing(Timing)
+    /// `effectiveInstant`: the `Observation.effective[x]` choice as an `instant`.
     case instant(Primitive<FHIRInstant>)
 
+    /// The types this choice allows, by the suffix their key carries.
     public static let choices = ChoiceTable<Effective>([
       ChoiceTable.primitive("DateTime", Effective.dateTime, { if case .dateTime(let p) = $0 { p } else { nil } }),
       ChoiceTable.complex("Period", Effective.period),
@@ -16,6 +21,7 @@ extension Observation {
       ChoiceTable.primitive("Instant", Effective.instant, { if case .instant(let p) = $0 { p } else { nil } }),
     ])
 
+    /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
     public var typeSuffix: String {
       switch self {
       case .dateTime: "DateTime"
@@ -25,6 +31,7 @@ extension Observation {
       }
     }
 
+    /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
     public func encode(name: String, to writer: inout JSONWriter) {
       switch self {
       case .dateTime(let p): writer.member(name + typeSuffix, p)
@@ -37,18 +44,30 @@ extension Observation {
 
   /// `Observation.value[x]` and `Observation.component.value[x]`: the result.
   public enum Value: ChoiceType {
+    /// `valueQuantity`: the `Observation.value[x]` choice as a `Quantity`.
     case quantity(Quantity)
+    /// `valueCodeableConcept`: the `Observation.value[x]` choice as a `CodeableConcept`.
     case codeableConcept(CodeableConcept)
+    /// `valueString`: the `Observation.value[x]` choice as a `string`.
     case string(Primitive<FHIRString>)
+    /// `valueBoolean`: the `Observation.value[x]` choice as a `boolean`.
     case boolean(Primitive<FHIRBoolean>)
+    /// `valueInteger`: the `Observation.value[x]` choice as an `integer`.
     case integer(Primitive<FHIRInteger>)
+    /// `valueRange`: the `Observation.value[x]` choice as a `Range`.
     indirect case range(Range)
+    /// `valueRatio`: the `Observation.value[x]` choice as a `Ratio`.
     indirect case ratio(Ratio)
+    /// `valueSampledData`: the `Observation.value[x]` choice as a `SampledData`.
     indirect case sampledData(SampledData)
+    /// `valueTime`: the `Observation.value[x]` choice as a `time`.
     case time(Primitive<FHIRTime>)
+    /// `valueDateTime`: the `Observation.value[x]` choice as a `dateTime`.
     case dateTime(Primitive<FHIRDateTime>)
+    /// `valuePeriod`: the `Observation.value[x]` choice as a `Period`.
     case period(Period)
 
+    /// The types this choice allows, by the suffix their key carries.
     public static let choices = ChoiceTable<Value>([
       ChoiceTable.complex("Quantity", Value.quantity),
       ChoiceTable.complex("CodeableConcept", Value.codeableConcept),
@@ -63,6 +82,7 @@ extension Observation {
       ChoiceTable.complex("Period", Value.period),
     ])
 
+    /// The suffix of the chosen type in the JSON key (`Quantity` in `valueQuantity`).
     public var typeSuffix: String {
       switch self {
       case .quantity: "Quantity"
@@ -79,6 +99,7 @@ extension Observation {
       }
     }
 
+    /// Writes `name` plus the chosen type's suffix (and `_name…` for a primitive with extensions).
     public func encode(name: String, to writer: inout JSONWriter) {
       let key = name + typeSuffix
       switch self {

@@ -4,22 +4,33 @@ public import FHIRJSON
 extension Patient {
   /// `Patient.contact`: a guardian, partner, friend or other contact.
   public struct Contact: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
+    /// The kind of relationship (`Patient.contact.relationship`, 0..*).
     public var relationship: [CodeableConcept] = []
+    /// Name of the contact person (`Patient.contact.name`).
     public var name: HumanName?
+    /// Contact details for the person, e.g. phone or email (`Patient.contact.telecom`, 0..*).
     public var telecom: [ContactPoint] = []
+    /// Address of the contact person (`Patient.contact.address`).
     public var address: Address?
     /// `male | female | other | unknown`.
     public var gender: Primitive<FHIRCode>?
+    /// Organization the contact is acting for or attached to (`Patient.contact.organization`).
     public var organization: Reference?
+    /// Period during which this contact person or organization is valid to be contacted (`Patient.contact.period`).
     public var period: Period?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// An empty `Contact`: every member absent, every list empty.
     public init() {}
 
+    /// Decodes a `Contact` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -54,6 +65,7 @@ extension Patient {
       return true
     }
 
+    /// Writes the `Contact` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -73,19 +85,25 @@ extension Patient {
 
   /// `Patient.communication`: a language the patient speaks.
   public struct Communication: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// Required.
     public var language: CodeableConcept?
+    /// Whether this is the patient's preferred language (`Patient.communication.preferred`).
     public var preferred: Primitive<FHIRBoolean>?
     /// Members the model does not know, in document order.
     public var unknown = JSONObject()
 
+    /// A `Communication` with the given members; the others stay absent.
     public init(language: CodeableConcept? = nil) {
       self.language = language
     }
 
+    /// Decodes a `Communication` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -116,6 +134,7 @@ extension Patient {
       return true
     }
 
+    /// Writes the `Communication` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
@@ -130,8 +149,11 @@ extension Patient {
 
   /// `Patient.link`: another Patient or RelatedPerson record of the same person.
   public struct Link: FHIRCodable {
+    /// Unique id of this element, for references inside the resource (`Element.id`).
     public var id: String?
+    /// Additional content defined by implementations (`extension`, 0..*).
     public var `extension`: [Extension] = []
+    /// Extensions a reader must understand: they change the meaning of this element (`modifierExtension`, 0..*).
     public var modifierExtension: [Extension] = []
     /// Required.
     public var other: Reference?
@@ -142,11 +164,13 @@ extension Patient {
 
     static let types: Set<String> = ["replaced-by", "replaces", "refer", "seealso"]
 
+    /// A `Link` with the given members; the others stay absent.
     public init(other: Reference? = nil, type: Primitive<FHIRCode>? = nil) {
       self.other = other
       self.type = type
     }
 
+    /// Decodes a `Link` from the tokens at `index`, recording issues in `decoder`; `nil` if nothing decodes.
     public init?(from decoder: inout FHIRDecoder, at index: Int) throws {
       var decoded = Self(decodingInto: ())
       guard try decoded.decodeMembers(from: &decoder, at: index) else { return nil }
@@ -178,6 +202,7 @@ extension Patient {
       return true
     }
 
+    /// Writes the `Link` as one JSON object, members in the specification's order, unknown members last.
     public func encode(to writer: inout JSONWriter) {
       writer.beginObject()
       writer.member("id", id)
