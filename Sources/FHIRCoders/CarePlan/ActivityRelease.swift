@@ -4,7 +4,7 @@ import Foundation
 
 /// What differs between the releases for the CarePlan activity coders: the activity type and
 /// how its elements are read and written. Everything else is shared (``ActivityMapping``).
-protocol ActivityRelease {
+protocol ActivityRelease: SendableMetatype {
   associatedtype Activity: FHIREncodable & Sendable
   /// `"R4"` or `"DSTU2"`.
   static var release: String { get }
@@ -20,18 +20,17 @@ protocol ActivityRelease {
   /// The activity's own extensions (the care ones hold the common fields).
   static func extensions(_ activity: Activity) -> [Extension]
   static func append(_ extensions: [Extension], to activity: inout Activity)
-  /// The readers below take the activity by pointer, so that each element is read where it lies
-  /// (an element read through a value is often copied out whole, with everything around it).
+  /// The readers below borrow the activity: each element is read where it lies.
   /// What ``ActivityText`` reads: the detail's code text and first coding display, whether it
   /// has a code, its description and extensions, and the activity's `reference.display`.
-  static func text(_ activity: UnsafePointer<Activity>) -> ActivityTextElements
+  static func text(_ activity: borrowing Activity) -> ActivityTextElements
   /// Sets `detail.code.text` (when `code` is given), `detail.description`, and appends
   /// `detailExtension` to the detail, creating the detail when there is none.
   static func writeText(code: String?, description: String?, detailExtension: Extension?, to activity: inout Activity)
   /// `detail.quantity` as a target's parts.
-  static func quantity(_ activity: UnsafePointer<Activity>) -> (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])?
+  static func quantity(_ activity: borrowing Activity) -> (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])?
   /// `detail.scheduled[x]` (a timing's elements are read by ``timing(_:)``).
-  static func scheduled(_ activity: UnsafePointer<Activity>) -> ActivityScheduled?
+  static func scheduled(_ activity: borrowing Activity) -> ActivityScheduled?
   /// Makes the activity a reference to `reference` (an order, `MedicationRequest/<id>`) with no
   /// `detail` (a CarePlan activity has one or the other, cpl-3).
   static func setReference(_ reference: String, in activity: inout Activity)
@@ -61,35 +60,4 @@ enum ActivityScheduled {
   case timing
   case period(start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?)
   case string(String?)
-}
-
-/// The closures an activity coder holds, for the shared ``ActivityMapping/decode(_:from:with:)``
-/// and ``ActivityMapping/encode(_:with:)``.
-protocol ActivityCoding {
-  associatedtype Release: ActivityRelease
-  var getCareID: @Sendable (PlanActivity<Release.Activity>, inout ConversionReport) -> String { get }
-  var setFHIRID: @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void { get }
-  var getCareText:
-    @Sendable (PlanActivity<Release.Activity>, inout ConversionReport) -> (title: String?, instructions: String?)
-  { get }
-  var setFHIRText: @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void { get }
-  var getCareSchedule: @Sendable (PlanActivity<Release.Activity>, TimeZone, inout ConversionReport) -> Schedule { get }
-  var setFHIRSchedule: @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void { get }
-  var getCareVersionFields:
-    @Sendable (PlanActivity<Release.Activity>, inout CareModel.Task, inout ConversionReport) -> Void
-  { get }
-  var setFHIRVersionFields:
-    @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void
-  { get }
-  var getCareImpactsAdherence: @Sendable (PlanActivity<Release.Activity>, inout ConversionReport) -> Bool { get }
-  var setFHIRImpactsAdherence:
-    @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void
-  { get }
-  var getCareCarePlanUUID: @Sendable (PlanActivity<Release.Activity>, inout ConversionReport) -> UUID? { get }
-  var setFHIRCarePlanUUID:
-    @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void
-  { get }
-  var accountsForEveryElement: Bool { get }
-  /// A patient's or organization's zone, used when the activity's timing names no IANA zone.
-  var timeZone: TimeZone? { get }
 }

@@ -62,9 +62,9 @@ enum CarePlanMapping<R: CarePlanRelease> {
   }
 
   /// The care plan of a CarePlan, through `coder`'s closures.
-  static func decode<C: CarePlanCoding>(_ resource: R.Plan, from source: ResourceSource?, with coder: C)
+  static func decode(_ resource: R.Plan, from source: ResourceSource?, with coder: CarePlanCoder<R.Plan, R.Activities.Activity>)
     -> Converted<CareModel.CarePlan>
-  where C.Release == R {
+  {
     var report = ConversionReport()
     let uuid = StableUUID.forDecoded(resource, type: "CarePlan", release: R.release, id: R.id(resource), versionID: R.versionID(resource))
     // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
@@ -80,9 +80,9 @@ enum CarePlanMapping<R: CarePlanRelease> {
   }
 
   /// The plan and one Task per activity, through `coder`'s closures and its activity coder.
-  static func decodeWithTasks<C: CarePlanCoding>(_ resource: R.Plan, from source: ResourceSource?, with coder: C) throws
+  static func decodeWithTasks(_ resource: R.Plan, from source: ResourceSource?, with coder: CarePlanCoder<R.Plan, R.Activities.Activity>)
     -> (plan: Converted<CareModel.CarePlan>, tasks: [Converted<CareModel.Task>])
-  where C.Release == R {
+  {
     let plan = decode(resource, from: source, with: coder)
     let anchor = start(resource)?.date
     let activities = R.activities(resource)
@@ -101,7 +101,7 @@ enum CarePlanMapping<R: CarePlanRelease> {
   }
 
   /// The CarePlan of a care plan, through `coder`'s closures.
-  static func encode<C: CarePlanCoding>(_ entity: CareModel.CarePlan, with coder: C) -> Converted<R.Plan> where C.Release == R {
+  static func encode(_ entity: CareModel.CarePlan, with coder: CarePlanCoder<R.Plan, R.Activities.Activity>) -> Converted<R.Plan> {
     var report = ConversionReport()
     var r = R.empty()
     coder.setFHIRID(entity, &r, &report)
@@ -113,10 +113,9 @@ enum CarePlanMapping<R: CarePlanRelease> {
 
   /// The CarePlan of a care plan with `tasks` as its activities; a task in `orderReferences`
   /// (by uuid) becomes an activity referring to its order, written as its own resource.
-  static func encode<C: CarePlanCoding>(
-    _ entity: CareModel.CarePlan, tasks: [CareModel.Task], orderReferences: [UUID: String] = [:], with coder: C
-  ) -> Converted<R.Plan>
-  where C.Release == R {
+  static func encode(
+    _ entity: CareModel.CarePlan, tasks: [CareModel.Task], orderReferences: [UUID: String] = [:], with coder: CarePlanCoder<R.Plan, R.Activities.Activity>
+  ) -> Converted<R.Plan> {
     var plan = encode(entity, with: coder)
     for task in tasks {
       let activity =

@@ -5,7 +5,7 @@ import Foundation
 /// What differs between the releases for the CarePlan coders: the model types, the title
 /// (R4 `title`; DSTU2 has none) and the date the plan falls back on (R4 `created`, DSTU2
 /// `modified`). Everything else is shared (``CarePlanMapping``).
-protocol CarePlanRelease {
+protocol CarePlanRelease: SendableMetatype {
   associatedtype Plan: FHIREncodable & Sendable
   associatedtype Activities: ActivityRelease
   /// `"R4"` or `"DSTU2"`.
@@ -30,20 +30,4 @@ protocol CarePlanRelease {
   static func fallbackDate(_ r: Plan) -> (value: Primitive<FHIRDateTime>?, element: String)
   static func activities(_ r: Plan) -> [Activities.Activity]
   static func append(_ activity: Activities.Activity, to r: inout Plan)
-}
-
-/// The closures a CarePlan coder holds, for the shared ``CarePlanMapping``.
-protocol CarePlanCoding {
-  associatedtype Release: CarePlanRelease
-  associatedtype ActivityCoder: ActivityCoding where ActivityCoder.Release == Release.Activities
-  var getCareID: @Sendable (Release.Plan, inout ConversionReport) -> String { get }
-  var setFHIRID: @Sendable (CareModel.CarePlan, inout Release.Plan, inout ConversionReport) -> Void { get }
-  var getCareTitle: @Sendable (Release.Plan, inout ConversionReport) -> String { get }
-  var setFHIRTitle: @Sendable (CareModel.CarePlan, inout Release.Plan, inout ConversionReport) -> Void { get }
-  var getCarePatientUUID: @Sendable (Release.Plan, inout ConversionReport) -> UUID? { get }
-  var setFHIRPatientUUID: @Sendable (CareModel.CarePlan, inout Release.Plan, inout ConversionReport) -> Void { get }
-  var getCareVersionFields: @Sendable (Release.Plan, inout CareModel.CarePlan, inout ConversionReport) -> Void { get }
-  var setFHIRVersionFields: @Sendable (CareModel.CarePlan, inout Release.Plan, inout ConversionReport) -> Void { get }
-  var activityCoder: ActivityCoder { get }
-  var accountsForEveryElement: Bool { get }
 }

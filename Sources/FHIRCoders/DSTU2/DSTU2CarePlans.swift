@@ -1,5 +1,5 @@
 import FHIRCore
-import FHIRDSTU2
+public import FHIRDSTU2
 
 /// The DSTU2 side of the CarePlan coder (see ``CarePlanRelease``).
 enum DSTU2CarePlans: CarePlanRelease {
@@ -30,4 +30,12 @@ enum DSTU2CarePlans: CarePlanRelease {
   static func fallbackDate(_ r: Plan) -> (value: Primitive<FHIRDateTime>?, element: String) { (r.modified, "modified") }
   static func activities(_ r: Plan) -> [Plan.Activity] { r.activity }
   static func append(_ activity: Plan.Activity, to r: inout Plan) { r.activity.append(activity) }
+}
+
+/// The DSTU2 `CarePlan` coder: ``CarePlanCoder`` over the DSTU2 models.
+public typealias DSTU2CarePlanCoder = CarePlanCoder<FHIRDSTU2.CarePlan, FHIRDSTU2.CarePlan.Activity>
+
+extension CarePlanCoder where Resource == FHIRDSTU2.CarePlan, Activity == FHIRDSTU2.CarePlan.Activity {
+  /// The DSTU2 coder with the default closures.
+  public init() { self.init(DSTU2CarePlans.self) }
 }

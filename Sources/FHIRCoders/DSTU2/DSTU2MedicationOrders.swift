@@ -1,6 +1,6 @@
 import CareModel
 import FHIRCore
-import FHIRDSTU2
+public import FHIRDSTU2
 import FHIRJSON
 
 /// The DSTU2 side of the medication order coder: MedicationOrder (see ``MedicationTaskRelease``).
@@ -15,6 +15,7 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   static var defaultID: String { "medication-order" }
   static var authoredElement: String { "dateWritten" }
   static var moreInstructionsElement: String { "additionalInstructions" }
+  static var schedulesMapAuthored: Bool { false }
   static var timingUnitNameSuffix: String { "s" }
   static let paths = MedicationTaskPaths(DSTU2MedicationOrders.self)
   static let doseQuantityPath = ReportPath("MedicationOrder.dosageInstruction.doseQuantity")
@@ -26,10 +27,7 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   }
   static func id(_ r: Order) -> String? { r.id?.string }
   static func setID(_ id: String, in r: inout Order) { r.id = Primitive(FHIRID(uncheckedString: id)) }
-  static func versionID(_ r: Order) -> String? {
-    // Read through a pointer: `r.meta?.versionId` copies the element out of the meta.
-    withUnsafePointer(to: r.meta) { $0.pointee?.versionId?.value?.string }
-  }
+  static func versionID(_ r: Order) -> String? { r.meta?.versionId?.value?.string }
   static func extensions(_ r: Order) -> [Extension] { r.extension }
   static func append(_ extensions: [Extension], to r: inout Order) { r.extension += extensions }
 
@@ -41,13 +39,12 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     }
   }
   static func contained(_ r: Order, id: Substring) -> Medication? {
-    // In place: iterating would copy every contained resource out of the array.
-    r.contained.withUnsafeBufferPointer { contained in
-      for index in contained.indices {
-        if case .medication(let m) = contained[index], let own = m.id?.string, own[...] == id { return m }
-      }
-      return nil
+    // By position: iterating would copy every contained resource out of the array.
+    let contained = r.contained
+    for index in contained.indices {
+      if case .medication(let m) = contained[index], let own = m.id?.string, own[...] == id { return m }
     }
+    return nil
   }
   static func name(_ m: Medication) -> String? {
     let code = m.code
@@ -87,12 +84,10 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     r.dosageInstruction[0].text = text
   }
   static func validityStart(_ r: Order) -> ElementValue<FHIRDateTime> {
-    // Read through pointers (see ``versionID(_:)``).
-    withUnsafePointer(to: r.dispenseRequest) { request in
-      ElementValue(isPresent: request.pointee?.validityPeriod?.start.isPresent ?? false, value: request.pointee?.validityPeriod?.start?.value)
-    }
+    ElementValue(
+      isPresent: r.dispenseRequest?.validityPeriod?.start.isPresent ?? false, value: r.dispenseRequest?.validityPeriod?.start?.value)
   }
-  static func authored(_ r: Order) -> ElementValue<FHIRDateTime> { withUnsafePointer(to: r.dateWritten) { ElementValue($0) } }
+  static func authored(_ r: Order) -> ElementValue<FHIRDateTime> { ElementValue(isPresent: r.dateWritten.isPresent, value: r.dateWritten?.value) }
   static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(DSTU2TimingAdapter.pattern) }
   static func timingZone(_ dosage: Dosage) -> String? {
     guard let extensions = dosage.timing?.extension, !extensions.isEmpty else { return nil }
@@ -158,4 +153,12 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   }
 
   static func carePlanReference(_ r: Order) -> String? { nil }
+}
+
+/// The DSTU2 `MedicationOrder` coder: ``MedicationTaskCoder`` over the DSTU2 models.
+public typealias DSTU2MedicationOrderCoder = MedicationTaskCoder<FHIRDSTU2.MedicationOrder, FHIRDSTU2.Medication>
+
+extension MedicationTaskCoder where Resource == FHIRDSTU2.MedicationOrder, Medication == FHIRDSTU2.Medication {
+  /// The DSTU2 coder with the default closures.
+  public init() { self.init(DSTU2MedicationOrders.self) }
 }

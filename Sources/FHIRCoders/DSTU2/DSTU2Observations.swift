@@ -1,6 +1,6 @@
 import CareModel
 import FHIRCore
-import FHIRDSTU2
+public import FHIRDSTU2
 import Foundation
 
 /// The DSTU2 side of the Observation coder (see ``ObservationRelease``).
@@ -27,19 +27,19 @@ enum DSTU2Observations: ObservationRelease {
     return kind(code?.coding) { code?.text?.string }
   }
 
-  // Each reads one member of the component where it is (through the buffer's address).
-  static func hasValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> Bool {
+  // Each reads one member of the component at `index` (the component is not copied out).
+  static func hasValue(_ components: [Component], at index: Int) -> Bool {
     if case .some = components[index].value { true } else { false }
   }
   static func observedValue(
-    _ components: UnsafeBufferPointer<Component>, at index: Int, unfit: inout [UnfitNumber]
+    _ components: [Component], at index: Int, unfit: inout [UnfitNumber]
   ) -> ObservedValue? {
     observed(components[index].value, unfit: &unfit)
   }
-  static func componentKind(_ components: UnsafeBufferPointer<Component>, at index: Int) -> String? {
+  static func componentKind(_ components: [Component], at index: Int) -> String? {
     kind(components[index].code?.coding) { components[index].code?.text?.string }
   }
-  static func componentExtensions(_ components: UnsafeBufferPointer<Component>, at index: Int) -> [Extension] {
+  static func componentExtensions(_ components: [Component], at index: Int) -> [Extension] {
     components[index].extension
   }
 
@@ -129,4 +129,12 @@ enum DSTU2Observations: ObservationRelease {
   }
 
   static func basedOnUUID(_ r: Observation) -> UUID? { nil }
+}
+
+/// The DSTU2 `Observation` coder: ``ObservationCoder`` over the DSTU2 model.
+public typealias DSTU2ObservationCoder = ObservationCoder<FHIRDSTU2.Observation>
+
+extension ObservationCoder where Resource == FHIRDSTU2.Observation {
+  /// The DSTU2 coder with the default closures.
+  public init() { self.init(DSTU2Observations.self) }
 }

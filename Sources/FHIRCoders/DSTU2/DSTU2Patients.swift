@@ -1,5 +1,5 @@
 import FHIRCore
-import FHIRDSTU2
+public import FHIRDSTU2
 
 /// The DSTU2 side of the Patient coder (see ``PatientRelease``).
 enum DSTU2Patients: PatientRelease {
@@ -32,4 +32,12 @@ enum DSTU2Patients: PatientRelease {
     return (true, birthDate.value)
   }
   static func setBirthDate(_ date: Primitive<FHIRDate>?, in p: inout Patient) { p.birthDate = date }
+}
+
+/// The DSTU2 `Patient` coder: ``PatientCoder`` over the DSTU2 model.
+public typealias DSTU2PatientCoder = PatientCoder<FHIRDSTU2.Patient>
+
+extension PatientCoder where Resource == FHIRDSTU2.Patient {
+  /// The DSTU2 coder with the default closures.
+  public init() { self.init(DSTU2Patients.self) }
 }

@@ -22,8 +22,8 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   }
 
   /// The title from `medication[x]`; a non-contained reference without `display` is looked up
-  /// with `resolve` (none: no title).
-  static func careTitle(_ r: R.Order, resolve: ((String) -> R.Medication?)?, _ report: inout ConversionReport) -> String? {
+  /// with `resolve` (no Medication: no title).
+  static func careTitle(_ r: R.Order, resolve: (String) -> R.Medication?, _ report: inout ConversionReport) -> String? {
     switch R.medication(r) {
     case .concept(let text):
       report.mapped(R.paths.medicationCodeableConcept)
@@ -35,7 +35,6 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
         return R.name(m)
       }
       if let display { return display }
-      guard let resolve else { return nil }
       return target.flatMap(resolve).flatMap(R.name)
     case nil:
       report.defaulted(R.paths.medication)
@@ -208,9 +207,9 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   }
 
   /// The Task of an order, through `coder`'s closures.
-  static func decode<C: MedicationTaskCoding>(_ resource: R.Order, from source: ResourceSource?, with coder: C)
+  static func decode(_ resource: R.Order, from source: ResourceSource?, with coder: MedicationTaskCoder<R.Order, R.Medication>)
     -> Converted<CareModel.Task>
-  where C.Release == R {
+  {
     var report = ConversionReport()
     let id = R.id(resource)
     let uuid = StableUUID.forDecoded(resource, type: R.resourceType, release: R.release, id: id, versionID: R.versionID(resource))
@@ -232,8 +231,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   }
 
   /// The order of a Task, through `coder`'s closures.
-  static func encode<C: MedicationTaskCoding>(_ entity: CareModel.Task, with coder: C) -> Converted<R.Order>
-  where C.Release == R {
+  static func encode(_ entity: CareModel.Task, with coder: MedicationTaskCoder<R.Order, R.Medication>) -> Converted<R.Order> {
     var report = ConversionReport()
     var r = R.empty()
     coder.setFHIRID(entity, &r, &report)

@@ -6,10 +6,10 @@ import Foundation
 /// DSTU2 MedicationOrder ⇄ Task): the model types, the element names, the dosage's extra
 /// instructions and dose, and how a written timing becomes a dosage. Everything else is shared
 /// (``MedicationTaskMapping``).
-protocol MedicationTaskRelease {
+protocol MedicationTaskRelease: SendableMetatype {
   associatedtype Order: FHIREncodable & Sendable
   associatedtype Dosage
-  associatedtype Medication
+  associatedtype Medication: Sendable
   /// `"R4"` or `"DSTU2"`.
   static var release: String { get }
   /// What the release's `Timing` holds (``ScheduleEncoding/Capacity``).
@@ -25,6 +25,9 @@ protocol MedicationTaskRelease {
   /// What the release's timing unit elements end with after `Unit`: `""` (R4 `periodUnit`) or
   /// `"s"` (DSTU2 `periodUnits`), as its timing adapter sets ``TimingPattern/unitNameSuffix``.
   static var timingUnitNameSuffix: String { get }
+  /// Whether the date written counts as mapped with the schedule (R4: it anchors the default
+  /// schedule) rather than with the version fields (DSTU2).
+  static var schedulesMapAuthored: Bool { get }
   /// The report paths of the mapped elements, built once (``MedicationTaskPaths``).
   static var paths: MedicationTaskPaths { get }
   /// An `active` order (R4: of intent `order`) with nothing else in it.
@@ -126,26 +129,4 @@ struct AsNeeded {
 enum OrderedMedication {
   case concept(String?)
   case reference(target: String?, display: String?)
-}
-
-/// The closures a medication order coder holds, for the shared ``MedicationTaskMapping``.
-protocol MedicationTaskCoding {
-  associatedtype Release: MedicationTaskRelease
-  var getCareID: @Sendable (Release.Order, inout ConversionReport) -> String { get }
-  var setFHIRID: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
-  var getCareTitle: @Sendable (Release.Order, inout ConversionReport) -> String? { get }
-  var setFHIRTitle: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
-  var getCareInstructions: @Sendable (Release.Order, inout ConversionReport) -> String? { get }
-  var setFHIRInstructions: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
-  var getCareSchedule: @Sendable (Release.Order, TimeZone, inout ConversionReport) -> Schedule { get }
-  var setFHIRSchedule: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
-  var getCareVersionFields: @Sendable (Release.Order, inout CareModel.Task, inout ConversionReport) -> Void { get }
-  var setFHIRVersionFields: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
-  var getCareImpactsAdherence: @Sendable (Release.Order, inout ConversionReport) -> Bool { get }
-  var setFHIRImpactsAdherence: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
-  var getCareCarePlanUUID: @Sendable (Release.Order, inout ConversionReport) -> UUID? { get }
-  var setFHIRCarePlanUUID: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
-  var accountsForEveryElement: Bool { get }
-  /// A patient's or organization's zone, used when the resource names no IANA zone.
-  var timeZone: TimeZone? { get }
 }

@@ -40,23 +40,21 @@ enum ObservationMapping<R: ObservationRelease> {
       if !unfit.isEmpty { keep(unfit, kind: kind, at: location(), report: &report, in: &values) }
     }
     guard !components.isEmpty else { return values }
-    // The components are read in place, by position (none is copied out of the list).
-    components.withUnsafeBufferPointer { components in
-      for index in components.indices {
-        unfit.removeAll(keepingCapacity: true)
-        guard let observed = R.observedValue(components, at: index, unfit: &unfit) else { continue }
-        report.mapped(ObservationPaths.componentCode)
-        let start = values.count
-        let paths = ObservationPaths.values[observed.pathIndex(inComponent: true)]
-        let kind = R.componentKind(components, at: index)
-        let location = { JSONPath([.key("component"), .index(index), .key(observed.valueKey)]) }
-        observed.append(kind: kind, paths: paths, at: location, zone: zone, report: &report, to: &values)
-        if !unfit.isEmpty { keep(unfit, kind: kind, at: location(), report: &report, in: &values) }
-        guard values.count > start else { continue }
-        let extensions = R.componentExtensions(components, at: index)
-        if !extensions.isEmpty {
-          for i in start..<values.count { OutcomeValueExtensions.apply(extensions, to: &values[i]) }
-        }
+    // The components are read by position (none is copied out of the list).
+    for index in components.indices {
+      unfit.removeAll(keepingCapacity: true)
+      guard let observed = R.observedValue(components, at: index, unfit: &unfit) else { continue }
+      report.mapped(ObservationPaths.componentCode)
+      let start = values.count
+      let paths = ObservationPaths.values[observed.pathIndex(inComponent: true)]
+      let kind = R.componentKind(components, at: index)
+      let location = { JSONPath([.key("component"), .index(index), .key(observed.valueKey)]) }
+      observed.append(kind: kind, paths: paths, at: location, zone: zone, report: &report, to: &values)
+      if !unfit.isEmpty { keep(unfit, kind: kind, at: location(), report: &report, in: &values) }
+      guard values.count > start else { continue }
+      let extensions = R.componentExtensions(components, at: index)
+      if !extensions.isEmpty {
+        for i in start..<values.count { OutcomeValueExtensions.apply(extensions, to: &values[i]) }
       }
     }
     return values
@@ -136,15 +134,15 @@ enum ObservationMapping<R: ObservationRelease> {
   /// The Outcome of an Observation, through `coder`'s closures.
   /// - Throws: ``CoderError`` `missingElement` at `Observation.value[x]` when the observation has
   ///   neither a value nor a component with a value.
-  static func decode<C: ObservationCoding>(_ resource: R.Observation, from source: ResourceSource?, with coder: C) throws
+  static func decode(_ resource: R.Observation, from source: ResourceSource?, with coder: ObservationCoder<R.Observation>) throws
     -> Converted<CareModel.Outcome>
-  where C.Release == R {
+  {
     let id = R.id(resource)
     // The value and components are read once, here, and (with the default `getCareValues`) become the values.
     let value = R.value(resource)
     let components = R.components(resource)
     let hasValue =
-      value != nil || components.withUnsafeBufferPointer { c in c.indices.contains { R.hasValue(c, at: $0) } }
+      value != nil || components.indices.contains { R.hasValue(components, at: $0) }
     guard hasValue else {
       throw CoderError(
         .missingElement, path: "Observation.value[x]", resourceType: "Observation", resourceID: id,
@@ -171,8 +169,7 @@ enum ObservationMapping<R: ObservationRelease> {
   }
 
   /// The Observation of an Outcome, through `coder`'s closures.
-  static func encode<C: ObservationCoding>(_ entity: CareModel.Outcome, with coder: C) -> Converted<R.Observation>
-  where C.Release == R {
+  static func encode(_ entity: CareModel.Outcome, with coder: ObservationCoder<R.Observation>) -> Converted<R.Observation> {
     var report = ConversionReport()
     var r = R.empty()
     coder.setFHIRID(entity, &r, &report)

@@ -4,7 +4,7 @@ import Foundation
 
 /// What differs between the releases for the Observation coders: the model types and how their
 /// elements are read and written. Everything else is shared (``ObservationMapping``).
-protocol ObservationRelease {
+protocol ObservationRelease: SendableMetatype {
   associatedtype Observation: FHIREncodable & Sendable
   associatedtype Component
   /// `"R4"` or `"DSTU2"`.
@@ -29,15 +29,15 @@ protocol ObservationRelease {
   /// The `kind` of the observation's code.
   static func kind(_ r: Observation) -> String?
   /// Whether the component at `index` has a `value[x]` (without copying it out).
-  static func hasValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> Bool
+  static func hasValue(_ components: [Component], at index: Int) -> Bool
   /// The release-neutral form of the `value[x]` of the component at `index` (read where it is).
   static func observedValue(
-    _ components: UnsafeBufferPointer<Component>, at index: Int, unfit: inout [UnfitNumber]
+    _ components: [Component], at index: Int, unfit: inout [UnfitNumber]
   ) -> ObservedValue?
   /// The `kind` of the code of the component at `index`.
-  static func componentKind(_ components: UnsafeBufferPointer<Component>, at index: Int) -> String?
+  static func componentKind(_ components: [Component], at index: Int) -> String?
   /// The extensions of the component at `index`.
-  static func componentExtensions(_ components: UnsafeBufferPointer<Component>, at index: Int) -> [Extension]
+  static func componentExtensions(_ components: [Component], at index: Int) -> [Extension]
   /// Sets `code.text` `"Care outcome"` and one component per value (code text = `kind`).
   static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Observation)
   static func effective(_ r: Observation) -> ObservedEffective?
@@ -56,21 +56,4 @@ enum ObservedEffective {
   case instant(FHIRInstant?)
   case period(start: FHIRDateTime?, end: FHIRDateTime?)
   case timing
-}
-
-/// The closures an Observation coder holds, for the shared ``ObservationMapping``.
-protocol ObservationCoding {
-  associatedtype Release: ObservationRelease
-  var getCareID: @Sendable (Release.Observation, inout ConversionReport) -> String { get }
-  var setFHIRID: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }
-  var getCareValues: @Sendable (Release.Observation, TimeZone, inout ConversionReport) -> [OutcomeValue] { get }
-  /// Whether ``getCareValues`` is still the default closure: then decode reads the values from
-  /// the value and components it has already read to check that there is one.
-  var readsDefaultValues: Bool { get }
-  var setFHIRValues: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }
-  var getCareVersionFields: @Sendable (Release.Observation, inout CareModel.Outcome, inout ConversionReport) -> Void { get }
-  var setFHIRVersionFields: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }
-  var getCareTask: @Sendable (Release.Observation, inout ConversionReport) -> (UUID?, Int) { get }
-  var setFHIRTask: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }
-  var accountsForEveryElement: Bool { get }
 }

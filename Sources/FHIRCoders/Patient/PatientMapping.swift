@@ -75,9 +75,9 @@ enum PatientMapping<R: PatientRelease> {
   }
 
   /// The Patient entity of a Patient, through `coder`'s closures.
-  static func decode<C: PatientCoding>(_ resource: R.Patient, from source: ResourceSource?, with coder: C)
+  static func decode(_ resource: R.Patient, from source: ResourceSource?, with coder: PatientCoder<R.Patient>)
     -> Converted<CareModel.Patient>
-  where C.Release == R {
+  {
     var report = ConversionReport()
     // `meta.versionId` is read only for a resource without id (``StableUUID/forDecoded(_:type:release:id:versionID:)``).
     let uuid =
@@ -101,8 +101,7 @@ enum PatientMapping<R: PatientRelease> {
   }
 
   /// The Patient of a Patient entity, through `coder`'s closures.
-  static func encode<C: PatientCoding>(_ entity: CareModel.Patient, with coder: C) -> Converted<R.Patient>
-  where C.Release == R {
+  static func encode(_ entity: CareModel.Patient, with coder: PatientCoder<R.Patient>) -> Converted<R.Patient> {
     var report = ConversionReport()
     var p = R.empty()
     coder.setFHIRID(entity, &p, &report)

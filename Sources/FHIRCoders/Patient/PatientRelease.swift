@@ -5,7 +5,7 @@ import Foundation
 /// What differs between the releases for the Patient coders: the model type and how its
 /// elements are read and written (the releases' `HumanName` differ: R4 has one `family`,
 /// DSTU2 a list). Everything else is shared (``PatientMapping``).
-protocol PatientRelease {
+protocol PatientRelease: SendableMetatype {
   associatedtype Patient: FHIREncodable & Sendable
   /// `"R4"` or `"DSTU2"`.
   static var release: String { get }
@@ -29,22 +29,4 @@ protocol PatientRelease {
   /// the date is read without copying the element out.
   static func birthDate(_ p: Patient) -> (present: Bool, value: FHIRDate?)
   static func setBirthDate(_ date: Primitive<FHIRDate>?, in p: inout Patient)
-}
-
-/// The closures a Patient coder holds, for the shared ``PatientMapping``.
-protocol PatientCoding {
-  associatedtype Release: PatientRelease
-  var getCareID: @Sendable (Release.Patient, inout ConversionReport) -> String { get }
-  var setFHIRID: @Sendable (CareModel.Patient, inout Release.Patient, inout ConversionReport) -> Void { get }
-  var getCareName: @Sendable (Release.Patient, inout ConversionReport) -> NameComponents { get }
-  var setFHIRName: @Sendable (CareModel.Patient, inout Release.Patient, inout ConversionReport) -> Void { get }
-  var getCareSex: @Sendable (Release.Patient, inout ConversionReport) -> BiologicalSex? { get }
-  var setFHIRSex: @Sendable (CareModel.Patient, inout Release.Patient, inout ConversionReport) -> Void { get }
-  var getCareBirthday: @Sendable (Release.Patient, inout ConversionReport) -> DateComponents? { get }
-  var setFHIRBirthday: @Sendable (CareModel.Patient, inout Release.Patient, inout ConversionReport) -> Void { get }
-  var getCareAllergies: @Sendable (Release.Patient, inout ConversionReport) -> [String]? { get }
-  var setFHIRAllergies: @Sendable (CareModel.Patient, inout Release.Patient, inout ConversionReport) -> Void { get }
-  var getCareVersionFields: @Sendable (Release.Patient, inout CareModel.Patient, inout ConversionReport) -> Void { get }
-  var setFHIRVersionFields: @Sendable (CareModel.Patient, inout Release.Patient, inout ConversionReport) -> Void { get }
-  var accountsForEveryElement: Bool { get }
 }

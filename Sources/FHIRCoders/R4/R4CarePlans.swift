@@ -1,5 +1,5 @@
 import FHIRCore
-import FHIRR4
+public import FHIRR4
 
 /// The R4 side of the CarePlan coder (see ``CarePlanRelease``).
 enum R4CarePlans: CarePlanRelease {
@@ -28,4 +28,12 @@ enum R4CarePlans: CarePlanRelease {
   static func fallbackDate(_ r: Plan) -> (value: Primitive<FHIRDateTime>?, element: String) { (r.created, "created") }
   static func activities(_ r: Plan) -> [Plan.Activity] { r.activity }
   static func append(_ activity: Plan.Activity, to r: inout Plan) { r.activity.append(activity) }
+}
+
+/// The R4 `CarePlan` coder: ``CarePlanCoder`` over the R4 models.
+public typealias R4CarePlanCoder = CarePlanCoder<FHIRR4.CarePlan, FHIRR4.CarePlan.Activity>
+
+extension CarePlanCoder where Resource == FHIRR4.CarePlan, Activity == FHIRR4.CarePlan.Activity {
+  /// The R4 coder with the default closures.
+  public init() { self.init(R4CarePlans.self) }
 }

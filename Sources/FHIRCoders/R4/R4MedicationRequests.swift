@@ -1,7 +1,7 @@
 import CareModel
 import FHIRCore
 import FHIRJSON
-import FHIRR4
+public import FHIRR4
 
 /// The R4 side of the medication order coder: MedicationRequest (see ``MedicationTaskRelease``).
 enum R4MedicationRequests: MedicationTaskRelease {
@@ -15,6 +15,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
   static var defaultID: String { "medication-request" }
   static var authoredElement: String { "authoredOn" }
   static var moreInstructionsElement: String { "patientInstruction" }
+  static var schedulesMapAuthored: Bool { true }
   static var timingUnitNameSuffix: String { "" }
   static let paths = MedicationTaskPaths(R4MedicationRequests.self)
   static let doseQuantityPath = ReportPath("MedicationRequest.dosageInstruction.doseAndRate.doseQuantity")
@@ -27,10 +28,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
   }
   static func id(_ r: Order) -> String? { r.id?.string }
   static func setID(_ id: String, in r: inout Order) { r.id = Primitive(FHIRID(uncheckedString: id)) }
-  static func versionID(_ r: Order) -> String? {
-    // Read through a pointer: `r.meta?.versionId` copies the element out of the meta.
-    withUnsafePointer(to: r.meta) { $0.pointee?.versionId?.value?.string }
-  }
+  static func versionID(_ r: Order) -> String? { r.meta?.versionId?.value?.string }
   static func extensions(_ r: Order) -> [Extension] { r.extension }
   static func append(_ extensions: [Extension], to r: inout Order) { r.extension += extensions }
 
@@ -42,13 +40,12 @@ enum R4MedicationRequests: MedicationTaskRelease {
     }
   }
   static func contained(_ r: Order, id: Substring) -> Medication? {
-    // In place: iterating would copy every contained resource out of the array.
-    r.contained.withUnsafeBufferPointer { contained in
-      for index in contained.indices {
-        if case .medication(let m) = contained[index], let own = m.id?.string, own[...] == id { return m }
-      }
-      return nil
+    // By position: iterating would copy every contained resource out of the array.
+    let contained = r.contained
+    for index in contained.indices {
+      if case .medication(let m) = contained[index], let own = m.id?.string, own[...] == id { return m }
     }
+    return nil
   }
   static func name(_ m: Medication) -> String? {
     let code = m.code
@@ -86,12 +83,10 @@ enum R4MedicationRequests: MedicationTaskRelease {
     r.dosageInstruction[0].text = text
   }
   static func validityStart(_ r: Order) -> ElementValue<FHIRDateTime> {
-    // Read through pointers (see ``versionID(_:)``).
-    withUnsafePointer(to: r.dispenseRequest) { request in
-      ElementValue(isPresent: request.pointee?.validityPeriod?.start.isPresent ?? false, value: request.pointee?.validityPeriod?.start?.value)
-    }
+    ElementValue(
+      isPresent: r.dispenseRequest?.validityPeriod?.start.isPresent ?? false, value: r.dispenseRequest?.validityPeriod?.start?.value)
   }
-  static func authored(_ r: Order) -> ElementValue<FHIRDateTime> { withUnsafePointer(to: r.authoredOn) { ElementValue($0) } }
+  static func authored(_ r: Order) -> ElementValue<FHIRDateTime> { ElementValue(isPresent: r.authoredOn.isPresent, value: r.authoredOn?.value) }
   static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(R4TimingAdapter.pattern) }
   static func timingZone(_ dosage: Dosage) -> String? {
     guard let extensions = dosage.timing?.extension, !extensions.isEmpty else { return nil }
@@ -169,11 +164,18 @@ enum R4MedicationRequests: MedicationTaskRelease {
   }
 
   static func carePlanReference(_ r: Order) -> String? {
-    r.basedOn.withUnsafeBufferPointer { basedOn in
-      for index in basedOn.indices {
-        if let reference = basedOn[index].reference?.string, reference.contains("CarePlan/") { return reference }
-      }
-      return nil
+    let basedOn = r.basedOn
+    for index in basedOn.indices {
+      if let reference = basedOn[index].reference?.string, reference.contains("CarePlan/") { return reference }
     }
+    return nil
   }
+}
+
+/// The R4 `MedicationRequest` coder: ``MedicationTaskCoder`` over the R4 models.
+public typealias R4MedicationRequestCoder = MedicationTaskCoder<FHIRR4.MedicationRequest, FHIRR4.Medication>
+
+extension MedicationTaskCoder where Resource == FHIRR4.MedicationRequest, Medication == FHIRR4.Medication {
+  /// The R4 coder with the default closures.
+  public init() { self.init(R4MedicationRequests.self) }
 }

@@ -1,6 +1,6 @@
 import CareModel
 import FHIRCore
-import FHIRR4
+public import FHIRR4
 import Foundation
 
 /// The R4 side of the Observation coder (see ``ObservationRelease``).
@@ -27,19 +27,19 @@ enum R4Observations: ObservationRelease {
     return kind(code?.coding) { code?.text?.string }
   }
 
-  // Each reads one member of the component where it is (through the buffer's address).
-  static func hasValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> Bool {
+  // Each reads one member of the component at `index` (the component is not copied out).
+  static func hasValue(_ components: [Component], at index: Int) -> Bool {
     if case .some = components[index].value { true } else { false }
   }
   static func observedValue(
-    _ components: UnsafeBufferPointer<Component>, at index: Int, unfit: inout [UnfitNumber]
+    _ components: [Component], at index: Int, unfit: inout [UnfitNumber]
   ) -> ObservedValue? {
     observed(components[index].value, unfit: &unfit)
   }
-  static func componentKind(_ components: UnsafeBufferPointer<Component>, at index: Int) -> String? {
+  static func componentKind(_ components: [Component], at index: Int) -> String? {
     kind(components[index].code?.coding) { components[index].code?.text?.string }
   }
-  static func componentExtensions(_ components: UnsafeBufferPointer<Component>, at index: Int) -> [Extension] {
+  static func componentExtensions(_ components: [Component], at index: Int) -> [Extension] {
     components[index].extension
   }
 
@@ -131,4 +131,12 @@ enum R4Observations: ObservationRelease {
     }
     return nil
   }
+}
+
+/// The R4 `Observation` coder: ``ObservationCoder`` over the R4 model.
+public typealias R4ObservationCoder = ObservationCoder<FHIRR4.Observation>
+
+extension ObservationCoder where Resource == FHIRR4.Observation {
+  /// The R4 coder with the default closures.
+  public init() { self.init(R4Observations.self) }
 }

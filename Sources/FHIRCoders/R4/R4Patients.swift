@@ -1,5 +1,5 @@
 import FHIRCore
-import FHIRR4
+public import FHIRR4
 
 /// The R4 side of the Patient coder (see ``PatientRelease``).
 enum R4Patients: PatientRelease {
@@ -32,4 +32,12 @@ enum R4Patients: PatientRelease {
     return (true, birthDate.value)
   }
   static func setBirthDate(_ date: Primitive<FHIRDate>?, in p: inout Patient) { p.birthDate = date }
+}
+
+/// The R4 `Patient` coder: ``PatientCoder`` over the R4 model.
+public typealias R4PatientCoder = PatientCoder<FHIRR4.Patient>
+
+extension PatientCoder where Resource == FHIRR4.Patient {
+  /// The R4 coder with the default closures.
+  public init() { self.init(R4Patients.self) }
 }
