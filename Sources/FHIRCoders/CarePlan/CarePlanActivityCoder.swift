@@ -6,7 +6,7 @@ public import Foundation
 /// ``DSTU2CarePlanActivityCoder``. The resource is a ``PlanActivity`` (the activity with its plan's
 /// id, uuid and start). Each mapped field has a `get…` and a `set…` closure; the mapping is one
 /// for both releases, what differs between them is in each release's adapter.
-public struct CarePlanActivityCoder<Activity: FHIREncodable & Sendable>: ResourceCoder {
+public struct CarePlanActivityCoder<Activity: FHIREncodable & Sendable>: MappedResourceCoder {
   public typealias Resource = PlanActivity<Activity>
   public typealias Entity = CareModel.Task
 
@@ -50,9 +50,8 @@ public struct CarePlanActivityCoder<Activity: FHIREncodable & Sendable>: Resourc
   /// `timezone` extension). Default `nil`: the offset of the plan's start.
   public var timeZone: TimeZone? = nil
 
-  /// The shared mapping run with this coder's closures, for the release the coder was made for.
-  private let decoding: @Sendable (CarePlanActivityCoder, Resource, ResourceSource?) -> Converted<Entity>
-  private let encoding: @Sendable (CarePlanActivityCoder, Entity) -> Converted<Resource>
+  /// The shared mapping of the coder's release, run with this coder's closures.
+  public let mapping: ReleaseMapping<CarePlanActivityCoder>
 
   /// The coder of release `R` with the default closures (the public `init()` of each release).
   init<R: ActivityRelease>(_: R.Type) where R.Activity == Activity {
@@ -67,21 +66,8 @@ public struct CarePlanActivityCoder<Activity: FHIREncodable & Sendable>: Resourc
     setFHIRVersionFields = { e, r, _ in R.append(CareExtensions.versionExtensions(e), to: &r.activity) }
     getCareImpactsAdherence = { r, _ in Mapping.careImpactsAdherence(r) }
     setFHIRImpactsAdherence = { e, r, _ in Mapping.setImpactsAdherence(e, &r) }
-    decoding = { coder, resource, source in Mapping.decode(resource, from: source, with: coder) }
-    encoding = { coder, entity in Mapping.encode(entity, with: coder) }
-  }
-
-  public func decode(_ resource: Resource) throws -> Converted<Entity> {
-    decoding(self, resource, nil)
-  }
-
-  /// ``decode(_:)``, accounting for the elements from `source` (the tokens the activity was
-  /// decoded from, see ``ResourceSource``; else ``PlanActivity/source``) instead of writing it again; same report.
-  public func decode(_ resource: Resource, from source: ResourceSource?) throws -> Converted<Entity> {
-    decoding(self, resource, source)
-  }
-
-  public func encode(_ entity: Entity) throws -> Converted<Resource> {
-    encoding(self, entity)
+    mapping = ReleaseMapping(
+      decode: { coder, resource, source in Mapping.decode(resource, from: source, with: coder) },
+      encode: { coder, entity in Mapping.encode(entity, with: coder) })
   }
 }

@@ -7,7 +7,7 @@ public import Foundation
 /// (``decodeWithTasks(_:)``, ``encode(_:tasks:)``). Each mapped field has a `get…` and a `set…`
 /// closure; the mapping is one for both releases, what differs between them (the title, the
 /// date the plan falls back on) is in each release's adapter.
-public struct CarePlanCoder<Resource: FHIREncodable & Sendable, Activity: FHIREncodable & Sendable>: ResourceCoder {
+public struct CarePlanCoder<Resource: FHIREncodable & Sendable, Activity: FHIREncodable & Sendable>: MappedResourceCoder {
   public typealias Entity = CareModel.CarePlan
 
   /// `id` → `id` (defaulted to `"careplan"` when absent).
@@ -35,11 +35,15 @@ public struct CarePlanCoder<Resource: FHIREncodable & Sendable, Activity: FHIREn
   /// Tasks of ``decodeWithTasks(_:)``, accounted by ``activityCoder``).
   public var accountsForEveryElement = true
 
-  /// The shared mapping run with this coder's closures, for the release the coder was made for.
-  private let mapping: CarePlanMappingCalls<Resource, Activity>
+  /// The shared mapping of the coder's release, run with this coder's closures.
+  public let mapping: ReleaseMapping<CarePlanCoder>
+  /// The shared mapping's plan-with-tasks entry points.
+  private let decodingWithTasks:
+    @Sendable (CarePlanCoder, Resource, ResourceSource?) -> (plan: Converted<Entity>, tasks: [Converted<CareModel.Task>])
+  private let encodingWithTasks: @Sendable (CarePlanCoder, Entity, [CareModel.Task], [UUID: String]) -> Converted<Resource>
 
   /// The coder of release `R` with the default closures (the public `init()` of each release).
-  init<R: CarePlanRelease>(_: R.Type) where R.Plan == Resource, R.Activities.Activity == Activity {
+  init<R: CarePlanRelease>(_: R.Type) where R.Resource == Resource, R.Activities.Activity == Activity {
     typealias Mapping = CarePlanMapping<R>
     getCareID = { r, report in Mapping.careID(r, &report) }
     setFHIRID = { e, r, report in Mapping.setID(e, &r, &report) }
@@ -50,28 +54,19 @@ public struct CarePlanCoder<Resource: FHIREncodable & Sendable, Activity: FHIREn
     getCareVersionFields = { r, e, report in Mapping.careVersionFields(r, &e, &report) }
     setFHIRVersionFields = { e, r, _ in R.append(CareExtensions.versionExtensions(e), to: &r) }
     activityCoder = CarePlanActivityCoder(R.Activities.self)
-    mapping = CarePlanMappingCalls(
+    mapping = ReleaseMapping(
       decode: { coder, resource, source in Mapping.decode(resource, from: source, with: coder) },
-      decodeWithTasks: { coder, resource, source in Mapping.decodeWithTasks(resource, from: source, with: coder) },
-      encode: { coder, entity, tasks, orderReferences in
-        Mapping.encode(entity, tasks: tasks, orderReferences: orderReferences, with: coder)
-      })
-  }
-
-  public func decode(_ resource: Resource) throws -> Converted<Entity> {
-    mapping.decode(self, resource, nil)
-  }
-
-  /// ``decode(_:)``, accounting for the elements from `source` (the tokens `resource` was
-  /// decoded from, see ``ResourceSource``) instead of writing `resource` again; same report.
-  public func decode(_ resource: Resource, from source: ResourceSource?) throws -> Converted<Entity> {
-    mapping.decode(self, resource, source)
+      encode: { coder, entity in Mapping.encode(entity, with: coder) })
+    decodingWithTasks = { coder, resource, source in Mapping.decodeWithTasks(resource, from: source, with: coder) }
+    encodingWithTasks = { coder, entity, tasks, orderReferences in
+      Mapping.encode(entity, tasks: tasks, orderReferences: orderReferences, with: coder)
+    }
   }
 
   /// The plan and one Task per activity (linked by `carePlanUUID`).
   /// - Throws: ``CoderError`` from either coder.
   public func decodeWithTasks(_ resource: Resource) throws -> (plan: Converted<Entity>, tasks: [Converted<CareModel.Task>]) {
-    mapping.decodeWithTasks(self, resource, nil)
+    decodingWithTasks(self, resource, nil)
   }
 
   /// ``decodeWithTasks(_:)``, accounting from `source` (see ``decode(_:from:)``); each activity
@@ -80,17 +75,13 @@ public struct CarePlanCoder<Resource: FHIREncodable & Sendable, Activity: FHIREn
   public func decodeWithTasks(_ resource: Resource, from source: ResourceSource?) throws
     -> (plan: Converted<Entity>, tasks: [Converted<CareModel.Task>])
   {
-    mapping.decodeWithTasks(self, resource, source)
-  }
-
-  public func encode(_ entity: Entity) throws -> Converted<Resource> {
-    mapping.encode(self, entity, [], [:])
+    decodingWithTasks(self, resource, source)
   }
 
   /// The plan with `tasks` as its activities.
   /// - Throws: ``CoderError`` from either coder.
   public func encode(_ entity: Entity, tasks: [CareModel.Task]) throws -> Converted<Resource> {
-    mapping.encode(self, entity, tasks, [:])
+    encodingWithTasks(self, entity, tasks, [:])
   }
 
   /// The plan with `tasks` as its activities, those in `orderReferences` (task uuid → the
@@ -98,15 +89,6 @@ public struct CarePlanCoder<Resource: FHIREncodable & Sendable, Activity: FHIREn
   /// order, written separately because one `scheduledTiming` cannot hold their schedule.
   /// - Throws: ``CoderError`` from either coder.
   public func encode(_ entity: Entity, tasks: [CareModel.Task], orderReferences: [UUID: String]) throws -> Converted<Resource> {
-    mapping.encode(self, entity, tasks, orderReferences)
+    encodingWithTasks(self, entity, tasks, orderReferences)
   }
-}
-
-/// The shared CarePlan mapping's entry points for one release, as a ``CarePlanCoder`` calls them.
-private struct CarePlanMappingCalls<Resource: FHIREncodable & Sendable, Activity: FHIREncodable & Sendable>: Sendable {
-  typealias Coder = CarePlanCoder<Resource, Activity>
-  let decode: @Sendable (Coder, Resource, ResourceSource?) -> Converted<CareModel.CarePlan>
-  let decodeWithTasks:
-    @Sendable (Coder, Resource, ResourceSource?) -> (plan: Converted<CareModel.CarePlan>, tasks: [Converted<CareModel.Task>])
-  let encode: @Sendable (Coder, CareModel.CarePlan, [CareModel.Task], [UUID: String]) -> Converted<Resource>
 }

@@ -7,7 +7,7 @@ public import Foundation
 /// `get…` (FHIR → entity) and a `set…` (entity → FHIR) closure; replace one to change only that
 /// field. The mapping is one for both releases, what differs between them (element names, the
 /// dosage's instructions and doses) is in each release's adapter.
-public struct MedicationTaskCoder<Resource: FHIREncodable & Sendable, Medication: Sendable>: ResourceCoder {
+public struct MedicationTaskCoder<Resource: FHIREncodable & Sendable, Medication: Sendable>: MappedResourceCoder {
   public typealias Entity = CareModel.Task
 
   /// `id` → `id` (defaulted to `"medication-request"` (R4) or `"medication-order"` (DSTU2) when absent).
@@ -66,12 +66,11 @@ public struct MedicationTaskCoder<Resource: FHIREncodable & Sendable, Medication
   /// Timing's `timezone` extension). Default `nil`: the offset of the date written.
   public var timeZone: TimeZone? = nil
 
-  /// The shared mapping run with this coder's closures, for the release the coder was made for.
-  private let decoding: @Sendable (MedicationTaskCoder, Resource, ResourceSource?) -> Converted<Entity>
-  private let encoding: @Sendable (MedicationTaskCoder, Entity) -> Converted<Resource>
+  /// The shared mapping of the coder's release, run with this coder's closures.
+  public let mapping: ReleaseMapping<MedicationTaskCoder>
 
   /// The coder of release `R` with the default closures (the public `init()` of each release).
-  init<R: MedicationTaskRelease>(_: R.Type) where R.Order == Resource, R.Medication == Medication {
+  init<R: MedicationTaskRelease>(_: R.Type) where R.Resource == Resource, R.Medication == Medication {
     typealias Mapping = MedicationTaskMapping<R>
     getCareID = { r, report in Mapping.careID(r, &report) }
     setFHIRID = { e, r, _ in Mapping.setID(e, &r) }
@@ -89,21 +88,8 @@ public struct MedicationTaskCoder<Resource: FHIREncodable & Sendable, Medication
     setFHIRImpactsAdherence = { e, r, _ in Mapping.setImpactsAdherence(e, &r) }
     getCareCarePlanUUID = { r, report in Mapping.careCarePlanUUID(r, &report) }
     setFHIRCarePlanUUID = { e, r, _ in Mapping.setCarePlanUUID(e, &r) }
-    decoding = { coder, resource, source in Mapping.decode(resource, from: source, with: coder) }
-    encoding = { coder, entity in Mapping.encode(entity, with: coder) }
-  }
-
-  public func decode(_ resource: Resource) throws -> Converted<Entity> {
-    decoding(self, resource, nil)
-  }
-
-  /// ``decode(_:)``, accounting for the elements from `source` (the tokens `resource` was
-  /// decoded from, see ``ResourceSource``) instead of writing `resource` again; same report.
-  public func decode(_ resource: Resource, from source: ResourceSource?) throws -> Converted<Entity> {
-    decoding(self, resource, source)
-  }
-
-  public func encode(_ entity: Entity) throws -> Converted<Resource> {
-    encoding(self, entity)
+    mapping = ReleaseMapping(
+      decode: { coder, resource, source in Mapping.decode(resource, from: source, with: coder) },
+      encode: { coder, entity in Mapping.encode(entity, with: coder) })
   }
 }

@@ -6,8 +6,10 @@ public import Foundation
 /// ``DSTU2ObservationCoder``. `value[x]` and each component become outcome values (see
 /// ``ObservedValue``), with `kind` from the code. Each mapped field has a `get…` and a `set…`
 /// closure; the mapping is one for both releases, what differs between them is in each
-/// release's adapter.
-public struct ObservationCoder<Resource: FHIREncodable & Sendable>: ResourceCoder {
+/// release's adapter. Decode throws ``CoderError`` `missingElement` at `Observation.value[x]`
+/// when the observation has neither a value nor a component with a value (a panel, or a
+/// `dataAbsentReason`).
+public struct ObservationCoder<Resource: FHIREncodable & Sendable>: MappedResourceCoder {
   public typealias Entity = CareModel.Outcome
 
   /// `id` → `id` (defaulted to `"observation"` when absent).
@@ -38,12 +40,11 @@ public struct ObservationCoder<Resource: FHIREncodable & Sendable>: ResourceCode
   /// Whether decode accounts for every input element (unmapped ones are reported dropped).
   public var accountsForEveryElement = true
 
-  /// The shared mapping run with this coder's closures, for the release the coder was made for.
-  private let decoding: @Sendable (ObservationCoder, Resource, ResourceSource?) throws -> Converted<Entity>
-  private let encoding: @Sendable (ObservationCoder, Entity) -> Converted<Resource>
+  /// The shared mapping of the coder's release, run with this coder's closures.
+  public let mapping: ReleaseMapping<ObservationCoder>
 
   /// The coder of release `R` with the default closures (the public `init()` of each release).
-  init<R: ObservationRelease>(_: R.Type) where R.Observation == Resource {
+  init<R: ObservationRelease>(_: R.Type) where R.Resource == Resource {
     typealias Mapping = ObservationMapping<R>
     getCareID = { r, report in Mapping.careID(r, &report) }
     setFHIRID = { e, r, report in Mapping.setID(e, &r, &report) }
@@ -53,24 +54,8 @@ public struct ObservationCoder<Resource: FHIREncodable & Sendable>: ResourceCode
     setFHIRVersionFields = { e, r, _ in Mapping.setVersionFields(e, &r) }
     getCareTask = { r, report in Mapping.careTask(r, &report) }
     setFHIRTask = { e, r, _ in Mapping.setTask(e, &r) }
-    decoding = { coder, resource, source in try Mapping.decode(resource, from: source, with: coder) }
-    encoding = { coder, entity in Mapping.encode(entity, with: coder) }
-  }
-
-  /// - Throws: ``CoderError`` `missingElement` at `Observation.value[x]` when the observation has
-  ///   neither a value nor a component with a value (a panel, or a `dataAbsentReason`).
-  public func decode(_ resource: Resource) throws -> Converted<Entity> {
-    try decoding(self, resource, nil)
-  }
-
-  /// ``decode(_:)``, accounting for the elements from `source` (the tokens `resource` was
-  /// decoded from, see ``ResourceSource``) instead of writing `resource` again; same report.
-  /// - Throws: as ``decode(_:)``.
-  public func decode(_ resource: Resource, from source: ResourceSource?) throws -> Converted<Entity> {
-    try decoding(self, resource, source)
-  }
-
-  public func encode(_ entity: Entity) throws -> Converted<Resource> {
-    encoding(self, entity)
+    mapping = ReleaseMapping(
+      decode: { coder, resource, source in try Mapping.decode(resource, from: source, with: coder) },
+      encode: { coder, entity in Mapping.encode(entity, with: coder) })
   }
 }

@@ -7,7 +7,7 @@ public import Foundation
 /// (FHIR → entity) and a `set…` (entity → FHIR) closure; replace one to change only that field.
 /// The mapping is one for both releases; what differs between them (the model types, R4's one
 /// `family` against DSTU2's list) is in each release's adapter.
-public struct PatientCoder<Resource: FHIREncodable & Sendable>: ResourceCoder {
+public struct PatientCoder<Resource: FHIREncodable & Sendable>: MappedResourceCoder {
   public typealias Entity = CareModel.Patient
 
   /// `Patient.id` → `id`. Default: the id, or `"patient"` (reported defaulted) when absent.
@@ -43,12 +43,11 @@ public struct PatientCoder<Resource: FHIREncodable & Sendable>: ResourceCoder {
   /// Whether decode accounts for every input element (unmapped ones are reported dropped).
   public var accountsForEveryElement = true
 
-  /// The shared mapping run with this coder's closures, for the release the coder was made for.
-  private let decoding: @Sendable (PatientCoder, Resource, ResourceSource?) -> Converted<Entity>
-  private let encoding: @Sendable (PatientCoder, Entity) -> Converted<Resource>
+  /// The shared mapping of the coder's release, run with this coder's closures.
+  public let mapping: ReleaseMapping<PatientCoder>
 
   /// The coder of release `R` with the default closures (the public `init()` of each release).
-  init<R: PatientRelease>(_: R.Type) where R.Patient == Resource {
+  init<R: PatientRelease>(_: R.Type) where R.Resource == Resource {
     typealias Mapping = PatientMapping<R>
     getCareID = { p, report in Mapping.careID(p, &report) }
     setFHIRID = { e, p, _ in Mapping.setID(e, &p) }
@@ -62,21 +61,8 @@ public struct PatientCoder<Resource: FHIREncodable & Sendable>: ResourceCoder {
     setFHIRAllergies = { e, p, _ in Mapping.setAllergies(e, &p) }
     getCareVersionFields = { p, e, report in Mapping.careVersionFields(p, &e, &report) }
     setFHIRVersionFields = { e, p, _ in Mapping.setVersionFields(e, &p) }
-    decoding = { coder, resource, source in Mapping.decode(resource, from: source, with: coder) }
-    encoding = { coder, entity in Mapping.encode(entity, with: coder) }
-  }
-
-  public func decode(_ resource: Resource) throws -> Converted<Entity> {
-    decoding(self, resource, nil)
-  }
-
-  /// ``decode(_:)``, accounting for the elements from `source` (the tokens `resource` was
-  /// decoded from, see ``ResourceSource``) instead of writing `resource` again; same report.
-  public func decode(_ resource: Resource, from source: ResourceSource?) throws -> Converted<Entity> {
-    decoding(self, resource, source)
-  }
-
-  public func encode(_ entity: Entity) throws -> Converted<Resource> {
-    encoding(self, entity)
+    mapping = ReleaseMapping(
+      decode: { coder, resource, source in Mapping.decode(resource, from: source, with: coder) },
+      encode: { coder, entity in Mapping.encode(entity, with: coder) })
   }
 }

@@ -10,18 +10,6 @@ enum R4Activities: ActivityRelease {
   static var timingCapacity: ScheduleEncoding.Capacity { .r4 }
   static let paths = ActivityPaths(timingUnitNameSuffix: "")
   static func empty() -> Activity { Activity() }
-  static func id(_ activity: Activity) -> String? { activity.id }
-  static func setID(_ id: String?, in activity: inout Activity) { activity.id = id }
-  static func extensions(_ activity: Activity) -> [Extension] { activity.extension }
-  static func append(_ extensions: [Extension], to activity: inout Activity) { activity.extension += extensions }
-
-  static func text(_ activity: borrowing Activity) -> ActivityTextElements {
-    ActivityTextElements(
-      codeText: activity.detail?.code?.text?.string,
-      codeDisplay: activity.detail?.code?.coding.lazy.compactMap({ $0.display?.string }).first,
-      hasCode: activity.detail?.code.isPresent == true, description: activity.detail?.description?.string,
-      detailExtensions: activity.detail?.extension ?? [], referenceDisplay: activity.reference?.display?.string)
-  }
 
   static func writeText(code: String?, description: String?, detailExtension: Extension?, to activity: inout Activity) {
     var d = activity.detail ?? Detail(status: "scheduled")
@@ -31,15 +19,6 @@ enum R4Activities: ActivityRelease {
     activity.detail = d
   }
 
-  static func quantity(_ activity: borrowing Activity) -> (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])? {
-    guard activity.detail?.quantity.isPresent == true else { return nil }
-    return (
-      activity.detail?.quantity?.value,
-      activity.detail?.quantity?.unit?.string ?? activity.detail?.quantity?.code?.string,
-      activity.detail?.quantity?.extension ?? []
-    )
-  }
-
   static func scheduled(_ activity: borrowing Activity) -> ActivityScheduled? {
     switch activity.detail?.scheduled {
     case .timing: .timing
@@ -47,11 +26,6 @@ enum R4Activities: ActivityRelease {
     case .string(let s): .string(s.string)
     case nil: nil
     }
-  }
-
-  static func setReference(_ reference: String, in activity: inout Activity) {
-    activity.reference = FHIRR4.Reference(reference: Primitive(FHIRString(uncheckedString: reference)))
-    activity.detail = nil
   }
 
   static func timing(_ activity: Activity) -> TimingPattern? {
