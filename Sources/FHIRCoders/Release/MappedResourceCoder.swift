@@ -7,6 +7,8 @@ public protocol MappedResourceCoder: ResourceCoder {
 }
 
 extension MappedResourceCoder {
+  /// The entity of `resource`, through this coder's `get…` closures, with the report.
+  /// - Throws: ``CoderError`` when the resource cannot become an entity at all.
   public func decode(_ resource: Resource) throws -> Converted<Entity> {
     try mapping.decode(self, resource, nil)
   }
@@ -14,10 +16,13 @@ extension MappedResourceCoder {
   /// ``ResourceCoder/decode(_:)``, accounting for the elements from `source` (the tokens
   /// `resource` was decoded from, see ``ResourceSource``) instead of writing `resource` again;
   /// same report.
+  /// - Throws: as ``ResourceCoder/decode(_:)``.
   public func decode(_ resource: Resource, from source: ResourceSource?) throws -> Converted<Entity> {
     try mapping.decode(self, resource, source)
   }
 
+  /// The resource of `entity`, through this coder's `set…` closures, with the report.
+  /// - Throws: ``CoderError`` when the entity cannot be written.
   public func encode(_ entity: Entity) throws -> Converted<Resource> {
     mapping.encode(self, entity)
   }
