@@ -19,8 +19,7 @@ enum ActivityMapping<R: ActivityRelease> {
   }
 
   static func careText(_ r: Resource, _ report: inout ConversionReport) -> (title: String?, instructions: String?) {
-    // The activity read through a pointer: each element in place, not out of a copy.
-    let t = withUnsafePointer(to: r.activity) { R.text($0) }
+    let t = R.text(r.activity)
     return ActivityText.read(
       codeText: t.codeText, codeDisplay: t.codeDisplay, hasCode: t.hasCode, description: t.description,
       referenceDisplay: t.referenceDisplay,
@@ -34,38 +33,35 @@ enum ActivityMapping<R: ActivityRelease> {
   }
 
   static func careSchedule(_ r: Resource, _ zone: TimeZone, _ report: inout ConversionReport) -> Schedule {
-    // The activity read through a pointer: each element in place, not out of a copy.
-    withUnsafePointer(to: r.activity) { activity in
-      let paths = R.paths
-      let anchor = r.anchor ?? FHIRDates.epoch
-      var targets: [OutcomeValue] = []
-      if let q = R.quantity(activity),
-        let v = TargetValueMapping.read(
-          decimal: q.value, unit: q.unit, extensions: q.extensions,
-          at: { r.detailPath("quantity").appending(key: "value") }, report: &report)
-      {
-        targets.append(v)
-        report.mapped(paths.quantity)
-      }
-      var elements: [ScheduleElement] = []
-      switch R.scheduled(activity) {
-      case .timing:
-        ScheduleDecoding.decode(
-          R.timing(activity.pointee), paths: paths.scheduledTiming, at: { r.detailPath("scheduledTiming") }, anchor: anchor, zone: zone,
-          targetValues: targets, into: &elements, report: &report)
-      case .period(let start, let end):
-        elements.append(PeriodSchedule.element(
-          start: start, end: end, startPath: paths.scheduledPeriodStart, endPath: paths.scheduledPeriodEnd,
-          at: { r.detailPath("scheduledPeriod") }, anchor: anchor, zone: zone, targets: targets, report: &report))
-      case .string(let text):
-        report.mapped(paths.scheduledString)
-        ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, zone: zone, targetValues: targets, into: &elements, report: &report)
-        elements[0].text = text
-      case nil:
-        ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, zone: zone, targetValues: targets, into: &elements, report: &report)
-      }
-      return Schedule(elements: elements)
+    let paths = R.paths
+    let anchor = r.anchor ?? FHIRDates.epoch
+    var targets: [OutcomeValue] = []
+    if let q = R.quantity(r.activity),
+      let v = TargetValueMapping.read(
+        decimal: q.value, unit: q.unit, extensions: q.extensions,
+        at: { r.detailPath("quantity").appending(key: "value") }, report: &report)
+    {
+      targets.append(v)
+      report.mapped(paths.quantity)
     }
+    var elements: [ScheduleElement] = []
+    switch R.scheduled(r.activity) {
+    case .timing:
+      ScheduleDecoding.decode(
+        R.timing(r.activity), paths: paths.scheduledTiming, at: { r.detailPath("scheduledTiming") }, anchor: anchor, zone: zone,
+        targetValues: targets, into: &elements, report: &report)
+    case .period(let start, let end):
+      elements.append(PeriodSchedule.element(
+        start: start, end: end, startPath: paths.scheduledPeriodStart, endPath: paths.scheduledPeriodEnd,
+        at: { r.detailPath("scheduledPeriod") }, anchor: anchor, zone: zone, targets: targets, report: &report))
+    case .string(let text):
+      report.mapped(paths.scheduledString)
+      ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, zone: zone, targetValues: targets, into: &elements, report: &report)
+      elements[0].text = text
+    case nil:
+      ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, zone: zone, targetValues: targets, into: &elements, report: &report)
+    }
+    return Schedule(elements: elements)
   }
 
   /// The schedule as the activity's one `scheduledTiming` (``ScheduleEncoding/timing(_:path:zone:capacity:report:)``);
@@ -103,8 +99,9 @@ enum ActivityMapping<R: ActivityRelease> {
   }
 
   /// The Task of an activity, through `coder`'s closures.
-  static func decode<C: ActivityCoding>(_ resource: Resource, from source: ResourceSource?, with coder: C) -> Converted<CareModel.Task>
-  where C.Release == R {
+  static func decode(_ resource: Resource, from source: ResourceSource?, with coder: CarePlanActivityCoder<R.Activity>)
+    -> Converted<CareModel.Task>
+  {
     var report = ConversionReport()
     // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
     var entity: CareModel.Task! = CareModel.Task(
@@ -130,8 +127,8 @@ enum ActivityMapping<R: ActivityRelease> {
   /// The activity of a Task whose order is written as its own resource: a reference to it
   /// (`MedicationRequest/<id>`), with the Task's id, care fields and adherence flag, and no
   /// `detail` — the order carries the title, instructions and schedule (all its timings).
-  static func encode<C: ActivityCoding>(_ entity: CareModel.Task, referencing reference: String, with coder: C)
-    -> Converted<Resource> where C.Release == R
+  static func encode(_ entity: CareModel.Task, referencing reference: String, with coder: CarePlanActivityCoder<R.Activity>)
+    -> Converted<Resource>
   {
     var report = ConversionReport()
     var r = Resource(activity: R.empty())
@@ -144,7 +141,7 @@ enum ActivityMapping<R: ActivityRelease> {
   }
 
   /// The activity of a Task, through `coder`'s closures.
-  static func encode<C: ActivityCoding>(_ entity: CareModel.Task, with coder: C) -> Converted<Resource> where C.Release == R {
+  static func encode(_ entity: CareModel.Task, with coder: CarePlanActivityCoder<R.Activity>) -> Converted<Resource> {
     var report = ConversionReport()
     var r = Resource(activity: R.empty())
     coder.setFHIRID(entity, &r, &report)

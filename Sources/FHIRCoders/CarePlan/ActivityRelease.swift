@@ -4,8 +4,8 @@ import Foundation
 
 /// What differs between the releases for the CarePlan activity coders: the activity type and
 /// how its elements are read and written. Everything else is shared (``ActivityMapping``).
-protocol ActivityRelease {
-  associatedtype Activity: FHIREncodable & Sendable
+protocol ActivityRelease: SendableMetatype {
+  associatedtype Activity: ActivityModel
   /// `"R4"` or `"DSTU2"`.
   static var release: String { get }
   /// What the release's `Timing` holds (``ScheduleEncoding/Capacity``).
@@ -14,27 +14,11 @@ protocol ActivityRelease {
   static var paths: ActivityPaths { get }
   /// An activity with nothing in it.
   static func empty() -> Activity
-  /// The activity's element `id`.
-  static func id(_ activity: Activity) -> String?
-  static func setID(_ id: String?, in activity: inout Activity)
-  /// The activity's own extensions (the care ones hold the common fields).
-  static func extensions(_ activity: Activity) -> [Extension]
-  static func append(_ extensions: [Extension], to activity: inout Activity)
-  /// The readers below take the activity by pointer, so that each element is read where it lies
-  /// (an element read through a value is often copied out whole, with everything around it).
-  /// What ``ActivityText`` reads: the detail's code text and first coding display, whether it
-  /// has a code, its description and extensions, and the activity's `reference.display`.
-  static func text(_ activity: UnsafePointer<Activity>) -> ActivityTextElements
   /// Sets `detail.code.text` (when `code` is given), `detail.description`, and appends
   /// `detailExtension` to the detail, creating the detail when there is none.
   static func writeText(code: String?, description: String?, detailExtension: Extension?, to activity: inout Activity)
-  /// `detail.quantity` as a target's parts.
-  static func quantity(_ activity: UnsafePointer<Activity>) -> (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])?
   /// `detail.scheduled[x]` (a timing's elements are read by ``timing(_:)``).
-  static func scheduled(_ activity: UnsafePointer<Activity>) -> ActivityScheduled?
-  /// Makes the activity a reference to `reference` (an order, `MedicationRequest/<id>`) with no
-  /// `detail` (a CarePlan activity has one or the other, cpl-3).
-  static func setReference(_ reference: String, in activity: inout Activity)
+  static func scheduled(_ activity: borrowing Activity) -> ActivityScheduled?
   /// `detail.scheduledTiming`.
   static func timing(_ activity: Activity) -> TimingPattern?
   /// Sets `detail.scheduledTiming` from `timing` (at `path`, for what the release cannot hold)
@@ -43,6 +27,43 @@ protocol ActivityRelease {
     _ timing: TimingPattern, quantity: (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])?,
     path: String, to activity: inout Activity, report: inout ConversionReport
   ) -> Bool
+}
+
+extension ActivityRelease {
+  /// The activity's element `id`.
+  static func id(_ activity: Activity) -> String? { activity.id }
+  static func setID(_ id: String?, in activity: inout Activity) { activity.id = id }
+  /// The activity's own extensions (the care ones hold the common fields).
+  static func extensions(_ activity: Activity) -> [Extension] { activity.extension }
+  static func append(_ extensions: [Extension], to activity: inout Activity) { activity.extension += extensions }
+
+  /// What ``ActivityText`` reads: the detail's code text and first coding display, whether it
+  /// has a code, its description and extensions, and the activity's `reference.display`; each
+  /// element read where it lies in the borrowed activity.
+  static func text(_ activity: borrowing Activity) -> ActivityTextElements {
+    ActivityTextElements(
+      codeText: activity.detail?.code?.text?.string,
+      codeDisplay: activity.detail?.code?.coding.lazy.compactMap({ $0.display?.string }).first,
+      hasCode: activity.detail?.code.isPresent == true, description: activity.detail?.description?.string,
+      detailExtensions: activity.detail?.extension ?? [], referenceDisplay: activity.reference?.display?.string)
+  }
+
+  /// `detail.quantity` as a target's parts.
+  static func quantity(_ activity: borrowing Activity) -> (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])? {
+    guard activity.detail?.quantity.isPresent == true else { return nil }
+    return (
+      activity.detail?.quantity?.value,
+      activity.detail?.quantity?.unitText,
+      activity.detail?.quantity?.extension ?? []
+    )
+  }
+
+  /// Makes the activity a reference to `reference` (an order, `MedicationRequest/<id>`) with no
+  /// `detail` (a CarePlan activity has one or the other, cpl-3).
+  static func setReference(_ reference: String, in activity: inout Activity) {
+    activity.reference = Activity.Ref(reference: Primitive(FHIRString(uncheckedString: reference)), display: nil)
+    activity.detail = nil
+  }
 }
 
 /// The text elements of an activity, release-neutral.
@@ -61,35 +82,4 @@ enum ActivityScheduled {
   case timing
   case period(start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?)
   case string(String?)
-}
-
-/// The closures an activity coder holds, for the shared ``ActivityMapping/decode(_:from:with:)``
-/// and ``ActivityMapping/encode(_:with:)``.
-protocol ActivityCoding {
-  associatedtype Release: ActivityRelease
-  var getCareID: @Sendable (PlanActivity<Release.Activity>, inout ConversionReport) -> String { get }
-  var setFHIRID: @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void { get }
-  var getCareText:
-    @Sendable (PlanActivity<Release.Activity>, inout ConversionReport) -> (title: String?, instructions: String?)
-  { get }
-  var setFHIRText: @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void { get }
-  var getCareSchedule: @Sendable (PlanActivity<Release.Activity>, TimeZone, inout ConversionReport) -> Schedule { get }
-  var setFHIRSchedule: @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void { get }
-  var getCareVersionFields:
-    @Sendable (PlanActivity<Release.Activity>, inout CareModel.Task, inout ConversionReport) -> Void
-  { get }
-  var setFHIRVersionFields:
-    @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void
-  { get }
-  var getCareImpactsAdherence: @Sendable (PlanActivity<Release.Activity>, inout ConversionReport) -> Bool { get }
-  var setFHIRImpactsAdherence:
-    @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void
-  { get }
-  var getCareCarePlanUUID: @Sendable (PlanActivity<Release.Activity>, inout ConversionReport) -> UUID? { get }
-  var setFHIRCarePlanUUID:
-    @Sendable (CareModel.Task, inout PlanActivity<Release.Activity>, inout ConversionReport) -> Void
-  { get }
-  var accountsForEveryElement: Bool { get }
-  /// A patient's or organization's zone, used when the activity's timing names no IANA zone.
-  var timeZone: TimeZone? { get }
 }

@@ -5,19 +5,19 @@ import Foundation
 /// The CarePlan ⇄ CarePlan mapping both releases share; the release-specific parts come from
 /// `R` (see ``CarePlanRelease``). The coders' default closures call these functions.
 enum CarePlanMapping<R: CarePlanRelease> {
-  static func careID(_ r: R.Plan, _ report: inout ConversionReport) -> String {
+  static func careID(_ r: R.Resource, _ report: inout ConversionReport) -> String {
     if let id = R.id(r) { report.mapped(CarePlanPaths.id); return id }
     report.defaulted(CarePlanPaths.id)
     return "careplan"
   }
 
-  static func setID(_ e: CareModel.CarePlan, _ r: inout R.Plan, _ report: inout ConversionReport) {
+  static func setID(_ e: CareModel.CarePlan, _ r: inout R.Resource, _ report: inout ConversionReport) {
     let id = ResourceIDMapping.fhirID(forCareID: e.id, kind: "carePlan")
     R.setID(id, in: &r)
     R.append(ResourceIDMapping.extensions(forCareID: e.id, fhirID: id), to: &r)
   }
 
-  static func careTitle(_ r: R.Plan, _ report: inout ConversionReport) -> String {
+  static func careTitle(_ r: R.Resource, _ report: inout ConversionReport) -> String {
     let (title, description) = R.title(r)
     if let title { report.mapped(CarePlanPaths.title); return title }
     if let description { report.mapped(CarePlanPaths.description); return description }
@@ -31,24 +31,24 @@ enum CarePlanMapping<R: CarePlanRelease> {
     return "Care plan"
   }
 
-  static func carePatientUUID(_ r: R.Plan, _ report: inout ConversionReport) -> UUID? {
+  static func carePatientUUID(_ r: R.Resource, _ report: inout ConversionReport) -> UUID? {
     if let s = CareExtensions.strings(R.extensions(r), "patientUUID").first { return UUID(uuidString: s) }
     guard let u = StableUUID.forReference(R.subjectReference(r)) else { return nil }
     report.mapped(CarePlanPaths.subjectReference)
     return u
   }
 
-  static func setPatientUUID(_ e: CareModel.CarePlan, _ r: inout R.Plan) {
+  static func setPatientUUID(_ e: CareModel.CarePlan, _ r: inout R.Resource) {
     guard let u = e.patientUUID else { return }
     R.setSubject("urn:uuid:" + u.uuidString.lowercased(), in: &r)
   }
 
   /// The plan's start: `period.start`, else the fallback date (`created` / `modified`).
-  static func start(_ r: R.Plan) -> FHIRDates.Point? {
+  static func start(_ r: R.Resource) -> FHIRDates.Point? {
     FHIRDates.point(R.periodStart(r), zone: FHIRDates.utc) ?? FHIRDates.point(R.fallbackDate(r).value, zone: FHIRDates.utc)
   }
 
-  static func careVersionFields(_ r: R.Plan, _ e: inout CareModel.CarePlan, _ report: inout ConversionReport) {
+  static func careVersionFields(_ r: R.Resource, _ e: inout CareModel.CarePlan, _ report: inout ConversionReport) {
     var point = FHIRDates.point(R.periodStart(r), zone: FHIRDates.utc)
     if point != nil { report.mapped(CarePlanPaths.periodStart) }
     let fallback = R.fallbackDate(r)
@@ -62,9 +62,9 @@ enum CarePlanMapping<R: CarePlanRelease> {
   }
 
   /// The care plan of a CarePlan, through `coder`'s closures.
-  static func decode<C: CarePlanCoding>(_ resource: R.Plan, from source: ResourceSource?, with coder: C)
+  static func decode(_ resource: R.Resource, from source: ResourceSource?, with coder: CarePlanCoder<R.Resource, R.Activities.Activity>)
     -> Converted<CareModel.CarePlan>
-  where C.Release == R {
+  {
     var report = ConversionReport()
     let uuid = StableUUID.forDecoded(resource, type: "CarePlan", release: R.release, id: R.id(resource), versionID: R.versionID(resource))
     // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
@@ -80,9 +80,9 @@ enum CarePlanMapping<R: CarePlanRelease> {
   }
 
   /// The plan and one Task per activity, through `coder`'s closures and its activity coder.
-  static func decodeWithTasks<C: CarePlanCoding>(_ resource: R.Plan, from source: ResourceSource?, with coder: C) throws
+  static func decodeWithTasks(_ resource: R.Resource, from source: ResourceSource?, with coder: CarePlanCoder<R.Resource, R.Activities.Activity>)
     -> (plan: Converted<CareModel.CarePlan>, tasks: [Converted<CareModel.Task>])
-  where C.Release == R {
+  {
     let plan = decode(resource, from: source, with: coder)
     let anchor = start(resource)?.date
     let activities = R.activities(resource)
@@ -101,7 +101,7 @@ enum CarePlanMapping<R: CarePlanRelease> {
   }
 
   /// The CarePlan of a care plan, through `coder`'s closures.
-  static func encode<C: CarePlanCoding>(_ entity: CareModel.CarePlan, with coder: C) -> Converted<R.Plan> where C.Release == R {
+  static func encode(_ entity: CareModel.CarePlan, with coder: CarePlanCoder<R.Resource, R.Activities.Activity>) -> Converted<R.Resource> {
     var report = ConversionReport()
     var r = R.empty()
     coder.setFHIRID(entity, &r, &report)
@@ -113,10 +113,9 @@ enum CarePlanMapping<R: CarePlanRelease> {
 
   /// The CarePlan of a care plan with `tasks` as its activities; a task in `orderReferences`
   /// (by uuid) becomes an activity referring to its order, written as its own resource.
-  static func encode<C: CarePlanCoding>(
-    _ entity: CareModel.CarePlan, tasks: [CareModel.Task], orderReferences: [UUID: String] = [:], with coder: C
-  ) -> Converted<R.Plan>
-  where C.Release == R {
+  static func encode(
+    _ entity: CareModel.CarePlan, tasks: [CareModel.Task], orderReferences: [UUID: String] = [:], with coder: CarePlanCoder<R.Resource, R.Activities.Activity>
+  ) -> Converted<R.Resource> {
     var plan = encode(entity, with: coder)
     for task in tasks {
       let activity =

@@ -4,46 +4,28 @@ import Foundation
 
 /// What differs between the releases for the CarePlan coders: the model types, the title
 /// (R4 `title`; DSTU2 has none) and the date the plan falls back on (R4 `created`, DSTU2
-/// `modified`). Everything else is shared (``CarePlanMapping``).
-protocol CarePlanRelease {
-  associatedtype Plan: FHIREncodable & Sendable
+/// `modified`). What both models have alike is read below, once; the mapping is
+/// ``CarePlanMapping``.
+protocol CarePlanRelease: ResourceRelease where Resource: CarePlanModel, Activities.Activity == Resource.Activity {
   associatedtype Activities: ActivityRelease
-  /// `"R4"` or `"DSTU2"`.
-  static var release: String { get }
   /// An `active` plan (R4: of intent `plan`) with nothing else in it.
-  static func empty() -> Plan
-  static func id(_ r: Plan) -> String?
-  static func setID(_ id: String, in r: inout Plan)
-  static func versionID(_ r: Plan) -> String?
-  static func extensions(_ r: Plan) -> [Extension]
-  static func append(_ extensions: [Extension], to r: inout Plan)
+  static func empty() -> Resource
   /// `title` (R4 only) and `description`.
-  static func title(_ r: Plan) -> (title: String?, description: String?)
+  static func title(_ r: Resource) -> (title: String?, description: String?)
   /// Writes the entity's title (R4 `title`, DSTU2 `description`).
-  static func setTitle(_ title: String, in r: inout Plan)
-  /// Each category's text, else its first coding display.
-  static func categoryTexts(_ r: Plan) -> [String?]
-  static func subjectReference(_ r: Plan) -> String?
-  static func setSubject(_ reference: String, in r: inout Plan)
-  static func periodStart(_ r: Plan) -> Primitive<FHIRDateTime>?
+  static func setTitle(_ title: String, in r: inout Resource)
   /// The fallback date and its element name (`created` / `modified`).
-  static func fallbackDate(_ r: Plan) -> (value: Primitive<FHIRDateTime>?, element: String)
-  static func activities(_ r: Plan) -> [Activities.Activity]
-  static func append(_ activity: Activities.Activity, to r: inout Plan)
+  static func fallbackDate(_ r: Resource) -> (value: Primitive<FHIRDateTime>?, element: String)
 }
 
-/// The closures a CarePlan coder holds, for the shared ``CarePlanMapping``.
-protocol CarePlanCoding {
-  associatedtype Release: CarePlanRelease
-  associatedtype ActivityCoder: ActivityCoding where ActivityCoder.Release == Release.Activities
-  var getCareID: @Sendable (Release.Plan, inout ConversionReport) -> String { get }
-  var setFHIRID: @Sendable (CareModel.CarePlan, inout Release.Plan, inout ConversionReport) -> Void { get }
-  var getCareTitle: @Sendable (Release.Plan, inout ConversionReport) -> String { get }
-  var setFHIRTitle: @Sendable (CareModel.CarePlan, inout Release.Plan, inout ConversionReport) -> Void { get }
-  var getCarePatientUUID: @Sendable (Release.Plan, inout ConversionReport) -> UUID? { get }
-  var setFHIRPatientUUID: @Sendable (CareModel.CarePlan, inout Release.Plan, inout ConversionReport) -> Void { get }
-  var getCareVersionFields: @Sendable (Release.Plan, inout CareModel.CarePlan, inout ConversionReport) -> Void { get }
-  var setFHIRVersionFields: @Sendable (CareModel.CarePlan, inout Release.Plan, inout ConversionReport) -> Void { get }
-  var activityCoder: ActivityCoder { get }
-  var accountsForEveryElement: Bool { get }
+extension CarePlanRelease {
+  /// Each category's text, else its first coding display.
+  static func categoryTexts(_ r: Resource) -> [String?] { r.category.map(\.textOrDisplay) }
+  static func subjectReference(_ r: Resource) -> String? { r.subject?.reference?.string }
+  static func setSubject(_ reference: String, in r: inout Resource) {
+    r.subject = Resource.Subject(reference: Primitive(FHIRString(uncheckedString: reference)), display: nil)
+  }
+  static func periodStart(_ r: Resource) -> Primitive<FHIRDateTime>? { r.period?.start }
+  static func activities(_ r: Resource) -> [Resource.Activity] { r.activity }
+  static func append(_ activity: Resource.Activity, to r: inout Resource) { r.activity.append(activity) }
 }

@@ -1,11 +1,11 @@
 import CareModel
 import FHIRCore
-import FHIRDSTU2
+public import FHIRDSTU2
 import FHIRJSON
 
 /// The DSTU2 side of the medication order coder: MedicationOrder (see ``MedicationTaskRelease``).
 enum DSTU2MedicationOrders: MedicationTaskRelease {
-  typealias Order = FHIRDSTU2.MedicationOrder
+  typealias Resource = FHIRDSTU2.MedicationOrder
   typealias Dosage = FHIRDSTU2.MedicationOrder.DosageInstruction
   typealias Medication = FHIRDSTU2.Medication
 
@@ -15,51 +15,43 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   static var defaultID: String { "medication-order" }
   static var authoredElement: String { "dateWritten" }
   static var moreInstructionsElement: String { "additionalInstructions" }
+  static var schedulesMapAuthored: Bool { false }
   static var timingUnitNameSuffix: String { "s" }
   static let paths = MedicationTaskPaths(DSTU2MedicationOrders.self)
   static let doseQuantityPath = ReportPath("MedicationOrder.dosageInstruction.doseQuantity")
   static let doseRangePath = ReportPath("MedicationOrder.dosageInstruction.doseRange")
-  static func empty() -> Order {
-    var r = Order()
+  static func empty() -> Resource {
+    var r = Resource()
     r.status = "active"
     return r
   }
-  static func id(_ r: Order) -> String? { r.id?.string }
-  static func setID(_ id: String, in r: inout Order) { r.id = Primitive(FHIRID(uncheckedString: id)) }
-  static func versionID(_ r: Order) -> String? {
-    // Read through a pointer: `r.meta?.versionId` copies the element out of the meta.
-    withUnsafePointer(to: r.meta) { $0.pointee?.versionId?.value?.string }
-  }
-  static func extensions(_ r: Order) -> [Extension] { r.extension }
-  static func append(_ extensions: [Extension], to r: inout Order) { r.extension += extensions }
 
-  static func medication(_ r: Order) -> OrderedMedication? {
+  static func medication(_ r: Resource) -> OrderedMedication? {
     switch r.medication {
     case .codeableConcept(let c): .concept(c.text?.string ?? c.coding.lazy.compactMap({ $0.display?.string }).first)
     case .reference(let ref): .reference(target: ref.reference?.string, display: ref.display?.string)
     case nil: nil
     }
   }
-  static func contained(_ r: Order, id: Substring) -> Medication? {
-    // In place: iterating would copy every contained resource out of the array.
-    r.contained.withUnsafeBufferPointer { contained in
-      for index in contained.indices {
-        if case .medication(let m) = contained[index], let own = m.id?.string, own[...] == id { return m }
-      }
-      return nil
+  static func contained(_ r: Resource, id: Substring) -> Medication? {
+    // By position: iterating would copy every contained resource out of the array.
+    let contained = r.contained
+    for index in contained.indices {
+      if case .medication(let m) = contained[index], let own = m.id?.string, own[...] == id { return m }
     }
+    return nil
   }
   static func name(_ m: Medication) -> String? {
     let code = m.code
     return code?.text?.string ?? code?.coding.lazy.compactMap({ $0.display?.string }).first
   }
-  static func setTitle(_ title: String, in r: inout Order) {
+  static func setTitle(_ title: String, in r: inout Resource) {
     var c = CodeableConcept()
     c.text = Primitive(FHIRString(uncheckedString: title))
     r.medication = .codeableConcept(c)
   }
 
-  static func dosages(_ r: Order) -> [Dosage] { r.dosageInstruction }
+  static func dosages(_ r: Resource) -> [Dosage] { r.dosageInstruction }
   /// `text`, and `additionalInstructions` (its text, else its first coding display).
   static func instructions(_ dosage: Dosage) -> (text: String?, more: String?) {
     let more = dosage.additionalInstructions.flatMap { a in a.text?.string ?? a.coding.lazy.compactMap({ $0.display?.string }).first }
@@ -73,26 +65,24 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     case nil: nil
     }
   }
-  static func setAsNeeded(_ condition: String, in r: inout Order) {
+  static func setAsNeeded(_ condition: String, in r: inout Resource) {
     let value: Dosage.AsNeeded = condition.isEmpty
       ? .boolean(Primitive(FHIRBoolean(true))) : .codeableConcept(CodeableConcept(text: Primitive(FHIRString(uncheckedString: condition))))
     for index in r.dosageInstruction.indices { r.dosageInstruction[index].asNeeded = value }
   }
-  static func firstDosageText(_ r: Order) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
-  static func setFirstDosageText(_ text: Primitive<FHIRString>?, in r: inout Order) {
+  static func firstDosageText(_ r: Resource) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
+  static func setFirstDosageText(_ text: Primitive<FHIRString>?, in r: inout Resource) {
     if r.dosageInstruction.isEmpty {
       guard text != nil else { return }
       r.dosageInstruction = [Dosage()]
     }
     r.dosageInstruction[0].text = text
   }
-  static func validityStart(_ r: Order) -> ElementValue<FHIRDateTime> {
-    // Read through pointers (see ``versionID(_:)``).
-    withUnsafePointer(to: r.dispenseRequest) { request in
-      ElementValue(isPresent: request.pointee?.validityPeriod?.start.isPresent ?? false, value: request.pointee?.validityPeriod?.start?.value)
-    }
+  static func validityStart(_ r: Resource) -> ElementValue<FHIRDateTime> {
+    ElementValue(
+      isPresent: r.dispenseRequest?.validityPeriod?.start.isPresent ?? false, value: r.dispenseRequest?.validityPeriod?.start?.value)
   }
-  static func authored(_ r: Order) -> ElementValue<FHIRDateTime> { withUnsafePointer(to: r.dateWritten) { ElementValue($0) } }
+  static func authored(_ r: Resource) -> ElementValue<FHIRDateTime> { ElementValue(isPresent: r.dateWritten.isPresent, value: r.dateWritten?.value) }
   static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(DSTU2TimingAdapter.pattern) }
   static func timingZone(_ dosage: Dosage) -> String? {
     guard let extensions = dosage.timing?.extension, !extensions.isEmpty else { return nil }
@@ -124,7 +114,7 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
 
   /// One dosage instruction per written timing, its first target as `doseQuantity` (DSTU2 has
   /// one dose per instruction; further targets are reported unrepresentable).
-  static func setDosages(_ written: [ScheduleEncoding.Written], path: String, in r: inout Order, report: inout ConversionReport) {
+  static func setDosages(_ written: [ScheduleEncoding.Written], path: String, in r: inout Resource, report: inout ConversionReport) {
     r.dosageInstruction = written.map { w in
       var d = Dosage()
       d.timing = DSTU2TimingAdapter.timing(w.timing, path: path, report: &report)
@@ -157,5 +147,13 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     return q
   }
 
-  static func carePlanReference(_ r: Order) -> String? { nil }
+  static func carePlanReference(_ r: Resource) -> String? { nil }
+}
+
+/// The DSTU2 `MedicationOrder` coder: ``MedicationTaskCoder`` over the DSTU2 models.
+public typealias DSTU2MedicationOrderCoder = MedicationTaskCoder<FHIRDSTU2.MedicationOrder, FHIRDSTU2.Medication>
+
+extension MedicationTaskCoder where Resource == FHIRDSTU2.MedicationOrder, Medication == FHIRDSTU2.Medication {
+  /// The DSTU2 coder with the default closures.
+  public init() { self.init(DSTU2MedicationOrders.self) }
 }

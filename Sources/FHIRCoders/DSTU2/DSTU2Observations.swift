@@ -1,77 +1,22 @@
 import CareModel
 import FHIRCore
-import FHIRDSTU2
+public import FHIRDSTU2
 import Foundation
 
 /// The DSTU2 side of the Observation coder (see ``ObservationRelease``).
 enum DSTU2Observations: ObservationRelease {
-  typealias Observation = FHIRDSTU2.Observation
-  typealias Component = FHIRDSTU2.Observation.Component
+  typealias Resource = FHIRDSTU2.Observation
 
   static var release: String { "DSTU2" }
-  static func empty() -> Observation {
-    var r = Observation()
-    r.status = "final"
-    return r
-  }
-  static func id(_ r: Observation) -> String? { r.id?.string }
-  static func setID(_ id: String, in r: inout Observation) { r.id = Primitive(FHIRID(uncheckedString: id)) }
-  static func versionID(_ r: Observation) -> String? { r.meta?.versionId?.string }
-  static func extensions(_ r: Observation) -> [Extension] { r.extension }
-  static func append(_ extensions: [Extension], to r: inout Observation) { r.extension += extensions }
-  static func issued(_ r: Observation) -> Primitive<FHIRInstant>? { r.issued }
-  static func value(_ r: Observation) -> Observation.Value? { r.value }
-  static func components(_ r: Observation) -> [Component] { r.component }
-  static func kind(_ r: Observation) -> String? {
-    let code = r.code
-    return kind(code?.coding) { code?.text?.string }
-  }
-
-  // Each reads one member of the component where it is (through the buffer's address).
-  static func hasValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> Bool {
-    if case .some = components[index].value { true } else { false }
-  }
-  static func observedValue(
-    _ components: UnsafeBufferPointer<Component>, at index: Int, unfit: inout [UnfitNumber]
-  ) -> ObservedValue? {
-    observed(components[index].value, unfit: &unfit)
-  }
-  static func componentKind(_ components: UnsafeBufferPointer<Component>, at index: Int) -> String? {
-    kind(components[index].code?.coding) { components[index].code?.text?.string }
-  }
-  static func componentExtensions(_ components: UnsafeBufferPointer<Component>, at index: Int) -> [Extension] {
-    components[index].extension
-  }
-
-  /// A code's `kind`, as ``ObservedValue/kind(codings:text:)`` gives it, from its codings and
-  /// (read only when needed) its text, without building the list of codings, and reading each
-  /// coding in place instead of copying it out.
-  static func kind(_ codings: [Coding]?, text: () -> String?) -> String? {
-    guard let codings else { return nil }
-    for i in codings.indices where ObservedValue.isLOINC(codings[i].system?.string) {
-      if let k = codings[i].code?.string { return k }
-    }
-    if let text = text() { return text }
-    for i in codings.indices {
-      if let k = codings[i].code?.string { return k }
-    }
-    return nil
-  }
-
-  /// A quantity's number and unit (``UnfitNumber/amount(_:unit:_:_:unfit:)``).
-  static func amount(_ q: Quantity?, _ keys: [String], _ use: UnfitNumber.Use, unfit: inout [UnfitNumber]) -> (Double, String?)? {
-    guard let q else { return nil }
-    return UnfitNumber.amount(q.value, unit: q.unit?.string ?? q.code?.string, keys, use, unfit: &unfit)
-  }
 
   /// The value's release-neutral form (a quantity's extensions are not copied: the coder does not read them).
   /// Numbers no `Double` holds are left out of the value and added to `unfit`.
-  static func observed(_ v: Observation.Value?, unfit: inout [UnfitNumber]) -> ObservedValue? {
+  static func observed(_ v: Resource.Value?, unfit: inout [UnfitNumber]) -> ObservedValue? {
     switch v {
     case nil: nil
     case .quantity(let q)?:
       .quantity(
-        value: amount(q, [], .value, unfit: &unfit)?.0, unit: q.unit?.string ?? q.code?.string,
+        value: amount(q, [], .value, unfit: &unfit)?.0, unit: q.unitText,
         hasComparator: q.comparator != nil, extensions: [])
     case .codeableConcept(let c)?: .concept(c.text?.string ?? c.coding.lazy.compactMap { $0.display?.string ?? $0.code?.string }.first)
     case .string(let s)?: .string(s.string)
@@ -93,7 +38,7 @@ enum DSTU2Observations: ObservationRelease {
     }
   }
 
-  static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Observation) {
+  static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Resource) {
     r.code = CodeableConcept(text: "Care outcome")
     r.component = values.map { v in
       var c = Component(code: CodeableConcept(text: Primitive(FHIRString(uncheckedString: v.kind ?? "value"))))
@@ -116,7 +61,7 @@ enum DSTU2Observations: ObservationRelease {
     }
   }
 
-  static func effective(_ r: Observation) -> ObservedEffective? {
+  static func effective(_ r: Resource) -> ObservedEffective? {
     switch r.effective {
     case .dateTime(let d): .dateTime(d.value)
     case .period(let p): .period(start: p.start?.value, end: p.end?.value)
@@ -124,9 +69,17 @@ enum DSTU2Observations: ObservationRelease {
     }
   }
 
-  static func writeEffective(start: Primitive<FHIRDateTime>, end: Primitive<FHIRDateTime>?, to r: inout Observation) {
+  static func writeEffective(start: Primitive<FHIRDateTime>, end: Primitive<FHIRDateTime>?, to r: inout Resource) {
     r.effective = end.map { .period(Period(start: start, end: $0)) } ?? .dateTime(start)
   }
 
-  static func basedOnUUID(_ r: Observation) -> UUID? { nil }
+  static func basedOnUUID(_ r: Resource) -> UUID? { nil }
+}
+
+/// The DSTU2 `Observation` coder: ``ObservationCoder`` over the DSTU2 model.
+public typealias DSTU2ObservationCoder = ObservationCoder<FHIRDSTU2.Observation>
+
+extension ObservationCoder where Resource == FHIRDSTU2.Observation {
+  /// The DSTU2 coder with the default closures.
+  public init() { self.init(DSTU2Observations.self) }
 }

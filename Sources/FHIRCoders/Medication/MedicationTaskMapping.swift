@@ -9,21 +9,21 @@ import Foundation
 enum MedicationTaskMapping<R: MedicationTaskRelease> {
   static var timingPath: String { R.paths.timing }
 
-  static func careID(_ r: R.Order, _ report: inout ConversionReport) -> String {
+  static func careID(_ r: R.Resource, _ report: inout ConversionReport) -> String {
     if let id = R.id(r) { report.mapped(R.paths.id); return id }
     report.defaulted(R.paths.id)
     return R.defaultID
   }
 
-  static func setID(_ e: CareModel.Task, _ r: inout R.Order) {
+  static func setID(_ e: CareModel.Task, _ r: inout R.Resource) {
     let id = ResourceIDMapping.fhirID(forCareID: e.id, kind: "task")
     R.setID(id, in: &r)
     R.append(ResourceIDMapping.extensions(forCareID: e.id, fhirID: id), to: &r)
   }
 
   /// The title from `medication[x]`; a non-contained reference without `display` is looked up
-  /// with `resolve` (none: no title).
-  static func careTitle(_ r: R.Order, resolve: ((String) -> R.Medication?)?, _ report: inout ConversionReport) -> String? {
+  /// with `resolve` (no Medication: no title).
+  static func careTitle(_ r: R.Resource, resolve: (String) -> R.Medication?, _ report: inout ConversionReport) -> String? {
     switch R.medication(r) {
     case .concept(let text):
       report.mapped(R.paths.medicationCodeableConcept)
@@ -35,7 +35,6 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
         return R.name(m)
       }
       if let display { return display }
-      guard let resolve else { return nil }
       return target.flatMap(resolve).flatMap(R.name)
     case nil:
       report.defaulted(R.paths.medication)
@@ -45,7 +44,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
 
   /// The dosages' texts joined by newlines, then an as-needed line (``asNeededLine(_:)``) when a
   /// dosage is taken only as needed.
-  static func careInstructions(_ r: R.Order, _ report: inout ConversionReport) -> String? {
+  static func careInstructions(_ r: R.Resource, _ report: inout ConversionReport) -> String? {
     var parts: [String] = []
     var conditions: [String] = []
     var asNeeded = false
@@ -85,7 +84,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     return (String(line.dropFirst(asNeededPrefix.count + 5)), rest)
   }
 
-  static func setInstructions(_ e: CareModel.Task, _ r: inout R.Order) {
+  static func setInstructions(_ e: CareModel.Task, _ r: inout R.Resource) {
     guard let text = e.instructions else { return }
     R.setFirstDosageText(Primitive(FHIRString(uncheckedString: text)), in: &r)
   }
@@ -95,7 +94,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   /// version fields (DSTU2). Dosages without `sequence` start at the anchor; dosages with one
   /// are phases in increasing order, each starting where the previous one ended (the latest
   /// end of its elements), those with the same sequence at the same time.
-  static func careSchedule(_ r: R.Order, _ zone: TimeZone, reportsAuthored: Bool, _ report: inout ConversionReport) -> Schedule {
+  static func careSchedule(_ r: R.Resource, _ zone: TimeZone, reportsAuthored: Bool, _ report: inout ConversionReport) -> Schedule {
     let validityStart = R.validityStart(r)
     let authored = R.authored(r)
     let anchor = FHIRDates.point(dateTime: validityStart.value, zone: zone)?.date
@@ -137,7 +136,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     return Schedule(elements: elements)
   }
 
-  static func setSchedule(_ e: CareModel.Task, _ r: inout R.Order, _ report: inout ConversionReport) {
+  static func setSchedule(_ e: CareModel.Task, _ r: inout R.Resource, _ report: inout ConversionReport) {
     let written = ScheduleEncoding.timings(
       e.schedule.elements, path: timingPath, zone: e.timezone, capacity: R.timingCapacity, report: &report)
     let instructions = R.firstDosageText(r)
@@ -148,7 +147,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   /// effectiveDate and timezone from the date written (else 1970 UTC), then the care extensions;
   /// `reportsAuthored`: whether that date counts as mapped here (DSTU2) or with the schedule (R4).
   static func careVersionFields(
-    _ r: R.Order, _ e: inout CareModel.Task, reportsAuthored: Bool, _ report: inout ConversionReport
+    _ r: R.Resource, _ e: inout CareModel.Task, reportsAuthored: Bool, _ report: inout ConversionReport
   ) {
     let point = FHIRDates.point(dateTime: R.authored(r).value, zone: FHIRDates.utc)
     if reportsAuthored, point != nil { report.mapped(R.paths.authored) }
@@ -164,13 +163,13 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     CareExtensions.readVersionFields(R.extensions(r), into: &e)
   }
 
-  static func setVersionFields(_ e: CareModel.Task, _ r: inout R.Order) {
+  static func setVersionFields(_ e: CareModel.Task, _ r: inout R.Resource) {
     R.append(CareExtensions.versionExtensions(e), to: &r)
   }
 
   /// False when the care extension says so, or when a dosage is taken only as needed
   /// (`asNeeded[x]`): an as-needed dose does not count towards adherence.
-  static func careImpactsAdherence(_ r: R.Order, _ report: inout ConversionReport) -> Bool {
+  static func careImpactsAdherence(_ r: R.Resource, _ report: inout ConversionReport) -> Bool {
     var impacts = true
     for dosage in R.dosages(r) {
       guard let needed = R.asNeeded(dosage) else { continue }
@@ -184,7 +183,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   /// A task that does not count towards adherence and whose instructions end with an as-needed
   /// line is written as-needed (`asNeeded[x]` on every dosage, the line taken out of the text);
   /// any other such task keeps a care extension.
-  static func setImpactsAdherence(_ e: CareModel.Task, _ r: inout R.Order) {
+  static func setImpactsAdherence(_ e: CareModel.Task, _ r: inout R.Resource) {
     guard !e.impactsAdherence else { return }
     if let instructions = e.instructions, let (condition, rest) = asNeededCondition(in: instructions),
       !R.dosages(r).isEmpty, R.firstDosageText(r)?.string == instructions
@@ -196,21 +195,21 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     R.append([CareExtensions.string("impactsAdherence", "false")], to: &r)
   }
 
-  static func careCarePlanUUID(_ r: R.Order, _ report: inout ConversionReport) -> UUID? {
+  static func careCarePlanUUID(_ r: R.Resource, _ report: inout ConversionReport) -> UUID? {
     if let s = CareExtensions.strings(R.extensions(r), "carePlanUUID").first { return UUID(uuidString: s) }
     guard let reference = R.carePlanReference(r) else { return nil }
     report.mapped(R.paths.basedOn)
     return StableUUID.forReference(reference)
   }
 
-  static func setCarePlanUUID(_ e: CareModel.Task, _ r: inout R.Order) {
+  static func setCarePlanUUID(_ e: CareModel.Task, _ r: inout R.Resource) {
     if let u = e.carePlanUUID { R.append([CareExtensions.string("carePlanUUID", u.uuidString)], to: &r) }
   }
 
   /// The Task of an order, through `coder`'s closures.
-  static func decode<C: MedicationTaskCoding>(_ resource: R.Order, from source: ResourceSource?, with coder: C)
+  static func decode(_ resource: R.Resource, from source: ResourceSource?, with coder: MedicationTaskCoder<R.Resource, R.Medication>)
     -> Converted<CareModel.Task>
-  where C.Release == R {
+  {
     var report = ConversionReport()
     let id = R.id(resource)
     let uuid = StableUUID.forDecoded(resource, type: R.resourceType, release: R.release, id: id, versionID: R.versionID(resource))
@@ -232,8 +231,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   }
 
   /// The order of a Task, through `coder`'s closures.
-  static func encode<C: MedicationTaskCoding>(_ entity: CareModel.Task, with coder: C) -> Converted<R.Order>
-  where C.Release == R {
+  static func encode(_ entity: CareModel.Task, with coder: MedicationTaskCoder<R.Resource, R.Medication>) -> Converted<R.Resource> {
     var report = ConversionReport()
     var r = R.empty()
     coder.setFHIRID(entity, &r, &report)

@@ -6,12 +6,9 @@ import Foundation
 /// DSTU2 MedicationOrder ⇄ Task): the model types, the element names, the dosage's extra
 /// instructions and dose, and how a written timing becomes a dosage. Everything else is shared
 /// (``MedicationTaskMapping``).
-protocol MedicationTaskRelease {
-  associatedtype Order: FHIREncodable & Sendable
+protocol MedicationTaskRelease: ResourceRelease {
   associatedtype Dosage
-  associatedtype Medication
-  /// `"R4"` or `"DSTU2"`.
-  static var release: String { get }
+  associatedtype Medication: Sendable
   /// What the release's `Timing` holds (``ScheduleEncoding/Capacity``).
   static var timingCapacity: ScheduleEncoding.Capacity { get }
   /// `"MedicationRequest"` or `"MedicationOrder"`.
@@ -25,25 +22,23 @@ protocol MedicationTaskRelease {
   /// What the release's timing unit elements end with after `Unit`: `""` (R4 `periodUnit`) or
   /// `"s"` (DSTU2 `periodUnits`), as its timing adapter sets ``TimingPattern/unitNameSuffix``.
   static var timingUnitNameSuffix: String { get }
+  /// Whether the date written counts as mapped with the schedule (R4: it anchors the default
+  /// schedule) rather than with the version fields (DSTU2).
+  static var schedulesMapAuthored: Bool { get }
   /// The report paths of the mapped elements, built once (``MedicationTaskPaths``).
   static var paths: MedicationTaskPaths { get }
   /// An `active` order (R4: of intent `order`) with nothing else in it.
-  static func empty() -> Order
-  static func id(_ r: Order) -> String?
-  static func setID(_ id: String, in r: inout Order)
-  static func versionID(_ r: Order) -> String?
-  static func extensions(_ r: Order) -> [Extension]
-  static func append(_ extensions: [Extension], to r: inout Order)
+  static func empty() -> Resource
   /// `medication[x]`.
-  static func medication(_ r: Order) -> OrderedMedication?
+  static func medication(_ r: Resource) -> OrderedMedication?
   /// The contained Medication with `id`, if any (`id` a slice of the reference: not copied out).
-  static func contained(_ r: Order, id: Substring) -> Medication?
+  static func contained(_ r: Resource, id: Substring) -> Medication?
   /// A Medication's code text, else its first coding display.
   static func name(_ m: Medication) -> String?
   /// Sets `medicationCodeableConcept` with `title` as its text.
-  static func setTitle(_ title: String, in r: inout Order)
+  static func setTitle(_ title: String, in r: inout Resource)
   /// The dosages.
-  static func dosages(_ r: Order) -> [Dosage]
+  static func dosages(_ r: Resource) -> [Dosage]
   /// A dosage's `text`, and its other instructions (``moreInstructionsElement``) as text.
   static func instructions(_ dosage: Dosage) -> (text: String?, more: String?)
   /// A dosage's `sequence` (none in DSTU2).
@@ -52,16 +47,16 @@ protocol MedicationTaskRelease {
   static func asNeeded(_ dosage: Dosage) -> AsNeeded?
   /// Sets `asNeeded[x]` on every dosage: `asNeededBoolean` when `condition` is empty, else
   /// `asNeededCodeableConcept` with the condition as its text.
-  static func setAsNeeded(_ condition: String, in r: inout Order)
+  static func setAsNeeded(_ condition: String, in r: inout Resource)
   /// The first dosage's `text`.
-  static func firstDosageText(_ r: Order) -> Primitive<FHIRString>?
+  static func firstDosageText(_ r: Resource) -> Primitive<FHIRString>?
   /// Sets the first dosage's `text`, adding a dosage when there is none.
-  static func setFirstDosageText(_ text: Primitive<FHIRString>?, in r: inout Order)
+  static func setFirstDosageText(_ text: Primitive<FHIRString>?, in r: inout Resource)
   /// `dispenseRequest.validityPeriod.start`.
   /// Whether it is there (with or without a value), and its value.
-  static func validityStart(_ r: Order) -> ElementValue<FHIRDateTime>
+  static func validityStart(_ r: Resource) -> ElementValue<FHIRDateTime>
   /// The date the order was written (``authoredElement``).
-  static func authored(_ r: Order) -> ElementValue<FHIRDateTime>
+  static func authored(_ r: Resource) -> ElementValue<FHIRDateTime>
   /// A dosage's timing, each element read where it lies.
   static func timing(_ dosage: Dosage) -> TimingPattern?
   /// The IANA zone of a dosage timing's `timezone` extension, if any.
@@ -71,9 +66,9 @@ protocol MedicationTaskRelease {
   static func targets(_ dosage: Dosage, position: Int, report: inout ConversionReport) -> [OutcomeValue]
   /// Replaces the dosages by one per written timing, with its targets as doses (what the
   /// release cannot hold reported unrepresentable).
-  static func setDosages(_ written: [ScheduleEncoding.Written], path: String, in r: inout Order, report: inout ConversionReport)
+  static func setDosages(_ written: [ScheduleEncoding.Written], path: String, in r: inout Resource, report: inout ConversionReport)
   /// The first `basedOn` reference naming a CarePlan (none in DSTU2).
-  static func carePlanReference(_ r: Order) -> String?
+  static func carePlanReference(_ r: Resource) -> String?
 }
 
 /// The report paths the shared mapping records, built once per release from its names and
@@ -126,26 +121,4 @@ struct AsNeeded {
 enum OrderedMedication {
   case concept(String?)
   case reference(target: String?, display: String?)
-}
-
-/// The closures a medication order coder holds, for the shared ``MedicationTaskMapping``.
-protocol MedicationTaskCoding {
-  associatedtype Release: MedicationTaskRelease
-  var getCareID: @Sendable (Release.Order, inout ConversionReport) -> String { get }
-  var setFHIRID: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
-  var getCareTitle: @Sendable (Release.Order, inout ConversionReport) -> String? { get }
-  var setFHIRTitle: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
-  var getCareInstructions: @Sendable (Release.Order, inout ConversionReport) -> String? { get }
-  var setFHIRInstructions: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
-  var getCareSchedule: @Sendable (Release.Order, TimeZone, inout ConversionReport) -> Schedule { get }
-  var setFHIRSchedule: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
-  var getCareVersionFields: @Sendable (Release.Order, inout CareModel.Task, inout ConversionReport) -> Void { get }
-  var setFHIRVersionFields: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
-  var getCareImpactsAdherence: @Sendable (Release.Order, inout ConversionReport) -> Bool { get }
-  var setFHIRImpactsAdherence: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
-  var getCareCarePlanUUID: @Sendable (Release.Order, inout ConversionReport) -> UUID? { get }
-  var setFHIRCarePlanUUID: @Sendable (CareModel.Task, inout Release.Order, inout ConversionReport) -> Void { get }
-  var accountsForEveryElement: Bool { get }
-  /// A patient's or organization's zone, used when the resource names no IANA zone.
-  var timeZone: TimeZone? { get }
 }

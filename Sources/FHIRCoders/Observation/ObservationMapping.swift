@@ -6,26 +6,26 @@ import Foundation
 /// The Observation ⇄ Outcome mapping both releases share; the release-specific parts come from
 /// `R` (see ``ObservationRelease``). The coders' default closures call these functions.
 enum ObservationMapping<R: ObservationRelease> {
-  static func careID(_ r: R.Observation, _ report: inout ConversionReport) -> String {
+  static func careID(_ r: R.Resource, _ report: inout ConversionReport) -> String {
     if let id = R.id(r) { report.mapped(ObservationPaths.id); return id }
     report.defaulted(ObservationPaths.id)
     return "observation"
   }
 
-  static func setID(_ e: CareModel.Outcome, _ r: inout R.Observation, _ report: inout ConversionReport) {
+  static func setID(_ e: CareModel.Outcome, _ r: inout R.Resource, _ report: inout ConversionReport) {
     let id = ResourceIDMapping.fhirID(forCareID: e.id, kind: "outcome")
     R.setID(id, in: &r)
     R.append(ResourceIDMapping.extensions(forCareID: e.id, fhirID: id), to: &r)
   }
 
-  static func careValues(_ r: R.Observation, _ zone: TimeZone, _ report: inout ConversionReport) -> [OutcomeValue] {
+  static func careValues(_ r: R.Resource, _ zone: TimeZone, _ report: inout ConversionReport) -> [OutcomeValue] {
     values(r, R.value(r), R.components(r), zone, &report)
   }
 
   /// ``careValues(_:_:_:)`` from the observation's value and components, each read once (decode
   /// reads them first, to check that there is a value).
   static func values(
-    _ r: R.Observation, _ value: R.Value?, _ components: [R.Component], _ zone: TimeZone, _ report: inout ConversionReport
+    _ r: R.Resource, _ value: R.Value?, _ components: [R.Component], _ zone: TimeZone, _ report: inout ConversionReport
   ) -> [OutcomeValue] {
     var values: [OutcomeValue] = []
     values.reserveCapacity((value == nil ? 0 : 1) + components.count)
@@ -40,23 +40,21 @@ enum ObservationMapping<R: ObservationRelease> {
       if !unfit.isEmpty { keep(unfit, kind: kind, at: location(), report: &report, in: &values) }
     }
     guard !components.isEmpty else { return values }
-    // The components are read in place, by position (none is copied out of the list).
-    components.withUnsafeBufferPointer { components in
-      for index in components.indices {
-        unfit.removeAll(keepingCapacity: true)
-        guard let observed = R.observedValue(components, at: index, unfit: &unfit) else { continue }
-        report.mapped(ObservationPaths.componentCode)
-        let start = values.count
-        let paths = ObservationPaths.values[observed.pathIndex(inComponent: true)]
-        let kind = R.componentKind(components, at: index)
-        let location = { JSONPath([.key("component"), .index(index), .key(observed.valueKey)]) }
-        observed.append(kind: kind, paths: paths, at: location, zone: zone, report: &report, to: &values)
-        if !unfit.isEmpty { keep(unfit, kind: kind, at: location(), report: &report, in: &values) }
-        guard values.count > start else { continue }
-        let extensions = R.componentExtensions(components, at: index)
-        if !extensions.isEmpty {
-          for i in start..<values.count { OutcomeValueExtensions.apply(extensions, to: &values[i]) }
-        }
+    // The components are read by position (none is copied out of the list).
+    for index in components.indices {
+      unfit.removeAll(keepingCapacity: true)
+      guard let observed = R.observedValue(components, at: index, unfit: &unfit) else { continue }
+      report.mapped(ObservationPaths.componentCode)
+      let start = values.count
+      let paths = ObservationPaths.values[observed.pathIndex(inComponent: true)]
+      let kind = R.componentKind(components, at: index)
+      let location = { JSONPath([.key("component"), .index(index), .key(observed.valueKey)]) }
+      observed.append(kind: kind, paths: paths, at: location, zone: zone, report: &report, to: &values)
+      if !unfit.isEmpty { keep(unfit, kind: kind, at: location(), report: &report, in: &values) }
+      guard values.count > start else { continue }
+      let extensions = R.componentExtensions(components, at: index)
+      if !extensions.isEmpty {
+        for i in start..<values.count { OutcomeValueExtensions.apply(extensions, to: &values[i]) }
       }
     }
     return values
@@ -83,7 +81,7 @@ enum ObservationMapping<R: ObservationRelease> {
     }
   }
 
-  static func careVersionFields(_ r: R.Observation, _ e: inout CareModel.Outcome, _ report: inout ConversionReport) {
+  static func careVersionFields(_ r: R.Resource, _ e: inout CareModel.Outcome, _ report: inout ConversionReport) {
     var point: FHIRDates.Point?
     switch R.effective(r) {
     case .dateTime(let d): point = FHIRDates.point(dateTime: d, zone: FHIRDates.utc); report.mapped(ObservationPaths.effectiveDateTime)
@@ -110,14 +108,14 @@ enum ObservationMapping<R: ObservationRelease> {
     CareExtensions.readVersionFields(R.extensions(r), into: &e)
   }
 
-  static func setVersionFields(_ e: CareModel.Outcome, _ r: inout R.Observation) {
+  static func setVersionFields(_ e: CareModel.Outcome, _ r: inout R.Resource) {
     R.append(CareExtensions.versionExtensions(e), to: &r)
     R.writeEffective(
       start: FHIRDates.dateTime(e.effectiveDate, zone: e.timezone),
       end: e.endDate.map { FHIRDates.dateTime($0, zone: e.timezone) }, to: &r)
   }
 
-  static func careTask(_ r: R.Observation, _ report: inout ConversionReport) -> (UUID?, Int) {
+  static func careTask(_ r: R.Resource, _ report: inout ConversionReport) -> (UUID?, Int) {
     let extensions = R.extensions(r)
     let index = CareExtensions.strings(extensions, "taskOccurrenceIndex").first.flatMap { Int($0) } ?? 0
     if let s = CareExtensions.strings(extensions, "taskUUID").first { return (UUID(uuidString: s), index) }
@@ -126,7 +124,7 @@ enum ObservationMapping<R: ObservationRelease> {
     return (u, index)
   }
 
-  static func setTask(_ e: CareModel.Outcome, _ r: inout R.Observation) {
+  static func setTask(_ e: CareModel.Outcome, _ r: inout R.Resource) {
     var extensions: [Extension] = []
     if let u = e.taskUUID { extensions.append(CareExtensions.string("taskUUID", u.uuidString)) }
     if e.taskOccurrenceIndex != 0 { extensions.append(CareExtensions.string("taskOccurrenceIndex", String(e.taskOccurrenceIndex))) }
@@ -136,15 +134,15 @@ enum ObservationMapping<R: ObservationRelease> {
   /// The Outcome of an Observation, through `coder`'s closures.
   /// - Throws: ``CoderError`` `missingElement` at `Observation.value[x]` when the observation has
   ///   neither a value nor a component with a value.
-  static func decode<C: ObservationCoding>(_ resource: R.Observation, from source: ResourceSource?, with coder: C) throws
+  static func decode(_ resource: R.Resource, from source: ResourceSource?, with coder: ObservationCoder<R.Resource>) throws
     -> Converted<CareModel.Outcome>
-  where C.Release == R {
+  {
     let id = R.id(resource)
     // The value and components are read once, here, and (with the default `getCareValues`) become the values.
     let value = R.value(resource)
     let components = R.components(resource)
     let hasValue =
-      value != nil || components.withUnsafeBufferPointer { c in c.indices.contains { R.hasValue(c, at: $0) } }
+      value != nil || components.indices.contains { R.hasValue(components, at: $0) }
     guard hasValue else {
       throw CoderError(
         .missingElement, path: "Observation.value[x]", resourceType: "Observation", resourceID: id,
@@ -171,8 +169,7 @@ enum ObservationMapping<R: ObservationRelease> {
   }
 
   /// The Observation of an Outcome, through `coder`'s closures.
-  static func encode<C: ObservationCoding>(_ entity: CareModel.Outcome, with coder: C) -> Converted<R.Observation>
-  where C.Release == R {
+  static func encode(_ entity: CareModel.Outcome, with coder: ObservationCoder<R.Resource>) -> Converted<R.Resource> {
     var report = ConversionReport()
     var r = R.empty()
     coder.setFHIRID(entity, &r, &report)

@@ -2,51 +2,77 @@ import CareModel
 import FHIRCore
 import Foundation
 
-/// What differs between the releases for the Observation coders: the model types and how their
-/// elements are read and written. Everything else is shared (``ObservationMapping``).
-protocol ObservationRelease {
-  associatedtype Observation: FHIREncodable & Sendable
-  associatedtype Component
-  /// `"R4"` or `"DSTU2"`.
-  static var release: String { get }
-  /// A `final` observation with nothing else in it.
-  static func empty() -> Observation
-  static func id(_ r: Observation) -> String?
-  static func setID(_ id: String, in r: inout Observation)
-  static func versionID(_ r: Observation) -> String?
-  static func extensions(_ r: Observation) -> [Extension]
-  static func append(_ extensions: [Extension], to r: inout Observation)
-  /// The release's `Observation.Value` (`value[x]`).
-  associatedtype Value
-  /// `value[x]`, read once per observation (a model getter copies the whole value out).
-  static func value(_ r: Observation) -> Value?
-  /// The components, read once per observation; each is read in place (``componentValue(_:at:)``),
-  /// never copied out of the list.
-  static func components(_ r: Observation) -> [Component]
+/// What differs between the releases for the Observation coders: the model types, the value
+/// choices, how values are written, `effective[x]` and `basedOn`. What both models have alike
+/// is read below, once; the mapping is ``ObservationMapping``.
+protocol ObservationRelease: ResourceRelease where Resource: ObservationModel {
   /// The release-neutral form of a value (its path comes from the case, ``ObservedValue/path(inComponent:)``).
   /// Numbers no `Double` holds are left out and added to `unfit`.
-  static func observed(_ v: Value?, unfit: inout [UnfitNumber]) -> ObservedValue?
-  /// The `kind` of the observation's code.
-  static func kind(_ r: Observation) -> String?
-  /// Whether the component at `index` has a `value[x]` (without copying it out).
-  static func hasValue(_ components: UnsafeBufferPointer<Component>, at index: Int) -> Bool
-  /// The release-neutral form of the `value[x]` of the component at `index` (read where it is).
-  static func observedValue(
-    _ components: UnsafeBufferPointer<Component>, at index: Int, unfit: inout [UnfitNumber]
-  ) -> ObservedValue?
-  /// The `kind` of the code of the component at `index`.
-  static func componentKind(_ components: UnsafeBufferPointer<Component>, at index: Int) -> String?
-  /// The extensions of the component at `index`.
-  static func componentExtensions(_ components: UnsafeBufferPointer<Component>, at index: Int) -> [Extension]
+  static func observed(_ v: Resource.Value?, unfit: inout [UnfitNumber]) -> ObservedValue?
   /// Sets `code.text` `"Care outcome"` and one component per value (code text = `kind`).
-  static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Observation)
-  static func effective(_ r: Observation) -> ObservedEffective?
-  static func issued(_ r: Observation) -> Primitive<FHIRInstant>?
+  static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Resource)
+  static func effective(_ r: Resource) -> ObservedEffective?
   /// Sets `effectiveDateTime`, or `effectivePeriod` when there is an end.
-  static func writeEffective(start: Primitive<FHIRDateTime>, end: Primitive<FHIRDateTime>?, to r: inout Observation)
+  static func writeEffective(start: Primitive<FHIRDateTime>, end: Primitive<FHIRDateTime>?, to r: inout Resource)
   /// The UUID of the first `basedOn` reference that has one (``StableUUID/forReference(_:)``;
   /// DSTU2 has no `basedOn`).
-  static func basedOnUUID(_ r: Observation) -> UUID?
+  static func basedOnUUID(_ r: Resource) -> UUID?
+}
+
+extension ObservationRelease {
+  typealias Value = Resource.Value
+  typealias Component = Resource.Component
+
+  /// A `final` observation with nothing else in it.
+  static func empty() -> Resource { Resource.final() }
+  static func issued(_ r: Resource) -> Primitive<FHIRInstant>? { r.issued }
+  /// `value[x]`, read once per observation.
+  static func value(_ r: Resource) -> Value? { r.value }
+  /// The components, read once per observation; each is then read by position, never copied
+  /// out of the list.
+  static func components(_ r: Resource) -> [Component] { r.component }
+  /// The `kind` of the observation's code.
+  static func kind(_ r: Resource) -> String? {
+    let code = r.code
+    return kind(code?.coding) { code?.text?.string }
+  }
+
+  /// Whether the component at `index` has a `value[x]`.
+  static func hasValue(_ components: [Component], at index: Int) -> Bool { components[index].value.isPresent }
+  /// The release-neutral form of the `value[x]` of the component at `index`.
+  static func observedValue(_ components: [Component], at index: Int, unfit: inout [UnfitNumber]) -> ObservedValue? {
+    observed(components[index].value, unfit: &unfit)
+  }
+  /// The `kind` of the code of the component at `index`.
+  static func componentKind(_ components: [Component], at index: Int) -> String? {
+    kind(components[index].code?.coding) { components[index].code?.text?.string }
+  }
+  /// The extensions of the component at `index`.
+  static func componentExtensions(_ components: [Component], at index: Int) -> [Extension] {
+    components[index].extension
+  }
+
+  /// A code's `kind`, as ``ObservedValue/kind(codings:text:)`` gives it, from its codings and
+  /// (read only when needed) its text, without building the list of codings.
+  static func kind<Coding: CodingModel>(_ codings: [Coding]?, text: () -> String?) -> String? {
+    guard let codings else { return nil }
+    for i in codings.indices where ObservedValue.isLOINC(codings[i].system?.string) {
+      if let k = codings[i].code?.string { return k }
+    }
+    if let text = text() { return text }
+    for i in codings.indices {
+      if let k = codings[i].code?.string { return k }
+    }
+    return nil
+  }
+
+  /// A quantity's number and unit (``UnfitNumber/amount(_:unit:_:_:unfit:)``).
+  static func amount(_ q: (some QuantityModel)?, _ keys: [String], _ use: UnfitNumber.Use, unfit: inout [UnfitNumber])
+    -> (Double, String?)?
+  {
+    guard let q else { return nil }
+    return UnfitNumber.amount(q.value, unit: q.unitText, keys, use, unfit: &unfit)
+  }
 }
 
 /// An Observation's `effective[x]`, release-neutral.
@@ -56,21 +82,4 @@ enum ObservedEffective {
   case instant(FHIRInstant?)
   case period(start: FHIRDateTime?, end: FHIRDateTime?)
   case timing
-}
-
-/// The closures an Observation coder holds, for the shared ``ObservationMapping``.
-protocol ObservationCoding {
-  associatedtype Release: ObservationRelease
-  var getCareID: @Sendable (Release.Observation, inout ConversionReport) -> String { get }
-  var setFHIRID: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }
-  var getCareValues: @Sendable (Release.Observation, TimeZone, inout ConversionReport) -> [OutcomeValue] { get }
-  /// Whether ``getCareValues`` is still the default closure: then decode reads the values from
-  /// the value and components it has already read to check that there is one.
-  var readsDefaultValues: Bool { get }
-  var setFHIRValues: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }
-  var getCareVersionFields: @Sendable (Release.Observation, inout CareModel.Outcome, inout ConversionReport) -> Void { get }
-  var setFHIRVersionFields: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }
-  var getCareTask: @Sendable (Release.Observation, inout ConversionReport) -> (UUID?, Int) { get }
-  var setFHIRTask: @Sendable (CareModel.Outcome, inout Release.Observation, inout ConversionReport) -> Void { get }
-  var accountsForEveryElement: Bool { get }
 }

@@ -1,5 +1,5 @@
 import FHIRCore
-import FHIRR4
+public import FHIRR4
 
 /// The R4 side of the CarePlan activity coder (see ``ActivityRelease``).
 enum R4Activities: ActivityRelease {
@@ -10,19 +10,6 @@ enum R4Activities: ActivityRelease {
   static var timingCapacity: ScheduleEncoding.Capacity { .r4 }
   static let paths = ActivityPaths(timingUnitNameSuffix: "")
   static func empty() -> Activity { Activity() }
-  static func id(_ activity: Activity) -> String? { activity.id }
-  static func setID(_ id: String?, in activity: inout Activity) { activity.id = id }
-  static func extensions(_ activity: Activity) -> [Extension] { activity.extension }
-  static func append(_ extensions: [Extension], to activity: inout Activity) { activity.extension += extensions }
-
-  static func text(_ activity: UnsafePointer<Activity>) -> ActivityTextElements {
-    // Each element read in place: `let d = activity.pointee.detail` would copy the whole detail.
-    ActivityTextElements(
-      codeText: activity.pointee.detail?.code?.text?.string,
-      codeDisplay: activity.pointee.detail?.code?.coding.lazy.compactMap({ $0.display?.string }).first,
-      hasCode: activity.pointee.detail?.code.isPresent == true, description: activity.pointee.detail?.description?.string,
-      detailExtensions: activity.pointee.detail?.extension ?? [], referenceDisplay: activity.pointee.reference?.display?.string)
-  }
 
   static func writeText(code: String?, description: String?, detailExtension: Extension?, to activity: inout Activity) {
     var d = activity.detail ?? Detail(status: "scheduled")
@@ -32,27 +19,13 @@ enum R4Activities: ActivityRelease {
     activity.detail = d
   }
 
-  static func quantity(_ activity: UnsafePointer<Activity>) -> (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])? {
-    guard activity.pointee.detail?.quantity.isPresent == true else { return nil }
-    return (
-      activity.pointee.detail?.quantity?.value,
-      activity.pointee.detail?.quantity?.unit?.string ?? activity.pointee.detail?.quantity?.code?.string,
-      activity.pointee.detail?.quantity?.extension ?? []
-    )
-  }
-
-  static func scheduled(_ activity: UnsafePointer<Activity>) -> ActivityScheduled? {
-    switch activity.pointee.detail?.scheduled {
+  static func scheduled(_ activity: borrowing Activity) -> ActivityScheduled? {
+    switch activity.detail?.scheduled {
     case .timing: .timing
     case .period(let p): .period(start: p.start, end: p.end)
     case .string(let s): .string(s.string)
     case nil: nil
     }
-  }
-
-  static func setReference(_ reference: String, in activity: inout Activity) {
-    activity.reference = FHIRR4.Reference(reference: Primitive(FHIRString(uncheckedString: reference)))
-    activity.detail = nil
   }
 
   static func timing(_ activity: Activity) -> TimingPattern? {
@@ -76,4 +49,12 @@ enum R4Activities: ActivityRelease {
     activity.detail = d
     return d.quantity != nil
   }
+}
+
+/// The R4 `CarePlan.activity` coder: ``CarePlanActivityCoder`` over the R4 model.
+public typealias R4CarePlanActivityCoder = CarePlanActivityCoder<FHIRR4.CarePlan.Activity>
+
+extension CarePlanActivityCoder where Activity == FHIRR4.CarePlan.Activity {
+  /// The R4 coder with the default closures.
+  public init() { self.init(R4Activities.self) }
 }

@@ -1,11 +1,11 @@
 import CareModel
 import FHIRCore
 import FHIRJSON
-import FHIRR4
+public import FHIRR4
 
 /// The R4 side of the medication order coder: MedicationRequest (see ``MedicationTaskRelease``).
 enum R4MedicationRequests: MedicationTaskRelease {
-  typealias Order = FHIRR4.MedicationRequest
+  typealias Resource = FHIRR4.MedicationRequest
   typealias Dosage = FHIRR4.Dosage
   typealias Medication = FHIRR4.Medication
 
@@ -15,52 +15,44 @@ enum R4MedicationRequests: MedicationTaskRelease {
   static var defaultID: String { "medication-request" }
   static var authoredElement: String { "authoredOn" }
   static var moreInstructionsElement: String { "patientInstruction" }
+  static var schedulesMapAuthored: Bool { true }
   static var timingUnitNameSuffix: String { "" }
   static let paths = MedicationTaskPaths(R4MedicationRequests.self)
   static let doseQuantityPath = ReportPath("MedicationRequest.dosageInstruction.doseAndRate.doseQuantity")
   static let doseRangePath = ReportPath("MedicationRequest.dosageInstruction.doseAndRate.doseRange")
-  static func empty() -> Order {
-    var r = Order()
+  static func empty() -> Resource {
+    var r = Resource()
     r.status = "active"
     r.intent = "order"
     return r
   }
-  static func id(_ r: Order) -> String? { r.id?.string }
-  static func setID(_ id: String, in r: inout Order) { r.id = Primitive(FHIRID(uncheckedString: id)) }
-  static func versionID(_ r: Order) -> String? {
-    // Read through a pointer: `r.meta?.versionId` copies the element out of the meta.
-    withUnsafePointer(to: r.meta) { $0.pointee?.versionId?.value?.string }
-  }
-  static func extensions(_ r: Order) -> [Extension] { r.extension }
-  static func append(_ extensions: [Extension], to r: inout Order) { r.extension += extensions }
 
-  static func medication(_ r: Order) -> OrderedMedication? {
+  static func medication(_ r: Resource) -> OrderedMedication? {
     switch r.medication {
     case .codeableConcept(let c): .concept(c.text?.string ?? c.coding.lazy.compactMap({ $0.display?.string }).first)
     case .reference(let ref): .reference(target: ref.reference?.string, display: ref.display?.string)
     case nil: nil
     }
   }
-  static func contained(_ r: Order, id: Substring) -> Medication? {
-    // In place: iterating would copy every contained resource out of the array.
-    r.contained.withUnsafeBufferPointer { contained in
-      for index in contained.indices {
-        if case .medication(let m) = contained[index], let own = m.id?.string, own[...] == id { return m }
-      }
-      return nil
+  static func contained(_ r: Resource, id: Substring) -> Medication? {
+    // By position: iterating would copy every contained resource out of the array.
+    let contained = r.contained
+    for index in contained.indices {
+      if case .medication(let m) = contained[index], let own = m.id?.string, own[...] == id { return m }
     }
+    return nil
   }
   static func name(_ m: Medication) -> String? {
     let code = m.code
     return code?.text?.string ?? code?.coding.lazy.compactMap({ $0.display?.string }).first
   }
-  static func setTitle(_ title: String, in r: inout Order) {
+  static func setTitle(_ title: String, in r: inout Resource) {
     var c = CodeableConcept()
     c.text = Primitive(FHIRString(uncheckedString: title))
     r.medication = .codeableConcept(c)
   }
 
-  static func dosages(_ r: Order) -> [Dosage] { r.dosageInstruction }
+  static func dosages(_ r: Resource) -> [Dosage] { r.dosageInstruction }
   static func instructions(_ dosage: Dosage) -> (text: String?, more: String?) {
     (dosage.text?.string, dosage.patientInstruction?.string)
   }
@@ -72,26 +64,24 @@ enum R4MedicationRequests: MedicationTaskRelease {
     case nil: nil
     }
   }
-  static func setAsNeeded(_ condition: String, in r: inout Order) {
+  static func setAsNeeded(_ condition: String, in r: inout Resource) {
     let value: Dosage.AsNeeded = condition.isEmpty
       ? .boolean(Primitive(FHIRBoolean(true))) : .codeableConcept(CodeableConcept(text: Primitive(FHIRString(uncheckedString: condition))))
     for index in r.dosageInstruction.indices { r.dosageInstruction[index].asNeeded = value }
   }
-  static func firstDosageText(_ r: Order) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
-  static func setFirstDosageText(_ text: Primitive<FHIRString>?, in r: inout Order) {
+  static func firstDosageText(_ r: Resource) -> Primitive<FHIRString>? { r.dosageInstruction.first?.text }
+  static func setFirstDosageText(_ text: Primitive<FHIRString>?, in r: inout Resource) {
     if r.dosageInstruction.isEmpty {
       guard text != nil else { return }
       r.dosageInstruction = [Dosage()]
     }
     r.dosageInstruction[0].text = text
   }
-  static func validityStart(_ r: Order) -> ElementValue<FHIRDateTime> {
-    // Read through pointers (see ``versionID(_:)``).
-    withUnsafePointer(to: r.dispenseRequest) { request in
-      ElementValue(isPresent: request.pointee?.validityPeriod?.start.isPresent ?? false, value: request.pointee?.validityPeriod?.start?.value)
-    }
+  static func validityStart(_ r: Resource) -> ElementValue<FHIRDateTime> {
+    ElementValue(
+      isPresent: r.dispenseRequest?.validityPeriod?.start.isPresent ?? false, value: r.dispenseRequest?.validityPeriod?.start?.value)
   }
-  static func authored(_ r: Order) -> ElementValue<FHIRDateTime> { withUnsafePointer(to: r.authoredOn) { ElementValue($0) } }
+  static func authored(_ r: Resource) -> ElementValue<FHIRDateTime> { ElementValue(isPresent: r.authoredOn.isPresent, value: r.authoredOn?.value) }
   static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(R4TimingAdapter.pattern) }
   static func timingZone(_ dosage: Dosage) -> String? {
     guard let extensions = dosage.timing?.extension, !extensions.isEmpty else { return nil }
@@ -131,7 +121,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
   }
 
   /// One Dosage per written timing, every target a `doseAndRate.doseQuantity`.
-  static func setDosages(_ written: [ScheduleEncoding.Written], path: String, in r: inout Order, report: inout ConversionReport) {
+  static func setDosages(_ written: [ScheduleEncoding.Written], path: String, in r: inout Resource, report: inout ConversionReport) {
     r.dosageInstruction = written.map { w in
       var d = Dosage()
       d.timing = R4TimingAdapter.timing(w.timing)
@@ -168,12 +158,19 @@ enum R4MedicationRequests: MedicationTaskRelease {
     return q
   }
 
-  static func carePlanReference(_ r: Order) -> String? {
-    r.basedOn.withUnsafeBufferPointer { basedOn in
-      for index in basedOn.indices {
-        if let reference = basedOn[index].reference?.string, reference.contains("CarePlan/") { return reference }
-      }
-      return nil
+  static func carePlanReference(_ r: Resource) -> String? {
+    let basedOn = r.basedOn
+    for index in basedOn.indices {
+      if let reference = basedOn[index].reference?.string, reference.contains("CarePlan/") { return reference }
     }
+    return nil
   }
+}
+
+/// The R4 `MedicationRequest` coder: ``MedicationTaskCoder`` over the R4 models.
+public typealias R4MedicationRequestCoder = MedicationTaskCoder<FHIRR4.MedicationRequest, FHIRR4.Medication>
+
+extension MedicationTaskCoder where Resource == FHIRR4.MedicationRequest, Medication == FHIRR4.Medication {
+  /// The R4 coder with the default closures.
+  public init() { self.init(R4MedicationRequests.self) }
 }
