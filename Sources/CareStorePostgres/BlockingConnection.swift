@@ -83,9 +83,9 @@ final class BlockingConnection {
   /// Whether the connection is closed (by either side).
   var isClosed: Bool { connection.isClosed }
 
-  /// Closes the connection, ignoring a failure to say goodbye.
+  /// Closes the connection (when the server has not closed it), ignoring a failure to say goodbye.
   func close() {
-    try? connection.close().wait()
+    if !connection.isClosed { try? connection.close().wait() }
   }
 
   deinit {

@@ -96,18 +96,27 @@ public final class PostgresBackend: CareStoreBackend, @unchecked Sendable {
     var reconnected = false
     while true {
       do {
+        // A connection the server closed while idle (restart, idle timeout, terminated) is
+        // opened again before it is used.
+        if connection.isClosed && !reconnected {
+          reconnected = true
+          connection = try BlockingConnection.connect(location)
+        }
         try connection.query(begin, operation: operation, table: nil)
         let value = try body(PostgresAccess(connection: connection))
         try connection.query("COMMIT", operation: operation, table: nil)
         return value
       } catch {
-        if !connection.isClosed { _ = try? connection.query("ROLLBACK", operation: operation, table: nil) }
+        let lost = Self.isConnectionLoss(error) || connection.isClosed
+        // (A connection that is being closed may never answer: no ROLLBACK on it; the server
+        // rolls back what it loses.)
+        if !lost { _ = try? connection.query("ROLLBACK", operation: operation, table: nil) }
         if Self.isConflict(error) && conflicts < options.conflictRetries {
           conflicts += 1
           usleep(useconds_t(min(conflicts, 10) * 20_000 + Int.random(in: 0..<20_000)))
           continue
         }
-        if Self.isConnectionLoss(error) || connection.isClosed {
+        if lost {
           if !reconnected, let fresh = try? BlockingConnection.connect(location) {
             connection = fresh
             reconnected = true

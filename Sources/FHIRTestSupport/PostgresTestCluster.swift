@@ -154,33 +154,23 @@ public final class PostgresTestCluster: Sendable {
   }
 
   /// Runs `tool` with `arguments` (as the `postgres` user through `runuser` when `asPostgres`),
-  /// returning its standard output.
+  /// returning what it printed.
+  ///
+  /// Through `system()` (fork, exec, `waitpid`), its output into a file: `pg_ctl start` leaves a
+  /// server running that inherits the descriptors it was given, and Foundation's `Process` waits
+  /// until every inheritor closes them, so it would wait for the server's end.
   /// - Throws: ``Failure`` with its output when it exits non-zero.
   @discardableResult
   private static func run(_ tool: String, _ arguments: [String], as asPostgres: Bool) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: asPostgres ? "/usr/sbin/runuser" : tool)
-    process.arguments = asPostgres ? ["-u", "postgres", "--", tool] + arguments : arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: "/")
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      throw Failure(description: "cannot run \(process.executableURL!.path): \(error)")
-    }
-    // pg_ctl start leaves the server holding its copies of the pipes: read until the tool
-    // itself has exited, not to the pipes' end.
-    process.waitUntilExit()
-    let out = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-    let err = String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self)
-    guard process.terminationStatus == 0 else {
+    let words = (asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--", tool] : [tool]) + arguments
+    let output = TemporaryFolders.make("command") + "/output"
+    let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+    let status = system("cd / && " + quoted + " </dev/null >'\(output)' 2>&1")
+    let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    guard status == 0 else {
       throw Failure(
-        description: "\((tool as NSString).lastPathComponent) \(arguments.first ?? "") failed (exit \(process.terminationStatus)):\n\(err)\(out)")
+        description: "\((tool as NSString).lastPathComponent) \(arguments.first ?? "") failed (status \(status)):\n\(printed)")
     }
-    return out
+    return printed
   }
 }
