@@ -33,7 +33,7 @@ final class PostgresAccess: StoreWriter {
     throws -> [VersionHead]
   {
     guard !values.isEmpty else { return [] }
-    let table = PostgresSchema.table(kind)
+    let table = kind.tableName
     let adherence = kind == .task ? "e.impacts_adherence" : "NULL::boolean"
     var binds = PostgresBindings()
     binds.append(kind.rawValue)
@@ -55,8 +55,8 @@ final class PostgresAccess: StoreWriter {
   }
 
   func versions(_ kind: EntityKind, _ filter: VersionFilter) throws -> [StoredVersion] {
-    let table = PostgresSchema.table(kind)
-    let link = PostgresSchema.linkColumn(kind).map { "e.\($0)" } ?? "NULL::uuid"
+    let table = kind.tableName
+    let link = kind.linkColumn.map { "e.\($0)" } ?? "NULL::uuid"
     let extra =
       switch kind {
       case .task: "NULL::uuid, NULL::bigint, e.impacts_adherence"
@@ -165,7 +165,7 @@ final class PostgresAccess: StoreWriter {
   // MARK: Writing
 
   func append(_ version: StoredVersion, replacing head: VersionHead?) throws {
-    let table = PostgresSchema.table(version.kind)
+    let table = version.kind.tableName
     if let head {
       var binds = PostgresBindings()
       binds.append(head.uuid)

@@ -13,26 +13,6 @@ import CareStore
 /// distribute all tables by it, co-located (`docs/store.md`, "PostgreSQL"). Since an entity's
 /// key is fixed, `(patient_key, kind, id, seq)` is as unique as `(kind, id, seq)`.
 enum PostgresSchema {
-  /// The table of each entity kind (SQLite's names).
-  static func table(_ kind: EntityKind) -> String {
-    switch kind {
-    case .patient: "patient"
-    case .carePlan: "care_plan"
-    case .task: "task"
-    case .outcome: "outcome"
-    }
-  }
-
-  /// The link column of each kind (`nil` for patients).
-  static func linkColumn(_ kind: EntityKind) -> String? {
-    switch kind {
-    case .patient: nil
-    case .carePlan: "patient_uuid"
-    case .task: "care_plan_uuid"
-    case .outcome: "task_uuid"
-    }
-  }
-
   /// Every table, for counts (the names `rowCounts` reports, as SQLite's).
   static let tables = ["versions", "patient", "care_plan", "task", "outcome", "provenance"]
 
