@@ -14,6 +14,8 @@ let package = Package(
     .library(name: "CarePipeline", targets: ["CarePipeline"]),
     .library(name: "CareStore", targets: ["CareStore"]),
     .library(name: "CareStoreSQLite", targets: ["CareStoreSQLite"]),
+    .library(name: "CareStorePostgres", targets: ["CareStorePostgres"]),
+    .library(name: "CareStoreLocation", targets: ["CareStoreLocation"]),
     .library(name: "FHIRReleaseConversion", targets: ["FHIRReleaseConversion"]),
     .executable(name: "fhirkit", targets: ["fhirkit"]),
   ],
@@ -22,6 +24,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
   ],
   targets: [
     // C library
@@ -72,13 +76,23 @@ let package = Package(
       name: "CareStoreSQLite",
       dependencies: ["CareStore", "CareModel", "CarePipeline", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(
+      name: "CareStorePostgres",
+      dependencies: [
+        "CareStore", "CareModel", "CarePipeline", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    // Above both backends: opens the one a location names (a path or a postgresql:// URL).
+    .target(
+      name: "CareStoreLocation",
+      dependencies: ["CareStore", "CareStoreSQLite", "CareStorePostgres"]),
+    .target(
       name: "FHIRReleaseConversion",
       dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
     .target(
       name: "FHIRKit",
       dependencies: [
         "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders",
-        "CarePipeline", "CareStore", "CareStoreSQLite",
+        "CarePipeline", "CareStore", "CareStoreSQLite", "CareStorePostgres", "CareStoreLocation",
       ]),
 
     // Tools
@@ -86,7 +100,7 @@ let package = Package(
       name: "fhirkit",
       dependencies: [
         "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders", "CarePipeline",
-        "CareStore", "CareStoreSQLite",
+        "CareStore", "CareStoreSQLite", "CareStoreLocation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
@@ -131,8 +145,9 @@ let package = Package(
     .testTarget(
       name: "CareStoreTests",
       dependencies: [
-        "CareStore", "CareStoreSQLite", "CarePipeline", "CareModel", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4",
-        "FHIRDSTU2", "FHIRTestSupport", "fhirkit", .product(name: "GRDB", package: "GRDB.swift"),
+        "CareStore", "CareStoreSQLite", "CareStorePostgres", "CareStoreLocation", "CarePipeline", "CareModel",
+        "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport", "fhirkit",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(
       name: "FHIRReleaseConversionTests",

@@ -33,7 +33,7 @@ struct SQLiteAccess: StoreWriter {
   private func fetchHeads(_ kind: EntityKind, where condition: String, _ arguments: StatementArguments) throws
     -> [VersionHead]
   {
-    let table = SQLiteSchema.table(kind)
+    let table = kind.tableName
     let adherence = kind == .task ? "e.impacts_adherence" : "NULL"
     let sql = """
       SELECT v.uuid, v.id, v.root_uuid, v.seq, e.effective_date, v.content_hash, e.deleted_date, \(adherence)
@@ -51,8 +51,8 @@ struct SQLiteAccess: StoreWriter {
   }
 
   func versions(_ kind: EntityKind, _ filter: VersionFilter) throws -> [StoredVersion] {
-    let table = SQLiteSchema.table(kind)
-    let link = SQLiteSchema.linkColumn(kind).map { "e.\($0)" } ?? "NULL"
+    let table = kind.tableName
+    let link = kind.linkColumn.map { "e.\($0)" } ?? "NULL"
     let extra =
       switch kind {
       case .task: "NULL, NULL, e.impacts_adherence"

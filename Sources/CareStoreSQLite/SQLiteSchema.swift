@@ -5,26 +5,6 @@ import GRDB
 /// new schema adds a migration. A store with migrations this list does not know was written by
 /// a newer FHIRKit and is refused (``StoreError/Kind/newerSchema``).
 enum SQLiteSchema {
-  /// The table of each entity kind.
-  static func table(_ kind: EntityKind) -> String {
-    switch kind {
-    case .patient: "patient"
-    case .carePlan: "care_plan"
-    case .task: "task"
-    case .outcome: "outcome"
-    }
-  }
-
-  /// The link column of each kind (`nil` for patients).
-  static func linkColumn(_ kind: EntityKind) -> String? {
-    switch kind {
-    case .patient: nil
-    case .carePlan: "patient_uuid"
-    case .task: "care_plan_uuid"
-    case .outcome: "task_uuid"
-    }
-  }
-
   /// Every table, for counts and content comparisons.
   static let tables = ["versions", "patient", "care_plan", "task", "outcome", "provenance"]
 

@@ -18,3 +18,5 @@
 @_exported public import CarePipeline
 @_exported public import CareStore
 @_exported public import CareStoreSQLite
+@_exported public import CareStorePostgres
+@_exported public import CareStoreLocation

@@ -16,8 +16,10 @@ struct OutcomeSlotTests {
 
   static var result: PipelineResult { Pipeline().run(try! StoreTestSupport.input([bundle])) }
 
-  @Test("a second outcome on an occupied occurrence of a log task is a conflict, not stored")
-  func secondOutcomeOfALogTaskOccurrence() throws {
+  @Test(
+    "a second outcome on an occupied occurrence of a log task is a conflict, not stored",
+    arguments: StoreBackendKind.allCases)
+  func secondOutcomeOfALogTaskOccurrence(_ kind: StoreBackendKind) throws {
     var result = Self.result
     let logTasks = Set(result.tasks.filter { !($0.impactsAdherence) }.map(\.uuid))
     let taken = try #require(result.outcomes.first { $0.taskUUID.map(logTasks.contains) ?? false })
@@ -27,7 +29,7 @@ struct OutcomeSlotTests {
     extra.values = [OutcomeValue(.double(1), units: "mmHg", kind: "8480-6")]
     result.outcomes.append(extra)
 
-    let backend = try StoreTestSupport.newStore()
+    let backend = try StoreTestSupport.newStore(kind)
     let summary = try CareStore(backend: backend).importResult(result)
     #expect(summary.counts[.outcome]?.conflicts == 1)
     #expect(summary.conflicts.map(\.outcome) == ["extra-outcome"])

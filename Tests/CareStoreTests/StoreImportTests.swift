@@ -8,10 +8,12 @@ import Testing
 
 @Suite("Importing the Synthea fixtures")
 struct StoreImportTests {
-  @Test("counts equal the pipeline's; a second import adds nothing; a changed dosage adds one Task version")
-  func importReimportChange() throws {
+  @Test(
+    "counts equal the pipeline's; a second import adds nothing; a changed dosage adds one Task version",
+    arguments: StoreBackendKind.allCases)
+  func importReimportChange(_ kind: StoreBackendKind) throws {
     let result = StoreTestSupport.allResult
-    let backend = try StoreTestSupport.newStore()
+    let backend = try StoreTestSupport.newStore(kind)
     let store = CareStore(backend: backend)
     let expected = StoreTestSupport.counts(result)
     #expect(expected[.patient]! > 50 && expected[.outcome]! > 1000)
@@ -22,7 +24,7 @@ struct StoreImportTests {
       #expect(first.counts[kind]?.added == expected[kind])
       #expect(first.counts[kind]?.conflicts == 0)
     }
-    #expect(try backend.integrityCheck() == ["ok"])
+    if let sqlite = backend as? SQLiteBackend { #expect(try sqlite.integrityCheck() == ["ok"]) }
     #expect(try StoreInvariants.violations(in: backend) == [])
     let rowsAfterFirst = try backend.read { try $0.rowCounts() }
     #expect(rowsAfterFirst["versions"] == expected.values.reduce(0, +))
@@ -72,10 +74,10 @@ struct StoreImportTests {
     #expect(try store.importResult(changed).versionsWritten == 0)
   }
 
-  @Test("provenance names each entity's FHIR resources, with release and fullUrl")
-  func provenance() throws {
+  @Test("provenance names each entity's FHIR resources, with release and fullUrl", arguments: StoreBackendKind.allCases)
+  func provenance(_ kind: StoreBackendKind) throws {
     let result = StoreTestSupport.allResult
-    let backend = try StoreTestSupport.newStore()
+    let backend = try StoreTestSupport.newStore(kind)
     let store = CareStore(backend: backend)
     try store.importResult(result)
     let patient = try #require(result.patients.first)
@@ -95,16 +97,18 @@ struct StoreImportTests {
     #expect(sources.values.allSatisfy { list in list.allSatisfy { $0.release == .r4 || $0.release == .dstu2 } })
   }
 
-  @Test("a batch is all or nothing: a failing batch leaves the batches before it and nothing of itself")
-  func batchAtomicity() throws {
+  @Test(
+    "a batch is all or nothing: a failing batch leaves the batches before it and nothing of itself",
+    arguments: StoreBackendKind.allCases)
+  func batchAtomicity(_ kind: StoreBackendKind) throws {
     let result = StoreTestSupport.allResult
-    let backend = try StoreTestSupport.newStore()
+    let backend = try StoreTestSupport.newStore(kind)
     // A writer that fails half-way through its third batch, for a reason that concerns the
     // whole store (an entity's own failure is skipped and reported: ImportContainmentTests).
     final class Counter: @unchecked Sendable { var batches = 0 }
     let counter = Counter()
     struct FailingBackend: CareStoreBackend {
-      let inner: SQLiteBackend
+      let inner: any CareStoreBackend
       let counter: Counter
       func read<T>(_ body: (any StoreReader) throws -> T) throws -> T { try inner.read(body) }
       func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T {

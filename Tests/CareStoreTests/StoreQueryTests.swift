@@ -39,9 +39,9 @@ struct StoreQueryTests {
     return result
   }
 
-  @Test("a query for a date returns the newest version in effect then")
-  func versionForDate() throws {
-    let backend = try StoreTestSupport.newStore()
+  @Test("a query for a date returns the newest version in effect then", arguments: StoreBackendKind.allCases)
+  func versionForDate(_ kind: StoreBackendKind) throws {
+    let backend = try StoreTestSupport.newStore(kind)
     let store = CareStore(backend: backend)
     try store.importResult(Self.result(name: "Ann", effective: Self.t0))
     let later = Self.t0.addingTimeInterval(10 * Self.day)
@@ -64,9 +64,9 @@ struct StoreQueryTests {
     #expect(try StoreInvariants.violations(in: backend) == [])
   }
 
-  @Test("a task's events in an interval carry their outcomes; outcomes in an interval")
-  func eventsAndOutcomes() throws {
-    let backend = try StoreTestSupport.newStore()
+  @Test("a task's events in an interval carry their outcomes; outcomes in an interval", arguments: StoreBackendKind.allCases)
+  func eventsAndOutcomes(_ kind: StoreBackendKind) throws {
+    let backend = try StoreTestSupport.newStore(kind)
     let store = CareStore(backend: backend)
     try store.importResult(Self.result(name: "Ann", effective: Self.t0))
     let events = try store.events(
@@ -85,10 +85,10 @@ struct StoreQueryTests {
     #expect(split.map(\.task.title) == ["Walk", "Walk", "Walk", "Walk more", "Walk more"])
   }
 
-  @Test("events of fixture tasks hold the outcomes the pipeline tied to them")
-  func fixtureEvents() throws {
+  @Test("events of fixture tasks hold the outcomes the pipeline tied to them", arguments: StoreBackendKind.allCases)
+  func fixtureEvents(_ kind: StoreBackendKind) throws {
     let result = StoreTestSupport.allResult
-    let backend = try StoreTestSupport.newStore()
+    let backend = try StoreTestSupport.newStore(kind)
     let store = CareStore(backend: backend)
     try store.importResult(result)
     let tasks = Dictionary(uniqueKeysWithValues: result.tasks.map { ($0.uuid, $0) })

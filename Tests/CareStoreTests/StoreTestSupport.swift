@@ -1,5 +1,6 @@
 import CarePipeline
 import CareStore
+import CareStorePostgres
 import CareStoreSQLite
 import FHIRCore
 import FHIRDSTU2
@@ -42,8 +43,19 @@ enum StoreTestSupport {
     try SQLiteBackend(path: folder(name) + "/store.sqlite", options: options)
   }
 
+  /// A new empty store of `kind`: an SQLite file in a fresh folder, or a fresh database on the
+  /// test process's PostgreSQL server (``PostgresTestCluster``; its failure to start fails the test).
+  static func newStore(_ kind: StoreBackendKind, _ name: String = #function) throws -> any CareStoreBackend {
+    switch kind {
+    case .sqlite: return try newStore(name)
+    case .postgres:
+      let cluster = try PostgresTestCluster.shared()
+      return try PostgresBackend(url: cluster.url(database: try cluster.makeDatabase(name)))
+    }
+  }
+
   /// Rows per entity table.
-  static func entityRows(_ backend: SQLiteBackend) throws -> [EntityKind: Int] {
+  static func entityRows(_ backend: any CareStoreBackend) throws -> [EntityKind: Int] {
     let counts = try backend.read { try $0.rowCounts() }
     return [
       .patient: counts["patient"] ?? -1, .carePlan: counts["care_plan"] ?? -1, .task: counts["task"] ?? -1,
@@ -67,4 +79,10 @@ enum StoreTestSupport {
     }
     return Array((text[..<range.upperBound] + ", " + insertion + text[range.upperBound...]).utf8)
   }
+}
+
+/// The backends the shared store suite runs against: every test that takes one runs on both.
+enum StoreBackendKind: String, CaseIterable, Sendable {
+  case sqlite
+  case postgres
 }

@@ -22,11 +22,14 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
     case database
     /// The temporary file an import spools entities to cannot be written or read.
     case temporaryFile
+    /// The connection to the database server was lost, and could not be opened again; what was
+    /// committed before is kept.
+    case connectionLost
   }
 
   /// What went wrong.
   public var kind: Kind
-  /// The store file (or the backend's name for the store).
+  /// The store file (or the backend's name for the store: a server URL without its password).
   public var store: String
   /// What was being done (`importing outcome batch 3`, `opening`).
   public var operation: String
@@ -58,5 +61,6 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
     .badRecord: "a stored entity could not be read",
     .database: "database error",
     .temporaryFile: "the import's temporary file failed; nothing more was stored",
+    .connectionLost: "the connection to the database server was lost; what was committed before it is kept",
   ]
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CarePipeline
 import CareStore
-import CareStoreSQLite
+import CareStoreLocation
 import FHIRKit
 import Foundation
 
@@ -33,7 +33,7 @@ struct ExportCommand: ParsableCommand {
     case bundle
   }
 
-  @Option(help: "The store file.")
+  @Option(help: "The store: a file or a postgresql:// URL.")
   var store: String
 
   @Option(help: "What to write: r4, dstu2 or care.")
@@ -73,11 +73,14 @@ struct ExportCommand: ParsableCommand {
 
   func run() throws {
     messages.apply()
-    guard FileManager.default.fileExists(atPath: store) else {
-      printError("fhirkit: \(store): no such store")
-      throw ExitCode(3)
+    let location = StoreLocation(store)
+    if let path = location.path {
+      guard FileManager.default.fileExists(atPath: path) else {
+        printError("fhirkit: \(path): no such store")
+        throw ExitCode(3)
+      }
+      try OutputFile.refuseInputs(outputs: [output, report], inputs: [path])
     }
-    try OutputFile.refuseInputs(outputs: [output, report], inputs: [store])
     // Opened before the store is read, so that an interruption while it is read says what
     // was and was not written.
     let out = try OutputFile(path: output)
@@ -85,11 +88,7 @@ struct ExportCommand: ParsableCommand {
     var failed = 0
     let items: [StoreExporter.Item]
     do {
-      let backend = try SQLiteBackend(
-        path: store,
-        options: {
-          var o = SQLiteBackend.Options(); o.readOnly = true; return o
-        }())
+      let backend = try location.open(readOnly: true)
       var exporter = StoreExporter(store: CareStore(backend: backend), patientID: patient)
       exporter.fromSources = fromSources
       items = try exporter.items(

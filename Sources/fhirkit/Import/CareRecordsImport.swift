@@ -1,7 +1,7 @@
 import ArgumentParser
 import CareModel
 import CareStore
-import CareStoreSQLite
+import CareStoreLocation
 
 /// `import --from care`: stores care-entity NDJSON (what `export --to care` and
 /// `convert --to care` write) as it is, without the pipeline: the entities keep their uuids,
@@ -29,7 +29,7 @@ struct CareRecordsImport {
     }
     let summary: ImportSummary
     do {
-      let importer = CareImporter(backend: try SQLiteBackend(path: store), batchSize: batchSize)
+      let importer = CareImporter(backend: try StoreLocation(store).open(), batchSize: batchSize)
       summary = try importer.importRecords { add in
         for line in lines {
           if case .contact = line.record {

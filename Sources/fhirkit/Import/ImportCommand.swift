@@ -1,7 +1,7 @@
 import ArgumentParser
 import CarePipeline
 import CareStore
-import CareStoreSQLite
+import CareStoreLocation
 import Foundation
 
 /// `fhirkit import`: FHIR resources → care pipeline → care store.
@@ -40,7 +40,7 @@ struct ImportCommand: ParsableCommand {
   @Argument(help: "Files, folders or - for standard input.")
   var inputs: [String] = ["-"]
 
-  @Option(help: "The store file (created, mode 0600, when missing).")
+  @Option(help: "The store: a file (created, mode 0600, when missing) or a postgresql:// URL.")
   var store = "./fhirkit.sqlite"
 
   @Option(help: "What the inputs are: a FHIR release (auto detects it per resource), or care entities (NDJSON, as export --to care writes).")
@@ -83,7 +83,7 @@ struct ImportCommand: ParsableCommand {
       care = !names.isEmpty
     }
     let issueReport = try IssueReport(path: report)
-    Interruption.shared.note("\(store): keeps the batches committed before it (importing again finishes the job)")
+    Interruption.shared.note("\(StoreLocation(store)): keeps the batches committed before it (importing again finishes the job)")
     if care {
       return try CareRecordsImport(store: store, batchSize: batchSize, strict: strict, issueReport: issueReport).run(files)
     }
@@ -117,7 +117,7 @@ struct ImportCommand: ParsableCommand {
         progress.start("checking")
         try conversion.check { [issueReport] in try ConversionIssueOutput.stopAtFirstError($0, issueReport: issueReport) }
       }
-      let backend = try SQLiteBackend(path: store)
+      let backend = try StoreLocation(store).open()
       let importer = CareImporter(backend: backend, batchSize: batchSize)
       progress.start("merging and storing")
       summary = try importer.importStream(
