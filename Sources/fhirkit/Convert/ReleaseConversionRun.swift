@@ -1,5 +1,4 @@
 import ArgumentParser
-import CarePipeline
 import FHIRKit
 
 /// `convert --to r4|dstu2` from FHIR input: reads the records, converts them in batches on

@@ -1,4 +1,3 @@
-import CarePipeline
 import FHIRKit
 
 /// Collects records and processes them in batches on `jobs` threads, handing the results

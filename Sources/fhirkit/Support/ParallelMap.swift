@@ -2,18 +2,17 @@ import Dispatch
 import Foundation
 
 /// Maps a batch of items on up to `jobs` threads, keeping the results in input order, so
-/// that what a command writes does not depend on `--jobs`: the `fhirkit` command's decoding
-/// and the staged merge's partitions (``StagedMerge/mergeAll(checking:jobs:progress:_:)``).
-package enum ParallelMap {
+/// that what a command writes does not depend on `--jobs`.
+enum ParallelMap {
   /// Items are handed to the threads in slices of this many.
-  package static let sliceSize = 32
+  static let sliceSize = 32
 
-  /// `items.map(transform)`, computed on up to `jobs` threads, handed out `sliceSize` items at a time.
+  /// `items.map(transform)`, computed on up to `jobs` threads.
   ///
   /// `transform` must be safe to call from several threads at once. Errors are kept per item
   /// and rethrown in order by ``Outcome/get()``, so a caller sees them at the same point as
   /// with one thread.
-  package static func map<Item, Result>(_ items: [Item], jobs: Int, sliceSize: Int = ParallelMap.sliceSize, _ transform: (Item) throws -> Result) -> [Outcome<Result>] {
+  static func map<Item, Result>(_ items: [Item], jobs: Int, _ transform: (Item) throws -> Result) -> [Outcome<Result>] {
     if jobs <= 1 || items.count <= sliceSize {
       return items.map { item in Outcome { try transform(item) } }
     }
@@ -34,7 +33,7 @@ package enum ParallelMap {
   }
 
   /// A result or the error thrown while computing it.
-  package struct Outcome<Value> {
+  struct Outcome<Value> {
     private let result: Swift.Result<Value, any Error>
 
     init(_ body: () throws -> Value) {
@@ -42,7 +41,7 @@ package enum ParallelMap {
     }
 
     /// The value, or the error rethrown.
-    package func get() throws -> Value { try result.get() }
+    func get() throws -> Value { try result.get() }
   }
 
   /// Hands out slice numbers, each once, and keeps each slice's results, under a lock.
@@ -67,3 +66,5 @@ package enum ParallelMap {
   }
 }
 
+/// The number of processors, the default of `--jobs`.
+var processorCount: Int { ProcessInfo.processInfo.activeProcessorCount }

@@ -1,4 +1,0 @@
-import Foundation
-
-/// The number of processors, the default of `--jobs`.
-var processorCount: Int { ProcessInfo.processInfo.activeProcessorCount }
