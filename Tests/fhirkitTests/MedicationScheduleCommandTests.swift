@@ -8,13 +8,13 @@ import Testing
 /// taper, an as-needed order and a daily 08:00 dose in America/New_York, and back to R4.
 @Suite struct MedicationScheduleCommandTests {
   static let orders = [
-    #"{"resourceType":"MedicationRequest","id":"taper","status":"active","intent":"order","subject":{"reference":"Patient/p"},"authoredOn":"2024-03-10T09:00:00Z","medicationCodeableConcept":{"text":"Prednisone"},"dosageInstruction":[{"sequence":1,"timing":{"repeat":{"boundsDuration":{"value":3,"code":"d"},"frequency":2,"period":1,"periodUnit":"d"}}},{"sequence":2,"timing":{"repeat":{"boundsDuration":{"value":4,"code":"d"},"frequency":1,"period":1,"periodUnit":"d"}}}]}"#,
-    #"{"resourceType":"MedicationRequest","id":"prn","status":"active","intent":"order","subject":{"reference":"Patient/p"},"authoredOn":"2024-03-10T09:00:00Z","medicationCodeableConcept":{"text":"Ibuprofen"},"dosageInstruction":[{"asNeededCodeableConcept":{"text":"pain"},"timing":{"code":{"coding":[{"code":"Q6H"}]}}}]}"#,
-    #"{"resourceType":"MedicationRequest","id":"ny","status":"active","intent":"order","subject":{"reference":"Patient/p"},"authoredOn":"2024-03-10T09:00:00Z","medicationCodeableConcept":{"text":"Lisinopril"},"dosageInstruction":[{"timing":{"extension":[{"url":"http://hl7.org/fhir/StructureDefinition/timezone","valueCode":"America/New_York"}],"repeat":{"timeOfDay":["08:00:00"]}}}]}"#,
+    #"{"resourceType":"MedicationRequest","id":"taper","status":"active","intent":"order","subject":{"reference":"PatientEntity/p"},"authoredOn":"2024-03-10T09:00:00Z","medicationCodeableConcept":{"text":"Prednisone"},"dosageInstruction":[{"sequence":1,"timing":{"repeat":{"boundsDuration":{"value":3,"code":"d"},"frequency":2,"period":1,"periodUnit":"d"}}},{"sequence":2,"timing":{"repeat":{"boundsDuration":{"value":4,"code":"d"},"frequency":1,"period":1,"periodUnit":"d"}}}]}"#,
+    #"{"resourceType":"MedicationRequest","id":"prn","status":"active","intent":"order","subject":{"reference":"PatientEntity/p"},"authoredOn":"2024-03-10T09:00:00Z","medicationCodeableConcept":{"text":"Ibuprofen"},"dosageInstruction":[{"asNeededCodeableConcept":{"text":"pain"},"timing":{"code":{"coding":[{"code":"Q6H"}]}}}]}"#,
+    #"{"resourceType":"MedicationRequest","id":"ny","status":"active","intent":"order","subject":{"reference":"PatientEntity/p"},"authoredOn":"2024-03-10T09:00:00Z","medicationCodeableConcept":{"text":"Lisinopril"},"dosageInstruction":[{"timing":{"extension":[{"url":"http://hl7.org/fhir/StructureDefinition/timezone","valueCode":"America/New_York"}],"repeat":{"timeOfDay":["08:00:00"]}}}]}"#,
   ]
 
-  func tasks(_ text: String) throws -> [String: CareModel.Task] {
-    var tasks: [String: CareModel.Task] = [:]
+  func tasks(_ text: String) throws -> [String: TaskEntity] {
+    var tasks: [String: TaskEntity] = [:]
     for case .task(let t) in try CareJSON.records(fromNDJSON: Data(text.utf8)) { tasks[t.id] = t }
     return tasks
   }
