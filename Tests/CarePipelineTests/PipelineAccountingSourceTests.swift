@@ -38,10 +38,10 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let good = (folder as NSString).appendingPathComponent("good.json")
     let bad = (folder as NSString).appendingPathComponent("bad.json")
-    let patient = #"{"resourceType":"PatientEntity","id":"p1","gender":"female","active":true}"#
-    let plan = #"{"resourceType":"CarePlanEntity","id":"c1","status":"active","intent":"plan","language":"en","subject":{"reference":"PatientEntity/p1"}}"#
+    let patient = #"{"resourceType":"Patient","id":"p1","gender":"female","active":true}"#
+    let plan = #"{"resourceType":"CarePlan","id":"c1","status":"active","intent":"plan","language":"en","subject":{"reference":"Patient/p1"}}"#
     try Data(PipelineTestSupport.bundle([(nil, patient), (nil, plan)]).utf8).write(to: URL(fileURLWithPath: good))
-    let twice = #"{"resourceType":"PatientEntity","id":"p2","gender":"male","gender":"male"}"#
+    let twice = #"{"resourceType":"Patient","id":"p2","gender":"male","gender":"male"}"#
     try Data(PipelineTestSupport.bundle([(nil, twice)]).utf8).write(to: URL(fileURLWithPath: bad))
 
     let (input, _) = try Pipeline().read([.path(good), .path(bad)])

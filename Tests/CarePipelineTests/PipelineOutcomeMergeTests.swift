@@ -23,7 +23,7 @@ import Testing
   }
 
   static let readings = [
-    #"{"resourceType":"PatientEntity","id":"p1"}"#,
+    #"{"resourceType":"Patient","id":"p1"}"#,
     observation("o2", "2020-01-02T18:00:00Z", 120),
     observation("o1", "2020-01-02T08:00:00Z", 130),
     observation("o0", "2020-01-02T08:00:00Z", 125),
@@ -61,10 +61,10 @@ import Testing
 
   @Test func observationsOfOneOccurrenceOfAnOrderBecomeOneOutcome() throws {
     let order =
-      #"{"resourceType":"MedicationRequest","id":"r1","status":"active","intent":"order","subject":{"reference":"PatientEntity/p1"},"medicationCodeableConcept":{"text":"Drug"},"authoredOn":"2020-01-01","dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d","boundsPeriod":{"start":"2020-01-01T00:00:00Z"}}}}]}"#
+      #"{"resourceType":"MedicationRequest","id":"r1","status":"active","intent":"order","subject":{"reference":"Patient/p1"},"medicationCodeableConcept":{"text":"Drug"},"authoredOn":"2020-01-01","dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d","boundsPeriod":{"start":"2020-01-01T00:00:00Z"}}}}]}"#
     let basedOn = #","basedOn":[{"reference":"MedicationRequest/r1"}]"#
     let result = try PipelineComparison.runBothWays(try Self.input([
-      #"{"resourceType":"PatientEntity","id":"p1"}"#, order,
+      #"{"resourceType":"Patient","id":"p1"}"#, order,
       Self.observation("a", "2020-01-02T08:00:00Z", 1, extra: basedOn),
       Self.observation("b", "2020-01-02T09:00:00Z", 2, extra: basedOn),
       Self.observation("c", "2020-01-04T09:00:00Z", 3, extra: basedOn),

@@ -20,12 +20,12 @@ import Testing
   @Test func eachReferenceFormResolves() throws {
     let p2 = "0f5c1e5a-2a41-4c1b-9f3e-7d2f1a0b9c11"
     let result = try Self.run(r4: [
-      ("http://example.org/fhir/Patient/p1", #"{"resourceType":"PatientEntity","id":"p1"}"#),
-      ("urn:uuid:" + p2, #"{"resourceType":"PatientEntity","id":"p2"}"#),
-      (nil, #"{"resourceType":"CarePlanEntity","id":"rel","subject":{"reference":"PatientEntity/p1/_history/2"}}"#),
-      (nil, #"{"resourceType":"CarePlanEntity","id":"abs","subject":{"reference":"http://other.example/fhir/Patient/p1"}}"#),
-      (nil, #"{"resourceType":"CarePlanEntity","id":"urn","subject":{"reference":"urn:uuid:\#(p2)"}}"#),
-      (nil, #"{"resourceType":"CarePlanEntity","id":"missing","subject":{"reference":"PatientEntity/nobody"}}"#),
+      ("http://example.org/fhir/Patient/p1", #"{"resourceType":"Patient","id":"p1"}"#),
+      ("urn:uuid:" + p2, #"{"resourceType":"Patient","id":"p2"}"#),
+      (nil, #"{"resourceType":"CarePlan","id":"rel","subject":{"reference":"Patient/p1/_history/2"}}"#),
+      (nil, #"{"resourceType":"CarePlan","id":"abs","subject":{"reference":"http://other.example/fhir/Patient/p1"}}"#),
+      (nil, #"{"resourceType":"CarePlan","id":"urn","subject":{"reference":"urn:uuid:\#(p2)"}}"#),
+      (nil, #"{"resourceType":"CarePlan","id":"missing","subject":{"reference":"Patient/nobody"}}"#),
     ])
     let patient = { (id: String) in result.patients.first { $0.id == id }?.uuid }
     let plan = { (id: String) in result.carePlans.first { $0.id == id } }
@@ -64,10 +64,10 @@ import Testing
   @Test func ordersAndObservationsJoinTheirTasks() throws {
     let timing = #""timing":{"repeat":{"boundsPeriod":{"start":"2020-01-01T00:00:00Z"},"frequency":1,"period":1,"periodUnit":"d"}}"#
     let result = try Self.run(r4: [
-      (nil, #"{"resourceType":"PatientEntity","id":"p1"}"#),
+      (nil, #"{"resourceType":"Patient","id":"p1"}"#),
       (nil, #"{"resourceType":"MedicationRequest","id":"mr1","status":"active","intent":"order","medicationCodeableConcept":{"text":"Drug A"},"dosageInstruction":[{"text":"Take one",\#(timing)}]}"#),
-      (nil, #"{"resourceType":"MedicationRequest","id":"mr2","status":"active","intent":"order","medicationCodeableConcept":{"text":"Drug B"},"basedOn":[{"reference":"CarePlanEntity/cp1"}]}"#),
-      (nil, #"{"resourceType":"CarePlanEntity","id":"cp1","status":"active","intent":"plan","subject":{"reference":"PatientEntity/p1"},"period":{"start":"2020-01-01T00:00:00Z"},"activity":[{"reference":{"reference":"MedicationRequest/mr1"}},{"detail":{"code":{"text":"Walk"},"status":"scheduled"},"outcomeReference":[{"reference":"Observation/o2"}]}]}"#),
+      (nil, #"{"resourceType":"MedicationRequest","id":"mr2","status":"active","intent":"order","medicationCodeableConcept":{"text":"Drug B"},"basedOn":[{"reference":"CarePlan/cp1"}]}"#),
+      (nil, #"{"resourceType":"CarePlan","id":"cp1","status":"active","intent":"plan","subject":{"reference":"Patient/p1"},"period":{"start":"2020-01-01T00:00:00Z"},"activity":[{"reference":{"reference":"MedicationRequest/mr1"}},{"detail":{"code":{"text":"Walk"},"status":"scheduled"},"outcomeReference":[{"reference":"Observation/o2"}]}]}"#),
       (nil, #"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"Dose taken"},"basedOn":[{"reference":"MedicationRequest/mr1"}],"effectiveDateTime":"2020-01-03T10:00:00Z",\#(Self.observationValue)}"#),
       (nil, #"{"resourceType":"Observation","id":"o2","status":"final","code":{"text":"Steps"},"effectiveDateTime":"2020-01-05T10:00:00Z",\#(Self.observationValue)}"#),
       (nil, #"{"resourceType":"Observation","id":"o3","status":"final","code":{"coding":[{"system":"http://loinc.org","code":"8302-2","display":"Body height"}]},"subject":{"reference":"Patient/p1"},"effectiveDateTime":"2020-02-01T10:00:00Z",\#(Self.observationValue)}"#),
@@ -95,9 +95,9 @@ import Testing
   @Test func dstu2ActionResultingAndMedicationOrder() throws {
     var input = PipelineInput()
     input.add(try S.dstu2(S.bundle([
-      (fullUrl: "urn:uuid:7b1d0c4e-5f6a-4b3c-9d2e-1f0a9b8c7d6e", resource: #"{"resourceType":"PatientEntity","id":"7b1d0c4e-5f6a-4b3c-9d2e-1f0a9b8c7d6e"}"#),
+      (fullUrl: "urn:uuid:7b1d0c4e-5f6a-4b3c-9d2e-1f0a9b8c7d6e", resource: #"{"resourceType":"Patient","id":"7b1d0c4e-5f6a-4b3c-9d2e-1f0a9b8c7d6e"}"#),
       (fullUrl: nil, resource: #"{"resourceType":"MedicationOrder","id":"mo1","medicationCodeableConcept":{"text":"Drug C"},"dateWritten":"2020-01-01"}"#),
-      (fullUrl: nil, resource: #"{"resourceType":"CarePlanEntity","id":"cp1","status":"active","subject":{"reference":"urn:uuid:7b1d0c4e-5f6a-4b3c-9d2e-1f0a9b8c7d6e"},"period":{"start":"2020-01-01T00:00:00Z"},"activity":[{"reference":{"reference":"MedicationOrder/mo1"},"actionResulting":[{"reference":"Observation/o1"},{"reference":"Observation/gone"}]}]}"#),
+      (fullUrl: nil, resource: #"{"resourceType":"CarePlan","id":"cp1","status":"active","subject":{"reference":"urn:uuid:7b1d0c4e-5f6a-4b3c-9d2e-1f0a9b8c7d6e"},"period":{"start":"2020-01-01T00:00:00Z"},"activity":[{"reference":{"reference":"MedicationOrder/mo1"},"actionResulting":[{"reference":"Observation/o1"},{"reference":"Observation/gone"}]}]}"#),
       (fullUrl: nil, resource: #"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"Dose"},"effectiveDateTime":"2020-01-02T08:00:00Z",\#(Self.observationValue)}"#),
     ])))
     let result = try PipelineComparison.runBothWays(input)
@@ -112,8 +112,8 @@ import Testing
   @Test(arguments: [false, true])
   func newerVersionWinsWhateverTheOrder(reversed: Bool) throws {
     var entries: [(String?, String)] = [
-      ("urn:uuid:1", #"{"resourceType":"PatientEntity","id":"p1","meta":{"versionId":"1"},"name":[{"family":"Old"}]}"#),
-      (nil, #"{"resourceType":"PatientEntity","id":"p1","meta":{"versionId":"2"},"name":[{"family":"New"}]}"#),
+      ("urn:uuid:1", #"{"resourceType":"Patient","id":"p1","meta":{"versionId":"1"},"name":[{"family":"Old"}]}"#),
+      (nil, #"{"resourceType":"Patient","id":"p1","meta":{"versionId":"2"},"name":[{"family":"New"}]}"#),
     ]
     if reversed { entries.reverse() }
     let result = try Self.run(r4: entries)
@@ -124,8 +124,8 @@ import Testing
 
   @Test func releasesMix() throws {
     var input = PipelineInput()
-    input.add(try S.dstu2(#"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"Mood"},"subject":{"reference":"PatientEntity/p1"},"effectiveDateTime":"2020-01-02T08:00:00Z","valueString":"good"}"#))
-    input.add(try S.r4(#"{"resourceType":"PatientEntity","id":"p1"}"#))
+    input.add(try S.dstu2(#"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"Mood"},"subject":{"reference":"Patient/p1"},"effectiveDateTime":"2020-01-02T08:00:00Z","valueString":"good"}"#))
+    input.add(try S.r4(#"{"resourceType":"Patient","id":"p1"}"#))
     let result = try PipelineComparison.runBothWays(input)
     #expect(result.outcomes.count == 1 && result.tasks.count == 1 && result.carePlans.count == 1)
     #expect(result.carePlans.first?.patientUUID == result.patients.first?.uuid)

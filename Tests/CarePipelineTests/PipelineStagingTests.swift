@@ -20,10 +20,10 @@ import Testing
   @Test func sharedMedicationTitlesTasksInEveryPartition() throws {
     let result = try PipelineComparison.runBothWays(try Self.input([
       #"{"resourceType":"Medication","id":"m1","code":{"text":"Shared drug"}}"#,
-      #"{"resourceType":"PatientEntity","id":"p1"}"#,
-      #"{"resourceType":"PatientEntity","id":"p2"}"#,
-      #"{"resourceType":"MedicationRequest","id":"r1","status":"active","intent":"order","subject":{"reference":"PatientEntity/p1"},"medicationReference":{"reference":"Medication/m1"},"authoredOn":"2020-01-01"}"#,
-      #"{"resourceType":"MedicationRequest","id":"r2","status":"active","intent":"order","subject":{"reference":"PatientEntity/p2"},"medicationReference":{"reference":"Medication/m1"},"authoredOn":"2020-01-01"}"#,
+      #"{"resourceType":"Patient","id":"p1"}"#,
+      #"{"resourceType":"Patient","id":"p2"}"#,
+      #"{"resourceType":"MedicationRequest","id":"r1","status":"active","intent":"order","subject":{"reference":"Patient/p1"},"medicationReference":{"reference":"Medication/m1"},"authoredOn":"2020-01-01"}"#,
+      #"{"resourceType":"MedicationRequest","id":"r2","status":"active","intent":"order","subject":{"reference":"Patient/p2"},"medicationReference":{"reference":"Medication/m1"},"authoredOn":"2020-01-01"}"#,
     ]))
     #expect(result.tasks.map(\.title) == ["Shared drug", "Shared drug"])
     #expect(result.report.notConverted == ["Medication": 1])
@@ -31,12 +31,12 @@ import Testing
 
   @Test func observationsWithoutPatientShareLogTasks() throws {
     let result = try PipelineComparison.runBothWays(try Self.input([
-      #"{"resourceType":"PatientEntity","id":"p1"}"#,
+      #"{"resourceType":"Patient","id":"p1"}"#,
       #"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"Weight"},"effectiveDateTime":"2020-01-02T08:00:00Z",\#(Self.value)}"#,
-      #"{"resourceType":"Observation","id":"o2","status":"final","code":{"text":"Weight"},"subject":{"reference":"PatientEntity/nobody"},"effectiveDateTime":"2020-01-03T08:00:00Z",\#(Self.value)}"#,
+      #"{"resourceType":"Observation","id":"o2","status":"final","code":{"text":"Weight"},"subject":{"reference":"Patient/nobody"},"effectiveDateTime":"2020-01-03T08:00:00Z",\#(Self.value)}"#,
       #"{"resourceType":"Observation","id":"o3","status":"final","code":{"text":"Weight"},"subject":{"reference":"Encounter/e1"},"effectiveDateTime":"2020-01-04T08:00:00Z",\#(Self.value)}"#,
       #"{"resourceType":"Encounter","id":"e1","status":"finished"}"#,
-      #"{"resourceType":"Observation","id":"o4","status":"final","code":{"text":"Weight"},"subject":{"reference":"PatientEntity/p1"},"effectiveDateTime":"2020-01-05T08:00:00Z",\#(Self.value)}"#,
+      #"{"resourceType":"Observation","id":"o4","status":"final","code":{"text":"Weight"},"subject":{"reference":"Patient/p1"},"effectiveDateTime":"2020-01-05T08:00:00Z",\#(Self.value)}"#,
     ]))
     // One log task for the two without a patient (none, an Encounter), one for p1's, and one
     // for Patient/nobody, a patient outside this input (an earlier import's), in a plan of its own.
@@ -59,7 +59,7 @@ import Testing
     // Patient/out is in no input: its orders, written in several forms, get one medication plan
     // (effective from the earliest), its observations one log plan, whatever the partitions.
     let result = try PipelineComparison.runBothWays(try Self.input([
-      order("r1", "Patient/out", "05"), #"{"resourceType":"PatientEntity","id":"p1"}"#, order("r2", "Patient/out/_history/2", "02"),
+      order("r1", "Patient/out", "05"), #"{"resourceType":"Patient","id":"p1"}"#, order("r2", "Patient/out/_history/2", "02"),
       order("r3", "https://example.org/fhir/Patient/out", "09"), order("r4", "Patient/other", "01"),
       observation("o1", "Patient/out"), observation("o2", "Patient/out"), observation("o3", "Patient/other"),
     ]))
@@ -71,11 +71,11 @@ import Testing
 
   @Test func versionsStagedTwiceKeepTheNewest() throws {
     let result = try PipelineComparison.runBothWays(try Self.input([
-      #"{"resourceType":"PatientEntity","id":"p1","meta":{"versionId":"1"},"name":[{"family":"Old"}]}"#,
-      #"{"resourceType":"CarePlanEntity","id":"c1","status":"active","intent":"plan","subject":{"reference":"PatientEntity/p1"},"meta":{"versionId":"1"},"title":"One"}"#,
-      #"{"resourceType":"PatientEntity","id":"p1","meta":{"versionId":"3"},"name":[{"family":"New"}]}"#,
-      #"{"resourceType":"CarePlanEntity","id":"c1","status":"active","intent":"plan","subject":{"reference":"PatientEntity/p9"},"meta":{"versionId":"2"},"title":"Two"}"#,
-      #"{"resourceType":"PatientEntity","id":"p1","meta":{"versionId":"2"},"name":[{"family":"Middle"}]}"#,
+      #"{"resourceType":"Patient","id":"p1","meta":{"versionId":"1"},"name":[{"family":"Old"}]}"#,
+      #"{"resourceType":"CarePlan","id":"c1","status":"active","intent":"plan","subject":{"reference":"Patient/p1"},"meta":{"versionId":"1"},"title":"One"}"#,
+      #"{"resourceType":"Patient","id":"p1","meta":{"versionId":"3"},"name":[{"family":"New"}]}"#,
+      #"{"resourceType":"CarePlan","id":"c1","status":"active","intent":"plan","subject":{"reference":"Patient/p9"},"meta":{"versionId":"2"},"title":"Two"}"#,
+      #"{"resourceType":"Patient","id":"p1","meta":{"versionId":"2"},"name":[{"family":"Middle"}]}"#,
     ]))
     #expect(result.patients.map(\.name.familyName) == ["New"])
     #expect(result.carePlans.map(\.title) == ["Two"])

@@ -81,7 +81,7 @@ import Testing
   /// converted with issues, its repair printed with its place; `--strict` stops at it, for
   /// `convert --to care` and `import` alike.
   @Test func aRepairedRecordIsNamedAndStopsStrictRuns() throws {
-    let input = Array(#"{"resourceType":"PatientEntity","id":"b","gender":["female"]}"#.utf8) + [0x0A]
+    let input = Array(#"{"resourceType":"Patient","id":"b","gender":["female"]}"#.utf8) + [0x0A]
     let lenient = try CommandRunner.run(["convert", "--to", "care", "--from", "r4", "-"], stdin: input)
     #expect(lenient.exitCode == 0)
     #expect(lenient.stderr.contains("<stdin>: unwrapped gender:"), "\(lenient.stderr)")

@@ -86,9 +86,9 @@ import Testing
   /// records around it are still converted and imported.
   @Test func dosesAndTimingNumbersAreSkipped() throws {
     let bad = Self.write([
-      #"{"resourceType":"PatientEntity","id":"p1"}"#,
-      #"{"resourceType":"MedicationRequest","id":"m1","status":"active","intent":"order","medicationCodeableConcept":{"text":"x"},"subject":{"reference":"PatientEntity/p1"},"authoredOn":"2020-01-01","dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d","duration":1e400,"durationUnit":"min"}},"doseAndRate":[{"doseQuantity":{"value":-1e400,"unit":"mg"}}]}]}"#,
-      Self.observation("good", #""subject":{"reference":"PatientEntity/p1"},"valueQuantity":{"value":3}"#),
+      #"{"resourceType":"Patient","id":"p1"}"#,
+      #"{"resourceType":"MedicationRequest","id":"m1","status":"active","intent":"order","medicationCodeableConcept":{"text":"x"},"subject":{"reference":"Patient/p1"},"authoredOn":"2020-01-01","dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d","duration":1e400,"durationUnit":"min"}},"doseAndRate":[{"doseQuantity":{"value":-1e400,"unit":"mg"}}]}]}"#,
+      Self.observation("good", #""subject":{"reference":"Patient/p1"},"valueQuantity":{"value":3}"#),
     ])
     let result = try CommandRunner.run(["convert", "--to", "care", bad])
     #expect(result.exitCode == 1)
@@ -105,7 +105,7 @@ import Testing
   }
 
   static func request(_ id: String, repeat r: String) -> String {
-    #"{"resourceType":"MedicationRequest","id":"\#(id)","status":"active","intent":"order","medicationCodeableConcept":{"text":"x"},"subject":{"reference":"PatientEntity/p1"},"authoredOn":"2020-01-01","dosageInstruction":[{"timing":{"repeat":\#(r)}}]}"#
+    #"{"resourceType":"MedicationRequest","id":"\#(id)","status":"active","intent":"order","medicationCodeableConcept":{"text":"x"},"subject":{"reference":"Patient/p1"},"authoredOn":"2020-01-01","dosageInstruction":[{"timing":{"repeat":\#(r)}}]}"#
   }
 
   /// Every timing number that does not fit — `1e-400` (zero as a `Double`) in a duration,
@@ -115,11 +115,11 @@ import Testing
   @Test func timingNumbersThatDoNotFitAreReported() throws {
     let digits = String(repeating: "9", count: 400)
     let bad = Self.write([
-      #"{"resourceType":"PatientEntity","id":"p1"}"#,
+      #"{"resourceType":"Patient","id":"p1"}"#,
       Self.request("m1", repeat: #"{"frequency":\#(digits),"count":1e400,"period":1e-400,"periodUnit":"d","duration":1e-400,"durationUnit":"h","when":["MORN"],"offset":\#(digits)}"#),
       Self.request("m2", repeat: #"{"frequency":1,"period":1,"periodUnit":"d","boundsRange":{"low":{"value":-1e400,"code":"d"},"high":{"value":1e-400,"code":"d"}}}"#),
       Self.request("m3", repeat: #"{"frequency":1,"period":1,"periodUnit":"d","boundsDuration":{"value":1e-400,"code":"d"}}"#),
-      Self.observation("good", #""subject":{"reference":"PatientEntity/p1"},"valueQuantity":{"value":3}"#),
+      Self.observation("good", #""subject":{"reference":"Patient/p1"},"valueQuantity":{"value":3}"#),
     ])
     let report = TemporaryFolders.make("fhirkit-numbers") + "/report.ndjson"
     let result = try CommandRunner.run(["convert", "--to", "care", "--report", report, bad])
@@ -150,7 +150,7 @@ import Testing
   /// Records with an error-level coder issue, each with the path it is reported at: a number
   /// skipped, a timing number skipped, a timing rule broken (tim-5).
   static let strictStops: [(String, String)] = [
-    (observation("bad", #""subject":{"reference":"PatientEntity/p1"},"valueRatio":{"numerator":{"value":1e400},"denominator":{"value":1}}"#),
+    (observation("bad", #""subject":{"reference":"Patient/p1"},"valueRatio":{"numerator":{"value":1e400},"denominator":{"value":1}}"#),
      "valueRatio.numerator.value (invalidValue) in Observation/bad"),
     (request("bad", repeat: #"{"frequency":1,"period":1,"periodUnit":"d","duration":1e-400,"durationUnit":"h"}"#),
      "dosageInstruction[0].timing.repeat.duration (invalidValue) in MedicationRequest/bad"),
@@ -165,8 +165,8 @@ import Testing
   @Test(arguments: strictStops)
   func strictStopsAtTheFirstCoderError(_ bad: String, _ place: String) throws {
     let input = Self.write([
-      #"{"resourceType":"PatientEntity","id":"p1"}"#, bad,
-      Self.observation("good", #""subject":{"reference":"PatientEntity/p1"},"valueQuantity":{"value":3}"#, day: 1),
+      #"{"resourceType":"Patient","id":"p1"}"#, bad,
+      Self.observation("good", #""subject":{"reference":"Patient/p1"},"valueQuantity":{"value":3}"#, day: 1),
     ])
     let all = try CommandRunner.run(["convert", "--to", "care", input])
     let written = try CareJSON.records(fromNDJSON: Data(all.stdout.utf8))

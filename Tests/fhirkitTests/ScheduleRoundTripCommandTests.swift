@@ -9,10 +9,10 @@ import Testing
 /// every task the same occurrences under CareKit's rules, with a Patient in the input (so that
 /// orders go to the pipeline's medication plan, which is not written as a CarePlan).
 @Suite struct ScheduleRoundTripCommandTests {
-  static let subject = #""subject":{"reference":"PatientEntity/p"},"authoredOn":"2024-03-10T09:00:00Z""#
+  static let subject = #""subject":{"reference":"Patient/p"},"authoredOn":"2024-03-10T09:00:00Z""#
 
   static func order(_ id: String, _ dosages: String, basedOn plan: String? = nil) -> String {
-    let based = plan.map { #","basedOn":[{"reference":"CarePlanEntity/\#($0)"}]"# } ?? ""
+    let based = plan.map { #","basedOn":[{"reference":"CarePlan/\#($0)"}]"# } ?? ""
     return #"{"resourceType":"MedicationRequest","id":"\#(id)","status":"active","intent":"order",\#(subject),"medicationCodeableConcept":{"text":"Drug \#(id)"},"dosageInstruction":\#(dosages)\#(based)}"#
   }
 
@@ -23,7 +23,7 @@ import Testing
   /// A Patient, orders of every shape the audit found losing doses, a plan whose activities
   /// hold them, and a three-phase taper based on that plan (as the fixture medrx0303 is).
   static let input: String = [
-    #"{"resourceType":"PatientEntity","id":"p","name":[{"family":"Test"}]}"#,
+    #"{"resourceType":"Patient","id":"p","name":[{"family":"Test"}]}"#,
     order("taper", #"[{"sequence":1,"timing":{"repeat":{"boundsDuration":{"value":3,"code":"d"},"frequency":2,"period":1,"periodUnit":"d"}},"doseAndRate":[{"doseQuantity":{"value":2,"unit":"tablet"}}]},{"sequence":2,"timing":{"repeat":{"boundsDuration":{"value":4,"code":"d"},"frequency":1,"period":1,"periodUnit":"d"}},"doseAndRate":[{"doseQuantity":{"value":1,"unit":"tablet"}}]}]"#),
     order("tod", #"[{"timing":{"repeat":{"boundsDuration":{"value":6,"code":"wk"},"timeOfDay":["08:00:00","20:00:00"]}}}]"#),
     order("count4", #"[{"timing":{"repeat":{"count":4,"timeOfDay":["08:00:00","20:00:00"]}}}]"#),
@@ -31,7 +31,7 @@ import Testing
     order("events", #"[{"timing":{"event":["2024-03-12T10:30:00Z","2024-03-13","2024-03-15T08:00:00Z"]}}]"#),
     order("q12h", #"[{"timing":{"repeat":{"count":3,"frequency":2,"period":12,"periodUnit":"h"}}}]"#),
     order("ny", #"[{"timing":{"extension":[{"url":"http://hl7.org/fhir/StructureDefinition/timezone","valueCode":"America/New_York"}],"repeat":{"timeOfDay":["08:00:00","20:00:00"]}}}]"#),
-    #"{"resourceType":"CarePlanEntity","id":"visit","status":"active","intent":"plan","subject":{"reference":"PatientEntity/p"},"period":{"start":"2024-03-10T09:00:00Z"},"activity":["#
+    #"{"resourceType":"CarePlan","id":"visit","status":"active","intent":"plan","subject":{"reference":"Patient/p"},"period":{"start":"2024-03-10T09:00:00Z"},"activity":["#
       + [
         activity("Walk", #"{"repeat":{"timeOfDay":["08:00:00","20:00:00"]}}"#),
         activity("Stretch", #"{"repeat":{"count":4,"timeOfDay":["08:00:00","20:00:00"]}}"#),
