@@ -23,7 +23,7 @@ struct AccountingWalk {
   private let mapped: [String: Int]
   /// Every path that a mapped path extends by one or more `.key` (`Observation` and
   /// `Observation.valuePeriod` for `Observation.valuePeriod.start`).
-  private let aboveMapped: Set<String>
+  private let aboveMapped: Set<Substring>
   /// The unmapped leaves counted so far, by member (several members may share a path, when
   /// a key holds a `.`).
   private(set) var dropped: [Member: Int] = [:]
@@ -32,22 +32,25 @@ struct AccountingWalk {
   init(tokens: JSONTokens, mapped: [String: Int]) {
     self.tokens = tokens
     self.mapped = mapped
-    var aboveMapped: Set<String> = []
+    var aboveMapped: Set<Substring> = []
+    aboveMapped.reserveCapacity(mapped.count)
     for path in mapped.keys {
       var prefix = Substring(path)
-      while let dot = prefix.lastIndex(of: ".") {
+      while let dot = prefix.utf8.lastIndex(of: UInt8(ascii: ".")) {
         prefix = prefix[..<dot]
-        aboveMapped.insert(String(prefix))
+        // A prefix met before has its own prefixes in the set already.
+        if !aboveMapped.insert(prefix).inserted { break }
       }
     }
     self.aboveMapped = aboveMapped
+    dropped.reserveCapacity(32)
   }
 
   /// Walks the members of the object at `index`, whose path is `path`.
   mutating func walkObject(at index: Int, path: String, isRoot: Bool) {
     let end = tokens.endIndex(ofValueAt: index)
     guard !isCareExtension(objectAt: index, end: end) else { return }
-    let checksMapped = aboveMapped.contains(path)
+    let checksMapped = aboveMapped.contains(Substring(path))
     var member = index + 1
     while member < end {
       let value = member + 1

@@ -45,11 +45,18 @@ public struct ConversionReport: Hashable, Sendable {
   /// Records `count` occurrences of `path` with `disposition`.
   public mutating func record(_ disposition: Disposition, _ path: String, count: Int) {
     switch disposition {
-    case .mapped: mappedPaths[path, default: 0] += count
-    case .dropped: droppedPaths[path, default: 0] += count
-    case .defaulted: defaultedPaths[path, default: 0] += count
-    case .unrepresentable: unrepresentablePaths[path, default: 0] += count
+    case .mapped: Self.add(count, path, to: &mappedPaths)
+    case .dropped: Self.add(count, path, to: &droppedPaths)
+    case .defaulted: Self.add(count, path, to: &defaultedPaths)
+    case .unrepresentable: Self.add(count, path, to: &unrepresentablePaths)
     }
+  }
+
+  /// Adds `count` to `path` in `table`, which starts with room for a resource's paths (rather
+  /// than growing from one).
+  private static func add(_ count: Int, _ path: String, to table: inout [String: Int]) {
+    if table.isEmpty { table.reserveCapacity(16) }
+    table[path, default: 0] += count
   }
 
   /// Records `count` occurrences of a coder's `path` with `disposition`.
@@ -146,7 +153,7 @@ public struct ConversionReport: Hashable, Sendable {
     var candidate = Substring(path)
     while true {
       if mappedPaths[String(candidate)] != nil { return true }
-      guard let dot = candidate.lastIndex(of: ".") else { return false }
+      guard let dot = candidate.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
       candidate = candidate[..<dot]
     }
   }

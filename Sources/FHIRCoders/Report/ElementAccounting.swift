@@ -1,5 +1,5 @@
 public import FHIRCore
-public import FHIRJSON
+import FHIRJSON
 
 /// Accounts for every element of a resource: each leaf of its JSON that the coder did not
 /// record as mapped (itself or an ancestor) is recorded as dropped.
