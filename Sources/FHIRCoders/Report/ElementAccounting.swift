@@ -65,8 +65,8 @@ public enum ElementAccounting {
   /// Records the unmapped leaves of the object at `index` of `tokens` as dropped under `root`.
   static func account(_ tokens: JSONTokens, at index: Int, root: ReportPath, in report: inout ConversionReport) {
     guard !report.isMapped(root.name) else { return }
-    var walk = AccountingWalk(tokens: tokens, root: root.name, mapped: report.mapped)
-    walk.walkRoot(at: index)
-    for (path, count) in walk.dropped() { report.record(.dropped, path, count: count) }
+    var walk = AccountingWalk(tokens: tokens, mapped: report.mapped)
+    walk.walkObject(at: index, path: root.name, isRoot: true)
+    for (member, count) in walk.dropped { report.record(.dropped, member.path, count: count) }
   }
 }
