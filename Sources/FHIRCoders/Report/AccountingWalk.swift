@@ -1,90 +1,83 @@
 import FHIRJSON
 
 /// One walk of ``ElementAccounting``: reads a resource's tokens and counts its unmapped leaves
-/// by path.
+/// by path number (``PathRegistry``).
 ///
-/// A leaf is counted under its object's path and its key (``Member``), so that no path string is
-/// built per leaf; an object's path is built once, when the walk enters it. The report's mapped
+/// A member's path is found from its parent's number and the digest of its key
+/// (``FHIRJSON/JSONTokens/textDigest(at:)``) in the registry's table, taken once per walk: no
+/// `String` is made per key or leaf, except for a path the process has not met before. Mapped
 /// paths are looked up only in objects that a mapped path lies below (``aboveMapped``): in the
 /// others nothing can be mapped.
 struct AccountingWalk {
-  /// A member of an object: the object's path and the member's key.
-  struct Member: Hashable {
-    var parent: String
-    var key: String
-
-    /// The member's path (`Patient.name` + `given` → `Patient.name.given`).
-    var path: String { parent + "." + key }
-  }
-
   /// The tokens walked.
   let tokens: JSONTokens
+  /// The registry's paths as the walk started.
+  let table: PathRegistry.Table
   /// The paths the coder recorded as mapped (their subtrees are skipped).
-  private let mapped: [String: Int]
+  private let mapped: [Int32: Int]
   /// Every path that a mapped path extends by one or more `.key` (`Observation` and
   /// `Observation.valuePeriod` for `Observation.valuePeriod.start`).
-  private let aboveMapped: Set<Substring>
-  /// The unmapped leaves counted so far, by member (several members may share a path, when
-  /// a key holds a `.`).
-  private(set) var dropped: [Member: Int] = [:]
+  private var aboveMapped: Set<Int32> = []
+  /// The unmapped leaves counted so far, by path number.
+  private(set) var dropped: [Int32: Int] = [:]
 
   /// A walk that skips what `mapped` holds.
-  init(tokens: JSONTokens, mapped: [String: Int]) {
+  init(tokens: JSONTokens, mapped: [Int32: Int]) {
     self.tokens = tokens
     self.mapped = mapped
-    var aboveMapped: Set<Substring> = []
-    aboveMapped.reserveCapacity(mapped.count)
-    for path in mapped.keys {
-      var prefix = Substring(path)
-      while let dot = prefix.utf8.lastIndex(of: UInt8(ascii: ".")) {
-        prefix = prefix[..<dot]
-        // A prefix met before has its own prefixes in the set already.
-        if !aboveMapped.insert(prefix).inserted { break }
-      }
+    table = PathRegistry.shared.table
+    aboveMapped.reserveCapacity(mapped.count * 2)
+    for id in mapped.keys {
+      var parent = table.parents[Int(id)]
+      // A parent met before has its own parents in the set already.
+      while parent >= 0, aboveMapped.insert(parent).inserted { parent = table.parents[Int(parent)] }
     }
-    self.aboveMapped = aboveMapped
     dropped.reserveCapacity(32)
   }
 
-  /// Walks the members of the object at `index`, whose path is `path`.
-  mutating func walkObject(at index: Int, path: String, isRoot: Bool) {
+  /// Walks the members of the object at `index`, whose path is numbered `node`.
+  mutating func walkObject(at index: Int, node: Int32, isRoot: Bool) {
     let end = tokens.endIndex(ofValueAt: index)
     guard !isCareExtension(objectAt: index, end: end) else { return }
-    let checksMapped = aboveMapped.contains(Substring(path))
+    let checksMapped = aboveMapped.contains(node)
     var member = index + 1
     while member < end {
       let value = member + 1
       if !(isRoot && tokens.text(at: member, equals: "resourceType".utf8)) {
-        let key = tokens.string(at: member)
-        let childPath = checksMapped ? path + "." + key : nil
-        if childPath.map({ mapped[$0] == nil }) ?? true {
-          walkValue(at: value, member: Member(parent: path, key: key), path: childPath)
-        }
+        let child = self.child(of: node, keyAt: member)
+        if !(checksMapped && mapped[child] != nil) { walkValue(at: value, node: child) }
       }
       member = tokens.endIndex(ofValueAt: value) + 1
     }
   }
 
-  /// Walks the value at `index` of `member` (whose path is `path`, when already built): a leaf is
-  /// counted, an object or array walked, `null` skipped.
-  private mutating func walkValue(at index: Int, member: Member, path: String?) {
+  /// Walks the value at `index` of the member whose path is numbered `node`: a leaf is counted,
+  /// an object or array walked, `null` skipped.
+  private mutating func walkValue(at index: Int, node: Int32) {
     switch tokens[index].kind {
     case .objectStart:
-      walkObject(at: index, path: path ?? member.path, isRoot: false)
+      walkObject(at: index, node: node, isRoot: false)
     case .arrayStart:
       let end = tokens.endIndex(ofValueAt: index)
-      var path = path
       var element = index + 1
       while element < end {
-        if tokens[element].kind == .objectStart && path == nil { path = member.path }
-        walkValue(at: element, member: member, path: path)
+        walkValue(at: element, node: node)
         element = tokens.endIndex(ofValueAt: element) + 1
       }
     case .null:
       break
     default:
-      dropped[member, default: 0] += 1
+      dropped[node, default: 0] += 1
     }
+  }
+
+  /// The number of the path of the member whose key is at token `key`, below the path `parent`.
+  private func child(of parent: Int32, keyAt key: Int) -> Int32 {
+    let digest = tokens.textDigest(at: key)
+    if let id = table.child(of: parent, keyDigest: digest, isKey: { tokens.text(at: key, equals: $0.utf8) }) {
+      return id
+    }
+    return PathRegistry.shared.child(of: parent, key: tokens.string(at: key))
   }
 
   /// Whether the object's first `url` member is a string under ``CareExtensions/base``: a care
@@ -94,7 +87,7 @@ struct AccountingWalk {
     while member < end {
       let value = member + 1
       if tokens.text(at: member, equals: "url".utf8) {
-        return tokens[value].kind == .string && tokens.string(at: value).utf8.starts(with: CareExtensions.base.utf8)
+        return tokens[value].kind == .string && tokens.text(at: value, startsWith: CareExtensions.base.utf8)
       }
       member = tokens.endIndex(ofValueAt: value) + 1
     }

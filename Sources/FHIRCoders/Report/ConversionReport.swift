@@ -16,16 +16,17 @@ public struct ConversionReport: Hashable, Sendable {
     case unrepresentable
   }
 
-  /// The counts of each path, one table per disposition.
-  private var mappedPaths: [String: Int] = [:]
-  private var droppedPaths: [String: Int] = [:]
-  private var defaultedPaths: [String: Int] = [:]
-  private var unrepresentablePaths: [String: Int] = [:]
+  /// The counts of each path, by the path's number in ``PathRegistry``, one table per
+  /// disposition (numbers, so that recording and merging hash no strings).
+  private var mappedIDs: [Int32: Int] = [:]
+  private var droppedIDs: [Int32: Int] = [:]
+  private var defaultedIDs: [Int32: Int] = [:]
+  private var unrepresentableIDs: [Int32: Int] = [:]
 
   /// Counts per disposition and path (dispositions with no path left out).
   public var counts: [Disposition: [String: Int]] {
     var counts: [Disposition: [String: Int]] = [:]
-    for disposition in Disposition.allCases where !self[disposition].isEmpty {
+    for disposition in Disposition.allCases where !table(disposition).isEmpty {
       counts[disposition] = self[disposition]
     }
     return counts
@@ -44,34 +45,39 @@ public struct ConversionReport: Hashable, Sendable {
 
   /// Records `count` occurrences of `path` with `disposition`.
   public mutating func record(_ disposition: Disposition, _ path: String, count: Int) {
+    record(disposition, id: PathRegistry.shared.id(of: path), count: count)
+  }
+
+  /// Records `count` occurrences of the path numbered `id` with `disposition`.
+  mutating func record(_ disposition: Disposition, id: Int32, count: Int) {
     switch disposition {
-    case .mapped: Self.add(count, path, to: &mappedPaths)
-    case .dropped: Self.add(count, path, to: &droppedPaths)
-    case .defaulted: Self.add(count, path, to: &defaultedPaths)
-    case .unrepresentable: Self.add(count, path, to: &unrepresentablePaths)
+    case .mapped: Self.add(count, id, to: &mappedIDs)
+    case .dropped: Self.add(count, id, to: &droppedIDs)
+    case .defaulted: Self.add(count, id, to: &defaultedIDs)
+    case .unrepresentable: Self.add(count, id, to: &unrepresentableIDs)
     }
   }
 
-  /// Adds `count` to `path` in `table`, which starts with room for a resource's paths (rather
+  /// Adds `count` to `id` in `table`, which starts with room for a resource's paths (rather
   /// than growing from one).
-  private static func add(_ count: Int, _ path: String, to table: inout [String: Int]) {
+  private static func add(_ count: Int, _ id: Int32, to table: inout [Int32: Int]) {
     if table.isEmpty { table.reserveCapacity(16) }
-    table[path, default: 0] += count
+    table[id, default: 0] += count
   }
 
   /// Records `count` occurrences of a coder's `path` with `disposition`.
   mutating func record(_ disposition: Disposition, _ path: ReportPath, count: Int = 1) {
-    record(disposition, path.name, count: count)
+    record(disposition, id: path.id, count: count)
   }
 
   /// Records `path` as mapped.
-  mutating func mapped(_ path: ReportPath) { record(.mapped, path.name) }
+  mutating func mapped(_ path: ReportPath) { record(.mapped, id: path.id, count: 1) }
   /// Records `path` as dropped.
-  mutating func dropped(_ path: ReportPath) { record(.dropped, path.name) }
+  mutating func dropped(_ path: ReportPath) { record(.dropped, id: path.id, count: 1) }
   /// Records `path` as defaulted.
-  mutating func defaulted(_ path: ReportPath) { record(.defaulted, path.name) }
+  mutating func defaulted(_ path: ReportPath) { record(.defaulted, id: path.id, count: 1) }
   /// Records `path` as not fully representable.
-  mutating func unrepresentable(_ path: ReportPath) { record(.unrepresentable, path.name) }
+  mutating func unrepresentable(_ path: ReportPath) { record(.unrepresentable, id: path.id, count: 1) }
 
   /// Records `path` as mapped.
   public mutating func mapped(_ path: String) { record(.mapped, path) }
@@ -130,45 +136,61 @@ public struct ConversionReport: Hashable, Sendable {
 
   /// The paths with `disposition` and their counts.
   public subscript(disposition: Disposition) -> [String: Int] {
+    let ids = table(disposition)
+    guard !ids.isEmpty else { return [:] }
+    let table = PathRegistry.shared.table
+    var named: [String: Int] = [:]
+    named.reserveCapacity(ids.count)
+    for (id, count) in ids { named[table.names[Int(id)], default: 0] += count }
+    return named
+  }
+
+  /// The counts with `disposition` by path number.
+  func table(_ disposition: Disposition) -> [Int32: Int] {
     switch disposition {
-    case .mapped: mappedPaths
-    case .dropped: droppedPaths
-    case .defaulted: defaultedPaths
-    case .unrepresentable: unrepresentablePaths
+    case .mapped: mappedIDs
+    case .dropped: droppedIDs
+    case .defaulted: defaultedIDs
+    case .unrepresentable: unrepresentableIDs
     }
   }
 
   /// Paths dropped.
-  public var dropped: [String: Int] { droppedPaths }
+  public var dropped: [String: Int] { self[.dropped] }
   /// Paths defaulted.
-  public var defaulted: [String: Int] { defaultedPaths }
+  public var defaulted: [String: Int] { self[.defaulted] }
   /// Paths not fully representable.
-  public var unrepresentable: [String: Int] { unrepresentablePaths }
+  public var unrepresentable: [String: Int] { self[.unrepresentable] }
   /// Paths mapped.
-  public var mapped: [String: Int] { mappedPaths }
+  public var mapped: [String: Int] { self[.mapped] }
 
   /// Whether `path`, or an element containing it, was mapped.
   public func isMapped(_ path: String) -> Bool {
-    guard !mappedPaths.isEmpty else { return false }
-    var candidate = Substring(path)
-    while true {
-      if mappedPaths[String(candidate)] != nil { return true }
-      guard let dot = candidate.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
-      candidate = candidate[..<dot]
+    guard !mappedIDs.isEmpty else { return false }
+    return isMapped(id: PathRegistry.shared.id(of: path), in: PathRegistry.shared.table)
+  }
+
+  /// Whether the path numbered `id`, or one containing it, was mapped.
+  func isMapped(id: Int32, in table: PathRegistry.Table) -> Bool {
+    var id = id
+    while id >= 0 {
+      if mappedIDs[id] != nil { return true }
+      id = table.parents[Int(id)]
     }
+    return false
   }
 
   /// Adds another report's counts to this one.
   public mutating func merge(_ other: ConversionReport) {
-    mappedPaths.merge(other.mappedPaths, uniquingKeysWith: +)
-    droppedPaths.merge(other.droppedPaths, uniquingKeysWith: +)
-    defaultedPaths.merge(other.defaultedPaths, uniquingKeysWith: +)
-    unrepresentablePaths.merge(other.unrepresentablePaths, uniquingKeysWith: +)
+    mappedIDs.merge(other.mappedIDs, uniquingKeysWith: +)
+    droppedIDs.merge(other.droppedIDs, uniquingKeysWith: +)
+    defaultedIDs.merge(other.defaultedIDs, uniquingKeysWith: +)
+    unrepresentableIDs.merge(other.unrepresentableIDs, uniquingKeysWith: +)
     issues += other.issues
   }
 
   /// Whether nothing was dropped, defaulted or left unrepresentable.
   public var isLossless: Bool {
-    droppedPaths.isEmpty && defaultedPaths.isEmpty && unrepresentablePaths.isEmpty
+    droppedIDs.isEmpty && defaultedIDs.isEmpty && unrepresentableIDs.isEmpty
   }
 }

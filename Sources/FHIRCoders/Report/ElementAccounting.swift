@@ -50,7 +50,7 @@ public enum ElementAccounting {
 
   /// Accounts for `resource` written again, under a coder's root path.
   static func account<R: FHIREncodable>(_ resource: R, root: ReportPath, in report: inout ConversionReport) {
-    guard !report.isMapped(root.name) else { return }
+    guard !report.isMapped(id: root.id, in: PathRegistry.shared.table) else { return }
     var writer = JSONWriter(style: .compact)
     resource.encode(to: &writer)
     // The writer's JSON is well formed and no deeper than the input the value came from; no
@@ -64,9 +64,10 @@ public enum ElementAccounting {
 
   /// Records the unmapped leaves of the object at `index` of `tokens` as dropped under `root`.
   static func account(_ tokens: JSONTokens, at index: Int, root: ReportPath, in report: inout ConversionReport) {
-    guard !report.isMapped(root.name) else { return }
-    var walk = AccountingWalk(tokens: tokens, mapped: report.mapped)
-    walk.walkObject(at: index, path: root.name, isRoot: true)
-    for (member, count) in walk.dropped { report.record(.dropped, member.path, count: count) }
+    var walk = AccountingWalk(tokens: tokens, mapped: report.table(.mapped))
+    guard !report.isMapped(id: root.id, in: walk.table) else { return }
+    walk.walkObject(at: index, node: root.id, isRoot: true)
+    for (id, count) in walk.dropped { report.record(.dropped, id: id, count: count) }
   }
+
 }

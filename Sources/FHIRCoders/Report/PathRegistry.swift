@@ -1,0 +1,104 @@
+import Foundation
+
+/// Element paths (`Patient.name.given`) as small integers, the same for every report and walk of
+/// the process, so that reports count integers and a walk finds a member's path by its parent's
+/// number and its key, without making a `String` of either.
+///
+/// Paths are added as they are first met and never removed: a process holds as many as the
+/// distinct element paths it reads (a few thousand for real FHIR). Reads take a ``Table`` value
+/// once (``table``) and look up in it without the lock; a path not in it is added under the lock.
+final class PathRegistry: @unchecked Sendable {
+  /// The registry of the process.
+  static let shared = PathRegistry()
+
+  /// The paths known at one moment: a value, so that a walk can read it while others add.
+  struct Table {
+    /// Each path's name, by id.
+    fileprivate(set) var names: [String] = []
+    /// Each path's parent (the path it extends by one `.key`), by id; -1 for a path without a dot.
+    fileprivate(set) var parents: [Int32] = []
+    /// Each path's last key (after its parent's name and a dot), by id.
+    fileprivate(set) var keys: [String] = []
+    /// Id by name.
+    fileprivate(set) var ids: [String: Int32] = [:]
+    /// Id by ``childKey(parent:keyDigest:)``; several children may share one (then the first is
+    /// here, the others found by name).
+    fileprivate(set) var children: [UInt64: Int32] = [:]
+
+    /// The id of the child of `parent` whose key has the FNV-1a digest `keyDigest` and is `isKey`.
+    func child(of parent: Int32, keyDigest: UInt64, isKey: (String) -> Bool) -> Int32? {
+      guard let id = children[PathRegistry.childKey(parent: parent, keyDigest: keyDigest)],
+        parents[Int(id)] == parent, isKey(keys[Int(id)])
+      else { return nil }
+      return id
+    }
+  }
+
+  private let lock = NSLock()
+  private var current = Table()
+
+  /// The paths known now.
+  var table: Table { lock.withLock { current } }
+
+  /// The id of `path`, added (with its prefixes) when new.
+  func id(of path: String) -> Int32 {
+    lock.withLock { Self.add(path, to: &current) }
+  }
+
+  /// The id of `parent`'s child with `key`, added when new.
+  func child(of parent: Int32, key: String) -> Int32 {
+    lock.withLock {
+      if let id = current.child(of: parent, keyDigest: Self.digest(key), isKey: { $0 == key }) { return id }
+      return Self.add(current.names[Int(parent)] + "." + key, to: &current, under: parent, key: key)
+    }
+  }
+
+  /// The names of `ids`.
+  func names(of ids: some Sequence<Int32>) -> [String] {
+    let table = self.table
+    return ids.map { table.names[Int($0)] }
+  }
+
+  /// Adds `path` to `table` (its prefixes first), or finds it. Given `parent` and `key`, the
+  /// path is that child (a key may hold a dot: the same path is also reached by its components).
+  private static func add(_ path: String, to table: inout Table, under parent: Int32? = nil, key: String? = nil) -> Int32 {
+    if let known = table.ids[path] {
+      if let parent, let key { index(known, under: parent, key: key, in: &table) }
+      return known
+    }
+    var parentID: Int32 = -1
+    var lastKey = path
+    if let parent, let key {
+      (parentID, lastKey) = (parent, key)
+    } else if let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")) {
+      parentID = add(String(path[..<dot]), to: &table)
+      lastKey = String(path[path.index(after: dot)...])
+    }
+    let id = Int32(table.names.count)
+    table.names.append(path)
+    table.parents.append(parentID)
+    table.keys.append(lastKey)
+    table.ids[path] = id
+    if parentID >= 0 { index(id, under: parentID, key: lastKey, in: &table) }
+    return id
+  }
+
+  /// Makes `id` the child of `parent` by `key` in `table.children`, unless another path holds
+  /// that slot (then it is found by name, under the lock).
+  private static func index(_ id: Int32, under parent: Int32, key: String, in table: inout Table) {
+    let slot = childKey(parent: parent, keyDigest: digest(key))
+    if table.children[slot] == nil { table.children[slot] = id }
+  }
+
+  /// FNV-1a of `key`'s UTF-8 bytes: ``FHIRJSON/JSONTokens/textDigest(at:)`` of the same text.
+  static func digest(_ key: String) -> UInt64 {
+    var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in key.utf8 { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return digest
+  }
+
+  /// One number for a parent and a key digest.
+  static func childKey(parent: Int32, keyDigest: UInt64) -> UInt64 {
+    keyDigest ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9e37_79b9_7f4a_7c15)
+  }
+}
