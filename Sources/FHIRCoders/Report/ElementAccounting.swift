@@ -65,7 +65,7 @@ public enum ElementAccounting {
   /// Records the unmapped leaves of the object at `index` of `tokens` as dropped under `root`.
   static func account(_ tokens: JSONTokens, at index: Int, root: ReportPath, in report: inout ConversionReport) {
     var walk = AccountingWalk(tokens: tokens, mapped: report.table(.mapped))
-    guard !report.isMapped(id: root.id, in: walk.table) else { return }
+    guard !walk.isMapped(root.id) else { return }
     walk.walkObject(at: index, node: root.id, isRoot: true)
     for (id, count) in walk.dropped { report.record(.dropped, id: id, count: count) }
   }

@@ -17,20 +17,64 @@ final class PathRegistry: @unchecked Sendable {
     fileprivate(set) var names: [String] = []
     /// Each path's parent (the path it extends by one `.key`), by id; -1 for a path without a dot.
     fileprivate(set) var parents: [Int32] = []
-    /// Each path's last key (after its parent's name and a dot), by id.
-    fileprivate(set) var keys: [String] = []
+    /// Each path's last key (after its parent's name and a dot) as UTF-8, by id.
+    fileprivate(set) var keys: [[UInt8]] = []
     /// Id by name.
     fileprivate(set) var ids: [String: Int32] = [:]
-    /// Id by ``childKey(parent:keyDigest:)``; several children may share one (then the first is
-    /// here, the others found by name).
-    fileprivate(set) var children: [UInt64: Int32] = [:]
+    /// The children index, open-addressed by ``childKey(parent:keyDigest:)``: each slot holds a
+    /// child's id + 1 (0: empty), the parent and the key digest mixed, and the parent. Kept at
+    /// most half full; a child's slot is its mixed key's low bits, or the next free one after.
+    fileprivate(set) var slots = [Int32](repeating: 0, count: 1024)
+    fileprivate(set) var slotKeys = [UInt64](repeating: 0, count: 1024)
+    fileprivate(set) var slotParents = [Int32](repeating: 0, count: 1024)
+    fileprivate var indexed = 0
 
-    /// The id of the child of `parent` whose key has the FNV-1a digest `keyDigest` and is `isKey`.
-    func child(of parent: Int32, keyDigest: UInt64, isKey: (String) -> Bool) -> Int32? {
-      guard let id = children[PathRegistry.childKey(parent: parent, keyDigest: keyDigest)],
-        parents[Int(id)] == parent, isKey(keys[Int(id)])
-      else { return nil }
-      return id
+    /// The number of paths.
+    var count: Int { names.count }
+
+    /// The id of the child of `parent` whose key has the FNV-1a digest `keyDigest` and whose
+    /// bytes `isKey` accepts.
+    func child(of parent: Int32, keyDigest: UInt64, isKey: ([UInt8]) -> Bool) -> Int32? {
+      let mixed = PathRegistry.childKey(parent: parent, keyDigest: keyDigest)
+      let mask = slots.count - 1
+      var slot = Int(truncatingIfNeeded: mixed) & mask
+      while slots[slot] != 0 {
+        if slotKeys[slot] == mixed && slotParents[slot] == parent {
+          let id = slots[slot] - 1
+          if isKey(keys[Int(id)]) { return id }
+        }
+        slot = (slot + 1) & mask
+      }
+      return nil
+    }
+
+    /// Indexes `id` as the child of `parent` by a key with digest `keyDigest`.
+    fileprivate mutating func index(_ id: Int32, under parent: Int32, keyDigest: UInt64) {
+      if (indexed + 1) * 2 > slots.count { grow() }
+      let mixed = PathRegistry.childKey(parent: parent, keyDigest: keyDigest)
+      let mask = slots.count - 1
+      var slot = Int(truncatingIfNeeded: mixed) & mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = id + 1
+      slotKeys[slot] = mixed
+      slotParents[slot] = parent
+      indexed += 1
+    }
+
+    /// Doubles the index, placing every child again.
+    private mutating func grow() {
+      let old = (slots, slotKeys, slotParents)
+      let size = slots.count * 2
+      slots = [Int32](repeating: 0, count: size)
+      slotKeys = [UInt64](repeating: 0, count: size)
+      slotParents = [Int32](repeating: 0, count: size)
+      for i in old.0.indices where old.0[i] != 0 {
+        var slot = Int(truncatingIfNeeded: old.1[i]) & (size - 1)
+        while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
+        slots[slot] = old.0[i]
+        slotKeys[slot] = old.1[i]
+        slotParents[slot] = old.2[i]
+      }
     }
   }
 
@@ -48,7 +92,7 @@ final class PathRegistry: @unchecked Sendable {
   /// The id of `parent`'s child with `key`, added when new.
   func child(of parent: Int32, key: String) -> Int32 {
     lock.withLock {
-      if let id = current.child(of: parent, keyDigest: Self.digest(key), isKey: { $0 == key }) { return id }
+      if let id = current.child(of: parent, keyDigest: Self.digest(key), isKey: { $0.elementsEqual(key.utf8) }) { return id }
       return Self.add(current.names[Int(parent)] + "." + key, to: &current, under: parent, key: key)
     }
   }
@@ -60,12 +104,11 @@ final class PathRegistry: @unchecked Sendable {
   }
 
   /// Adds `path` to `table` (its prefixes first), or finds it. Given `parent` and `key`, the
-  /// path is that child (a key may hold a dot: the same path is also reached by its components).
+  /// path is that child.
   private static func add(_ path: String, to table: inout Table, under parent: Int32? = nil, key: String? = nil) -> Int32 {
-    if let known = table.ids[path] {
-      if let parent, let key { index(known, under: parent, key: key, in: &table) }
-      return known
-    }
+    // A path known already and reached again as a child is one whose key holds a dot: it is
+    // found by name each time (rare), not indexed again.
+    if let known = table.ids[path] { return known }
     var parentID: Int32 = -1
     var lastKey = path
     if let parent, let key {
@@ -77,17 +120,15 @@ final class PathRegistry: @unchecked Sendable {
     let id = Int32(table.names.count)
     table.names.append(path)
     table.parents.append(parentID)
-    table.keys.append(lastKey)
+    table.keys.append(Array(lastKey.utf8))
     table.ids[path] = id
     if parentID >= 0 { index(id, under: parentID, key: lastKey, in: &table) }
     return id
   }
 
-  /// Makes `id` the child of `parent` by `key` in `table.children`, unless another path holds
-  /// that slot (then it is found by name, under the lock).
+  /// Makes `id` the child of `parent` by `key` in the table's index.
   private static func index(_ id: Int32, under parent: Int32, key: String, in table: inout Table) {
-    let slot = childKey(parent: parent, keyDigest: digest(key))
-    if table.children[slot] == nil { table.children[slot] = id }
+    table.index(id, under: parent, keyDigest: digest(key))
   }
 
   /// FNV-1a of `key`'s UTF-8 bytes: ``FHIRJSON/JSONTokens/textDigest(at:)`` of the same text.
