@@ -100,7 +100,7 @@ let package = Package(
       name: "fhirkit",
       dependencies: [
         "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders", "CarePipeline",
-        "CareStore", "CareStoreSQLite", "CareStoreLocation",
+        "CareStore", "CareStoreSQLite", "CareStorePostgres", "CareStoreLocation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
@@ -160,7 +160,10 @@ let package = Package(
       dependencies: ["FHIRKit", "FHIRTestSupport"]),
     .testTarget(
       name: "fhirkitTests",
-      dependencies: ["fhirkit", "FHIRTestSupport", "CareModel", "CarePipeline", "FHIRCoders", "FHIRJSON"]),
+      dependencies: [
+        "fhirkit", "FHIRTestSupport", "CareModel", "CarePipeline", "FHIRCoders", "FHIRJSON", "CareStore",
+        "CareStoreLocation",
+      ]),
   ]
 )
 
