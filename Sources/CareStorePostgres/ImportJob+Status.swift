@@ -10,6 +10,8 @@ extension ImportJob {
     public struct Worker: Sendable, Equatable {
       /// Its number in the job.
       public var number: Int
+      /// Its part of the inputs (``ImportJob/partKey(of:)``).
+      public var part: String
       /// The host it ran on.
       public var host: String
       /// Its process id there.
@@ -33,6 +35,8 @@ extension ImportJob {
     public var workers: Int
     /// Every worker that joined, in the order they joined.
     public var joined: [Worker]
+    /// Distinct parts of the inputs staged: what the barrier counts.
+    public var partsStaged: Int
     /// Files staged (distinct contents), their bytes, and their resources.
     public var files: Int
     public var bytes: Int
@@ -71,7 +75,7 @@ extension ImportJob {
     let workerRows = try run("reading the workers", table: "import_job_workers") {
       try connection.query(
         """
-        SELECT w.worker_no, w.host, w.pid, w.staged_at IS NOT NULL, w.finished_at IS NOT NULL,
+        SELECT w.worker_no, w.part_sha256, w.host, w.pid, w.staged_at IS NOT NULL, w.finished_at IS NOT NULL,
           EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = w.backend_pid AND a.backend_start <= w.started_at),
           (SELECT count(*) FROM import_job_files f WHERE f.job = w.job AND f.worker_no = w.worker_no),
           (SELECT count(*) FROM import_job_partitions p WHERE p.job = w.job AND p.worker_no = w.worker_no)
@@ -80,15 +84,16 @@ extension ImportJob {
     }
     let joined = try run("reading the workers", table: "import_job_workers") {
       try workerRows.map { row in
-        let (number, host, pid, staged, finished, connected, files, partitionsDone) = try row.decode(
-          (Int, String, Int, Bool, Bool, Bool, Int, Int).self)
+        let (number, part, host, pid, staged, finished, connected, files, partitionsDone) = try row.decode(
+          (Int, String, String, Int, Bool, Bool, Bool, Int, Int).self)
         return Status.Worker(
-          number: number, host: host, pid: pid, staged: staged, finished: finished, connected: connected,
+          number: number, part: part, host: host, pid: pid, staged: staged, finished: finished, connected: connected,
           files: files, partitionsDone: partitionsDone)
       }
     }
+    let partsStaged = Set(joined.filter(\.staged).map(\.part)).count
     return Status(
-      job: job, workers: workers, joined: joined, files: files, bytes: bytes, resources: resources, sealed: sealed,
+      job: job, workers: workers, joined: joined, partsStaged: partsStaged, files: files, bytes: bytes, resources: resources, sealed: sealed,
       partitions: partitions, partitionsDone: done)
   }
 }

@@ -6,10 +6,11 @@ import PostgresNIO
 /// One worker of an import shared by several processes, possibly on several hosts, through the
 /// PostgreSQL store's job tables (``ImportJobSchema``). Each worker:
 ///
-/// 1. joins the job (``join(workers:partitionBytes:host:pid:)``), creating it when it is the first;
+/// 1. joins the job (``join(workers:partitionBytes:part:host:pid:)``), creating it when it is the first;
 /// 2. stages its input files into the database (``stage(file:path:bytes:_:)``), each file content
 ///    once per job whoever stages it, then says so (``finishStaging()``);
-/// 3. waits until the job's number of workers have staged (``waitForWorkers(timeout:waiting:)``),
+/// 3. waits until the job's number of workers — distinct parts of the inputs — have staged
+///    (``waitForWorkers(timeout:waiting:)``),
 ///    closes staging (``seal()``) and reads every staged resource back
 ///    (``forEachStagedResource(_:)``) to cut the same partitions as every other worker;
 /// 4. records the partitions (``recordPartitions(_:)``) and merges and stores those it claims
@@ -95,13 +96,15 @@ public final class ImportJob {
   /// - Parameters:
   ///   - workers: The number of workers that stage before any merges.
   ///   - partitionBytes: The staged bytes per partition (the job keeps the first worker's).
+  ///   - part: What identifies this worker's inputs (``partKey(of:)``): a worker run again with
+  ///     the same inputs is the same worker for the barrier, however often it joins.
   ///   - host: This worker's host name, for ``status()``.
   ///   - pid: This worker's process id, for ``status()``.
   /// - Returns: This worker's number.
   /// - Throws: ``ImportJobError`` (`mismatch`) when the job exists with another number of
   ///   workers; ``CareStore/StoreError``.
   @discardableResult
-  public func join(workers: Int, partitionBytes: Int, host: String, pid: Int) throws -> Int {
+  public func join(workers: Int, partitionBytes: Int, part: String, host: String, pid: Int) throws -> Int {
     var binds = PostgresBindings()
     binds.append(job)
     binds.append(workers)
@@ -122,10 +125,12 @@ public final class ImportJob {
     worker.append(job)
     worker.append(host)
     worker.append(pid)
+    worker.append(part)
     let rows = try run("joining the job", table: "import_job_workers") {
       try connection.query(
         """
-        INSERT INTO import_job_workers (job, host, pid, backend_pid) VALUES ($1, $2, $3, pg_backend_pid())
+        INSERT INTO import_job_workers (job, host, pid, part_sha256, backend_pid)
+        VALUES ($1, $2, $3, $4, pg_backend_pid())
         RETURNING worker_no
         """, worker, operation: "adding a worker", table: "import_job_workers")
     }
@@ -145,6 +150,13 @@ public final class ImportJob {
     }
     guard let row = rows.first else { throw ImportJobError(.noSuchJob, job: job, message: "no such job in \(store)") }
     return try run("reading the job", table: "import_jobs") { try row.decode((Int, Int).self) }
+  }
+
+  /// The key of a worker's part of the inputs: the SHA-256 of its files' distinct SHA-256s, in
+  /// order, so that the same files (in any order, or named twice) make the same part.
+  /// - Parameter files: The SHA-256 of each of the worker's files.
+  public static func partKey(of files: [String]) -> String {
+    ContentSHA256.hex(of: Array(Set(files).sorted().joined(separator: "\n").utf8))
   }
 
   /// Whether a file of this content is staged in the job already.
@@ -283,7 +295,8 @@ public final class ImportJob {
   // MARK: Barrier and merge
 
   /// Waits until as many workers as the job's number have staged (or the job is merging
-  /// already), looking at the job's tables every 0.2 s.
+  /// already), looking at the job's tables every 0.2 s. Workers are counted by their part of the
+  /// inputs: a worker run again with the same files counts once.
   /// - Parameters:
   ///   - timeout: The longest wait, in seconds (`nil`: no limit).
   ///   - waiting: Called with the workers staged and the number waited for, when that changes.
@@ -298,7 +311,7 @@ public final class ImportJob {
         try connection.query(
           """
           SELECT j.workers, j.sealed,
-            (SELECT count(*) FROM import_job_workers w WHERE w.job = j.job AND w.staged_at IS NOT NULL)
+            (SELECT count(DISTINCT part_sha256) FROM import_job_workers w WHERE w.job = j.job AND w.staged_at IS NOT NULL)
           FROM import_jobs j WHERE j.job = $1
           """, binds, operation: "waiting for the workers", table: "import_job_workers")
       }

@@ -4,8 +4,10 @@
 ///
 /// - `import_jobs`: one row per job: the number of workers it waits for, the partition size
 ///   every worker cuts with, whether staging is closed (`sealed`) and the number of partitions.
-/// - `import_job_workers`: one row per worker process that joined: where it runs, its server
-///   process (to tell whether it is still connected), when it finished staging and merging.
+/// - `import_job_workers`: one row per worker process that joined: its part of the inputs (the
+///   SHA-256 of its files' SHA-256s: the same command run again is the same part), where it
+///   runs, its server process (to tell whether it is still connected), when it finished staging
+///   and merging. The barrier counts distinct parts staged.
 /// - `import_job_files`: one row per staged file content, unique per job by SHA-256: staging
 ///   the same content twice, by one worker or two at once, stages it once.
 /// - `import_job_resources`: the resources of each staged file, in the order read.
@@ -28,6 +30,7 @@ enum ImportJobSchema {
     CREATE TABLE import_job_workers (
       job text NOT NULL REFERENCES import_jobs (job) ON DELETE CASCADE,
       worker_no bigint GENERATED ALWAYS AS IDENTITY,
+      part_sha256 text NOT NULL CHECK (length(part_sha256) = 64),
       host text NOT NULL,
       pid integer NOT NULL,
       backend_pid integer NOT NULL,

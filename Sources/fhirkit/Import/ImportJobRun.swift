@@ -75,10 +75,12 @@ struct ImportJobRun {
     let issueReport = try IssueReport(path: command.report)
     let reportWriter = PipelineReportWriter(issueReport: issueReport)
     let jobs = command.jobs ?? processorCount
+    // The files' digests first: together they name this worker's part of the inputs.
+    let digests = try files.map(Self.digest)
     let importJob = try ImportJob(url: command.store, job: job)
     let worker = try importJob.join(
       workers: command.workers ?? 1, partitionBytes: Pipeline.StagingOptions().partitionBytes,
-      host: ProcessInfo.processInfo.hostName, pid: Int(getpid()))
+      part: ImportJob.partKey(of: digests.map(\.sha256)), host: ProcessInfo.processInfo.hostName, pid: Int(getpid()))
     let name = "job \(job), worker \(worker)"
     Interruption.shared.note(
       "\(StoreLocation(command.store)): \(name): what was staged and stored is kept (the same command run again goes on)")
@@ -87,8 +89,7 @@ struct ImportJobRun {
     let reader = CareInputReader(from: release, strict: false, issueReport: issueReport, jobs: jobs)
     var stagedFiles = 0
     var alreadyStaged = 0
-    for file in files {
-      let (sha, size) = try Self.digest(file)
+    for (file, (sha, size)) in zip(files, digests) {
       if try importJob.isStaged(sha) {
         alreadyStaged += 1
         continue

@@ -4,23 +4,24 @@ import CareStorePostgres
 /// staged, and its partitions — counts, hosts and process ids, never a resource's content.
 ///
 /// ```
-/// job bulk-2026-11: 3 workers expected, 3 joined, 3 staged
-/// worker 1: host-a pid 4711, finished, 2 file(s) staged, 14 partition(s) stored
-/// worker 2: host-b pid 812, merging, 3 file(s) staged, 9 partition(s) stored
-/// worker 3: host-c pid 977, gone (connection closed before it finished), 1 file(s) staged, 4 partition(s) stored
+/// job bulk-2026-11: 3 workers expected, 3 staged, 3 process(es) joined
+/// worker 1: part 5c1e09aa, host-a pid 4711, finished, 2 file(s) staged, 14 partition(s) stored
+/// worker 2: part 0b7d3f12, host-b pid 812, merging, 3 file(s) staged, 9 partition(s) stored
+/// worker 3: part e4a9c2d0, host-c pid 977, gone (connection closed before it finished), 1 file(s) staged, 4 partition(s) stored
 /// staged: 6 file(s), 48213 resources, 51234567 bytes
 /// partitions: 40, 27 done, 13 left
 /// ```
 enum ImportJobStatusText {
   /// The lines for `status`.
   static func lines(_ status: ImportJob.Status) -> [String] {
-    let staged = status.joined.filter(\.staged).count
+    let staged = status.partsStaged
     var lines = [
-      "job \(status.job): \(status.workers) workers expected, \(status.joined.count) joined, \(staged) staged"
+      "job \(status.job): \(status.workers) workers expected, \(staged) staged, \(status.joined.count) process(es) joined"
     ]
     for worker in status.joined {
       lines.append(
-        "worker \(worker.number): \(worker.host) pid \(worker.pid), \(state(of: worker, sealed: status.sealed)), "
+        "worker \(worker.number): part \(worker.part.prefix(8)), \(worker.host) pid \(worker.pid), "
+          + "\(state(of: worker, sealed: status.sealed)), "
           + "\(worker.files) file(s) staged, \(worker.partitionsDone) partition(s) stored")
     }
     lines.append("staged: \(status.files) file(s), \(status.resources) resources, \(status.bytes) bytes")
