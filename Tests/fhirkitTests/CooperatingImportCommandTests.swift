@@ -90,13 +90,19 @@ struct CooperatingImportCommandTests {
       ["import", "--store", url, "--job", "bulk-k", "--workers", "3", "--jobs", "1", "--wait-timeout", "600", $0]
     }
     let workers = try arguments.map { try RunningCommand(arguments: $0) }
-    // Kill the third worker as soon as the first partition is stored: all three are merging.
+    // Kill the third worker once a partition is stored (the merge is on) while it holds a claim:
+    // its job connection is in a transaction only while it claims a partition.
     let deadline = Date().addingTimeInterval(600)
     var killed = false
+    let probe = """
+      SELECT (SELECT count(*) FROM import_job_partitions WHERE done_at IS NOT NULL) || '|' || coalesce((SELECT a.state
+        FROM pg_stat_activity a JOIN import_job_workers w ON a.pid = w.backend_pid WHERE w.pid = \(workers[2].pid)), '')
+      """
     while Date() < deadline && workers[2].isRunning {
-      let done = try cluster.psql(
-        "SELECT count(*) FROM import_job_partitions WHERE done_at IS NOT NULL", database: database)
-      if (Int(done.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0 {
+      // (The job tables exist once the first worker opened the store.)
+      let seen = (try? cluster.psql(probe, database: database))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+      let fields = seen.split(separator: "|", omittingEmptySubsequences: false)
+      if fields.count == 2, (Int(fields[0]) ?? 0) > 0, fields[1] == "idle in transaction" {
         kill(workers[2].pid, SIGKILL)
         killed = true
         break
