@@ -1,4 +1,4 @@
-public import CareStore
+import CareStore
 import Foundation
 import NIOCore
 import PostgresNIO
