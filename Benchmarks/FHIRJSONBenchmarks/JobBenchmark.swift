@@ -201,11 +201,9 @@ struct JobBenchmark {
         print("\(step.title): exit \(process.terminationStatus)")
         throw CocoaError(.executableLoad)
       }
-      let fields = try String(contentsOfFile: usageFile, encoding: .utf8).split(whereSeparator: \.isWhitespace).suffix(3)
-      let numbers = fields.compactMap { Double($0) }
-      guard numbers.count == 3 else { throw CocoaError(.fileReadCorruptFile) }
-      cpu += numbers[0] + numbers[1]
-      peak = max(peak, Int(numbers[2]) / 1024)
+      let usage = try Self.usage(usageFile)
+      cpu += usage.cpu
+      peak = max(peak, usage.peakMB)
     }
     let wall = stopwatch.elapsed().wall
     return Sample(wall: wall, cpu: cpu, peakMB: peak, yajl: yajl.wall, yajlCPU: yajl.cpu)
@@ -231,10 +229,16 @@ struct JobBenchmark {
       print("\(step.title): exit \(process.terminationStatus)")
       throw CocoaError(.executableLoad)
     }
-    let fields = try String(contentsOfFile: usageFile, encoding: .utf8).split(whereSeparator: \.isWhitespace).suffix(3)
+    let (cpu, peakMB) = try usage(usageFile)
+    return Sample(wall: wall, cpu: cpu, peakMB: peakMB, yajl: yajl.wall, yajlCPU: yajl.cpu)
+  }
+
+  /// The CPU seconds (user and system) and peak memory `/usr/bin/time -f "%U %S %M"` wrote.
+  static func usage(_ file: String) throws -> (cpu: Double, peakMB: Int) {
+    let fields = try String(contentsOfFile: file, encoding: .utf8).split(whereSeparator: \.isWhitespace).suffix(3)
     let numbers = fields.compactMap { Double($0) }
     guard numbers.count == 3 else { throw CocoaError(.fileReadCorruptFile) }
-    return Sample(wall: wall, cpu: numbers[0] + numbers[1], peakMB: Int(numbers[2]) / 1024, yajl: yajl.wall, yajlCPU: yajl.cpu)
+    return (numbers[0] + numbers[1], Int(numbers[2]) / 1024)
   }
 
   /// Wall and CPU seconds raw YAJL takes to count the events of `bytes` (64 KiB chunks).
