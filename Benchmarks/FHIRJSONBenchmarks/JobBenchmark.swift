@@ -165,7 +165,7 @@ struct JobBenchmark {
   static func emptyDatabase(_ url: String) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", "DROP SCHEMA public CASCADE; CREATE SCHEMA public"]
+    process.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", "SET client_min_messages = warning; DROP SCHEMA public CASCADE; CREATE SCHEMA public"]
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
