@@ -27,6 +27,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
   ],
   targets: [
     // C library
@@ -79,6 +80,7 @@ let package = Package(
       name: "CareStorePostgres",
       dependencies: [
         "CareStore", "CareModel", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
       ]),
     // The store's FHIR side: a pipeline's result into the store, the store's versions out as FHIR.
