@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "FHIRCoders", targets: ["FHIRCoders"]),
     .library(name: "CarePipeline", targets: ["CarePipeline"]),
     .library(name: "CareStore", targets: ["CareStore"]),
+    .library(name: "CareStoreFHIR", targets: ["CareStoreFHIR"]),
     .library(name: "CareStoreSQLite", targets: ["CareStoreSQLite"]),
     .library(name: "CareStorePostgres", targets: ["CareStorePostgres"]),
     .library(name: "CareStoreLocation", targets: ["CareStoreLocation"]),
@@ -67,19 +68,25 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ],
       exclude: ["README.md"]),
+    // The store knows care entities only: not the pipeline, the coders or the FHIR models.
     .target(
       name: "CareStore",
-      dependencies: [
-        "CareModel", "CarePipeline", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion",
-      ]),
+      dependencies: ["CareModel", "FHIRCore", "FHIRJSON"]),
     .target(
       name: "CareStoreSQLite",
-      dependencies: ["CareStore", "CareModel", "CarePipeline", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: ["CareStore", "CareModel", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(
       name: "CareStorePostgres",
       dependencies: [
-        "CareStore", "CareModel", "CarePipeline", .product(name: "PostgresNIO", package: "postgres-nio"),
+        "CareStore", "CareModel", .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
+      ]),
+    // The store's FHIR side: a pipeline's result into the store, the store's versions out as FHIR.
+    .target(
+      name: "CareStoreFHIR",
+      dependencies: [
+        "CareStore", "CareModel", "CarePipeline", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2",
+        "FHIRReleaseConversion",
       ]),
     // Above both backends: opens the one a location names (a path or a postgresql:// URL).
     .target(
@@ -92,7 +99,7 @@ let package = Package(
       name: "FHIRKit",
       dependencies: [
         "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders",
-        "CarePipeline", "CareStore", "CareStoreSQLite", "CareStorePostgres", "CareStoreLocation",
+        "CarePipeline", "CareStore", "CareStoreFHIR", "CareStoreSQLite", "CareStorePostgres", "CareStoreLocation",
       ]),
 
     // Tools
@@ -100,7 +107,7 @@ let package = Package(
       name: "fhirkit",
       dependencies: [
         "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders", "CarePipeline",
-        "CareStore", "CareStoreSQLite", "CareStoreLocation",
+        "CareStore", "CareStoreFHIR", "CareStoreSQLite", "CareStoreLocation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
@@ -108,7 +115,7 @@ let package = Package(
       name: "FHIRJSONBenchmarks",
       dependencies: [
         "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "CYAJL", "FHIRTestSupport", "CareModel", "FHIRCoders",
-        "CarePipeline", "CareStore", "CareStoreSQLite", "FHIRReleaseConversion",
+        "CarePipeline", "CareStore", "CareStoreFHIR", "CareStoreSQLite", "FHIRReleaseConversion",
       ],
       path: "Benchmarks/FHIRJSONBenchmarks"),
 
@@ -145,7 +152,7 @@ let package = Package(
     .testTarget(
       name: "CareStoreTests",
       dependencies: [
-        "CareStore", "CareStoreSQLite", "CareStorePostgres", "CareStoreLocation", "CarePipeline", "CareModel",
+        "CareStore", "CareStoreFHIR", "CareStoreSQLite", "CareStorePostgres", "CareStoreLocation", "CarePipeline", "CareModel",
         "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport", "fhirkit",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),

@@ -1,4 +1,4 @@
-import CarePipeline
+import CareModel
 import CareStore
 import Foundation
 import PostgresNIO

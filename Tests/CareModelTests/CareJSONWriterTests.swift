@@ -32,7 +32,7 @@ import Testing
         ? fixed[round] : Double(sign: Bool.random(using: &random) ? .minus : .plus, exponent: Int.random(in: -1074...1023, using: &random),
           significand: Double.random(in: 1..<2, using: &random))
       let text = texts[round % texts.count]
-      var outcome = Outcome(
+      var outcome = OutcomeEntity(
         id: text, taskUUID: nil, taskOccurrenceIndex: Int.random(in: Int.min...Int.max, using: &random),
         values: [
           OutcomeValue(.double(x), units: text, kind: texts[(round + 3) % texts.count]),
@@ -46,7 +46,7 @@ import Testing
   }
 
   @Test func nonFiniteDoublesAreWrittenAndReadBack() throws {
-    let outcome = Outcome(
+    let outcome = OutcomeEntity(
       id: "o", taskUUID: nil, taskOccurrenceIndex: 0,
       values: [OutcomeValue(.double(.infinity)), OutcomeValue(.double(-.infinity)), OutcomeValue(.double(.nan))],
       effectiveDate: Date(timeIntervalSince1970: 0))

@@ -8,7 +8,7 @@ import Testing
   static let start = Date(timeIntervalSince1970: 1_700_000_000)
 
   static func samples() -> [CareRecord] {
-    var patient = Patient(
+    var patient = PatientEntity(
       id: "p1", name: NameComponents(givenName: "A", familyName: "B", middleName: "C", namePrefix: "Dr",
         nameSuffix: "Jr", nickname: "N"),
       sex: .other("intersex"), birthday: DateComponents(year: 1970, month: 3), allergies: ["peanut"],
@@ -17,16 +17,16 @@ import Testing
     patient.userInfo = ["k": "v"]
     patient.notes = [Note(author: "a", title: "t", content: "c", createdDate: start)]
     patient.previousVersionUUIDs = [UUID()]
-    let plan = CarePlan(id: "cp", title: "Plan", patientUUID: patient.uuid, effectiveDate: start)
+    let plan = CarePlanEntity(id: "cp", title: "Plan", patientUUID: patient.uuid, effectiveDate: start)
     let element = ScheduleElement(
       start: start, end: start.addingTimeInterval(86_400 * 7), interval: DateComponents(hour: 8), text: "x",
       duration: .seconds(600), targetValues: [OutcomeValue(.double(2.5), units: "mg", kind: "dose")])
-    let task = Task(id: "t", title: "Take", schedule: Schedule(elements: [element]), carePlanUUID: plan.uuid,
+    let task = TaskEntity(id: "t", title: "Take", schedule: Schedule(elements: [element]), carePlanUUID: plan.uuid,
       effectiveDate: start)
-    let outcome = Outcome(id: "o", taskUUID: task.uuid, taskOccurrenceIndex: 2, values: [
+    let outcome = OutcomeEntity(id: "o", taskUUID: task.uuid, taskOccurrenceIndex: 2, values: [
       OutcomeValue(.integer(3)), OutcomeValue(.boolean(true)), OutcomeValue(.text("t")), OutcomeValue(.date(start)),
     ], effectiveDate: start)
-    let contact = Contact(id: "c", name: NameComponents(givenName: "D"), carePlanUUID: plan.uuid, effectiveDate: start)
+    let contact = ContactEntity(id: "c", name: NameComponents(givenName: "D"), carePlanUUID: plan.uuid, effectiveDate: start)
     return [.patient(patient), .carePlan(plan), .task(task), .outcome(outcome), .contact(contact)]
   }
 

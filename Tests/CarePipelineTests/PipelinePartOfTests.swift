@@ -21,14 +21,14 @@ import Testing
 
   /// The outcome observation `id` went into (observations on one occurrence of a task share
   /// one outcome, named after the first of them; its provenance lists them all).
-  static func outcome(of id: String, in result: PipelineResult) -> CareModel.Outcome? {
+  static func outcome(of id: String, in result: PipelineResult) -> OutcomeEntity? {
     result.outcomes.first { outcome in
       result.sources[outcome.uuid]?.contains { $0.resourceType == "Observation" && $0.resourceID == id } ?? false
     }
   }
 
   /// The task the outcome of observation `id` belongs to.
-  static func task(of id: String, in result: PipelineResult) -> CareModel.Task? {
+  static func task(of id: String, in result: PipelineResult) -> TaskEntity? {
     guard let outcome = outcome(of: id, in: result) else { return nil }
     return result.tasks.first { $0.uuid == outcome.taskUUID }
   }

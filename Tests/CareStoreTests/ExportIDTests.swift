@@ -1,5 +1,6 @@
 import CareModel
 import CareStore
+import CareStoreFHIR
 import CareStoreSQLite
 import FHIRTestSupport
 import Foundation

@@ -1,6 +1,7 @@
 import CareModel
 import CarePipeline
 import CareStore
+import CareStoreFHIR
 import CareStoreSQLite
 import FHIRTestSupport
 import Foundation

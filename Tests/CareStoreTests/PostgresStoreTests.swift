@@ -1,5 +1,6 @@
 import CarePipeline
 import CareStore
+import CareStoreFHIR
 import CareStorePostgres
 import FHIRTestSupport
 import Foundation

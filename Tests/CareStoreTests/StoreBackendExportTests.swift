@@ -1,4 +1,5 @@
 import CareStore
+import CareStoreFHIR
 import CareStoreSQLite
 import Foundation
 import Testing

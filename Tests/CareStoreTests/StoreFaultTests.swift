@@ -1,5 +1,6 @@
 import CarePipeline
 import CareStore
+import CareStoreFHIR
 import CareStoreSQLite
 import FHIRTestSupport
 import Foundation

@@ -1,6 +1,7 @@
 import CareModel
 import CarePipeline
 import CareStore
+import CareStoreFHIR
 import CareStoreSQLite
 import Foundation
 import Testing
@@ -14,18 +15,18 @@ struct StoreQueryTests {
   static func result(name: String, effective: Date, taskTitle: String = "Walk") -> PipelineResult {
     var result = PipelineResult()
     let utc = TimeZone(secondsFromGMT: 0)!
-    let patient = CareModel.Patient(
+    let patient = PatientEntity(
       id: "p1", name: NameComponents(givenName: name), uuid: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
       effectiveDate: effective, timezone: utc)
-    let plan = CareModel.CarePlan(
+    let plan = CarePlanEntity(
       id: "plan1", title: "Plan", patientUUID: patient.uuid,
       uuid: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!,
       effectiveDate: t0, timezone: utc)
-    let task = CareModel.Task(
+    let task = TaskEntity(
       id: "task1", title: taskTitle, schedule: .daily(start: t0), carePlanUUID: plan.uuid,
       uuid: UUID(uuidString: "00000000-0000-0000-0000-000000000003")!, effectiveDate: t0, timezone: utc)
     let outcomes = [2, 5].map { k in
-      CareModel.Outcome(
+      OutcomeEntity(
         id: "o\(k)", taskUUID: task.uuid, taskOccurrenceIndex: k,
         values: [OutcomeValue(.integer(k), units: "steps")],
         uuid: UUID(uuidString: "00000000-0000-0000-0000-00000000010\(k)")!,

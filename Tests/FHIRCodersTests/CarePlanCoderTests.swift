@@ -20,8 +20,8 @@ import Testing
 
   static let start = Date(timeIntervalSince1970: 1_704_067_200)
 
-  static func plan() -> CareModel.CarePlan {
-    var plan = CareModel.CarePlan(
+  static func plan() -> CarePlanEntity {
+    var plan = CarePlanEntity(
       id: "cp-1", title: "Diabetes plan", patientUUID: UUID(uuidString: "11111111-2222-3333-4444-555555555501"),
       uuid: UUID(uuidString: "11111111-2222-3333-4444-555555555502")!, effectiveDate: start,
       timezone: TimeZone(identifier: "Europe/Paris")!)
@@ -29,16 +29,16 @@ import Testing
     return plan
   }
 
-  static func tasks() -> [CareModel.Task] {
+  static func tasks() -> [TaskEntity] {
     let planUUID = plan().uuid
     return [
-      CareModel.Task(
+      TaskEntity(
         id: "walk", title: "Walk", instructions: "30 minutes", schedule: Schedule(elements: [
           ScheduleElement(start: start, end: start.addingTimeInterval(86_400 * 30), interval: DateComponents(day: 1), text: "daily",
             duration: .seconds(1800), targetValues: [OutcomeValue(.double(3), units: "km", kind: "distance")])
         ]), carePlanUUID: planUUID, uuid: UUID(uuidString: "11111111-2222-3333-4444-555555555503")!, effectiveDate: start,
         timezone: TimeZone(identifier: "Europe/Paris")!),
-      CareModel.Task(
+      TaskEntity(
         id: "note", title: nil, instructions: "Only instructions", impactsAdherence: false,
         schedule: Schedule(elements: [ScheduleElement(start: start, interval: DateComponents(weekOfYear: 2))]),
         carePlanUUID: planUUID, uuid: UUID(uuidString: "11111111-2222-3333-4444-555555555504")!, effectiveDate: start,

@@ -36,7 +36,7 @@ import Testing
     return coder
   }
 
-  static let patient = CareModel.Patient(
+  static let patient = PatientEntity(
     id: "p-1", name: NameComponents(givenName: "Ann", familyName: "Lee", nickname: "Annie"),
     uuid: UUID(uuidString: "11111111-2222-3333-4444-555555555556")!, effectiveDate: Date(timeIntervalSince1970: 1_600_000_000),
     timezone: TimeZone(identifier: "UTC")!)

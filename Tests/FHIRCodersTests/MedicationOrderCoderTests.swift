@@ -11,10 +11,10 @@ import Testing
 @Suite struct MedicationOrderCoderTests {
   static let examples = Fixtures.files(extensions: ["json"], under: "dstu2/examples/MedicationOrder")
 
-  static func sample() -> CareModel.Task {
+  static func sample() -> TaskEntity {
     let start = Date(timeIntervalSince1970: 1_704_067_200)
     let dose = OutcomeValue(.double(250), units: "mg", kind: "dose")
-    var task = CareModel.Task(
+    var task = TaskEntity(
       id: "mo-1", title: "Amoxicillin", instructions: "Take with food", impactsAdherence: false,
       schedule: Schedule(elements: [
         ScheduleElement(start: start, interval: DateComponents(day: 1), targetValues: [dose]),

@@ -11,9 +11,9 @@ import Testing
 @Suite struct MedicationRequestCoderTests {
   static let examples = Fixtures.files(extensions: ["json"], under: "r4/examples/MedicationRequest")
 
-  static func sample() -> CareModel.Task {
+  static func sample() -> TaskEntity {
     let start = Date(timeIntervalSince1970: 1_704_067_200)
-    var task = CareModel.Task(
+    var task = TaskEntity(
       id: "mr-1", title: "Amoxicillin", instructions: "Take with food", impactsAdherence: false,
       schedule: Schedule(elements: [
         ScheduleElement(start: start, interval: DateComponents(day: 1), targetValues: [OutcomeValue(.double(250), units: "mg", kind: "dose")]),

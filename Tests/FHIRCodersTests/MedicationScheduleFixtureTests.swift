@@ -52,7 +52,7 @@ import Testing
   }
 
   /// The occurrences of `task` from its first start for 120 days after its last.
-  static func occurrences(_ task: CareModel.Task, like reference: CareModel.Task) throws -> [Date] {
+  static func occurrences(_ task: TaskEntity, like reference: TaskEntity) throws -> [Date] {
     let starts = reference.schedule.elements.map(\.start)
     guard let first = starts.min(), let last = starts.max() else { return [] }
     return try CareKitOccurrences.starts(
@@ -66,7 +66,7 @@ import Testing
     var failures: [String] = []
   }
 
-  static func checkOrder(_ task: CareModel.Task, _ name: String, _ tally: inout Tally) throws {
+  static func checkOrder(_ task: TaskEntity, _ name: String, _ tally: inout Tally) throws {
     tally.orders += 1
     let expected = try occurrences(task, like: task)
     tally.occurrences += expected.count
@@ -75,7 +75,7 @@ import Testing
     }
   }
 
-  static func checkActivities(_ tasks: [CareModel.Task], again: [CareModel.Task], _ name: String, _ tally: inout Tally) throws {
+  static func checkActivities(_ tasks: [TaskEntity], again: [TaskEntity], _ name: String, _ tally: inout Tally) throws {
     tally.activities += tasks.count
     guard tasks.count == again.count else {
       tally.failures.append("\(name): \(again.count) of \(tasks.count) activities back")
@@ -98,7 +98,7 @@ import Testing
   }
 
   /// A plan's tasks, and the tasks after plan → FHIR → plan (`nil` when it does not convert).
-  typealias PlanRoundTrip = () throws -> (tasks: [CareModel.Task], again: [CareModel.Task])?
+  typealias PlanRoundTrip = () throws -> (tasks: [TaskEntity], again: [TaskEntity])?
 
   static func checkPlan(_ name: String, _ roundTrip: PlanRoundTrip, _ tally: inout Tally) throws {
     guard let (tasks, again) = try roundTrip() else { return }

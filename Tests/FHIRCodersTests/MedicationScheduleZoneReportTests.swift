@@ -17,7 +17,7 @@ import Testing
     #"{"timing":{\#(zoned ? zoneExtension + "," : "")"repeat":{"boundsPeriod":{"start":"\#(start)","end":"\#(end)"},"timeOfDay":["08:00:00"]}}}"#
   }
 
-  func check(_ task: CareModel.Task, from: String, to: String, _ expected: [String]) throws {
+  func check(_ task: TaskEntity, from: String, to: String, _ expected: [String]) throws {
     let from = MedicationScheduleSupport.date(from), to = MedicationScheduleSupport.date(to)
     #expect(try MedicationScheduleSupport.occurrences(task, from: from, to: to) == expected)
     for (release, back) in try MedicationScheduleSupport.roundTrips(task) {
@@ -99,7 +99,7 @@ import Testing
       == ["2024-03-09T08:00:00Z", "2024-03-10T08:00:00Z", "2024-03-11T08:00:00Z"])
   }
 
-  func issues(_ id: String, _ dosage: String) throws -> (ConversionReport, CareModel.Task) {
+  func issues(_ id: String, _ dosage: String) throws -> (ConversionReport, TaskEntity) {
     let converted = try MedicationScheduleSupport.decode(MedicationScheduleSupport.request(id, dosages: [dosage]))
     for issue in converted.report.issues {
       #expect(issue.resourceType == "MedicationRequest")

@@ -18,9 +18,9 @@ import Testing
     return try #require(try T.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count)).value)
   }
 
-  static func sample() -> CareModel.Outcome {
+  static func sample() -> OutcomeEntity {
     let start = Date(timeIntervalSince1970: 1_704_067_200)
-    var outcome = CareModel.Outcome(
+    var outcome = OutcomeEntity(
       id: "obs-1", taskUUID: UUID(uuidString: "11111111-2222-3333-4444-555555555511"), taskOccurrenceIndex: 3,
       values: [
         OutcomeValue(.double(120.5), units: "mm[Hg]", kind: "8480-6"),

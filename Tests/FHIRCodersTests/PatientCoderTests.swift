@@ -13,8 +13,8 @@ import Testing
   static let r4Examples = Fixtures.files(extensions: ["json"], under: "r4/examples/Patient")
   static let dstu2Examples = Fixtures.files(extensions: ["json"], under: "dstu2/examples/Patient")
 
-  static func sample() -> CareModel.Patient {
-    var p = CareModel.Patient(
+  static func sample() -> PatientEntity {
+    var p = PatientEntity(
       id: "p-1", name: NameComponents(givenName: "Ann", familyName: "Lee", middleName: "Mae", namePrefix: "Dr",
         nameSuffix: "III", nickname: "Annie"),
       sex: .other("intersex"), birthday: DateComponents(year: 1980, month: 7), allergies: ["penicillin"],

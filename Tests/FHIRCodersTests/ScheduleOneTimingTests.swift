@@ -118,20 +118,20 @@ import Testing
       oneTiming: false),
   ]
 
-  static func task(_ c: Case) -> CareModel.Task {
-    CareModel.Task(
+  static func task(_ c: Case) -> TaskEntity {
+    TaskEntity(
       id: "t", title: "Drug", schedule: Schedule(elements: c.elements), uuid: UUID(),
       effectiveDate: date("2024-03-10T09:00:00Z"), timezone: c.zone)
   }
 
-  static func occurrences(_ task: CareModel.Task, _ c: Case) throws -> [String] {
+  static func occurrences(_ task: TaskEntity, _ c: Case) throws -> [String] {
     CareKitOccurrences.texts(
       try CareKitOccurrences.starts(task.schedule, zone: task.timezone, from: date(c.window.from), to: date(c.window.to)))
   }
 
   /// The plan the activity round trips put the task in.
-  static func plan(_ task: CareModel.Task) -> (CareModel.CarePlan, CareModel.Task) {
-    let plan = CareModel.CarePlan(
+  static func plan(_ task: TaskEntity) -> (CarePlanEntity, TaskEntity) {
+    let plan = CarePlanEntity(
       id: "plan", title: "Plan", uuid: UUID(), effectiveDate: date("2024-03-10T09:00:00Z"), timezone: task.timezone)
     var task = task
     task.carePlanUUID = plan.uuid

@@ -71,7 +71,7 @@ import Testing
   /// Every path where the round trip differs is one the reports list as lost (dropped or
   /// reordered by the first conversion, defaulted by the second), and every element the
   /// first conversion dropped does differ.
-  func assertRoundTrip(original: [UInt8], back: [UInt8], first: ConversionReport, second: ConversionReport) throws {
+  func assertRoundTrip(original: [UInt8], back: [UInt8], first: ReleaseConversionReport, second: ReleaseConversionReport) throws {
     let a = try original.withUnsafeBytes { try JSONValue(parsing: $0) }
     let b = try back.withUnsafeBytes { try JSONValue(parsing: $0) }
     var differences: [String] = []

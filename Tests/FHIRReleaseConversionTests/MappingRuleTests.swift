@@ -33,7 +33,7 @@ struct MappingRule: CustomTestStringConvertible, Sendable {
   func rule(_ rule: MappingRule) throws {
     let source: JSONValue
     let converted: JSONValue
-    let report: ConversionReport
+    let report: ReleaseConversionReport
     let back: JSONValue
     switch rule.from {
     case .dstu2:
@@ -66,7 +66,7 @@ struct MappingRule: CustomTestStringConvertible, Sendable {
   /// Every action of the report is exercised by some rule.
   @Test func everyActionIsCovered() {
     let rules = MappingRule.toR4 + MappingRule.toDSTU2
-    for action in ConversionReport.Action.allCases {
+    for action in ReleaseConversionReport.Action.allCases {
       #expect(rules.contains { rule in rule.report.contains { $0.hasPrefix(action.rawValue + " ") } }, "\(action)")
     }
   }

@@ -18,7 +18,7 @@ import Testing
     let tokens = try Chunked.tokens(bytes, chunkSize: bytes.count)
     let resource = try #require(try FHIRR4.AnyResource.decode(from: tokens).value)
     let (converted, report) = ReleaseConverter.toDSTU2(resource)
-    let typed: (FHIRDSTU2.AnyResource, ConversionReport)
+    let typed: (FHIRDSTU2.AnyResource, ReleaseConversionReport)
     switch resource {
     case .patient(let patient): typed = Self.wrap(ReleaseConverter.toDSTU2(patient), FHIRDSTU2.AnyResource.patient)
     case .medicationRequest(let request):
@@ -39,8 +39,8 @@ import Testing
   }
 
   static func wrap<T>(
-    _ result: (T, ConversionReport), _ wrap: (T) -> FHIRDSTU2.AnyResource
-  ) -> (FHIRDSTU2.AnyResource, ConversionReport) {
+    _ result: (T, ReleaseConversionReport), _ wrap: (T) -> FHIRDSTU2.AnyResource
+  ) -> (FHIRDSTU2.AnyResource, ReleaseConversionReport) {
     (wrap(result.0), result.1)
   }
 }

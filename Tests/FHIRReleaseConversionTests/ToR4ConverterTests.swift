@@ -105,7 +105,7 @@ import Testing
       let tokens = try Chunked.tokens(bytes, chunkSize: bytes.count)
       let resource = try #require(try FHIRDSTU2.AnyResource.decode(from: tokens).value)
       let (whole, wholeReport) = ReleaseConverter.toR4(resource)
-      let single: (any FHIREncodable, ConversionReport)
+      let single: (any FHIREncodable, ReleaseConversionReport)
       switch resource {
       case .patient(let value): single = ReleaseConverter.toR4(value)
       case .medication(let value): single = ReleaseConverter.toR4(value)

@@ -13,8 +13,8 @@ import Testing
     #"{"resourceType":"MedicationRequest","id":"ny","status":"active","intent":"order","subject":{"reference":"Patient/p"},"authoredOn":"2024-03-10T09:00:00Z","medicationCodeableConcept":{"text":"Lisinopril"},"dosageInstruction":[{"timing":{"extension":[{"url":"http://hl7.org/fhir/StructureDefinition/timezone","valueCode":"America/New_York"}],"repeat":{"timeOfDay":["08:00:00"]}}}]}"#,
   ]
 
-  func tasks(_ text: String) throws -> [String: CareModel.Task] {
-    var tasks: [String: CareModel.Task] = [:]
+  func tasks(_ text: String) throws -> [String: TaskEntity] {
+    var tasks: [String: TaskEntity] = [:]
     for case .task(let t) in try CareJSON.records(fromNDJSON: Data(text.utf8)) { tasks[t.id] = t }
     return tasks
   }

@@ -70,7 +70,7 @@ import Testing
     ])
     let result = try CommandRunner.run(["convert", "--to", "care", bad])
     #expect(result.exitCode == 0, "\(result.stderr)")
-    let outcomes = try CareJSON.records(fromNDJSON: Data(result.stdout.utf8)).compactMap { r -> Outcome? in
+    let outcomes = try CareJSON.records(fromNDJSON: Data(result.stdout.utf8)).compactMap { r -> OutcomeEntity? in
       if case .outcome(let o) = r { o } else { nil }
     }
     #expect(outcomes.count == 3)

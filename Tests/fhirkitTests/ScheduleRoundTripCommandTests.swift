@@ -44,14 +44,14 @@ import Testing
       basedOn: "visit"),
   ].joined(separator: "\n") + "\n"
 
-  static func tasks(_ ndjson: String) throws -> [String: CareModel.Task] {
-    var tasks: [String: CareModel.Task] = [:]
+  static func tasks(_ ndjson: String) throws -> [String: TaskEntity] {
+    var tasks: [String: TaskEntity] = [:]
     for case .task(let task) in try CareJSON.records(fromNDJSON: Data(ndjson.utf8)) { tasks[task.id] = task }
     return tasks
   }
 
   /// Each task's occurrences from a day before its first start to 120 days after its last.
-  static func occurrences(_ task: CareModel.Task, like reference: CareModel.Task) throws -> [Date] {
+  static func occurrences(_ task: TaskEntity, like reference: TaskEntity) throws -> [Date] {
     let starts = reference.schedule.elements.map(\.start)
     guard let first = starts.min(), let last = starts.max() else { return [] }
     return try CareKitOccurrences.starts(
@@ -59,7 +59,7 @@ import Testing
   }
 
   /// The tasks whose occurrences differ between `before` and `after`, with their counts.
-  static func lost(_ before: [String: CareModel.Task], _ after: [String: CareModel.Task]) throws -> [String] {
+  static func lost(_ before: [String: TaskEntity], _ after: [String: TaskEntity]) throws -> [String] {
     var lost: [String] = []
     for (id, task) in before.sorted(by: { $0.key < $1.key }) {
       guard let back = after[id] else {

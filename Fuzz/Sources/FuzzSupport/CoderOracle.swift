@@ -46,10 +46,10 @@ public enum CoderOracle {
   public static func entityWrites(_ entity: Any) {
     let record: CareRecord
     switch entity {
-    case let value as CareModel.Patient: record = .patient(value)
-    case let value as CareModel.CarePlan: record = .carePlan(value)
-    case let value as CareModel.Task: record = .task(value)
-    case let value as CareModel.Outcome: record = .outcome(value)
+    case let value as PatientEntity: record = .patient(value)
+    case let value as CarePlanEntity: record = .carePlan(value)
+    case let value as TaskEntity: record = .task(value)
+    case let value as OutcomeEntity: record = .outcome(value)
     default: return
     }
     recordWrites(record)

@@ -29,9 +29,9 @@ private let goodObservation: FHIRDSTU2.Observation = {
   return o
 }()
 
-private func convertGood() throws -> CareModel.Outcome { try DSTU2ObservationCoder().decode(goodObservation).value }
+private func convertGood() throws -> OutcomeEntity { try DSTU2ObservationCoder().decode(goodObservation).value }
 
-private let goodOutcome: CareModel.Outcome = {
+private let goodOutcome: OutcomeEntity = {
   do { return try convertGood() } catch { Fuzz.fail("the good observation does not convert") }
 }()
 
@@ -49,7 +49,7 @@ private func convert(_ resource: FHIRDSTU2.AnyResource) {
 
 private func convertPlan(_ plan: FHIRDSTU2.CarePlan) {
   let coder = DSTU2CarePlanCoder()
-  let decoded: (plan: Converted<CareModel.CarePlan>, tasks: [Converted<CareModel.Task>])
+  let decoded: (plan: Converted<CarePlanEntity>, tasks: [Converted<TaskEntity>])
   do {
     decoded = try coder.decodeWithTasks(plan)
   } catch is CoderError {

@@ -4,15 +4,15 @@ public import Foundation
 /// member beside them (`patient`, `carePlan`, `task`, `outcome`, `contact`).
 public enum CareRecord: Codable, Hashable, Sendable {
   /// A patient (`"kind": "patient"`).
-  case patient(Patient)
+  case patient(PatientEntity)
   /// A care plan (`"kind": "carePlan"`).
-  case carePlan(CarePlan)
+  case carePlan(CarePlanEntity)
   /// A task (`"kind": "task"`).
-  case task(Task)
+  case task(TaskEntity)
   /// An outcome (`"kind": "outcome"`).
-  case outcome(Outcome)
+  case outcome(OutcomeEntity)
   /// A contact (`"kind": "contact"`).
-  case contact(Contact)
+  case contact(ContactEntity)
 
   /// The `"kind"` value.
   public var kind: String {
@@ -55,11 +55,11 @@ public enum CareRecord: Codable, Hashable, Sendable {
     let container = try decoder.container(keyedBy: KindKey.self)
     let kind = try container.decode(String.self, forKey: .kind)
     switch kind {
-    case "patient": self = .patient(try Patient(from: decoder))
-    case "carePlan": self = .carePlan(try CarePlan(from: decoder))
-    case "task": self = .task(try Task(from: decoder))
-    case "outcome": self = .outcome(try Outcome(from: decoder))
-    case "contact": self = .contact(try Contact(from: decoder))
+    case "patient": self = .patient(try PatientEntity(from: decoder))
+    case "carePlan": self = .carePlan(try CarePlanEntity(from: decoder))
+    case "task": self = .task(try TaskEntity(from: decoder))
+    case "outcome": self = .outcome(try OutcomeEntity(from: decoder))
+    case "contact": self = .contact(try ContactEntity(from: decoder))
     default:
       throw DecodingError.dataCorruptedError(forKey: .kind, in: container, debugDescription: "unknown kind")
     }

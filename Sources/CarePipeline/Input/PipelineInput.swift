@@ -1,3 +1,4 @@
+import CareModel
 public import FHIRCore
 import FHIRCoders
 public import FHIRJSON

@@ -29,7 +29,7 @@ extension MergeRun {
       if result.carePlans[existing].effectiveDate > date { result.carePlans[existing].effectiveDate = date }
       return result.carePlans[existing].uuid
     }
-    let plan = CareModel.CarePlan(
+    let plan = CarePlanEntity(
       id: Self.medicationPlanPrefix + owner.id, title: pipeline.options.medicationPlanTitle,
       patientUUID: owner.uuid, uuid: StableUUID.forResource(type: "MedicationPlan", id: key),
       effectiveDate: date, timezone: TimeZone(secondsFromGMT: 0)!)

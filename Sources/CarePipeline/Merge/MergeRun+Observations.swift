@@ -18,7 +18,7 @@ extension MergeRun {
   /// on one occurrence of a task become one outcome (``addOutcomes(_:)``).
   mutating func addObservations(_ observations: [(IndexedResource, ResourceFacts.Observation)]) {
     var tied: [PendingOutcome] = []
-    var logged: [LogKey: [(Outcome, IndexedResource)]] = [:]
+    var logged: [LogKey: [(OutcomeEntity, IndexedResource)]] = [:]
     var titles: [LogKey: String] = [:]
     let taskOfUUID = Dictionary(result.tasks.enumerated().map { ($1.uuid, $0) }, uniquingKeysWith: { a, _ in a })
     for (resource, facts) in observations {
@@ -65,7 +65,7 @@ extension MergeRun {
   /// Adds the log task for `key` — daily, all day, from the day (UTC) of its first outcome, not
   /// counting towards adherence — in its patient's log plan (made on first use). A patient outside
   /// this run (``outsidePatientKey(_:from:)``) gets the same plan and task as one inside it.
-  mutating func addLogTask(_ key: LogKey, title: String?, outcomes: [Outcome], plans: inout [String: Int]) -> Int {
+  mutating func addLogTask(_ key: LogKey, title: String?, outcomes: [OutcomeEntity], plans: inout [String: Int]) -> Int {
     let utc = TimeZone(secondsFromGMT: 0)!
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = utc
@@ -79,7 +79,7 @@ extension MergeRun {
         planUUID = result.carePlans[existing].uuid
         if result.carePlans[existing].effectiveDate > start { result.carePlans[existing].effectiveDate = start }
       } else {
-        let plan = CareModel.CarePlan(
+        let plan = CarePlanEntity(
           id: "observation-log/" + patientID, title: pipeline.options.logPlanTitle, patientUUID: owner.uuid,
           uuid: StableUUID.forResource(type: "ObservationLogPlan", id: key.patient), effectiveDate: start, timezone: utc)
         plans[key.patient] = result.carePlans.count
@@ -87,7 +87,7 @@ extension MergeRun {
         planUUID = plan.uuid
       }
     }
-    let task = CareModel.Task(
+    let task = TaskEntity(
       id: "observation-log/" + patientID + "/" + key.kind, title: title, impactsAdherence: false,
       schedule: .daily(start: start), carePlanUUID: planUUID,
       uuid: StableUUID.forResource(type: "ObservationLogTask", id: key.patient + "|" + key.kind), effectiveDate: start,

@@ -5,7 +5,7 @@ extension MergeRun {
   /// One Observation's outcome on its way to a task, before the outcomes of an occurrence are merged.
   struct PendingOutcome {
     /// The outcome as the coder made it.
-    var outcome: Outcome
+    var outcome: OutcomeEntity
     /// The Observation it came from.
     var resource: IndexedResource
     /// The task's position in `result.tasks`.
@@ -55,7 +55,7 @@ extension MergeRun {
   /// date, time zone and other common fields, the latest `endDate` any has, their notes one after
   /// the other, and all their values in order, each value's `createdDate` (when it has none) set
   /// to its Observation's effective time, so that every value keeps its own time.
-  static func merged(_ outcomes: [Outcome]) -> Outcome {
+  static func merged(_ outcomes: [OutcomeEntity]) -> OutcomeEntity {
     guard outcomes.count > 1 else { return outcomes[0] }
     var merged = outcomes[0]
     merged.values = []

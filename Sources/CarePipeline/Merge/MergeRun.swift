@@ -73,7 +73,7 @@ struct MergeRun {
 
   // MARK: Patients, plans, orders
 
-  mutating func addPatient(_ resource: IndexedResource, _ decode: () throws -> Converted<CareModel.Patient>) {
+  mutating func addPatient(_ resource: IndexedResource, _ decode: () throws -> Converted<PatientEntity>) {
     guard let converted = attempt(resource, decode) else { return }
     var patient = converted.value
     record(converted.report, for: resource)
@@ -164,7 +164,7 @@ struct MergeRun {
   }
 
   /// Converts an order, handing the coder the Medication its reference resolves to.
-  mutating func decodeOrder(_ resource: IndexedResource, _ facts: ResourceFacts.Order) -> Converted<CareModel.Task>? {
+  mutating func decodeOrder(_ resource: IndexedResource, _ facts: ResourceFacts.Order) -> Converted<TaskEntity>? {
     let medication = facts.medication.flatMap { follow($0, from: resource, expecting: ["Medication"]) }
     guard let converted = attempt(resource, { try facts.decode(medication) }) else { return nil }
     record(converted.report, for: resource)

@@ -1,3 +1,4 @@
+import CareModel
 extension Pipeline {
   /// How the pipeline merges.
   public struct Options: Sendable {

@@ -4,7 +4,7 @@ import FHIRCoders
 /// What the merge needs from one resource, independent of its release: the references it
 /// follows (with their JSON paths) and how to convert the resource with the configured coders.
 enum ResourceFacts {
-  case patient(() throws -> Converted<CareModel.Patient>)
+  case patient(() throws -> Converted<PatientEntity>)
   case carePlan(Plan)
   case order(Order)
   case observation(Observation)
@@ -55,7 +55,7 @@ enum ResourceFacts {
     /// `CarePlan.status`.
     var status: String? = nil
     var activities: [Activity]
-    var decode: () throws -> (plan: Converted<CareModel.CarePlan>, tasks: [Converted<CareModel.Task>])
+    var decode: () throws -> (plan: Converted<CarePlanEntity>, tasks: [Converted<TaskEntity>])
   }
 
   /// A CarePlan activity: what it points at (`activity.reference`) and its outcome references
@@ -74,7 +74,7 @@ enum ResourceFacts {
     var status: String? = nil
     var basedOn: [Site]
     var medication: Site?
-    var decode: (IndexedResource?) throws -> Converted<CareModel.Task>
+    var decode: (IndexedResource?) throws -> Converted<TaskEntity>
   }
 
   /// An Observation: its subject, R4 `basedOn` and `partOf`, its members (R4 `hasMember`, DSTU2 `related`
@@ -86,6 +86,6 @@ enum ResourceFacts {
     var members: [Site] = []
     var kind: String?
     var title: String?
-    var decode: () throws -> Converted<CareModel.Outcome>
+    var decode: () throws -> Converted<OutcomeEntity>
   }
 }

@@ -4,14 +4,14 @@ public import Foundation
 /// The entities a pipeline run produced, each kind sorted by `id` then `uuid`, and its report.
 public struct PipelineResult: Sendable {
   /// Care patients.
-  public var patients: [CareModel.Patient] = []
+  public var patients: [PatientEntity] = []
   /// Care plans: one per FHIR CarePlan, plus one observation log plan per patient with log tasks.
-  public var carePlans: [CareModel.CarePlan] = []
+  public var carePlans: [CarePlanEntity] = []
   /// Tasks: CarePlan activities, medication orders not in a plan, and observation log tasks.
-  public var tasks: [CareModel.Task] = []
+  public var tasks: [TaskEntity] = []
   /// Outcomes: one per occurrence of a task that converted Observations fall on (usually one
   /// Observation; several on one occurrence are merged into one outcome with all their values).
-  public var outcomes: [CareModel.Outcome] = []
+  public var outcomes: [OutcomeEntity] = []
   /// What the run did.
   public var report = PipelineReport()
   /// Provenance: for each entity's `uuid`, the resources it came from (a Patient, CarePlan,

@@ -1,4 +1,4 @@
-public import CarePipeline
+public import CareModel
 public import Foundation
 
 /// What the store's versioning, importer and queries need from a database: a few reads and

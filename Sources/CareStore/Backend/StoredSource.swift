@@ -1,3 +1,4 @@
+import CareModel
 public import Foundation
 internal import FHIRJSON
 

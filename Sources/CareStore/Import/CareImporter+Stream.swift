@@ -1,5 +1,4 @@
 public import CareModel
-public import CarePipeline
 import Foundation
 
 extension CareImporter {

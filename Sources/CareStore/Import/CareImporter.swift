@@ -1,8 +1,7 @@
-import CareModel
-public import CarePipeline
-import Foundation
+public import CareModel
+public import Foundation
 
-/// Writes a pipeline's entities into a store, in batched transactions (each all or nothing).
+/// Writes care entities into a store, in batched transactions (each all or nothing).
 ///
 /// Idempotent: importing the same result again adds nothing; an entity whose content changed
 /// gets exactly one new version. Entities are written kind by kind — patients, plans, tasks,
@@ -32,26 +31,30 @@ public struct CareImporter: Sendable {
     var sources: [SourceReference]
   }
 
-  /// Imports `result`.
+  /// Imports `records` — entities of any kind, each with its sources in `sources` — kind by
+  /// kind (patients, plans, tasks, outcomes), each kind in the order given.
   /// - Parameters:
-  ///   - result: A pipeline run's entities and provenance.
+  ///   - records: The entities. An id given twice keeps its last entity (counted in
+  ///     ``ImportSummary/Counts/duplicateIDs``).
+  ///   - sources: The FHIR resources each entity came from, by entity uuid.
   ///   - afterBatch: Called after each committed batch with the summary so far.
   /// - Returns: Counts per kind, and the entities the store could not write (skipped and listed
   ///   in ``ImportSummary/failures``; the others are stored).
   /// - Throws: ``StoreError`` when the store as a whole cannot be written (batches committed
   ///   before it stay stored).
   @discardableResult
-  public func importResult(_ result: PipelineResult, afterBatch: (ImportSummary) -> Void = { _ in }) throws
-    -> ImportSummary
-  {
+  public func importEntities(
+    _ records: [CareRecord], sources: [UUID: [SourceReference]], afterBatch: (ImportSummary) -> Void = { _ in }
+  ) throws -> ImportSummary {
     var summary = ImportSummary()
-    let groups: [(EntityKind, [CareRecord])] = [
-      (.patient, result.patients.map(CareRecord.patient)), (.carePlan, result.carePlans.map(CareRecord.carePlan)),
-      (.task, result.tasks.map(CareRecord.task)), (.outcome, result.outcomes.map(CareRecord.outcome)),
-    ]
-    for (kind, records) in groups {
+    var byKind: [EntityKind: [CareRecord]] = [:]
+    for record in records {
+      if let kind = Self.kind(of: record) { byKind[kind, default: []].append(record) }
+    }
+    for kind in EntityKind.allCases {
+      let records = byKind[kind] ?? []
       var counts = ImportSummary.Counts()
-      // One entity per id: the last in the pipeline's order.
+      // One entity per id: the last in the order given.
       var last: [String: Int] = [:]
       for (i, record) in records.enumerated() { last[record.id] = i }
       counts.duplicateIDs = records.count - last.count
@@ -59,7 +62,7 @@ public struct CareImporter: Sendable {
       while start < records.count {
         let end = min(start + batchSize, records.count)
         let chosen = (start..<end).filter { last[records[$0].id] == $0 }
-        let items = try Self.encode(chosen.map { records[$0] }, sources: result.sources)
+        let items = try Self.encode(chosen.map { records[$0] }, sources: sources)
         try writeContained(items, kind: kind, summary: &summary, counts: &counts)
         afterBatch(summary)
         start = end

@@ -1,5 +1,4 @@
 import CareModel
-import CarePipeline
 import Foundation
 
 /// Entities of one kind with their provenance, spooled to a temporary file in the order they

@@ -15,7 +15,7 @@ extension CareStore {
   }
 
   /// The versions behind ``entities(ofPatient:at:)``, read with `reader`.
-  static func ownedVersions(ofPatient id: String, at date: Date, in reader: any StoreReader) throws -> [StoredVersion] {
+  package static func ownedVersions(ofPatient id: String, at date: Date, in reader: any StoreReader) throws -> [StoredVersion] {
     let patient = inEffect(try reader.versions(.patient, .ids([id])), at: date)
     guard let root = patient.first?.rootUUID else { return [] }
     var out = patient

@@ -1,5 +1,4 @@
 public import CareModel
-public import CarePipeline
 public import Foundation
 
 /// The care store's library API: imports and queries over any ``CareStoreBackend``.
@@ -17,17 +16,10 @@ public struct CareStore: Sendable {
     self.backend = backend
   }
 
-  /// Imports a pipeline's result (see ``CareImporter``).
-  /// - Throws: ``StoreError``; batches committed before the error stay stored.
-  @discardableResult
-  public func importResult(_ result: PipelineResult, batchSize: Int = 2000) throws -> ImportSummary {
-    try CareImporter(backend: backend, batchSize: batchSize).importResult(result)
-  }
-
   // MARK: Entities in effect
 
   /// The version of each entity among `versions` (one kind) in effect at `date`, tombstones left out.
-  static func inEffect(_ versions: [StoredVersion], at date: Date) -> [StoredVersion] {
+  package static func inEffect(_ versions: [StoredVersion], at date: Date) -> [StoredVersion] {
     var chosen: [String: StoredVersion] = [:]
     for v in versions where v.effectiveDate <= date {
       if let c = chosen[v.id], c.sequence > v.sequence { continue }
@@ -48,19 +40,19 @@ public struct CareStore: Sendable {
   }
 
   /// The patients in effect at `date`.
-  public func patients(at date: Date = Date()) throws -> [CareModel.Patient] {
+  public func patients(at date: Date = Date()) throws -> [PatientEntity] {
     try records(.patient, at: date).compactMap { if case .patient(let e) = $0 { e } else { nil } }
   }
 
   /// The care plans of the patient with `id`, in effect at `date`.
-  public func carePlans(ofPatient id: String, at date: Date = Date()) throws -> [CareModel.CarePlan] {
+  public func carePlans(ofPatient id: String, at date: Date = Date()) throws -> [CarePlanEntity] {
     try linked(.carePlan, to: .patient, id: id, at: date).compactMap {
       if case .carePlan(let e) = $0 { e } else { nil }
     }
   }
 
   /// The tasks of the care plan with `id`, in effect at `date`.
-  public func tasks(ofCarePlan id: String, at date: Date = Date()) throws -> [CareModel.Task] {
+  public func tasks(ofCarePlan id: String, at date: Date = Date()) throws -> [TaskEntity] {
     try linked(.task, to: .carePlan, id: id, at: date).compactMap { if case .task(let e) = $0 { e } else { nil } }
   }
 
@@ -73,7 +65,7 @@ public struct CareStore: Sendable {
   }
 
   /// The outcomes whose newest version takes effect in `[start, end)`.
-  public func outcomes(from start: Date, to end: Date) throws -> [CareModel.Outcome] {
+  public func outcomes(from start: Date, to end: Date) throws -> [OutcomeEntity] {
     try backend.read { reader -> [StoredVersion] in
       let ids = Set(try reader.versions(.outcome, .effective(from: start, to: end)).map(\.id))
       return Self.newest(try reader.versions(.outcome, .ids(Array(ids))))
@@ -89,7 +81,7 @@ public struct CareStore: Sendable {
       guard let root = versions.first?.rootUUID else { return ([], []) }
       return (versions, Self.newest(try reader.versions(.outcome, .linkedTo([root]))))
     }
-    var byIndex: [Int: [CareModel.Outcome]] = [:]
+    var byIndex: [Int: [OutcomeEntity]] = [:]
     for v in outcomes {
       if case .outcome(let o) = try Self.record(v) { byIndex[o.taskOccurrenceIndex, default: []].append(o) }
     }
@@ -144,7 +136,8 @@ public struct CareStore: Sendable {
     try backend.read { try $0.rowCounts() }
   }
 
-  static func record(_ version: StoredVersion) throws -> CareRecord {
+  /// The entity `version` holds, or ``StoreError`` naming the version when its JSON cannot be read.
+  package static func record(_ version: StoredVersion) throws -> CareRecord {
     do {
       return try version.record()
     } catch {

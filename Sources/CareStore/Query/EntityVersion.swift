@@ -1,5 +1,4 @@
 public import CareModel
-public import CarePipeline
 
 /// One version of an entity, with the resources it came from.
 public struct EntityVersion: Hashable, Sendable {

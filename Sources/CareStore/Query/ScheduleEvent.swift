@@ -1,12 +1,11 @@
 public import CareModel
-import CarePipeline
 public import Foundation
 
 /// One occurrence of a task's schedule, with the outcomes recorded for it (CareKitStore's
 /// `OCKEvent`).
 public struct ScheduleEvent: Hashable, Sendable {
   /// The task version whose schedule the occurrence comes from.
-  public var task: CareModel.Task
+  public var task: TaskEntity
   /// The occurrence index (all schedule elements together, from 0).
   public var occurrenceIndex: Int
   /// When the occurrence is.
@@ -14,5 +13,5 @@ public struct ScheduleEvent: Hashable, Sendable {
   /// The schedule element it belongs to.
   public var element: ScheduleElement
   /// The outcomes in effect recorded for this occurrence of the task.
-  public var outcomes: [CareModel.Outcome]
+  public var outcomes: [OutcomeEntity]
 }

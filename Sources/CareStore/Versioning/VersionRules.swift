@@ -1,5 +1,4 @@
 import CareModel
-import FHIRCoders
 public import Foundation
 
 /// How the store versions entities, as CareKitStore does: an entity is its kind and `id`; an
@@ -31,8 +30,11 @@ public enum VersionRules {
 
   /// The uuid of the version of `kind`/`id` that replaces `previous` with content `hash`.
   public static func versionUUID(_ kind: EntityKind, id: String, previous: UUID, hash: String) -> UUID {
-    StableUUID.forResource(
-      type: "CareStoreVersion", id: "\(kind.rawValue)|\(id)|\(previous.uuidString)|\(hash)")
+    // The name `StableUUID.forResource(type: "CareStoreVersion", id: …)` hashes in FHIRCoders, so
+    // that stores written before the store stopped depending on the coders keep their uuids.
+    var name = NameUUID()
+    name.add("CareStoreVersion/\(kind.rawValue)|\(id)|\(previous.uuidString)|\(hash)")
+    return name.uuid(version: 5)
   }
 
   /// The first version of an entity: the pipeline's entity as it is (its uuid becomes the root).

@@ -14,7 +14,7 @@ enum ActivityMapping<R: ActivityRelease> {
     return "\(r.planID ?? "careplan")-activity-\(r.index)"
   }
 
-  static func setID(_ e: CareModel.Task, _ r: inout Resource) {
+  static func setID(_ e: TaskEntity, _ r: inout Resource) {
     R.setID(e.id, in: &r.activity)
   }
 
@@ -27,7 +27,7 @@ enum ActivityMapping<R: ActivityRelease> {
       report: &report)
   }
 
-  static func setText(_ e: CareModel.Task, _ r: inout Resource) {
+  static func setText(_ e: TaskEntity, _ r: inout Resource) {
     let absent = e.title == nil && e.instructions != nil ? CareExtensions.string("titleAbsent", "true") : nil
     R.writeText(code: e.title, description: e.instructions, detailExtension: absent, to: &r.activity)
   }
@@ -67,7 +67,7 @@ enum ActivityMapping<R: ActivityRelease> {
   /// The schedule as the activity's one `scheduledTiming` (``ScheduleEncoding/timing(_:path:zone:capacity:report:)``);
   /// a schedule no one timing holds (a taper's phases) keeps its first timing, the others
   /// reported `unrepresentable` at `CarePlan.activity.detail.scheduled`.
-  static func setSchedule(_ e: CareModel.Task, _ r: inout Resource, _ report: inout ConversionReport) {
+  static func setSchedule(_ e: TaskEntity, _ r: inout Resource, _ report: inout ConversionReport) {
     let path = R.paths.scheduledTiming.base
     let written: [ScheduleEncoding.Written]
     if let one = ScheduleEncoding.timing(e.schedule.elements, path: path, zone: e.timezone, capacity: R.timingCapacity, report: &report) {
@@ -82,7 +82,7 @@ enum ActivityMapping<R: ActivityRelease> {
     if first.targetValues.count > (hasQuantity ? 1 : 0) { report.unrepresentable(R.paths.quantity) }
   }
 
-  static func careVersionFields(_ r: Resource, _ e: inout CareModel.Task) {
+  static func careVersionFields(_ r: Resource, _ e: inout TaskEntity) {
     e.effectiveDate = r.anchor ?? FHIRDates.epoch
     e.timezone = FHIRDates.utc
     // The zone of the timing's clock times, when it names one (IANA).
@@ -94,17 +94,17 @@ enum ActivityMapping<R: ActivityRelease> {
     CareExtensions.strings(R.extensions(r.activity), "impactsAdherence").first != "false"
   }
 
-  static func setImpactsAdherence(_ e: CareModel.Task, _ r: inout Resource) {
+  static func setImpactsAdherence(_ e: TaskEntity, _ r: inout Resource) {
     if !e.impactsAdherence { R.append([CareExtensions.string("impactsAdherence", "false")], to: &r.activity) }
   }
 
   /// The Task of an activity, through `coder`'s closures.
   static func decode(_ resource: Resource, from source: ResourceSource?, with coder: CarePlanActivityCoder<R.Activity>)
-    -> Converted<CareModel.Task>
+    -> Converted<TaskEntity>
   {
     var report = ConversionReport()
     // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
-    var entity: CareModel.Task! = CareModel.Task(
+    var entity: TaskEntity! = TaskEntity(
       id: coder.getCareID(resource, &report), schedule: Schedule(elements: []),
       uuid: StableUUID.forActivity(
         resource.activity, release: R.release, planID: resource.planID, planUUID: resource.planUUID,
@@ -127,7 +127,7 @@ enum ActivityMapping<R: ActivityRelease> {
   /// The activity of a Task whose order is written as its own resource: a reference to it
   /// (`MedicationRequest/<id>`), with the Task's id, care fields and adherence flag, and no
   /// `detail` — the order carries the title, instructions and schedule (all its timings).
-  static func encode(_ entity: CareModel.Task, referencing reference: String, with coder: CarePlanActivityCoder<R.Activity>)
+  static func encode(_ entity: TaskEntity, referencing reference: String, with coder: CarePlanActivityCoder<R.Activity>)
     -> Converted<Resource>
   {
     var report = ConversionReport()
@@ -141,7 +141,7 @@ enum ActivityMapping<R: ActivityRelease> {
   }
 
   /// The activity of a Task, through `coder`'s closures.
-  static func encode(_ entity: CareModel.Task, with coder: CarePlanActivityCoder<R.Activity>) -> Converted<Resource> {
+  static func encode(_ entity: TaskEntity, with coder: CarePlanActivityCoder<R.Activity>) -> Converted<Resource> {
     var report = ConversionReport()
     var r = Resource(activity: R.empty())
     coder.setFHIRID(entity, &r, &report)

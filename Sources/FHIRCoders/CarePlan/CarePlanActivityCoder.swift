@@ -8,7 +8,7 @@ public import Foundation
 /// for both releases, what differs between them is in each release's adapter.
 public struct CarePlanActivityCoder<Activity: FHIREncodable & Sendable>: MappedResourceCoder {
   public typealias Resource = PlanActivity<Activity>
-  public typealias Entity = CareModel.Task
+  public typealias Entity = TaskEntity
 
   /// The activity's element `id`, else `<plan id>-activity-<index>` (defaulted) → `id`.
   public var getCareID: @Sendable (Resource, inout ConversionReport) -> String

@@ -8,7 +8,7 @@ public import Foundation
 /// closure; the mapping is one for both releases, what differs between them (the title, the
 /// date the plan falls back on) is in each release's adapter.
 public struct CarePlanCoder<Resource: FHIREncodable & Sendable, Activity: FHIREncodable & Sendable>: MappedResourceCoder {
-  public typealias Entity = CareModel.CarePlan
+  public typealias Entity = CarePlanEntity
 
   /// `id` → `id` (defaulted to `"careplan"` when absent).
   public var getCareID: @Sendable (Resource, inout ConversionReport) -> String
@@ -39,8 +39,8 @@ public struct CarePlanCoder<Resource: FHIREncodable & Sendable, Activity: FHIREn
   public let mapping: ReleaseMapping<CarePlanCoder>
   /// The shared mapping's plan-with-tasks entry points.
   private let decodingWithTasks:
-    @Sendable (CarePlanCoder, Resource, ResourceSource?) -> (plan: Converted<Entity>, tasks: [Converted<CareModel.Task>])
-  private let encodingWithTasks: @Sendable (CarePlanCoder, Entity, [CareModel.Task], [UUID: String]) -> Converted<Resource>
+    @Sendable (CarePlanCoder, Resource, ResourceSource?) -> (plan: Converted<Entity>, tasks: [Converted<TaskEntity>])
+  private let encodingWithTasks: @Sendable (CarePlanCoder, Entity, [TaskEntity], [UUID: String]) -> Converted<Resource>
 
   /// The coder of release `R` with the default closures (the public `init()` of each release).
   init<R: CarePlanRelease>(_: R.Type) where R.Resource == Resource, R.Activities.Activity == Activity {
@@ -65,7 +65,7 @@ public struct CarePlanCoder<Resource: FHIREncodable & Sendable, Activity: FHIREn
 
   /// The plan and one Task per activity (linked by `carePlanUUID`).
   /// - Throws: ``CoderError`` from either coder.
-  public func decodeWithTasks(_ resource: Resource) throws -> (plan: Converted<Entity>, tasks: [Converted<CareModel.Task>]) {
+  public func decodeWithTasks(_ resource: Resource) throws -> (plan: Converted<Entity>, tasks: [Converted<TaskEntity>]) {
     decodingWithTasks(self, resource, nil)
   }
 
@@ -73,14 +73,14 @@ public struct CarePlanCoder<Resource: FHIREncodable & Sendable, Activity: FHIREn
   /// is accounted from its part of `source`.
   /// - Throws: ``CoderError`` from either coder.
   public func decodeWithTasks(_ resource: Resource, from source: ResourceSource?) throws
-    -> (plan: Converted<Entity>, tasks: [Converted<CareModel.Task>])
+    -> (plan: Converted<Entity>, tasks: [Converted<TaskEntity>])
   {
     decodingWithTasks(self, resource, source)
   }
 
   /// The plan with `tasks` as its activities.
   /// - Throws: ``CoderError`` from either coder.
-  public func encode(_ entity: Entity, tasks: [CareModel.Task]) throws -> Converted<Resource> {
+  public func encode(_ entity: Entity, tasks: [TaskEntity]) throws -> Converted<Resource> {
     encodingWithTasks(self, entity, tasks, [:])
   }
 
@@ -88,7 +88,7 @@ public struct CarePlanCoder<Resource: FHIREncodable & Sendable, Activity: FHIREn
   /// reference text of its order, `MedicationRequest/<id>`) as activities that refer to their
   /// order, written separately because one `scheduledTiming` cannot hold their schedule.
   /// - Throws: ``CoderError`` from either coder.
-  public func encode(_ entity: Entity, tasks: [CareModel.Task], orderReferences: [UUID: String]) throws -> Converted<Resource> {
+  public func encode(_ entity: Entity, tasks: [TaskEntity], orderReferences: [UUID: String]) throws -> Converted<Resource> {
     encodingWithTasks(self, entity, tasks, orderReferences)
   }
 }

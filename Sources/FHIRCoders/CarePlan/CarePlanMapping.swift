@@ -11,7 +11,7 @@ enum CarePlanMapping<R: CarePlanRelease> {
     return "careplan"
   }
 
-  static func setID(_ e: CareModel.CarePlan, _ r: inout R.Resource, _ report: inout ConversionReport) {
+  static func setID(_ e: CarePlanEntity, _ r: inout R.Resource, _ report: inout ConversionReport) {
     let id = ResourceIDMapping.fhirID(forCareID: e.id, kind: "carePlan")
     R.setID(id, in: &r)
     R.append(ResourceIDMapping.extensions(forCareID: e.id, fhirID: id), to: &r)
@@ -38,7 +38,7 @@ enum CarePlanMapping<R: CarePlanRelease> {
     return u
   }
 
-  static func setPatientUUID(_ e: CareModel.CarePlan, _ r: inout R.Resource) {
+  static func setPatientUUID(_ e: CarePlanEntity, _ r: inout R.Resource) {
     guard let u = e.patientUUID else { return }
     R.setSubject("urn:uuid:" + u.uuidString.lowercased(), in: &r)
   }
@@ -48,7 +48,7 @@ enum CarePlanMapping<R: CarePlanRelease> {
     FHIRDates.point(R.periodStart(r), zone: FHIRDates.utc) ?? FHIRDates.point(R.fallbackDate(r).value, zone: FHIRDates.utc)
   }
 
-  static func careVersionFields(_ r: R.Resource, _ e: inout CareModel.CarePlan, _ report: inout ConversionReport) {
+  static func careVersionFields(_ r: R.Resource, _ e: inout CarePlanEntity, _ report: inout ConversionReport) {
     var point = FHIRDates.point(R.periodStart(r), zone: FHIRDates.utc)
     if point != nil { report.mapped(CarePlanPaths.periodStart) }
     let fallback = R.fallbackDate(r)
@@ -63,12 +63,12 @@ enum CarePlanMapping<R: CarePlanRelease> {
 
   /// The care plan of a CarePlan, through `coder`'s closures.
   static func decode(_ resource: R.Resource, from source: ResourceSource?, with coder: CarePlanCoder<R.Resource, R.Activities.Activity>)
-    -> Converted<CareModel.CarePlan>
+    -> Converted<CarePlanEntity>
   {
     var report = ConversionReport()
     let uuid = StableUUID.forDecoded(resource, type: "CarePlan", release: R.release, id: R.id(resource), versionID: R.versionID(resource))
     // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
-    var entity: CareModel.CarePlan! = CareModel.CarePlan(
+    var entity: CarePlanEntity! = CarePlanEntity(
       id: coder.getCareID(resource, &report), title: "", uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
     entity.title = coder.getCareTitle(resource, &report)
@@ -81,13 +81,13 @@ enum CarePlanMapping<R: CarePlanRelease> {
 
   /// The plan and one Task per activity, through `coder`'s closures and its activity coder.
   static func decodeWithTasks(_ resource: R.Resource, from source: ResourceSource?, with coder: CarePlanCoder<R.Resource, R.Activities.Activity>)
-    -> (plan: Converted<CareModel.CarePlan>, tasks: [Converted<CareModel.Task>])
+    -> (plan: Converted<CarePlanEntity>, tasks: [Converted<TaskEntity>])
   {
     let plan = decode(resource, from: source, with: coder)
     let anchor = start(resource)?.date
     let activities = R.activities(resource)
     let planID = R.id(resource)
-    var tasks: [Converted<CareModel.Task>] = []
+    var tasks: [Converted<TaskEntity>] = []
     tasks.reserveCapacity(activities.count)
     // By position: each activity is copied once, into its PlanActivity (iterating, then
     // initialising copied it three times).
@@ -101,7 +101,7 @@ enum CarePlanMapping<R: CarePlanRelease> {
   }
 
   /// The CarePlan of a care plan, through `coder`'s closures.
-  static func encode(_ entity: CareModel.CarePlan, with coder: CarePlanCoder<R.Resource, R.Activities.Activity>) -> Converted<R.Resource> {
+  static func encode(_ entity: CarePlanEntity, with coder: CarePlanCoder<R.Resource, R.Activities.Activity>) -> Converted<R.Resource> {
     var report = ConversionReport()
     var r = R.empty()
     coder.setFHIRID(entity, &r, &report)
@@ -114,7 +114,7 @@ enum CarePlanMapping<R: CarePlanRelease> {
   /// The CarePlan of a care plan with `tasks` as its activities; a task in `orderReferences`
   /// (by uuid) becomes an activity referring to its order, written as its own resource.
   static func encode(
-    _ entity: CareModel.CarePlan, tasks: [CareModel.Task], orderReferences: [UUID: String] = [:], with coder: CarePlanCoder<R.Resource, R.Activities.Activity>
+    _ entity: CarePlanEntity, tasks: [TaskEntity], orderReferences: [UUID: String] = [:], with coder: CarePlanCoder<R.Resource, R.Activities.Activity>
   ) -> Converted<R.Resource> {
     var plan = encode(entity, with: coder)
     for task in tasks {

@@ -1,3 +1,4 @@
+public import CareModel
 public import FHIRCore
 public import Foundation
 
@@ -9,7 +10,7 @@ public enum StableUUID {
   public static func forResource(type: String, id: String) -> UUID {
     if let uuid = parse(id) { return uuid }
     // The digest of `type + "/" + id`, without building that string.
-    var hash = NameHash()
+    var hash = NameUUID()
     hash.add(type)
     hash.add(byte: UInt8(ascii: "/"))
     hash.add(id)
@@ -49,7 +50,7 @@ public enum StableUUID {
   /// its (compact) JSON, so that different resources get different UUIDs and the same resource
   /// the same one. Its version nibble is 8 (see ``isAnonymous(_:)``).
   public static func forAnonymous(type: String, release: String, versionID: String?, content: [UInt8]) -> UUID {
-    var hash = NameHash()
+    var hash = NameUUID()
     hash.add(type)
     hash.add(byte: 0)
     hash.add(release)
@@ -68,7 +69,7 @@ public enum StableUUID {
   ) -> UUID {
     // The digest of `CarePlan/<plan id or urn:uuid:UUID>/activity/<activity id or index>`,
     // without building that string.
-    var hash = NameHash()
+    var hash = NameUUID()
     if let planID {
       hash.add("CarePlan/")
       hash.add(planID)
@@ -139,49 +140,8 @@ public enum StableUUID {
 
   /// A name-based UUID (FNV-1a, two seeds), version bits set to 5.
   static func derived(_ name: String) -> UUID {
-    var hash = NameHash()
+    var hash = NameUUID()
     hash.add(name)
     return hash.uuid(version: 5)
-  }
-
-  /// Two FNV-1a digests with different seeds, giving the 128 bits of a UUID.
-  struct NameHash {
-    var a: UInt64 = 0xcbf2_9ce4_8422_2325
-    var b: UInt64 = 0x8422_2325_cbf2_9ce4
-
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
-      var a = self.a, b = self.b
-      for byte in bytes {
-        a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
-        b = (b ^ UInt64(byte)) &* 0x100_0000_01b3
-      }
-      self.a = a
-      self.b = b
-    }
-
-    /// Adds the UTF-8 bytes of `text` (in place for a native string).
-    mutating func add(_ text: String) {
-      // A native string's bytes are read where they are (no copy of the string to a `var`).
-      if text.utf8.withContiguousStorageIfAvailable({ add($0) }) != nil { return }
-      var text = text
-      text.withUTF8 { add($0) }
-    }
-
-    mutating func add(byte: UInt8) {
-      a = (a ^ UInt64(byte)) &* 0x100_0000_01b3
-      b = (b ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-
-    /// Bytes 0-7 are `a` and 8-15 are `b`, least significant first; version and variant set.
-    func uuid(version: UInt8) -> UUID {
-      var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-      withUnsafeMutableBytes(of: &uuid) { raw in
-        raw.storeBytes(of: a.littleEndian, toByteOffset: 0, as: UInt64.self)
-        raw.storeBytes(of: b.littleEndian, toByteOffset: 8, as: UInt64.self)
-        raw[6] = (raw[6] & 0x0F) | (version << 4)
-        raw[8] = (raw[8] & 0x3F) | 0x80
-      }
-      return UUID(uuid: uuid)
-    }
   }
 }

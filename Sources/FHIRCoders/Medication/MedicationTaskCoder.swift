@@ -8,7 +8,7 @@ public import Foundation
 /// field. The mapping is one for both releases, what differs between them (element names, the
 /// dosage's instructions and doses) is in each release's adapter.
 public struct MedicationTaskCoder<Resource: FHIREncodable & Sendable, Medication: Sendable>: MappedResourceCoder {
-  public typealias Entity = CareModel.Task
+  public typealias Entity = TaskEntity
 
   /// `id` → `id` (defaulted to `"medication-request"` (R4) or `"medication-order"` (DSTU2) when absent).
   public var getCareID: @Sendable (Resource, inout ConversionReport) -> String

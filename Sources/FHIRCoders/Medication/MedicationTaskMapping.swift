@@ -15,7 +15,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     return R.defaultID
   }
 
-  static func setID(_ e: CareModel.Task, _ r: inout R.Resource) {
+  static func setID(_ e: TaskEntity, _ r: inout R.Resource) {
     let id = ResourceIDMapping.fhirID(forCareID: e.id, kind: "task")
     R.setID(id, in: &r)
     R.append(ResourceIDMapping.extensions(forCareID: e.id, fhirID: id), to: &r)
@@ -84,7 +84,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     return (String(line.dropFirst(asNeededPrefix.count + 5)), rest)
   }
 
-  static func setInstructions(_ e: CareModel.Task, _ r: inout R.Resource) {
+  static func setInstructions(_ e: TaskEntity, _ r: inout R.Resource) {
     guard let text = e.instructions else { return }
     R.setFirstDosageText(Primitive(FHIRString(uncheckedString: text)), in: &r)
   }
@@ -136,7 +136,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     return Schedule(elements: elements)
   }
 
-  static func setSchedule(_ e: CareModel.Task, _ r: inout R.Resource, _ report: inout ConversionReport) {
+  static func setSchedule(_ e: TaskEntity, _ r: inout R.Resource, _ report: inout ConversionReport) {
     let written = ScheduleEncoding.timings(
       e.schedule.elements, path: timingPath, zone: e.timezone, capacity: R.timingCapacity, report: &report)
     let instructions = R.firstDosageText(r)
@@ -147,7 +147,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   /// effectiveDate and timezone from the date written (else 1970 UTC), then the care extensions;
   /// `reportsAuthored`: whether that date counts as mapped here (DSTU2) or with the schedule (R4).
   static func careVersionFields(
-    _ r: R.Resource, _ e: inout CareModel.Task, reportsAuthored: Bool, _ report: inout ConversionReport
+    _ r: R.Resource, _ e: inout TaskEntity, reportsAuthored: Bool, _ report: inout ConversionReport
   ) {
     let point = FHIRDates.point(dateTime: R.authored(r).value, zone: FHIRDates.utc)
     if reportsAuthored, point != nil { report.mapped(R.paths.authored) }
@@ -163,7 +163,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     CareExtensions.readVersionFields(R.extensions(r), into: &e)
   }
 
-  static func setVersionFields(_ e: CareModel.Task, _ r: inout R.Resource) {
+  static func setVersionFields(_ e: TaskEntity, _ r: inout R.Resource) {
     R.append(CareExtensions.versionExtensions(e), to: &r)
   }
 
@@ -183,7 +183,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   /// A task that does not count towards adherence and whose instructions end with an as-needed
   /// line is written as-needed (`asNeeded[x]` on every dosage, the line taken out of the text);
   /// any other such task keeps a care extension.
-  static func setImpactsAdherence(_ e: CareModel.Task, _ r: inout R.Resource) {
+  static func setImpactsAdherence(_ e: TaskEntity, _ r: inout R.Resource) {
     guard !e.impactsAdherence else { return }
     if let instructions = e.instructions, let (condition, rest) = asNeededCondition(in: instructions),
       !R.dosages(r).isEmpty, R.firstDosageText(r)?.string == instructions
@@ -202,19 +202,19 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     return StableUUID.forReference(reference)
   }
 
-  static func setCarePlanUUID(_ e: CareModel.Task, _ r: inout R.Resource) {
+  static func setCarePlanUUID(_ e: TaskEntity, _ r: inout R.Resource) {
     if let u = e.carePlanUUID { R.append([CareExtensions.string("carePlanUUID", u.uuidString)], to: &r) }
   }
 
   /// The Task of an order, through `coder`'s closures.
   static func decode(_ resource: R.Resource, from source: ResourceSource?, with coder: MedicationTaskCoder<R.Resource, R.Medication>)
-    -> Converted<CareModel.Task>
+    -> Converted<TaskEntity>
   {
     var report = ConversionReport()
     let id = R.id(resource)
     let uuid = StableUUID.forDecoded(resource, type: R.resourceType, release: R.release, id: id, versionID: R.versionID(resource))
     // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
-    var entity: CareModel.Task! = CareModel.Task(
+    var entity: TaskEntity! = TaskEntity(
       id: coder.getCareID(resource, &report), schedule: Schedule(elements: []), uuid: uuid,
       effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
@@ -231,7 +231,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   }
 
   /// The order of a Task, through `coder`'s closures.
-  static func encode(_ entity: CareModel.Task, with coder: MedicationTaskCoder<R.Resource, R.Medication>) -> Converted<R.Resource> {
+  static func encode(_ entity: TaskEntity, with coder: MedicationTaskCoder<R.Resource, R.Medication>) -> Converted<R.Resource> {
     var report = ConversionReport()
     var r = R.empty()
     coder.setFHIRID(entity, &r, &report)

@@ -10,7 +10,7 @@ public import Foundation
 /// when the observation has neither a value nor a component with a value (a panel, or a
 /// `dataAbsentReason`).
 public struct ObservationCoder<Resource: FHIREncodable & Sendable>: MappedResourceCoder {
-  public typealias Entity = CareModel.Outcome
+  public typealias Entity = OutcomeEntity
 
   /// `id` → `id` (defaulted to `"observation"` when absent).
   public var getCareID: @Sendable (Resource, inout ConversionReport) -> String

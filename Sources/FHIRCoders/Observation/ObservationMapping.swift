@@ -12,7 +12,7 @@ enum ObservationMapping<R: ObservationRelease> {
     return "observation"
   }
 
-  static func setID(_ e: CareModel.Outcome, _ r: inout R.Resource, _ report: inout ConversionReport) {
+  static func setID(_ e: OutcomeEntity, _ r: inout R.Resource, _ report: inout ConversionReport) {
     let id = ResourceIDMapping.fhirID(forCareID: e.id, kind: "outcome")
     R.setID(id, in: &r)
     R.append(ResourceIDMapping.extensions(forCareID: e.id, fhirID: id), to: &r)
@@ -81,7 +81,7 @@ enum ObservationMapping<R: ObservationRelease> {
     }
   }
 
-  static func careVersionFields(_ r: R.Resource, _ e: inout CareModel.Outcome, _ report: inout ConversionReport) {
+  static func careVersionFields(_ r: R.Resource, _ e: inout OutcomeEntity, _ report: inout ConversionReport) {
     var point: FHIRDates.Point?
     switch R.effective(r) {
     case .dateTime(let d): point = FHIRDates.point(dateTime: d, zone: FHIRDates.utc); report.mapped(ObservationPaths.effectiveDateTime)
@@ -108,7 +108,7 @@ enum ObservationMapping<R: ObservationRelease> {
     CareExtensions.readVersionFields(R.extensions(r), into: &e)
   }
 
-  static func setVersionFields(_ e: CareModel.Outcome, _ r: inout R.Resource) {
+  static func setVersionFields(_ e: OutcomeEntity, _ r: inout R.Resource) {
     R.append(CareExtensions.versionExtensions(e), to: &r)
     R.writeEffective(
       start: FHIRDates.dateTime(e.effectiveDate, zone: e.timezone),
@@ -124,7 +124,7 @@ enum ObservationMapping<R: ObservationRelease> {
     return (u, index)
   }
 
-  static func setTask(_ e: CareModel.Outcome, _ r: inout R.Resource) {
+  static func setTask(_ e: OutcomeEntity, _ r: inout R.Resource) {
     var extensions: [Extension] = []
     if let u = e.taskUUID { extensions.append(CareExtensions.string("taskUUID", u.uuidString)) }
     if e.taskOccurrenceIndex != 0 { extensions.append(CareExtensions.string("taskOccurrenceIndex", String(e.taskOccurrenceIndex))) }
@@ -135,7 +135,7 @@ enum ObservationMapping<R: ObservationRelease> {
   /// - Throws: ``CoderError`` `missingElement` at `Observation.value[x]` when the observation has
   ///   neither a value nor a component with a value.
   static func decode(_ resource: R.Resource, from source: ResourceSource?, with coder: ObservationCoder<R.Resource>) throws
-    -> Converted<CareModel.Outcome>
+    -> Converted<OutcomeEntity>
   {
     let id = R.id(resource)
     // The value and components are read once, here, and (with the default `getCareValues`) become the values.
@@ -155,7 +155,7 @@ enum ObservationMapping<R: ObservationRelease> {
         StableUUID.forDecoded(resource, type: "Observation", release: R.release, id: nil, versionID: R.versionID(resource))
       }
     // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
-    var entity: CareModel.Outcome! = CareModel.Outcome(
+    var entity: OutcomeEntity! = OutcomeEntity(
       id: coder.getCareID(resource, &report), uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
     entity.values =
@@ -169,7 +169,7 @@ enum ObservationMapping<R: ObservationRelease> {
   }
 
   /// The Observation of an Outcome, through `coder`'s closures.
-  static func encode(_ entity: CareModel.Outcome, with coder: ObservationCoder<R.Resource>) -> Converted<R.Resource> {
+  static func encode(_ entity: OutcomeEntity, with coder: ObservationCoder<R.Resource>) -> Converted<R.Resource> {
     var report = ConversionReport()
     var r = R.empty()
     coder.setFHIRID(entity, &r, &report)

@@ -8,7 +8,7 @@ public import Foundation
 /// The mapping is one for both releases; what differs between them (the model types, R4's one
 /// `family` against DSTU2's list) is in each release's adapter.
 public struct PatientCoder<Resource: FHIREncodable & Sendable>: MappedResourceCoder {
-  public typealias Entity = CareModel.Patient
+  public typealias Entity = PatientEntity
 
   /// `Patient.id` → `id`. Default: the id, or `"patient"` (reported defaulted) when absent.
   public var getCareID: @Sendable (Resource, inout ConversionReport) -> String

@@ -11,7 +11,7 @@ enum PatientMapping<R: PatientRelease> {
     return "patient"
   }
 
-  static func setID(_ e: CareModel.Patient, _ p: inout R.Resource) {
+  static func setID(_ e: PatientEntity, _ p: inout R.Resource) {
     let id = ResourceIDMapping.fhirID(forCareID: e.id, kind: "patient")
     R.setID(id, in: &p)
     R.append(ResourceIDMapping.extensions(forCareID: e.id, fhirID: id), to: &p)
@@ -21,7 +21,7 @@ enum PatientMapping<R: PatientRelease> {
     NameMapping.readNames(R.names(p), path: PatientPaths.name, report: &report)
   }
 
-  static func setName(_ e: CareModel.Patient, _ p: inout R.Resource, _ report: inout ConversionReport) {
+  static func setName(_ e: PatientEntity, _ p: inout R.Resource, _ report: inout ConversionReport) {
     R.setNames(NameMapping.write(e.name, path: "Patient.name", report: &report), in: &p)
   }
 
@@ -29,7 +29,7 @@ enum PatientMapping<R: PatientRelease> {
     SexMapping.read(gender: R.gender(p), extensions: R.extensions(p), report: &report)
   }
 
-  static func setSex(_ e: CareModel.Patient, _ p: inout R.Resource) {
+  static func setSex(_ e: PatientEntity, _ p: inout R.Resource) {
     let (gender, ext) = SexMapping.write(e.sex)
     R.setGender(gender, in: &p)
     if let ext { R.append([ext], to: &p) }
@@ -42,7 +42,7 @@ enum PatientMapping<R: PatientRelease> {
     return FHIRDates.components(date: birthDate.value)
   }
 
-  static func setBirthday(_ e: CareModel.Patient, _ p: inout R.Resource, _ report: inout ConversionReport) {
+  static func setBirthday(_ e: PatientEntity, _ p: inout R.Resource, _ report: inout ConversionReport) {
     guard let b = e.birthday else { return }
     let date = FHIRDates.date(b)
     R.setBirthDate(date, in: &p)
@@ -54,11 +54,11 @@ enum PatientMapping<R: PatientRelease> {
     return list.isEmpty ? nil : list
   }
 
-  static func setAllergies(_ e: CareModel.Patient, _ p: inout R.Resource) {
+  static func setAllergies(_ e: PatientEntity, _ p: inout R.Resource) {
     R.append((e.allergies ?? []).map { CareExtensions.string("allergy", $0) }, to: &p)
   }
 
-  static func careVersionFields(_ p: R.Resource, _ e: inout CareModel.Patient, _ report: inout ConversionReport) {
+  static func careVersionFields(_ p: R.Resource, _ e: inout PatientEntity, _ report: inout ConversionReport) {
     if let updated = R.lastUpdated(p), let point = FHIRDates.point(instant: updated) {
       e.effectiveDate = point.date
       e.timezone = point.zone ?? FHIRDates.utc
@@ -70,13 +70,13 @@ enum PatientMapping<R: PatientRelease> {
     CareExtensions.readVersionFields(R.extensions(p), into: &e)
   }
 
-  static func setVersionFields(_ e: CareModel.Patient, _ p: inout R.Resource) {
+  static func setVersionFields(_ e: PatientEntity, _ p: inout R.Resource) {
     R.append(CareExtensions.versionExtensions(e), to: &p)
   }
 
   /// The Patient entity of a Patient, through `coder`'s closures.
   static func decode(_ resource: R.Resource, from source: ResourceSource?, with coder: PatientCoder<R.Resource>)
-    -> Converted<CareModel.Patient>
+    -> Converted<PatientEntity>
   {
     var report = ConversionReport()
     // `meta.versionId` is read only for a resource without id (``StableUUID/forDecoded(_:type:release:id:versionID:)``).
@@ -85,7 +85,7 @@ enum PatientMapping<R: PatientRelease> {
         StableUUID.forDecoded(resource, type: "Patient", release: R.release, id: nil, versionID: R.versionID(resource))
       }
     // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
-    var entity: CareModel.Patient! = CareModel.Patient(
+    var entity: PatientEntity! = PatientEntity(
       id: coder.getCareID(resource, &report), uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
     // Swapped in: assigning through the optional copied the name and the birthday (a retain per
@@ -101,7 +101,7 @@ enum PatientMapping<R: PatientRelease> {
   }
 
   /// The Patient of a Patient entity, through `coder`'s closures.
-  static func encode(_ entity: CareModel.Patient, with coder: PatientCoder<R.Resource>) -> Converted<R.Resource> {
+  static func encode(_ entity: PatientEntity, with coder: PatientCoder<R.Resource>) -> Converted<R.Resource> {
     var report = ConversionReport()
     var p = R.empty()
     coder.setFHIRID(entity, &p, &report)

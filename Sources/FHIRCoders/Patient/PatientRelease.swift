@@ -12,20 +12,20 @@ protocol PatientRelease: ResourceRelease where Resource: PatientModel {
 }
 
 extension PatientRelease {
-  typealias Patient = Resource
+  typealias PatientEntity = Resource
   /// A patient with nothing in it.
-  static func empty() -> Patient { Patient() }
+  static func empty() -> PatientEntity { PatientEntity() }
   /// Each `name` (``NameMapping`` reads them in place).
-  static func names(_ p: Patient) -> [Patient.Name] { p.name }
-  static func gender(_ p: Patient) -> String? { p.gender?.string }
+  static func names(_ p: PatientEntity) -> [PatientEntity.Name] { p.name }
+  static func gender(_ p: PatientEntity) -> String? { p.gender?.string }
   /// Sets `gender` (`nil` removes it).
-  static func setGender(_ code: String?, in p: inout Patient) {
+  static func setGender(_ code: String?, in p: inout PatientEntity) {
     p.gender = code.map { Primitive(FHIRCode(uncheckedString: $0)) }
   }
   /// Whether `birthDate` is present (with a value or only an id or extensions), and its value.
-  static func birthDate(_ p: Patient) -> (present: Bool, value: FHIRDate?) {
+  static func birthDate(_ p: PatientEntity) -> (present: Bool, value: FHIRDate?) {
     guard let birthDate = p.birthDate else { return (false, nil) }
     return (true, birthDate.value)
   }
-  static func setBirthDate(_ date: Primitive<FHIRDate>?, in p: inout Patient) { p.birthDate = date }
+  static func setBirthDate(_ date: Primitive<FHIRDate>?, in p: inout PatientEntity) { p.birthDate = date }
 }

@@ -5,11 +5,11 @@ import FHIRJSON
 ///
 /// Converters take it `inout`, together with the JSON path of the source element they
 /// convert (`dosageInstruction[0].timing`), and record in it what did not map one to one.
-/// Paths name the source element, except for ``ConversionReport/Action/defaulted``
+/// Paths name the source element, except for ``ReleaseConversionReport/Action/defaulted``
 /// entries, which name the element set in the target.
 struct ModelConversion {
   let direction: ConversionDirection
-  var report = ConversionReport()
+  var report = ReleaseConversionReport()
 
   init(_ direction: ConversionDirection) {
     self.direction = direction
@@ -93,7 +93,7 @@ struct ModelConversion {
   // MARK: Elements the source model does not know
 
   /// The source element's `unknown` members, carried along as they are (code systems in
-  /// them rewritten), each reported as ``ConversionReport/Action/unknown`` — except
+  /// them rewritten), each reported as ``ReleaseConversionReport/Action/unknown`` — except
   /// DSTU2's `fhir_comments`: going to R4 they are left out and reported as dropped
   /// (R4 JSON has no comments), going to DSTU2 they travel along without a report.
   mutating func unknown(_ bag: JSONObject, _ path: String) -> JSONObject {

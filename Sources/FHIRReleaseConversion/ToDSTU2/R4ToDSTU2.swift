@@ -43,7 +43,7 @@ struct R4ToDSTU2 {
   }
 
   /// Runs one conversion on a fresh converter and returns its result with the report.
-  static func convert<T>(_ body: (inout R4ToDSTU2) -> T) -> (T, ConversionReport) {
+  static func convert<T>(_ body: (inout R4ToDSTU2) -> T) -> (T, ReleaseConversionReport) {
     var converter = R4ToDSTU2()
     let result = body(&converter)
     return (result, converter.conversion.report)

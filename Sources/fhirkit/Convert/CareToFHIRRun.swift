@@ -1,6 +1,7 @@
 import CareModel
 import CarePipeline
 import CareStore
+import CareStoreFHIR
 import FHIRCoders
 import FHIRDSTU2
 import FHIRKit
@@ -52,7 +53,7 @@ struct CareToFHIRRun {
       taskPatient: taskPatient)
     // Tasks of a plan in the input are written with the plan: as activities, or as orders its
     // activities refer to.
-    var tasksOfPlan: [UUID: [CareModel.Task]] = [:]
+    var tasksOfPlan: [UUID: [TaskEntity]] = [:]
     var referenced: Set<UUID> = []
     var withPlan: Set<UUID> = []
     for case .task(let task) in lines.map(\.record) {

@@ -13,7 +13,7 @@ struct RecordConverter: Sendable {
     /// The issues the models found in the input.
     var issues: [ValidationIssue]
     /// What the release conversion dropped, defaulted or carried as an extension.
-    var conversion: FHIRReleaseConversion.ConversionReport
+    var conversion: ReleaseConversionReport
     /// What decoding changed to make the input fit the models (`--repair`, or any
     /// conversion to the other release).
     var repairs: [DecodingRepair] = []

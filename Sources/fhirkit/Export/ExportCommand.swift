@@ -1,6 +1,7 @@
 import ArgumentParser
 import CarePipeline
 import CareStore
+import CareStoreFHIR
 import CareStoreLocation
 import FHIRKit
 import Foundation

@@ -18,7 +18,7 @@ enum ConversionIssueOutput {
       for issue in pipeline.conversion[type]?.issues ?? [] {
         // The issue's description ends with the resource, `in Observation/id`.
         printRecordMessage("fhirkit: \(issue)")
-        if FHIRCoders.ConversionReport.isNumberSkipped(issue) { skipped += 1 }
+        if ConversionReport.isNumberSkipped(issue) { skipped += 1 }
       }
     }
     return skipped

@@ -67,7 +67,7 @@ struct PipelineReportWriter {
   /// What the coders approximated over a run.
   struct Approximations {
     /// Elements per disposition.
-    var elements: [FHIRCoders.ConversionReport.Disposition: Int] = [:]
+    var elements: [ConversionReport.Disposition: Int] = [:]
     /// Input problems the coders worked around.
     var issues = 0
 
@@ -75,8 +75,8 @@ struct PipelineReportWriter {
     var total: Int { elements.values.reduce(0, +) }
 
     /// Adds the counts of one coder report.
-    mutating func add(_ conversion: FHIRCoders.ConversionReport) {
-      for disposition in FHIRCoders.ConversionReport.Disposition.allCases where disposition != .mapped {
+    mutating func add(_ conversion: ConversionReport) {
+      for disposition in ConversionReport.Disposition.allCases where disposition != .mapped {
         elements[disposition, default: 0] += conversion[disposition].values.reduce(0, +)
       }
       issues += conversion.issues.count
@@ -119,7 +119,7 @@ struct PipelineReportWriter {
   }
 
   /// Why an element has `disposition`, in words.
-  static func reason(_ disposition: FHIRCoders.ConversionReport.Disposition) -> String {
+  static func reason(_ disposition: ConversionReport.Disposition) -> String {
     switch disposition {
     case .mapped: "carried into the output"
     case .dropped: "present in the input, with no place in the output"

@@ -63,7 +63,7 @@ struct EntityGenerator {
     }
   }
 
-  mutating func patient() -> CareModel.Patient {
+  mutating func patient() -> PatientEntity {
     var name = NameComponents()
     name.givenName = maybe { $0.text() }
     if name.givenName != nil { name.middleName = maybe { $0.text() } }
@@ -79,7 +79,7 @@ struct EntityGenerator {
     default: birthday = DateComponents(year: int(1900...2024), month: int(1...12), day: int(1...28))
     }
     let sex: BiologicalSex? = pick([nil, .male, .female, .other("other"), .other("unknown"), .other(text())])
-    var p = CareModel.Patient(id: id(), name: name, sex: sex, birthday: birthday, allergies: maybe { $0.list(1...3) { $0.text() } })
+    var p = PatientEntity(id: id(), name: name, sex: sex, birthday: birthday, allergies: maybe { $0.list(1...3) { $0.text() } })
     common(&p)
     return p
   }
@@ -103,16 +103,16 @@ struct EntityGenerator {
       targetValues: list(0...maxTargets) { $0.target() })
   }
 
-  mutating func task(maxTargets: Int) -> CareModel.Task {
-    var t = CareModel.Task(
+  mutating func task(maxTargets: Int) -> TaskEntity {
+    var t = TaskEntity(
       id: id(), title: maybe { $0.text() }, instructions: maybe { $0.text() }, impactsAdherence: bool(),
       schedule: Schedule(elements: list(1...3) { $0.element(maxTargets: maxTargets) }), carePlanUUID: maybe { $0.uuid() })
     common(&t)
     return t
   }
 
-  mutating func carePlan() -> CareModel.CarePlan {
-    var p = CareModel.CarePlan(id: id(), title: text(), patientUUID: maybe { $0.uuid() })
+  mutating func carePlan() -> CarePlanEntity {
+    var p = CarePlanEntity(id: id(), title: text(), patientUUID: maybe { $0.uuid() })
     common(&p)
     return p
   }
@@ -129,8 +129,8 @@ struct EntityGenerator {
     return OutcomeValue(value, units: maybe { $0.text() }, kind: maybe { $0.text() }, createdDate: maybe { $0.date() })
   }
 
-  mutating func outcome() -> CareModel.Outcome {
-    var o = CareModel.Outcome(
+  mutating func outcome() -> OutcomeEntity {
+    var o = OutcomeEntity(
       id: id(), taskUUID: maybe { $0.uuid() }, taskOccurrenceIndex: int(0...50), values: list(1...4) { $0.outcomeValue() })
     common(&o)
     o.endDate = maybe { g in o.effectiveDate.addingTimeInterval(Double(g.int(0...86_400))) }

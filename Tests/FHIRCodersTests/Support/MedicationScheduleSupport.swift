@@ -24,17 +24,17 @@ enum MedicationScheduleSupport {
     return r
   }
 
-  static func decode(_ json: String, coder: R4MedicationRequestCoder = R4MedicationRequestCoder()) throws -> Converted<CareModel.Task> {
+  static func decode(_ json: String, coder: R4MedicationRequestCoder = R4MedicationRequestCoder()) throws -> Converted<TaskEntity> {
     try coder.decode(try r4(json))
   }
 
   /// Occurrence starts of `task` in `[from, to)`, as UTC texts.
-  static func occurrences(_ task: CareModel.Task, from: Date, to: Date) throws -> [String] {
+  static func occurrences(_ task: TaskEntity, from: Date, to: Date) throws -> [String] {
     CareKitOccurrences.texts(try CareKitOccurrences.starts(task.schedule, zone: task.timezone, from: from, to: to))
   }
 
   /// The task after Task → R4 MedicationRequest → Task and after Task → DSTU2 MedicationOrder → Task.
-  static func roundTrips(_ task: CareModel.Task) throws -> [(String, CareModel.Task)] {
+  static func roundTrips(_ task: TaskEntity) throws -> [(String, TaskEntity)] {
     let r4 = R4MedicationRequestCoder()
     let dstu2 = DSTU2MedicationOrderCoder()
     return [

@@ -1,7 +1,8 @@
 public import Foundation
 
-/// What was recorded for one occurrence of a task (CareKitStore `OCKOutcome`).
-public struct Outcome: CareEntity {
+/// Something the patient should do on a schedule (CareKitStore `OCKTask`).
+/// Named `TaskEntity`, not `Task`, so that it hides neither Swift's concurrency `Task` nor a FHIR `Task`.
+public struct TaskEntity: CareEntity {
   // Common fields (see `CareEntity`)
   /// A user-defined identifier, shared by all versions of the entity.
   public var id: String
@@ -32,26 +33,32 @@ public struct Outcome: CareEntity {
   /// Notes attached to the entity.
   public var notes: [Note]?
 
-  /// The `uuid` of the task this is an outcome of.
-  public var taskUUID: UUID?
-  /// Which occurrence of the task's schedule this outcome belongs to.
-  public var taskOccurrenceIndex: Int
-  /// The recorded values.
-  public var values: [OutcomeValue]
-  /// The end of the time the outcome covers, when it covers a period (FHIR `effectivePeriod.end`);
-  /// the start is `effectiveDate`.
-  public var endDate: Date?
+  /// The task's title.
+  public var title: Optional<String>
+  /// How to carry out the task.
+  public var instructions: Optional<String>
+  /// Whether completing the task counts towards adherence.
+  public var impactsAdherence: Bool = true
+  /// When the task is to be done.
+  public var schedule: Schedule
+  /// The `uuid` of the care plan the task belongs to.
+  public var carePlanUUID: UUID?
 
+  // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
+  // of a `T?` property, setting them initializes rather than assigns, and the value is built in
+  // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates an entity; `uuid` is new, `effectiveDate` now and `timezone` the current one unless given.
   public init(
-    id: String, taskUUID: UUID? = nil, taskOccurrenceIndex: Int = 0, values: [OutcomeValue] = [], endDate: Date? = nil,
+    id: String, title: String? = nil, instructions: String? = nil, impactsAdherence: Bool = true, schedule: Schedule,
+    carePlanUUID: UUID? = nil,
     uuid: UUID = UUID(), effectiveDate: Date = Date(), timezone: TimeZone = .current
   ) {
     self.id = id
-    self.taskUUID = taskUUID
-    self.taskOccurrenceIndex = taskOccurrenceIndex
-    self.values = values
-    self.endDate = endDate
+    self.title = title
+    self.instructions = instructions
+    self.impactsAdherence = impactsAdherence
+    self.schedule = schedule
+    self.carePlanUUID = carePlanUUID
     self.uuid = uuid
     self.effectiveDate = effectiveDate
     self.timezone = timezone

@@ -1,7 +1,7 @@
 public import Foundation
 
-/// A care plan (CareKitStore `OCKCarePlan`): a title and the patient it is for.
-public struct CarePlan: CareEntity {
+/// What was recorded for one occurrence of a task (CareKitStore `OCKOutcome`).
+public struct OutcomeEntity: CareEntity {
   // Common fields (see `CareEntity`)
   /// A user-defined identifier, shared by all versions of the entity.
   public var id: String
@@ -32,19 +32,26 @@ public struct CarePlan: CareEntity {
   /// Notes attached to the entity.
   public var notes: [Note]?
 
-  /// The plan's title.
-  public var title: String
-  /// The `uuid` of the patient the plan is for.
-  public var patientUUID: UUID?
+  /// The `uuid` of the task this is an outcome of.
+  public var taskUUID: UUID?
+  /// Which occurrence of the task's schedule this outcome belongs to.
+  public var taskOccurrenceIndex: Int
+  /// The recorded values.
+  public var values: [OutcomeValue]
+  /// The end of the time the outcome covers, when it covers a period (FHIR `effectivePeriod.end`);
+  /// the start is `effectiveDate`.
+  public var endDate: Date?
 
   /// Creates an entity; `uuid` is new, `effectiveDate` now and `timezone` the current one unless given.
   public init(
-    id: String, title: String, patientUUID: UUID? = nil,
+    id: String, taskUUID: UUID? = nil, taskOccurrenceIndex: Int = 0, values: [OutcomeValue] = [], endDate: Date? = nil,
     uuid: UUID = UUID(), effectiveDate: Date = Date(), timezone: TimeZone = .current
   ) {
     self.id = id
-    self.title = title
-    self.patientUUID = patientUUID
+    self.taskUUID = taskUUID
+    self.taskOccurrenceIndex = taskOccurrenceIndex
+    self.values = values
+    self.endDate = endDate
     self.uuid = uuid
     self.effectiveDate = effectiveDate
     self.timezone = timezone

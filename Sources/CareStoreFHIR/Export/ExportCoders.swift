@@ -1,3 +1,4 @@
+public import CareStore
 import CareModel
 import CarePipeline
 import FHIRCoders
@@ -38,10 +39,10 @@ extension Pipeline.Coders {
       r.subject = subject(e.patientUUID).map { FHIRDSTU2.Reference(reference: $0) }
     }
     // An order names the patient of its plan, an Observation that of its task's plan.
-    let orderPatient: @Sendable (CareModel.Task) -> Primitive<FHIRString>? = { e in
+    let orderPatient: @Sendable (TaskEntity) -> Primitive<FHIRString>? = { e in
       subject(e.carePlanUUID.flatMap { planPatient[$0] })
     }
-    let outcomePatient: @Sendable (Outcome) -> Primitive<FHIRString>? = { e in
+    let outcomePatient: @Sendable (OutcomeEntity) -> Primitive<FHIRString>? = { e in
       subject(e.taskUUID.flatMap { taskPatient[$0] })
     }
     c.r4MedicationRequest.setFHIRCarePlanUUID = after(c.r4MedicationRequest.setFHIRCarePlanUUID) { e, r in
@@ -64,7 +65,7 @@ extension Pipeline.Coders {
   }
 
   /// A coder closure type: writes an entity's fields into a resource.
-  typealias Setter<E, R> = @Sendable (E, inout R, inout FHIRCoders.ConversionReport) -> Void
+  typealias Setter<E, R> = @Sendable (E, inout R, inout ConversionReport) -> Void
 
   /// `set`, then `more`.
   static func after<E, R>(_ set: @escaping Setter<E, R>, _ more: @escaping @Sendable (E, inout R) -> Void) -> Setter<

@@ -1,3 +1,4 @@
+public import CareStore
 import CareModel
 public import CarePipeline
 public import FHIRCoders
@@ -111,9 +112,9 @@ public struct StoreExporter {
     // tasks go out as the MedicationRequests / MedicationOrders they came from; a task of another
     // plan is an activity, or its order beside the plan (``ExportPlacement``).
     let medicationPlans = Set(planVersions.values.filter { !ExportPlacement.isWritten(planID: $0.id) }.map(\.rootUUID))
-    var tasksOfPlan: [UUID: [CareModel.Task]] = [:]
+    var tasksOfPlan: [UUID: [TaskEntity]] = [:]
     var referenced: Set<UUID> = []
-    var standalone: [CareModel.Task] = []
+    var standalone: [TaskEntity] = []
     for (version, record) in zip(versions[.task] ?? [], tasks) {
       guard case .task(let task) = record else { continue }
       switch writer.placement(of: task, uuids: [version.rootUUID]) {

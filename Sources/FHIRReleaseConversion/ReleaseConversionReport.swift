@@ -4,7 +4,7 @@
 /// .timing.repeat.periodUnits`), except for ``Action/defaulted`` entries, which name the
 /// element set in the target. Entries never hold data values, only paths and fixed notes,
 /// so a report can be logged for health data.
-public struct ConversionReport: Hashable, Sendable, CustomStringConvertible {
+public struct ReleaseConversionReport: Hashable, Sendable, CustomStringConvertible {
   /// What happened to an element.
   public enum Action: String, Hashable, Sendable, CaseIterable, Comparable {
     /// The element has no home in the target release and could not be carried: it is lost.
@@ -62,9 +62,9 @@ public struct ConversionReport: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Appends another report's entries, their paths put under `prefix`.
-  public mutating func append(_ other: ConversionReport, under prefix: String) {
+  public mutating func append(_ other: ReleaseConversionReport, under prefix: String) {
     for entry in other.entries {
-      let path = entry.path == "$" ? prefix : ConversionReport.join(prefix, entry.path)
+      let path = entry.path == "$" ? prefix : ReleaseConversionReport.join(prefix, entry.path)
       entries.append(Entry(entry.action, path: path.isEmpty ? "$" : path, note: entry.note))
     }
   }
@@ -83,7 +83,7 @@ public struct ConversionReport: Hashable, Sendable, CustomStringConvertible {
   /// (`dosageInstruction.timing.repeat.periodUnits`), for summaries over many resources.
   public var countsByElement: [String: Int] {
     entries.reduce(into: [:]) { counts, entry in
-      counts["\(entry.action.rawValue) \(ConversionReport.element(of: entry.path))", default: 0] += 1
+      counts["\(entry.action.rawValue) \(ReleaseConversionReport.element(of: entry.path))", default: 0] += 1
     }
   }
 

@@ -1,3 +1,5 @@
+import CareModel
+public import CareStore
 import CarePipeline
 import FHIRCore
 import FHIRDSTU2

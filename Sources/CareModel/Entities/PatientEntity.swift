@@ -1,8 +1,7 @@
 public import Foundation
 
-/// Something the patient should do on a schedule (CareKitStore `OCKTask`).
-/// Inside `CareModel` this name shadows Swift's concurrency `Task`; elsewhere write `CareModel.Task`.
-public struct Task: CareEntity {
+/// A patient (CareKitStore `OCKPatient`).
+public struct PatientEntity: CareEntity {
   // Common fields (see `CareEntity`)
   /// A user-defined identifier, shared by all versions of the entity.
   public var id: String
@@ -33,32 +32,29 @@ public struct Task: CareEntity {
   /// Notes attached to the entity.
   public var notes: [Note]?
 
-  /// The task's title.
-  public var title: Optional<String>
-  /// How to carry out the task.
-  public var instructions: Optional<String>
-  /// Whether completing the task counts towards adherence.
-  public var impactsAdherence: Bool = true
-  /// When the task is to be done.
-  public var schedule: Schedule
-  /// The `uuid` of the care plan the task belongs to.
-  public var carePlanUUID: UUID?
+  /// The patient's name.
+  public var name: NameComponents
+  /// The patient's sex.
+  public var sex: Optional<BiologicalSex>
+  /// Date of birth, as far as it is known (year, month, day); partial dates keep their precision.
+  public var birthday: Optional<DateComponents>
+  /// Known allergies, as text.
+  public var allergies: Optional<[String]>
 
   // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
   // of a `T?` property, setting them initializes rather than assigns, and the value is built in
   // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates an entity; `uuid` is new, `effectiveDate` now and `timezone` the current one unless given.
   public init(
-    id: String, title: String? = nil, instructions: String? = nil, impactsAdherence: Bool = true, schedule: Schedule,
-    carePlanUUID: UUID? = nil,
+    id: String, name: NameComponents = NameComponents(), sex: BiologicalSex? = nil, birthday: DateComponents? = nil,
+    allergies: [String]? = nil,
     uuid: UUID = UUID(), effectiveDate: Date = Date(), timezone: TimeZone = .current
   ) {
     self.id = id
-    self.title = title
-    self.instructions = instructions
-    self.impactsAdherence = impactsAdherence
-    self.schedule = schedule
-    self.carePlanUUID = carePlanUUID
+    self.name = name
+    self.sex = sex
+    self.birthday = birthday
+    self.allergies = allergies
     self.uuid = uuid
     self.effectiveDate = effectiveDate
     self.timezone = timezone

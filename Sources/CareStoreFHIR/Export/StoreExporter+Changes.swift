@@ -1,3 +1,4 @@
+public import CareStore
 import CareModel
 import CarePipeline
 import FHIRJSON

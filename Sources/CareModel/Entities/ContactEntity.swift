@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A person involved in the patient's care (CareKitStore `OCKContact`).
-public struct Contact: CareEntity {
+public struct ContactEntity: CareEntity {
   // Common fields (see `CareEntity`)
   /// A user-defined identifier, shared by all versions of the entity.
   public var id: String

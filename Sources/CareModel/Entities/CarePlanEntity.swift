@@ -1,7 +1,7 @@
 public import Foundation
 
-/// A patient (CareKitStore `OCKPatient`).
-public struct Patient: CareEntity {
+/// A care plan (CareKitStore `OCKCarePlan`): a title and the patient it is for.
+public struct CarePlanEntity: CareEntity {
   // Common fields (see `CareEntity`)
   /// A user-defined identifier, shared by all versions of the entity.
   public var id: String
@@ -32,29 +32,19 @@ public struct Patient: CareEntity {
   /// Notes attached to the entity.
   public var notes: [Note]?
 
-  /// The patient's name.
-  public var name: NameComponents
-  /// The patient's sex.
-  public var sex: Optional<BiologicalSex>
-  /// Date of birth, as far as it is known (year, month, day); partial dates keep their precision.
-  public var birthday: Optional<DateComponents>
-  /// Known allergies, as text.
-  public var allergies: Optional<[String]>
+  /// The plan's title.
+  public var title: String
+  /// The `uuid` of the patient the plan is for.
+  public var patientUUID: UUID?
 
-  // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
-  // of a `T?` property, setting them initializes rather than assigns, and the value is built in
-  // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates an entity; `uuid` is new, `effectiveDate` now and `timezone` the current one unless given.
   public init(
-    id: String, name: NameComponents = NameComponents(), sex: BiologicalSex? = nil, birthday: DateComponents? = nil,
-    allergies: [String]? = nil,
+    id: String, title: String, patientUUID: UUID? = nil,
     uuid: UUID = UUID(), effectiveDate: Date = Date(), timezone: TimeZone = .current
   ) {
     self.id = id
-    self.name = name
-    self.sex = sex
-    self.birthday = birthday
-    self.allergies = allergies
+    self.title = title
+    self.patientUUID = patientUUID
     self.uuid = uuid
     self.effectiveDate = effectiveDate
     self.timezone = timezone

@@ -1,3 +1,4 @@
+public import CareStore
 public import CareModel
 public import CarePipeline
 public import FHIRCoders
@@ -58,14 +59,14 @@ public struct FHIRExportWriter {
   /// Where `task` goes (``ExportPlacement/of(_:plans:capacity:fromOrder:)``).
   /// - Parameter uuids: The task's uuids besides its own (its root's in a store, its previous
   ///   versions'), for ``ExportPlacement/cameFromOrder(id:uuids:)``.
-  public func placement(of task: CareModel.Task, uuids: [UUID] = []) -> ExportPlacement {
+  public func placement(of task: TaskEntity, uuids: [UUID] = []) -> ExportPlacement {
     let fromOrder = ExportPlacement.cameFromOrder(id: task.id, uuids: [task.uuid] + task.previousVersionUUIDs + uuids)
     return ExportPlacement.of(task, plans: plans, capacity: capacity, fromOrder: fromOrder)
   }
 
   /// The Patient.
   /// - Throws: ``CoderError``.
-  public func patient(_ patient: CareModel.Patient) throws -> StoreExporter.Item {
+  public func patient(_ patient: PatientEntity) throws -> StoreExporter.Item {
     switch release {
     case .r4: item("Patient", patient.uuid, try coders.r4Patient.encode(patient))
     case .dstu2: item("Patient", patient.uuid, try coders.dstu2Patient.encode(patient))
@@ -74,7 +75,7 @@ public struct FHIRExportWriter {
 
   /// The MedicationRequest (R4) or MedicationOrder (DSTU2) of a task.
   /// - Throws: ``CoderError``.
-  public func order(_ task: CareModel.Task) throws -> StoreExporter.Item {
+  public func order(_ task: TaskEntity) throws -> StoreExporter.Item {
     switch release {
     case .r4: item("MedicationRequest", task.uuid, try coders.r4MedicationRequest.encode(task))
     case .dstu2: item("MedicationOrder", task.uuid, try coders.dstu2MedicationOrder.encode(task))
@@ -83,7 +84,7 @@ public struct FHIRExportWriter {
 
   /// The Observation of an outcome.
   /// - Throws: ``CoderError``.
-  public func outcome(_ outcome: CareModel.Outcome) throws -> StoreExporter.Item {
+  public func outcome(_ outcome: OutcomeEntity) throws -> StoreExporter.Item {
     switch release {
     case .r4: item("Observation", outcome.uuid, try coders.r4Observation.encode(outcome))
     case .dstu2: item("Observation", outcome.uuid, try coders.dstu2Observation.encode(outcome))
@@ -94,7 +95,7 @@ public struct FHIRExportWriter {
   /// (by uuid; placed ``ExportPlacement/referencedOrder(plan:)``), each referred to by its
   /// activity. A task whose order the coder cannot write is an activity like the others.
   /// - Throws: ``CoderError`` from the plan's coders.
-  public func plan(_ plan: CareModel.CarePlan, tasks: [CareModel.Task], referenced: Set<UUID> = []) throws
+  public func plan(_ plan: CarePlanEntity, tasks: [TaskEntity], referenced: Set<UUID> = []) throws
     -> [StoreExporter.Item]
   {
     var orders: [StoreExporter.Item] = []

@@ -1,3 +1,4 @@
+public import CareStore
 public import CareModel
 import CarePipeline
 public import FHIRCoders
@@ -34,7 +35,7 @@ public enum ExportPlacement: Hashable, Sendable {
   ///   - capacity: What the target release's `Timing` holds.
   ///   - fromOrder: Whether the task came from an order (``cameFromOrder(id:uuids:)``).
   public static func of(
-    _ task: CareModel.Task, plans: [UUID: String], capacity: ScheduleEncoding.Capacity, fromOrder: Bool
+    _ task: TaskEntity, plans: [UUID: String], capacity: ScheduleEncoding.Capacity, fromOrder: Bool
   ) -> ExportPlacement {
     guard let plan = task.carePlanUUID, let planID = plans[plan], isWritten(planID: planID) else { return .order }
     if fromOrder && !ScheduleEncoding.isOneTiming(task.schedule.elements, zone: task.timezone, capacity: capacity) {
