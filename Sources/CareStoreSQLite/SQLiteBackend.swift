@@ -59,10 +59,6 @@ public final class SQLiteBackend: CareStoreBackend {
       // A 32 MiB page cache (SQLite's default is 2 MiB): an import looks up heads, slots and
       // provenance by random uuids and ids, batch after batch (docs/benchmarks.md).
       try db.execute(sql: "PRAGMA cache_size = -32768")
-      // Checkpoint the WAL every 8,000 pages (32 MiB) rather than SQLite's 1,000: an import batch
-      // touches pages all over the indexes, so at 1,000 nearly every commit was copied back into
-      // the file at once, the same pages again and again (docs/benchmarks.md).
-      if !readOnly { try db.execute(sql: "PRAGMA wal_autocheckpoint = 8000") }
     }
     self.busyRetries = options.busyRetries
     do {
