@@ -124,10 +124,13 @@ import Testing
     for i in 0..<6000 {
       text += i == 4500 ? "{bad\n" : "{\"resourceType\":\"Patient\",\"id\":\"p\(i)\",\"gender\":\"other\"}\n"
     }
+    // A file, not standard input: a strict run stops reading, and the rest would not fit a pipe.
+    let input = TemporaryFolders.make("strict-jobs") + "/patients.ndjson"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: input))
     for extra in [[], ["--strict"]] {
-      let arguments = ["convert", "--to", "r4", "--from", "r4"] + extra + ["-"]
-      let one = try CommandRunner.run(arguments + ["--jobs", "1"], stdin: Array(text.utf8))
-      let three = try CommandRunner.run(arguments + ["--jobs", "3"], stdin: Array(text.utf8))
+      let arguments = ["convert", "--to", "r4", "--from", "r4"] + extra + [input]
+      let one = try CommandRunner.run(arguments + ["--jobs", "1"])
+      let three = try CommandRunner.run(arguments + ["--jobs", "3"])
       #expect(one.exitCode == 1, "\(one.stderr)")
       #expect(lines(one.stdout).count == (extra.isEmpty ? 5999 : 4500))
       #expect(one.stdout == three.stdout && one.stderr == three.stderr && one.exitCode == three.exitCode)
