@@ -11,6 +11,23 @@ public enum ByteChunks {
   /// The chunk size used unless a caller asks otherwise: 64 KiB.
   public static let defaultChunkSize = 1 << 16
 
+  /// A chunk as handed to a reader's body: raw bytes valid only during the call, so that no
+  /// chunk is copied on the way from the file to the tokenizer.
+  public typealias Chunk = UnsafeRawBufferPointer
+
+  /// Calls `body` with `head` — bytes already read from the start of the input, to tell what
+  /// it holds — and then with each chunk of the rest of the file at `path` (or of standard
+  /// input, `-`), as ``read(path:chunkSize:onIdle:_:)`` does: the reader sees the whole input.
+  /// - Throws: ``JSONError`` of kind ``JSONError/Kind/readFailed`` if the input cannot be
+  ///   opened or read, or whatever `body` throws.
+  public static func read(
+    path: String, replaying head: [UInt8], chunkSize: Int = defaultChunkSize, onIdle: (() throws -> Void)? = nil,
+    _ body: (Chunk) throws -> Void
+  ) throws {
+    if !head.isEmpty { try head.withUnsafeBytes { try body($0) } }
+    try read(path: path, chunkSize: chunkSize, onIdle: onIdle, body)
+  }
+
   /// Calls `body` with each chunk of the file at `path` (or of standard input if
   /// `path` is `-`), in order, as stored (see ``InputDecoder`` for gzip and byte order
   /// marks). The buffer is only valid during the call.

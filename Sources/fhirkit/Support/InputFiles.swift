@@ -19,14 +19,12 @@ enum InputFiles {
     var replay: [UInt8] = []
 
     /// Calls `body` with each chunk of the input as stored (see ``ByteChunks``).
-    func read(onIdle: (() throws -> Void)? = nil, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    func read(onIdle: (() throws -> Void)? = nil, _ body: (ByteChunks.Chunk) throws -> Void) throws {
       if let file {
         try ByteChunks.read(file: file, source: path, onIdle: onIdle, body)
       } else {
-        // The chunks are FHIRJSON's `ByteChunks` buffers (raw bytes, no copy); the replayed
-        // head of standard input is handed on in the same form.
-        if !replay.isEmpty { try replay.withUnsafeBytes { try body($0) } }
-        try ByteChunks.read(path: "-", onIdle: onIdle, body)
+        // The head of standard input read to tell what it holds comes first.
+        try ByteChunks.read(path: "-", replaying: replay, onIdle: onIdle, body)
       }
     }
   }
