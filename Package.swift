@@ -107,7 +107,7 @@ let package = Package(
       name: "fhirkit",
       dependencies: [
         "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders", "CarePipeline",
-        "CareStore", "CareStoreFHIR", "CareStoreSQLite", "CareStoreLocation",
+        "CareStore", "CareStoreFHIR", "CareStoreSQLite", "CareStorePostgres", "CareStoreLocation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
@@ -167,7 +167,10 @@ let package = Package(
       dependencies: ["FHIRKit", "FHIRTestSupport"]),
     .testTarget(
       name: "fhirkitTests",
-      dependencies: ["fhirkit", "FHIRTestSupport", "CareModel", "CarePipeline", "FHIRCoders", "FHIRJSON"]),
+      dependencies: [
+        "fhirkit", "FHIRTestSupport", "CareModel", "CarePipeline", "FHIRCoders", "FHIRJSON", "CareStore",
+        "CareStoreLocation",
+      ]),
   ]
 )
 

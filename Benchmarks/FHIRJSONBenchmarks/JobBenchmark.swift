@@ -18,6 +18,10 @@ struct JobBenchmark {
   var keep: String?
   /// The `fhirkit` binary timed (default: the one beside this benchmark).
   var fhirkitPath: String?
+  /// A PostgreSQL database for the cooperating-importer steps (`pg1`, `pg2`), emptied before
+  /// each (`DROP SCHEMA public CASCADE` through `psql`, which must be on `PATH`); without it those
+  /// steps are left out.
+  var postgresURL: String? = nil
 
   /// One timed command.
   struct Step {
@@ -28,6 +32,11 @@ struct JobBenchmark {
     var standardInput = false
     /// Whether the store is removed before the run.
     var newStore = false
+    /// Commands run at the same time instead of `arguments` (cooperating importers), each with
+    /// the job name's placeholder `{job}` replaced by one per round.
+    var parallel: [[String]] = []
+    /// Whether the PostgreSQL database is emptied before the run.
+    var newDatabase = false
   }
 
   /// What one run of a step gave.
@@ -57,7 +66,12 @@ struct JobBenchmark {
     print("input: \(String(format: "%.1f", megabytes)) MB R4 NDJSON, \(resources) resources: \(export)/ (one file per type), same bytes as \(flat)")
     let store = folder + "/store.sqlite"
     let out = folder + "/out.ndjson"
-    let steps = Self.steps(export: export, store: store, output: out).filter { only?.contains($0.key) ?? true }
+    var steps = Self.steps(export: export, store: store, output: out)
+    if let postgresURL {
+      let halves = try Self.halves(of: export, in: folder)
+      steps += Self.postgresSteps(export: export, halves: halves, url: postgresURL)
+    }
+    steps = steps.filter { only?.contains($0.key) ?? true }
     let fhirkit =
       fhirkitPath.map { URL(fileURLWithPath: $0) }
       ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fhirkit")
@@ -69,7 +83,11 @@ struct JobBenchmark {
         if step.newStore {
           for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
         }
-        let sample = try Self.time(fhirkit, step, input: flat, folder: folder, yajl: (yajl, yajlCPU))
+        if step.newDatabase, let postgresURL { try Self.emptyDatabase(postgresURL) }
+        let sample =
+          step.parallel.isEmpty
+          ? try Self.time(fhirkit, step, input: flat, folder: folder, yajl: (yajl, yajlCPU))
+          : try Self.timeTogether(fhirkit, step, job: "bench-\(getpid())-\(round)", folder: folder, yajl: (yajl, yajlCPU))
         samples[step.key, default: []].append(sample)
         print(
           "round \(round) \(step.title): \(String(format: "%.2f", sample.wall)) s wall, \(String(format: "%.2f", sample.cpu)) s CPU, \(sample.peakMB) MB peak; raw YAJL \(String(format: "%.3f", yajl)) s: \(String(format: "%.3f", yajl / sample.wall))× (by CPU \(String(format: "%.3f", yajlCPU / sample.cpu))×)"
@@ -90,10 +108,13 @@ struct JobBenchmark {
     }
     let yajlRate = megabytes / Self.median(samples.values.flatMap { $0.map(\.yajl) })
     print("raw YAJL (median over all pairs): \(String(format: "%.0f", yajlRate)) MB/s")
-    for (one, two, title) in [("care1", "care2", "convert --to care"), ("import", "import2", "import")] {
-      if let one = samples[one], let two = samples[two], one.count == two.count {
+    for (first, second, title) in [
+      ("care1", "care2", "convert --to care"), ("import", "import2", "import"), ("pg1", "pg2", "PostgreSQL import"),
+    ] {
+      if let one = samples[first], let two = samples[second], one.count == two.count {
         let speedup = Self.median(zip(one, two).map { $0.wall / $1.wall })
-        print("\(title): --jobs 2 / --jobs 1 wall (pair by pair, median): \(String(format: "%.2f", speedup))×")
+        let what = first == "pg1" ? "--workers 2 / --workers 1" : "--jobs 2 / --jobs 1"
+        print("\(title): \(what) wall (pair by pair, median): \(String(format: "%.2f", speedup))×")
       }
     }
   }
@@ -109,6 +130,83 @@ struct JobBenchmark {
       Step(key: "reimport", title: "import --jobs 1 again (unchanged)", arguments: ["import", export, "--store", store, "--jobs", "1"]),
       Step(key: "import2", title: "import --jobs 2 (new store)", arguments: ["import", export, "--store", store, "--jobs", "2"], newStore: true),
     ]
+  }
+
+  /// The cooperating-importer steps: one worker on the whole export, and two workers at once on
+  /// its halves, each into an emptied PostgreSQL database (`{job}` becomes a job name per round).
+  static func postgresSteps(export: String, halves: [String], url: String) -> [Step] {
+    let job = ["--store", url, "--job", "{job}", "--jobs", "1"]
+    return [
+      Step(
+        key: "pg1", title: "import --job --workers 1 --jobs 1 (PostgreSQL, new store)", arguments: [],
+        parallel: [["import", export] + job + ["--workers", "1"]], newDatabase: true),
+      Step(
+        key: "pg2", title: "import --job --workers 2 --jobs 1, two processes (PostgreSQL, new store)", arguments: [],
+        parallel: halves.map { ["import", $0] + job + ["--workers", "2"] }, newDatabase: true),
+    ]
+  }
+
+  /// Two folders beside `export`, each with the first or second half of every file's lines.
+  static func halves(of export: String, in folder: String) throws -> [String] {
+    let halves = [folder + "/half1", folder + "/half2"]
+    if FileManager.default.fileExists(atPath: halves[1]) { return halves }
+    for half in halves { try FileManager.default.createDirectory(atPath: half, withIntermediateDirectories: true) }
+    for name in try FileManager.default.contentsOfDirectory(atPath: export).sorted() {
+      let lines = try Data(contentsOf: URL(fileURLWithPath: export + "/" + name)).split(separator: 0x0A)
+      let middle = (lines.count + 1) / 2
+      for (half, part) in zip(halves, [lines[..<middle], lines[middle...]]) where !part.isEmpty {
+        try Data(part.flatMap { $0 + [0x0A] }).write(to: URL(fileURLWithPath: half + "/" + name))
+      }
+    }
+    return halves
+  }
+
+  /// Empties the database `url` names: drops and creates its `public` schema through `psql`.
+  static func emptyDatabase(_ url: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c", "SET client_min_messages = warning; DROP SCHEMA public CASCADE; CREATE SCHEMA public"]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      print("psql could not empty the benchmark database")
+      throw CocoaError(.executableLoad)
+    }
+  }
+
+  /// Runs the step's commands at once, each under `/usr/bin/time`, and returns the wall time of
+  /// all, their CPU time added up, and the largest peak memory.
+  static func timeTogether(_ fhirkit: URL, _ step: Step, job: String, folder: String, yajl: (wall: Double, cpu: Double))
+    throws -> Sample
+  {
+    let stopwatch = Stopwatch()
+    var processes: [(Process, String)] = []
+    for (i, arguments) in step.parallel.enumerated() {
+      let usageFile = folder + "/usage-\(i).txt"
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+      process.arguments =
+        ["-f", "%U %S %M", "-o", usageFile, fhirkit.path] + arguments.map { $0 == "{job}" ? job : $0 } + ["--quiet"]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      processes.append((process, usageFile))
+    }
+    var cpu = 0.0
+    var peak = 0
+    for (process, usageFile) in processes {
+      process.waitUntilExit()
+      guard process.terminationStatus <= 1 else {
+        print("\(step.title): exit \(process.terminationStatus)")
+        throw CocoaError(.executableLoad)
+      }
+      let usage = try Self.usage(usageFile)
+      cpu += usage.cpu
+      peak = max(peak, usage.peakMB)
+    }
+    let wall = stopwatch.elapsed().wall
+    return Sample(wall: wall, cpu: cpu, peakMB: peak, yajl: yajl.wall, yajlCPU: yajl.cpu)
   }
 
   /// Runs `step` under `/usr/bin/time` and returns its wall time, CPU time and peak memory.
@@ -131,10 +229,16 @@ struct JobBenchmark {
       print("\(step.title): exit \(process.terminationStatus)")
       throw CocoaError(.executableLoad)
     }
-    let fields = try String(contentsOfFile: usageFile, encoding: .utf8).split(whereSeparator: \.isWhitespace).suffix(3)
+    let (cpu, peakMB) = try usage(usageFile)
+    return Sample(wall: wall, cpu: cpu, peakMB: peakMB, yajl: yajl.wall, yajlCPU: yajl.cpu)
+  }
+
+  /// The CPU seconds (user and system) and peak memory `/usr/bin/time -f "%U %S %M"` wrote.
+  static func usage(_ file: String) throws -> (cpu: Double, peakMB: Int) {
+    let fields = try String(contentsOfFile: file, encoding: .utf8).split(whereSeparator: \.isWhitespace).suffix(3)
     let numbers = fields.compactMap { Double($0) }
     guard numbers.count == 3 else { throw CocoaError(.fileReadCorruptFile) }
-    return Sample(wall: wall, cpu: numbers[0] + numbers[1], peakMB: Int(numbers[2]) / 1024, yajl: yajl.wall, yajlCPU: yajl.cpu)
+    return (numbers[0] + numbers[1], Int(numbers[2]) / 1024)
   }
 
   /// Wall and CPU seconds raw YAJL takes to count the events of `bytes` (64 KiB chunks).

@@ -12,6 +12,7 @@
 //   swift build -c release && .build/release/FHIRJSONBenchmarks cli-jobs [--size-mb 128] [--runs 3]
 //       (runs the release fhirkit binary next to it with --jobs 1 and --jobs 2)
 //   swift build -c release && .build/release/FHIRJSONBenchmarks job [--size-mb 50] [--runs 3]
+//       [--postgres postgresql://…/db]   (adds pg1, pg2: cooperating importers into that database, emptied first)
 //       [--only r4,care1,care2,stdin,import,reimport,import2] [--keep FOLDER] [--fhirkit PATH]
 //       (the release fhirkit binary as a whole process, each run paired with raw YAJL)
 import Foundation
@@ -59,7 +60,7 @@ case "job":
   try JobBenchmark(
     sizeMB: option("--size-mb", default: 50), runs: option("--runs", default: 3),
     only: stringOption("--only").map { Set($0.split(separator: ",").map(String.init)) }, keep: stringOption("--keep"),
-    fhirkitPath: stringOption("--fhirkit")
+    fhirkitPath: stringOption("--fhirkit"), postgresURL: stringOption("--postgres")
   ).run()
 case "bundle-memory":
   try BundleMemoryBenchmark(sizeMB: option("--size-mb", default: 1024)).run()

@@ -26,7 +26,8 @@ enum PostgresSchema {
 
   /// The migrations in order: identifier, statements (run in one transaction).
   static let migrations: [(identifier: String, statements: [String])] = [
-    ("v1-entities-versions-provenance", v1)
+    ("v1-entities-versions-provenance", v1),
+    ("v2-import-jobs", ImportJobSchema.v2),
   ]
 
   private static let v1 = [

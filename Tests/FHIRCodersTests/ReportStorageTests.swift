@@ -3,10 +3,8 @@ import FHIRR4
 import FHIRTestSupport
 import Testing
 
-/// A report keeps its counts as lists of interned path ids (summed when read, or when a merged
-/// report grows long) and paths the interner had no room for as strings: whichever way a count
-/// is held, reading, comparing, hashing, `isMapped` and `isLossless` give what a report of
-/// `[String: Int]` tables would.
+/// A report is counts by path and disposition: reading, comparing, hashing, merging, `isMapped`
+/// and `isLossless` give what `[String: Int]` tables per disposition hold.
 @Suite struct ReportStorageTests {
   typealias Disposition = ConversionReport.Disposition
 
@@ -46,24 +44,19 @@ import Testing
   }
 
   @Test func recordedReportReadsAsTables() {
-    var report = Self.recorded(Self.records)
-    Self.check(report, Self.records)
-    report.internNamed()
+    let report = Self.recorded(Self.records)
     Self.check(report, Self.records)
     #expect(report == Self.recorded(Self.records))
     #expect(report.hashValue == Self.recorded(Self.records).hashValue)
     #expect(report != Self.recorded(Array(Self.records.dropLast())))
   }
 
-  /// Merged often enough that the lists are summed by id, and the result equals one report
-  /// recorded path by path.
+  /// A report merged from many equals one report recorded path by path.
   @Test func longMergedReportReadsAsTables() {
     var merged = ConversionReport()
     var all: [(String, Disposition, Int)] = []
     for round in 0..<300 {
-      var part = Self.recorded(Self.records)
-      if round % 2 == 0 { part.internNamed() }
-      merged.merge(part)
+      merged.merge(Self.recorded(Self.records))
       all += Self.records
       if round % 50 == 0 { Self.check(merged, all) }
     }
@@ -73,22 +66,5 @@ import Testing
     twice.merge(merged)
     #expect(twice[.mapped]["Patient.id"] == 1200)
     #expect(twice == Self.recorded(all + all))
-  }
-
-  /// With the interner full, new paths stay strings in the report and read the same.
-  @Test func fullInternerKeepsNewPathsAsStrings() {
-    let fresh: [(String, Disposition, Int)] = [
-      ("ReportStorageTests.unseen.a", .dropped, 2), ("ReportStorageTests.unseen.b", .mapped, 1),
-      ("Patient.id", .mapped, 1), ("ReportStorageTests.unseen.a", .dropped, 1),
-    ]
-    let old = PathInterner.shared.setLimit(0)
-    defer { PathInterner.shared.setLimit(old) }
-    var report = Self.recorded(fresh)
-    report.internNamed()
-    Self.check(report, fresh)
-    var merged = ConversionReport()
-    for _ in 0..<3 { merged.merge(report) }
-    Self.check(merged, fresh + fresh + fresh)
-    #expect(merged == Self.recorded(fresh + fresh + fresh))
   }
 }

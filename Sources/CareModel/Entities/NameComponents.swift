@@ -2,19 +2,19 @@
 /// (which CareKitStore uses for `OCKPatient.name`).
 public struct NameComponents: Codable, Hashable, Sendable {
   /// Given name(s), space separated (`"John Jacob"`).
-  public var givenName: Optional<String>
+  public var givenName: String?
   /// Family name.
-  public var familyName: Optional<String>
+  public var familyName: String?
   /// Middle name(s).
-  public var middleName: Optional<String>
+  public var middleName: String?
   /// Prefix (`"Dr."`).
-  public var namePrefix: Optional<String>
+  public var namePrefix: String?
   /// Suffix (`"Jr."`).
-  public var nameSuffix: Optional<String>
+  public var nameSuffix: String?
   /// Nickname.
-  public var nickname: Optional<String>
+  public var nickname: String?
 
-  // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
+  // The optionals this initializer sets are spelled `…?`: without the implicit `nil`
   // of a `T?` property, setting them initializes rather than assigns, and the value is built in
   // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates a name from its parts; parts not given are absent.

@@ -3,15 +3,15 @@ public import Foundation
 /// A note attached to an entity (CareKitStore `OCKNote`).
 public struct Note: Codable, Hashable, Sendable {
   /// Who wrote the note.
-  public var author: Optional<String>
+  public var author: String?
   /// A short title.
-  public var title: Optional<String>
+  public var title: String?
   /// The note's text.
-  public var content: Optional<String>
+  public var content: String?
   /// When the note was written.
   public var createdDate: Date?
 
-  // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
+  // The optionals this initializer sets are spelled `…?`: without the implicit `nil`
   // of a `T?` property, setting them initializes rather than assigns, and the value is built in
   // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates a note; parts not given are absent.

@@ -35,13 +35,13 @@ public struct PatientEntity: CareEntity {
   /// The patient's name.
   public var name: NameComponents
   /// The patient's sex.
-  public var sex: Optional<BiologicalSex>
+  public var sex: BiologicalSex?
   /// Date of birth, as far as it is known (year, month, day); partial dates keep their precision.
-  public var birthday: Optional<DateComponents>
+  public var birthday: DateComponents?
   /// Known allergies, as text.
-  public var allergies: Optional<[String]>
+  public var allergies: [String]?
 
-  // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
+  // The optionals this initializer sets are spelled `…?`: without the implicit `nil`
   // of a `T?` property, setting them initializes rather than assigns, and the value is built in
   // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates an entity; `uuid` is new, `effectiveDate` now and `timezone` the current one unless given.

@@ -34,9 +34,9 @@ public struct TaskEntity: CareEntity {
   public var notes: [Note]?
 
   /// The task's title.
-  public var title: Optional<String>
+  public var title: String?
   /// How to carry out the task.
-  public var instructions: Optional<String>
+  public var instructions: String?
   /// Whether completing the task counts towards adherence.
   public var impactsAdherence: Bool = true
   /// When the task is to be done.
@@ -44,7 +44,7 @@ public struct TaskEntity: CareEntity {
   /// The `uuid` of the care plan the task belongs to.
   public var carePlanUUID: UUID?
 
-  // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
+  // The optionals this initializer sets are spelled `…?`: without the implicit `nil`
   // of a `T?` property, setting them initializes rather than assigns, and the value is built in
   // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates an entity; `uuid` is new, `effectiveDate` now and `timezone` the current one unless given.

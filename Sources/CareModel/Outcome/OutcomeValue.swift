@@ -6,9 +6,9 @@ public struct OutcomeValue: Codable, Hashable, Sendable {
   /// The value.
   public var value: Value
   /// Units of measure (`"mg"`, `"mmHg"`).
-  public var units: Optional<String>
+  public var units: String?
   /// What the value is (`"systolic"`, a code such as `"8480-6"`).
-  public var kind: Optional<String>
+  public var kind: String?
   /// When the value was recorded.
   public var createdDate: Date?
 
@@ -38,7 +38,7 @@ public struct OutcomeValue: Codable, Hashable, Sendable {
     }
   }
 
-  // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
+  // The optionals this initializer sets are spelled `…?`: without the implicit `nil`
   // of a `T?` property, setting them initializes rather than assigns, and the value is built in
   // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates a recorded value.

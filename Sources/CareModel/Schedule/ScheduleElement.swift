@@ -11,7 +11,7 @@ public struct ScheduleElement: Codable, Hashable, Sendable {
   /// The time between occurrences, as calendar components (`day: 1`, `weekOfYear: 2`, `month: 1`).
   public var interval: DateComponents
   /// Text shown for each occurrence (`"Before breakfast"`).
-  public var text: Optional<String>
+  public var text: String?
   /// How long each occurrence lasts.
   public var duration: Duration
   /// What each occurrence should achieve (a dose, a number of steps).
@@ -46,7 +46,7 @@ public struct ScheduleElement: Codable, Hashable, Sendable {
     }
   }
 
-  // The optionals this initializer sets are spelled `Optional<…>`: without the implicit `nil`
+  // The optionals this initializer sets are spelled `…?`: without the implicit `nil`
   // of a `T?` property, setting them initializes rather than assigns, and the value is built in
   // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates a repeating pattern.

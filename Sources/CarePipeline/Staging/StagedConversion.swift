@@ -12,8 +12,10 @@ public import CareModel
 /// let report = try conversion.finish { record in try writer.write(record) }
 /// ```
 public final class StagedConversion {
-  private let merge: StagedMerge
+  private let stagedMerge: StagedMerge
   private var finished = false
+  /// The partitions and what merging one reads, once ``partitionCount()`` cut them.
+  private var cut: (partitions: StagedMerge.Partitions, merger: PartitionMerger)?
   /// Called after each partition (a few patient groups) is merged, with the partitions merged
   /// so far and their number: for a progress display. By default nothing is called.
   public var onPartitionMerged: (_ done: Int, _ total: Int) -> Void = { _, _ in }
@@ -24,7 +26,7 @@ public final class StagedConversion {
   ///   - staging: Where to stage and how large a partition is.
   /// - Throws: ``StagingError`` when the temporary files cannot be created.
   public init(pipeline: Pipeline, staging: Pipeline.StagingOptions = Pipeline.StagingOptions()) throws {
-    merge = try StagedMerge(pipeline: pipeline, options: staging)
+    stagedMerge = try StagedMerge(pipeline: pipeline, options: staging)
   }
 
   /// Stages one resource; a Bundle stages its entries' resources with their `fullUrl`s.
@@ -41,8 +43,8 @@ public final class StagedConversion {
   /// entries' resources.
   /// - Throws: ``StagingError``.
   public func add(_ entry: PipelineInput.Entry) throws {
-    precondition(!finished, "StagedConversion.add after finish")
-    try merge.add(entry)
+    precondition(!finished && cut == nil, "StagedConversion.add after finish or partitionCount")
+    try stagedMerge.add(entry)
   }
 
   /// Merges everything staged, partition by partition, handing out each entity.
@@ -71,9 +73,9 @@ public final class StagedConversion {
   public func finish(
     checking check: (PipelineReport) throws -> Void = { _ in }, withSources body: (CareRecord, [SourceReference]) throws -> Void
   ) throws -> PipelineReport {
-    precondition(!finished, "StagedConversion.finish called twice")
+    precondition(!finished && cut == nil, "StagedConversion.finish called twice, or after partitionCount")
     finished = true
-    return try merge.mergeAll(checking: check, progress: onPartitionMerged, body)
+    return try stagedMerge.mergeAll(checking: check, progress: onPartitionMerged, body)
   }
 
   /// Merges everything staged to check it, before ``finish(checking:withSources:)``: `check` is
@@ -84,6 +86,61 @@ public final class StagedConversion {
   /// - Throws: ``StagingError``, or what `check` throws.
   public func check(_ check: (PipelineReport) throws -> Void) throws {
     precondition(!finished, "StagedConversion.check after finish")
-    try merge.checkAll(check, progress: onPartitionMerged)
+    try stagedMerge.checkAll(check, progress: onPartitionMerged)
+  }
+
+  // MARK: One partition at a time
+
+  /// Cuts what is staged into partitions (once) and returns their number: the way to share one
+  /// run between several importers, each merging the partitions it claims with
+  /// ``merge(partition:checking:withSources:)``. Nothing can be staged afterwards, and
+  /// ``finish(checking:withSources:)`` is no longer available.
+  ///
+  /// Partitions are numbered in an order that depends only on the staged resources' keys, not on
+  /// the order they were staged in or on the number of threads, so two conversions that staged
+  /// the same resources (with the same ``Pipeline/StagingOptions/partitionBytes``) number the same
+  /// partitions alike. When one key was staged twice with different contents equally new, the
+  /// first staged is kept, as ``Pipeline/run(_:)-(PipelineInput)`` keeps it: stage in the same
+  /// order to keep the same one.
+  /// - Returns: How many partitions there are (0 when nothing was staged).
+  /// - Throws: ``StagingError`` when the staging files cannot be read.
+  public func partitionCount() throws -> Int {
+    precondition(!finished, "StagedConversion.partitionCount after finish")
+    return try partitioned().partitions.ranges.count
+  }
+
+  /// Merges partition `number` alone and hands out its entities with their sources, as
+  /// ``finish(checking:withSources:)`` hands out that partition's: merging every partition once,
+  /// in any order and on any number of conversions that staged the same resources, hands out
+  /// exactly the entities one `finish` does. A partition merged twice hands out the same
+  /// entities twice.
+  /// - Parameters:
+  ///   - number: The partition, from 0 to ``partitionCount()`` − 1.
+  ///   - check: Called with the partition's report before its entities are handed out; what it
+  ///     throws stops there, with nothing handed out.
+  ///   - body: Called with each entity and its sources.
+  /// - Throws: ``StagingError``, or what `check` or `body` throws.
+  public func merge(
+    partition number: Int, checking check: (PipelineReport) throws -> Void = { _ in },
+    withSources body: (CareRecord, [SourceReference]) throws -> Void
+  ) throws {
+    precondition(!finished, "StagedConversion.merge(partition:) after finish")
+    let (partitions, merger) = try partitioned()
+    precondition(partitions.ranges.indices.contains(number), "StagedConversion: no partition \(number)")
+    let result = stagedMerge.absorb(try merger.merge(partitions.ranges[number]))
+    try check(result.report)
+    for record in result.records { try body(record, result.sources[record.uuid] ?? []) }
+  }
+
+  /// The report of what was staged and of the partitions merged so far by
+  /// ``merge(partition:checking:withSources:)``: the run's report once each was merged.
+  public var partitionsReport: PipelineReport { stagedMerge.finishedReport() }
+
+  private func partitioned() throws -> (partitions: StagedMerge.Partitions, merger: PartitionMerger) {
+    if let cut { return cut }
+    let partitions = try stagedMerge.partition()
+    let made = (partitions, try stagedMerge.merger(partitions))
+    cut = made
+    return made
   }
 }

@@ -103,8 +103,7 @@ enum ActivityMapping<R: ActivityRelease> {
     -> Converted<TaskEntity>
   {
     var report = ConversionReport()
-    // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
-    var entity: TaskEntity! = TaskEntity(
+    var entity = TaskEntity(
       id: coder.getCareID(resource, &report), schedule: Schedule(elements: []),
       uuid: StableUUID.forActivity(
         resource.activity, release: R.release, planID: resource.planID, planUUID: resource.planUUID,
@@ -121,7 +120,7 @@ enum ActivityMapping<R: ActivityRelease> {
       ElementAccounting.account(resource.activity, source ?? resource.source, root: ActivityPaths.root, in: &report)
     }
     report.locateIssues(resourceType: "CarePlan", id: resource.planID)
-    return Converted(entity.take()!, report: report)
+    return Converted(entity, report: report)
   }
 
   /// The activity of a Task whose order is written as its own resource: a reference to it

@@ -1,5 +1,5 @@
-/// The report paths the CarePlan activity mapping records, built once per release and interned
-/// (``ReportPath``): recording one then builds and hashes no string.
+/// The report paths the CarePlan activity mapping records, built once per release
+/// (``ReportPath``): recording one then builds no string.
 struct ActivityPaths: Sendable {
   static let detail = "CarePlan.activity.detail"
   /// The activity's own path (the root of its element accounting).

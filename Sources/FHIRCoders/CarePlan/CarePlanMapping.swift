@@ -67,8 +67,7 @@ enum CarePlanMapping<R: CarePlanRelease> {
   {
     var report = ConversionReport()
     let uuid = StableUUID.forDecoded(resource, type: "CarePlan", release: R.release, id: R.id(resource), versionID: R.versionID(resource))
-    // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
-    var entity: CarePlanEntity! = CarePlanEntity(
+    var entity = CarePlanEntity(
       id: coder.getCareID(resource, &report), title: "", uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
     entity.title = coder.getCareTitle(resource, &report)
@@ -76,7 +75,7 @@ enum CarePlanMapping<R: CarePlanRelease> {
     let activities = R.activities(resource).count
     if activities > 0 { report.record(.mapped, CarePlanPaths.activity, count: activities) }
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: CarePlanPaths.root, in: &report) }
-    return Converted(entity.take()!, report: report)
+    return Converted(entity, report: report)
   }
 
   /// The plan and one Task per activity, through `coder`'s closures and its activity coder.

@@ -1,5 +1,5 @@
-/// The report paths the CarePlan mapping records (both releases), each interned once
-/// (``ReportPath``), so that recording one hashes nothing.
+/// The report paths the CarePlan mapping records (both releases), each built once
+/// (``ReportPath``).
 enum CarePlanPaths {
   static let root = ReportPath("CarePlan")
   static let id = ReportPath("CarePlan.id")
@@ -17,7 +17,7 @@ enum CarePlanPaths {
     switch element {
     case "created": created
     case "modified": modified
-    default: ReportPath(unregistered: "CarePlan." + element)
+    default: ReportPath("CarePlan." + element)
     }
   }
 }

@@ -40,39 +40,16 @@ public enum CareExtensions {
     return list
   }
 
-  /// The UTF-8 bytes of ``base``.
-  private static let baseUTF8 = Array(base.utf8)
-
   /// Whether `url` is ``base`` + `field`, or (`field` `nil`) starts with ``base``, as `==` and
-  /// `hasPrefix` compare, without building `base + field` (`field` is one of the ASCII names
-  /// this file uses). The bytes decide: a text canonically equivalent to an ASCII one without
-  /// `K`, `;` and `` ` `` (which have non-ASCII singleton equivalents) is that text byte for
-  /// byte; only a non-ASCII byte right after a byte-equal prefix (a combining mark joining the
-  /// prefix's last character) leaves the decision to `hasPrefix`.
+  /// `hasPrefix` compare. With a field, the bytes decide without building `base + field`: a text
+  /// canonically equivalent to an ASCII one without `K`, `;` and `` ` `` (which have non-ASCII
+  /// singleton equivalents) is that text byte for byte, and the field names this file uses
+  /// are such ASCII names.
   static func matches(_ url: String, field: String?) -> Bool {
-    // A native string's bytes are read where they are (no copy of the string to a `var`).
-    let bytewise: Bool?? = url.utf8.withContiguousStorageIfAvailable { matches(utf8: $0, field: field) }
-    if let bytewise, let decided = bytewise { return decided }
-    if bytewise == nil {
-      var url = url
-      if let decided = url.withUTF8({ matches(utf8: $0, field: field) }) { return decided }
-    }
-    return url.hasPrefix(base)
-  }
-
-  /// ``matches(_:field:)`` of the URL's UTF-8 bytes; `nil` when only `hasPrefix` can decide.
-  private static func matches(utf8 u: UnsafeBufferPointer<UInt8>, field: String?) -> Bool? {
-    let b = baseUTF8
-    guard u.count >= b.count else { return false }
-    for i in 0..<b.count where u[i] != b[i] { return false }
-    guard var field else {
-      return u.count == b.count || u[b.count] < 0x80 ? true : nil
-    }
-    return field.withUTF8 { f in
-      guard u.count == b.count + f.count else { return false }
-      for i in 0..<f.count where u[b.count + i] != f[i] { return false }
-      return true
-    }
+    guard let field else { return url.hasPrefix(base) }
+    let baseCount = base.utf8.count
+    return url.utf8.count == baseCount + field.utf8.count && url.utf8.starts(with: base.utf8)
+      && url.utf8.dropFirst(baseCount).elementsEqual(field.utf8)
   }
 
   static func string(_ field: String, _ value: String) -> Extension {

@@ -30,13 +30,11 @@ public enum DecimalFit: Sendable, Hashable {
     return check(x, text.utf8)
   }
 
-  /// The fit of number text (a SampledData point), read as ``JSONNumber/doubleValue(of:)``
-  /// reads it; `nil` when it is not a number at all.
-  public static func of(utf8: UnsafeBufferPointer<UInt8>) -> DecimalFit? {
-    guard let x = JSONNumber.doubleValue(of: utf8) else { return nil }
-    let fit = check(x, utf8)
-    if case .doesNotFit = fit { return .doesNotFit(String(decoding: utf8, as: UTF8.self)) }
-    return fit
+  /// The fit of number text (a SampledData point), read as `Double(_:)` reads it; `nil` when
+  /// it is not a number at all.
+  public static func of(text: some StringProtocol) -> DecimalFit? {
+    guard let x = Double(text) else { return nil }
+    return check(x, text.utf8)
   }
 
   /// `.fits(x)` unless `x` is not finite, or is zero while the text's digits before any

@@ -80,14 +80,12 @@ public enum FHIRDates {
   /// Reads a FHIR dateTime's text (the coders read it without its element).
   static func point(dateTime value: FHIRDateTime?, zone: TimeZone) -> Point? {
     guard let value else { return nil }
-    if let point = fullFormPoint(value.string) { return point }
     guard let components = value.validComponents else { return nil }
     return point(components, zone: zone)
   }
 
   /// Reads a FHIR instant's text (its components, as written, in UTC when it has no zone).
   static func point(instant value: FHIRInstant) -> Point? {
-    if let point = fullFormPoint(value.string) { return point }
     return point(value.components, zone: utc)
   }
 
@@ -123,7 +121,6 @@ public enum FHIRDates {
   /// ``components(_:)`` of the date alone (the coders read it without its element).
   static func components(date: FHIRDate?) -> DateComponents? {
     guard let date else { return nil }
-    if let components = fullFormDate(date.string) { return components }
     guard let c = date.validComponents else { return nil }
     return DateComponents(year: c.year, month: c.month, day: c.day)
   }

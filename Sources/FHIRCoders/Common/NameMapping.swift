@@ -56,39 +56,36 @@ public enum NameMapping {
 
   /// Reads names (see ``R4PatientCoder/getCareName``).
   public static func read(_ names: [Parts], path: String, report: inout ConversionReport) -> NameComponents {
-    readNames(names, path: ReportPath(unregistered: path), report: &report)
+    readNames(names, path: ReportPath(path), report: &report)
   }
 
-  /// ``read(_:path:report:)`` of either release's `HumanName`s (or ``Parts``), read in place:
-  /// no list of parts is made first, no name is copied out of `names`, and each name's `use` is
-  /// read once.
+  /// ``read(_:path:report:)`` of either release's `HumanName`s (or ``Parts``), read where they
+  /// are: no list of parts is made first, and each name's `use` is read once.
   static func readNames<N: NameReading>(_ names: [N], path: ReportPath, report: inout ConversionReport) -> NameComponents {
-    names.withUnsafeBufferPointer { names in
-      // The first official, usual, not-nickname and nickname names, from one pass.
-      var official: Int?, usual: Int?, plain: Int?, nick: Int?
-      for index in names.indices {
-        switch N.use(names, at: index) {
-        case "nickname"?:
-          if nick == nil { nick = index }
-          continue
-        case "official"?: if official == nil { official = index }
-        case "usual"?: if usual == nil { usual = index }
-        default: break
-        }
-        if plain == nil { plain = index }
+    // The first official, usual, not-nickname and nickname names, from one pass.
+    var official: Int?, usual: Int?, plain: Int?, nick: Int?
+    for index in names.indices {
+      switch names[index].nameUse {
+      case "nickname"?:
+        if nick == nil { nick = index }
+        continue
+      case "official"?: if official == nil { official = index }
+      case "usual"?: if usual == nil { usual = index }
+      default: break
       }
-      let main = official ?? usual ?? plain
-      var parts: NameReadingParts = (nil, nil, nil, nil, nil)
-      if let main {
-        parts = N.parts(names, at: main)
-        report.mapped(path)
-      }
-      let nickname = nick.flatMap { N.firstGiven(names, at: $0) ?? N.firstFamily(names, at: $0) }
-      for index in names.indices where index != main && index != nick { report.dropped(path) }
-      return NameComponents(
-        givenName: parts.given, familyName: parts.family, middleName: parts.middle, namePrefix: parts.prefix,
-        nameSuffix: parts.suffix, nickname: nickname)
+      if plain == nil { plain = index }
     }
+    let main = official ?? usual ?? plain
+    var parts: NameReadingParts = (nil, nil, nil, nil, nil)
+    if let main {
+      parts = names[main].nameParts
+      report.mapped(path)
+    }
+    let nickname = nick.flatMap { names[$0].firstGivenName ?? names[$0].firstFamilyName }
+    for index in names.indices where index != main && index != nick { report.dropped(path) }
+    return NameComponents(
+      givenName: parts.given, familyName: parts.family, middleName: parts.middle, namePrefix: parts.prefix,
+      nameSuffix: parts.suffix, nickname: nickname)
   }
 
   /// Writes names: an `official` one, and a `nickname` one.
@@ -112,60 +109,51 @@ public enum NameMapping {
 
 /// A name as ``NameMapping/readNames(_:path:report:)`` reads it: ``NameMapping/Parts`` or a release's
 /// `HumanName` (the string elements without a value are skipped, as ``NameMapping/Parts`` skips them).
-/// Each is read at its position in the list of names (through the buffer's address), so that
-/// only the member read is copied, never the whole name.
 protocol NameReading {
-  /// `use` of the name at `index`.
-  static func use(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String?
-  /// The first given name of the name at `index`.
-  static func firstGiven(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String?
-  /// The first family name of the name at `index`.
-  static func firstFamily(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String?
-  /// The given, middle, family, prefix and suffix names of the name at `index`: each list
-  /// space-joined (`nil` when empty), the given names after the first as the middle name.
-  static func parts(_ names: UnsafeBufferPointer<Self>, at index: Int) -> NameReadingParts
+  /// The name's `use`.
+  var nameUse: String? { get }
+  /// The first given name.
+  var firstGivenName: String? { get }
+  /// The first family name.
+  var firstFamilyName: String? { get }
+  /// The given, middle, family, prefix and suffix names: each list space-joined (`nil` when
+  /// empty), the given names after the first as the middle name.
+  var nameParts: NameReadingParts { get }
 }
 
-/// What ``NameReading/parts(_:at:)`` gives.
+/// What ``NameReading/nameParts`` gives.
 typealias NameReadingParts = (given: String?, middle: String?, family: String?, prefix: String?, suffix: String?)
 
 extension NameMapping.Parts: NameReading {
-  static func use(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { names[index].use }
-  static func firstGiven(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { names[index].given.first }
-  static func firstFamily(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { names[index].family.first }
-  static func parts(_ names: UnsafeBufferPointer<Self>, at index: Int) -> NameReadingParts {
-    let n = names[index]
-    return (
-      n.given.first, n.given.count > 1 ? n.given.dropFirst().joined(separator: " ") : nil,
-      n.family.isEmpty ? nil : n.family.joined(separator: " "), n.prefix.isEmpty ? nil : n.prefix.joined(separator: " "),
-      n.suffix.isEmpty ? nil : n.suffix.joined(separator: " ")
+  var nameUse: String? { use }
+  var firstGivenName: String? { given.first }
+  var firstFamilyName: String? { family.first }
+  var nameParts: NameReadingParts {
+    (
+      given.first, given.count > 1 ? given.dropFirst().joined(separator: " ") : nil,
+      family.isEmpty ? nil : family.joined(separator: " "), prefix.isEmpty ? nil : prefix.joined(separator: " "),
+      suffix.isEmpty ? nil : suffix.joined(separator: " ")
     )
   }
 }
 
 extension FHIRR4.HumanName: NameReading {
-  static func use(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { names[index].use?.string }
-  static func firstGiven(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { NameMapping.first(names[index].given) }
-  static func firstFamily(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { names[index].family?.string }
-  static func parts(_ names: UnsafeBufferPointer<Self>, at index: Int) -> NameReadingParts {
-    let (given, middle) = NameMapping.firstAndRest(names[index].given)
-    return (
-      given, middle, names[index].family?.string, NameMapping.joined(names[index].prefix),
-      NameMapping.joined(names[index].suffix)
-    )
+  var nameUse: String? { use?.string }
+  var firstGivenName: String? { NameMapping.first(given) }
+  var firstFamilyName: String? { family?.string }
+  var nameParts: NameReadingParts {
+    let (first, middle) = NameMapping.firstAndRest(given)
+    return (first, middle, family?.string, NameMapping.joined(prefix), NameMapping.joined(suffix))
   }
 }
 
 extension FHIRDSTU2.HumanName: NameReading {
-  static func use(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { names[index].use?.string }
-  static func firstGiven(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { NameMapping.first(names[index].given) }
-  static func firstFamily(_ names: UnsafeBufferPointer<Self>, at index: Int) -> String? { NameMapping.first(names[index].family) }
-  static func parts(_ names: UnsafeBufferPointer<Self>, at index: Int) -> NameReadingParts {
-    let (given, middle) = NameMapping.firstAndRest(names[index].given)
-    return (
-      given, middle, NameMapping.joined(names[index].family),
-      NameMapping.joined(names[index].prefix), NameMapping.joined(names[index].suffix)
-    )
+  var nameUse: String? { use?.string }
+  var firstGivenName: String? { NameMapping.first(given) }
+  var firstFamilyName: String? { NameMapping.first(family) }
+  var nameParts: NameReadingParts {
+    let (first, middle) = NameMapping.firstAndRest(given)
+    return (first, middle, NameMapping.joined(family), NameMapping.joined(prefix), NameMapping.joined(suffix))
   }
 }
 

@@ -8,7 +8,7 @@ public import Foundation
 public enum StableUUID {
   /// The UUID for a resource of `type` with `id`.
   public static func forResource(type: String, id: String) -> UUID {
-    if let uuid = parse(id) { return uuid }
+    if let uuid = UUID(uuidString: id) { return uuid }
     // The digest of `type + "/" + id`, without building that string.
     var hash = NameUUID()
     hash.add(type)
@@ -21,9 +21,9 @@ public enum StableUUID {
   /// `nil` for a contained (`#…`) or empty reference.
   public static func forReference(_ reference: String?) -> UUID? {
     guard let reference, !reference.isEmpty, !reference.hasPrefix("#") else { return nil }
-    if reference.hasPrefix("urn:uuid:") { return parse(String(reference.dropFirst(9))) }
+    if reference.hasPrefix("urn:uuid:") { return UUID(uuidString: String(reference.dropFirst(9))) }
     let parts = reference.split(separator: "/")
-    guard parts.count >= 2 else { return parse(reference) ?? derived(reference) }
+    guard parts.count >= 2 else { return UUID(uuidString: reference) ?? derived(reference) }
     if let history = parts.lastIndex(of: "_history"), history >= 2 {
       return forResource(type: String(parts[history - 2]), id: String(parts[history - 1]))
     }
@@ -57,7 +57,7 @@ public enum StableUUID {
     hash.add(byte: 0)
     hash.add(versionID ?? "")
     hash.add(byte: 0)
-    content.withUnsafeBufferPointer { hash.add($0) }
+    hash.add(content)
     return hash.uuid(version: 8)
   }
 
@@ -88,54 +88,6 @@ public enum StableUUID {
   /// that is, by a coder for a resource without id and without a care uuid extension.
   public static func isAnonymous(_ uuid: UUID) -> Bool {
     uuid.uuid.6 >> 4 == 8
-  }
-
-  /// `UUID(uuidString:)` without Foundation's cost: 36 characters, hex digits in either case,
-  /// hyphens at 8, 13, 18 and 23.
-  static func parse(_ text: String) -> UUID? {
-    guard text.utf8.count == 36 else { return nil }
-    // In place (a native string's bytes, without copying the string to a `var` first).
-    if let uuid = text.utf8.withContiguousStorageIfAvailable(parse(utf8:)) { return uuid }
-    var text = text
-    return text.withUTF8(parse(utf8:))
-  }
-
-  /// ``parse(_:)`` of UTF-8 bytes.
-  static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
-    let hyphen = UInt8(ascii: "-")
-    guard bytes.count == 36, bytes[8] == hyphen, bytes[13] == hyphen, bytes[18] == hyphen, bytes[23] == hyphen
-    else { return nil }
-    // The 32 digits into two words, most significant first (the groups between the hyphens
-    // are 8, 4, 4 | 4, 12 digits); `bad` collects every digit's value, 255 for a non-digit.
-    var high: UInt64 = 0
-    var low: UInt64 = 0
-    var bad: UInt8 = 0
-    for index in 0..<18 where index != 8 && index != 13 {
-      let digit = hexValue(bytes[index])
-      bad |= digit
-      high = high << 4 | UInt64(digit & 0x0F)
-    }
-    for index in 19..<36 where index != 23 {
-      let digit = hexValue(bytes[index])
-      bad |= digit
-      low = low << 4 | UInt64(digit & 0x0F)
-    }
-    guard bad < 16 else { return nil }
-    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &uuid) { raw in
-      raw.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
-      raw.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
-    }
-    return UUID(uuid: uuid)
-  }
-
-  /// The value of a hex digit (either case), else 255.
-  @inline(__always) static func hexValue(_ byte: UInt8) -> UInt8 {
-    let digit = byte &- UInt8(ascii: "0")
-    if digit < 10 { return digit }
-    // `| 0x20` lowercases A-F (and maps no other byte into a-f).
-    let letter = (byte | 0x20) &- UInt8(ascii: "a")
-    return letter < 6 ? letter + 10 : 255
   }
 
   /// A name-based UUID (FNV-1a, two seeds), version bits set to 5.

@@ -82,7 +82,7 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     ElementValue(
       isPresent: r.dispenseRequest?.validityPeriod?.start.isPresent ?? false, value: r.dispenseRequest?.validityPeriod?.start?.value)
   }
-  static func authored(_ r: Resource) -> ElementValue<FHIRDateTime> { ElementValue(isPresent: r.dateWritten.isPresent, value: r.dateWritten?.value) }
+  static func authored(_ r: Resource) -> ElementValue<FHIRDateTime> { ElementValue(r.dateWritten) }
   static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(DSTU2TimingAdapter.pattern) }
   static func timingZone(_ dosage: Dosage) -> String? {
     guard let extensions = dosage.timing?.extension, !extensions.isEmpty else { return nil }

@@ -1,16 +1,15 @@
 import FHIRCore
 
 /// Whether a primitive element is there (a value, or only an id or extensions) and its value:
-/// what the coders read of a date, without copying the element (a copy of an optional element
-/// went through an outlined, generic copy function each time).
+/// what the coders read of a date.
 struct ElementValue<Value: PrimitiveValue> {
   var isPresent: Bool
   var value: Value?
 
-  /// The element at `element`, read in place.
-  init(_ element: UnsafePointer<Primitive<Value>?>) {
-    isPresent = element.pointee.isPresent
-    value = element.pointee?.value
+  /// What `element` holds.
+  init(_ element: Primitive<Value>?) {
+    isPresent = element.isPresent
+    value = element?.value
   }
 
   init(isPresent: Bool, value: Value?) {

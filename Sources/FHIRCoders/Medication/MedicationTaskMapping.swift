@@ -213,8 +213,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     var report = ConversionReport()
     let id = R.id(resource)
     let uuid = StableUUID.forDecoded(resource, type: R.resourceType, release: R.release, id: id, versionID: R.versionID(resource))
-    // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
-    var entity: TaskEntity! = TaskEntity(
+    var entity = TaskEntity(
       id: coder.getCareID(resource, &report), schedule: Schedule(elements: []), uuid: uuid,
       effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
@@ -227,7 +226,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     entity.carePlanUUID = coder.getCareCarePlanUUID(resource, &report)
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: R.paths.root, in: &report) }
     report.locateIssues(resourceType: R.resourceType, id: id)
-    return Converted(entity.take()!, report: report)
+    return Converted(entity, report: report)
   }
 
   /// The order of a Task, through `coder`'s closures.

@@ -71,8 +71,8 @@ protocol MedicationTaskRelease: ResourceRelease {
   static func carePlanReference(_ r: Resource) -> String?
 }
 
-/// The report paths the shared mapping records, built once per release from its names and
-/// interned (``ReportPath``), so that recording one neither builds nor hashes a string.
+/// The report paths the shared mapping records, built once per release from its names
+/// (``ReportPath``), so that recording one builds no string.
 struct MedicationTaskPaths: Sendable {
   let root, id, medication, medicationCodeableConcept, medicationReference, contained: ReportPath
   let dosageText, moreInstructions, validityStart, authored, basedOn, sequence: ReportPath

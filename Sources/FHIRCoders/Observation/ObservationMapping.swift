@@ -154,8 +154,7 @@ enum ObservationMapping<R: ObservationRelease> {
       if let id { StableUUID.forResource(type: "Observation", id: id) } else {
         StableUUID.forDecoded(resource, type: "Observation", release: R.release, id: nil, versionID: R.versionID(resource))
       }
-    // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
-    var entity: OutcomeEntity! = OutcomeEntity(
+    var entity = OutcomeEntity(
       id: coder.getCareID(resource, &report), uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
     entity.values =
@@ -165,7 +164,7 @@ enum ObservationMapping<R: ObservationRelease> {
     (entity.taskUUID, entity.taskOccurrenceIndex) = coder.getCareTask(resource, &report)
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: ObservationPaths.root, in: &report) }
     report.locateIssues(resourceType: "Observation", id: id)
-    return Converted(entity.take()!, report: report)
+    return Converted(entity, report: report)
   }
 
   /// The Observation of an Outcome, through `coder`'s closures.

@@ -1,5 +1,5 @@
-/// The report paths the Observation mapping records (both releases), each interned once
-/// (``ReportPath``), so that recording one hashes nothing.
+/// The report paths the Observation mapping records (both releases), each built once
+/// (``ReportPath``).
 enum ObservationPaths {
   static let root = ReportPath("Observation")
   static let id = ReportPath("Observation.id")
@@ -27,7 +27,7 @@ enum ObservationPaths {
 final class ObservedValuePaths: Sendable {
   let value, start, end, low, high, comparator, data: ReportPath
 
-  /// The paths below `value`, interned when it is.
+  /// The paths below `value`.
   init(_ value: ReportPath) {
     self.value = value
     start = value.appending(".start")

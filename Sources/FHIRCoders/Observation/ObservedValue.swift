@@ -35,7 +35,7 @@ public enum ObservedValue: Sendable {
   public func read(kind: String?, path: String, zone: TimeZone, report: inout ConversionReport) -> [OutcomeValue] {
     var values: [OutcomeValue] = []
     append(
-      kind: kind, paths: ObservedValuePaths(ReportPath(unregistered: path)), at: { JSONPath.root.appending(key: valueKey) },
+      kind: kind, paths: ObservedValuePaths(ReportPath(path)), at: { JSONPath.root.appending(key: valueKey) },
       zone: zone, report: &report, to: &values)
     return values
   }
@@ -98,7 +98,6 @@ public enum ObservedValue: Sendable {
       values.append(OutcomeValue(.double(quotient), units: units, kind: kind))
     case .sampled(let origin, let unit, let factor, let data):
       report.mapped(path)
-      var text = data ?? ""
       // Points no `Double` holds (`2014E2027`), or whose value `origin + factor × x` none holds,
       // are skipped; one issue for the value says so.
       var unfit = false
@@ -109,22 +108,7 @@ public enum ObservedValue: Sendable {
         guard value.isFinite else { unfit = true; return }
         values.append(OutcomeValue(.double(value), units: unit, kind: kind))
       }
-      let ascii = text.withUTF8 { bytes -> Bool in
-        guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
-        // ASCII: the points split at space bytes, as at space characters, without walking characters.
-        var start = 0
-        for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: " ") {
-          if end > start { add(DecimalFit.of(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]))) }
-          start = end + 1
-        }
-        return true
-      }
-      if !ascii {
-        for point in text.split(separator: " ") {
-          var point = String(point)
-          add(point.withUTF8 { DecimalFit.of(utf8: $0) })
-        }
-      }
+      for point in (data ?? "").split(separator: " ") { add(DecimalFit.of(text: point)) }
       if unfit {
         report.unrepresentable(paths.data)
         report.numberDoesNotFit(at: location().appending(key: "data"), keptAsText: false)
@@ -138,7 +122,7 @@ public enum ObservedValue: Sendable {
   /// `Observation.component.value<Type>`.
   func path(inComponent c: Bool) -> String { Self.path(at: pathIndex(inComponent: c)) }
 
-  /// This value's paths (``ObservationPaths/values``), interned once: nothing is built per value.
+  /// This value's paths (``ObservationPaths/values``), built once: nothing is built per value.
   func paths(inComponent c: Bool) -> ObservedValuePaths { ObservationPaths.values[pathIndex(inComponent: c)] }
 
   /// The index of ``path(inComponent:)`` among the ``pathCount`` paths of ``path(at:)``.
@@ -177,19 +161,9 @@ public enum ObservedValue: Sendable {
     "SampledData", "Attachment",
   ]
 
-  /// Whether a coding `system` is LOINC's, `http://loinc.org` (the length first: most systems
-  /// that are not LOINC's differ in it). The bytes decide, as `==` would: a text canonically
-  /// equivalent to this ASCII one (which has no `K`, `;` or `` ` ``, the ASCII characters with
-  /// non-ASCII singleton equivalents) is this text byte for byte.
+  /// Whether a coding `system` is LOINC's, `http://loinc.org`.
   static func isLOINC(_ system: String?) -> Bool {
-    guard let system, system.utf8.count == 16 else { return false }
-    let bytewise = system.utf8.withContiguousStorageIfAvailable { bytes in
-      // Two words: `http://l` and `oinc.org`, little-endian.
-      let raw = UnsafeRawBufferPointer(bytes)
-      return UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) == 0x6c2f_2f3a_7074_7468
-        && UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) == 0x6772_6f2e_636e_696f
-    }
-    return bytewise ?? (system == "http://loinc.org")
+    system == "http://loinc.org"
   }
 
   /// The `kind` for a code: the first LOINC coding's code, else the text, else the first coding's code.

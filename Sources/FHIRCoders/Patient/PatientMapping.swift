@@ -84,20 +84,15 @@ enum PatientMapping<R: PatientRelease> {
       if let id = R.id(resource) { StableUUID.forResource(type: "Patient", id: id) } else {
         StableUUID.forDecoded(resource, type: "Patient", release: R.release, id: nil, versionID: R.versionID(resource))
       }
-    // Optional, so that `take()` moves it into the result (a plain `var` passed `inout` is copied).
-    var entity: PatientEntity! = PatientEntity(
+    var entity = PatientEntity(
       id: coder.getCareID(resource, &report), uuid: uuid, effectiveDate: FHIRDates.epoch, timezone: FHIRDates.utc)
     coder.getCareVersionFields(resource, &entity, &report)
-    // Swapped in: assigning through the optional copied the name and the birthday (a retain per
-    // part), then destroyed the closure's result.
-    var name = coder.getCareName(resource, &report)
-    swap(&entity.name, &name)
+    entity.name = coder.getCareName(resource, &report)
     entity.sex = coder.getCareSex(resource, &report)
-    var birthday = coder.getCareBirthday(resource, &report)
-    swap(&entity.birthday, &birthday)
+    entity.birthday = coder.getCareBirthday(resource, &report)
     entity.allergies = coder.getCareAllergies(resource, &report)
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: PatientPaths.root, in: &report) }
-    return Converted(entity.take()!, report: report)
+    return Converted(entity, report: report)
   }
 
   /// The Patient of a Patient entity, through `coder`'s closures.

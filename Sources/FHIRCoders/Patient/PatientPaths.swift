@@ -1,5 +1,5 @@
-/// The report paths the Patient mapping records (both releases), each interned once
-/// (``ReportPath``), so that recording one hashes nothing.
+/// The report paths the Patient mapping records (both releases), each built once
+/// (``ReportPath``).
 enum PatientPaths {
   static let root = ReportPath("Patient")
   static let id = ReportPath("Patient.id")

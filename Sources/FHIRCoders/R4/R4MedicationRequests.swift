@@ -81,7 +81,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
     ElementValue(
       isPresent: r.dispenseRequest?.validityPeriod?.start.isPresent ?? false, value: r.dispenseRequest?.validityPeriod?.start?.value)
   }
-  static func authored(_ r: Resource) -> ElementValue<FHIRDateTime> { ElementValue(isPresent: r.authoredOn.isPresent, value: r.authoredOn?.value) }
+  static func authored(_ r: Resource) -> ElementValue<FHIRDateTime> { ElementValue(r.authoredOn) }
   static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(R4TimingAdapter.pattern) }
   static func timingZone(_ dosage: Dosage) -> String? {
     guard let extensions = dosage.timing?.extension, !extensions.isEmpty else { return nil }

@@ -13,7 +13,7 @@ public enum PeriodSchedule {
     anchor: Date, zone: TimeZone, targets: [OutcomeValue], report: inout ConversionReport
   ) -> ScheduleElement {
     element(
-      start: start, end: end, startPath: ReportPath(unregistered: path + ".start"), endPath: ReportPath(unregistered: path + ".end"),
+      start: start, end: end, startPath: ReportPath(path + ".start"), endPath: ReportPath(path + ".end"),
       at: { location ?? ScheduleDecoding.elementPath(path) }, anchor: anchor, zone: zone, targets: targets, report: &report)
   }
 

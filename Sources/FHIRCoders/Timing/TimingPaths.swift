@@ -1,7 +1,7 @@
 /// The report paths of a timing's elements at one FHIR path (`MedicationRequest.dosageInstruction.timing`
-/// → `….repeat.period`, …). A coder builds them once (``init(cached:unitNameSuffix:)``), interned
-/// (``ReportPath``), so that recording one while decoding builds and hashes no string; for any
-/// other path they are joined when asked, and recorded by name.
+/// → `….repeat.period`, …). A coder builds them once (``init(cached:unitNameSuffix:)``),
+/// so that recording one while decoding builds no string; for any other path they are joined
+/// when asked.
 struct TimingPaths: Sendable {
   /// An element of a timing, by its path below the timing.
   enum Key: Int, CaseIterable {
@@ -54,7 +54,7 @@ struct TimingPaths: Sendable {
   /// Paths joined when asked (a caller's own path, used once).
   init(_ base: String, unitNameSuffix: String = "") {
     self.base = base
-    basePath = ReportPath(unregistered: base)
+    basePath = ReportPath(base)
     self.unitNameSuffix = unitNameSuffix
     table = []
   }
@@ -69,7 +69,7 @@ struct TimingPaths: Sendable {
 
   /// The path of `key`.
   subscript(key: Key) -> ReportPath {
-    table.isEmpty ? ReportPath(unregistered: Self.join(base, key, unitNameSuffix)) : table[key.rawValue]
+    table.isEmpty ? ReportPath(Self.join(base, key, unitNameSuffix)) : table[key.rawValue]
   }
 
   private static func join(_ base: String, _ key: Key, _ unitNameSuffix: String) -> String {

@@ -31,6 +31,16 @@ struct ImportCommand: ParsableCommand {
         fhirkit export --store a.sqlite --to care |
           fhirkit import --from care --store b.sqlite -
 
+      Cooperating importers (PostgreSQL stores only): run the same command with the same \
+      --job and --workers N on N processes or hosts, each with its own part of the inputs. \
+      Each worker stages its files into the database (a file content staged once per job), \
+      waits until N workers have staged (--wait-timeout), then merges and stores the \
+      partitions it claims from the job until all are done: the store ends up as one import \
+      of all the parts leaves it. A worker that dies releases its claims; the others, or the \
+      same command run again, finish the job. --status prints where a job stands.
+        fhirkit import --store postgresql://db/care --job bulk-1 --workers 3 export/part1/
+        fhirkit import --store postgresql://db/care --job bulk-1 --status
+
       Exit codes: 0 every resource converted (with issues or not); 1 some resources skipped \
       (the others are stored), or --strict stopped at an error-level issue; 2 usage error; \
       3 input unreadable, the store cannot be used (its content is kept) or the report \
@@ -58,6 +68,18 @@ struct ImportCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "Decode and merge on this many threads (default: all cores); the store gets the same entities.")
   var jobs: Int?
 
+  @Option(help: "Cooperate with other workers on this named job (PostgreSQL stores only).")
+  var job: String?
+
+  @Option(help: "With --job: how many workers stage before any merges.")
+  var workers: Int?
+
+  @Option(help: "With --job: seconds to wait for the other workers to stage (default: 3600).")
+  var waitTimeout: Double = 3600
+
+  @Flag(help: "With --job: print the job's workers, staged files and resources, and partitions left and done.")
+  var status = false
+
   /// Accepted for scripts written before every import was staged; changes nothing.
   @Flag(help: .hidden)
   var staged = false
@@ -68,10 +90,14 @@ struct ImportCommand: ParsableCommand {
     try PathOptions.refuseEmpty(["--store": store, "--report": report])
     guard batchSize > 0 else { throw ValidationError("--batch-size must be at least 1") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    try ImportJobRun.validate(self)
   }
 
   func run() throws {
     messages.apply()
+    if let job {
+      return try ImportJobRun(command: self, job: job).run()
+    }
     let listing = try InputFiles.expandOrExit(inputs)
     var files = listing.inputs
     try OutputFile.refuseInputs(outputs: [report, store], inputs: files.map(\.path))

@@ -31,6 +31,9 @@ final class CareInputReader {
   let jobs: Int
   /// Where resources are staged instead of ``input``, if anywhere.
   let staged: StagedConversion?
+  /// Where resources go instead of ``staged`` or ``input``, when set (a cooperating import's
+  /// worker stages them into the job's database).
+  var sink: ((PipelineInput.Entry) throws -> Void)?
   /// The resources read so far (empty when they are staged).
   private(set) var input = PipelineInput()
   /// Resources read and decoded.
@@ -141,7 +144,13 @@ final class CareInputReader {
         let release: FHIRRelease = if case .r4 = decoded { .r4 } else { .dstu2 }
         entry.originalJSON = try PipelineInput.Entry.jsonAsRead(record.tokens, at: record.index, release: release)
       }
-      if let staged { try staged.add(entry) } else { input.add(entry) }
+      if let sink {
+        try sink(entry)
+      } else if let staged {
+        try staged.add(entry)
+      } else {
+        input.add(entry)
+      }
     }
     for repair in repairs {
       printRecordMessage("fhirkit: \(record.location): \(repair)")
