@@ -215,15 +215,22 @@ struct SQLiteAccess: StoreWriter {
   }
 
   func addSources(_ sources: [SourceReference], to version: UUID) throws {
+    try addSources(sources, stored: sources.map { $0.json.map(StoredSource.pack) }, to: version)
+  }
+
+  var takesStoredSources: Bool { true }
+
+  func addSources(_ sources: [SourceReference], stored: [Data?], to version: UUID) throws {
     let statement = try db.cachedStatement(
       sql: """
         INSERT INTO provenance (version_uuid, ordinal, resource_type, resource_id, full_url, version_id, release, source)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """)
+    let uuid = version.uuidString
     for (ordinal, source) in sources.enumerated() {
       try statement.execute(arguments: [
-        version.uuidString, ordinal, source.resourceType, source.resourceID, source.fullUrl, source.versionID,
-        source.release.rawValue, source.json.map(StoredSource.pack),
+        uuid, ordinal, source.resourceType, source.resourceID, source.fullUrl, source.versionID,
+        source.release.rawValue, stored[ordinal],
       ])
     }
   }

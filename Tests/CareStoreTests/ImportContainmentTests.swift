@@ -85,4 +85,20 @@ struct ImportContainmentTests {
     #expect(try StoreTestSupport.entityRows(backend) == expected)
     #expect(try StoreInvariants.violations(in: backend) == [])
   }
+
+  @Test("sources packed by the importer on all cores are stored as the backend packs them itself")
+  func sourcesPackedAheadAreStoredAlike() throws {
+    let result = StoreTestSupport.allResult
+    let direct = try StoreTestSupport.newStore("packed-ahead")
+    let base = try StoreTestSupport.newStore("packed-by-backend")
+    // The wrapper's writer keeps the default: it takes no stored forms, the backend packs.
+    let wrapped = FailingBackend(base: base, failing: "", error: InjectedFailure())
+    try CareImporter(backend: direct, batchSize: 300).importResult(result)
+    try CareImporter(backend: wrapped, batchSize: 300).importResult(result)
+    #expect(try direct.write { $0.takesStoredSources })
+    #expect(try wrapped.write { $0.takesStoredSources } == false)
+    #expect(try direct.contentDump() == base.contentDump())
+    #expect(try !direct.read { try $0.sources(of: result.records.map(\.uuid)) }.isEmpty)
+  }
 }
+

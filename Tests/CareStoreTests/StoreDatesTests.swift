@@ -26,4 +26,19 @@ struct StoreDatesTests {
       #expect(a == b, "\(date.timeIntervalSince1970)")
     }
   }
+
+  @Test("CareJSONWriter.fastDates writes the bytes of CareJSONWriter() for every kind of record")
+  func fastDatesWriterSameBytes() throws {
+    let dates = [0, 0.0006, 1_600_000_000.1235, -62_135_596_800, -12_000_000_000.5, 253_402_300_799.999]
+      .map(Date.init(timeIntervalSince1970:))
+    for date in dates {
+      let patient = PatientEntity(id: "p", effectiveDate: date, timezone: TimeZone(identifier: "UTC")!)
+      let outcome = OutcomeEntity(
+        id: "o", taskUUID: UUID(), taskOccurrenceIndex: 2, endDate: date.addingTimeInterval(60.25), effectiveDate: date)
+      for record in [CareRecord.patient(patient), .outcome(outcome)] {
+        #expect(CareJSONWriter.fastDates.bytes(record) == CareJSONWriter().bytes(record), "\(date.timeIntervalSince1970)")
+      }
+    }
+  }
 }
+

@@ -117,6 +117,26 @@ import Testing
     #expect(one.exitCode == two.exitCode)
   }
 
+  @Test("a bad record batches after the start stops --strict at the same place for any --jobs")
+  func strictStopsAtTheSamePlaceForAnyJobs() throws {
+    // Over two batches (2,048 records) are read and decoded while the ones before are written.
+    var text = ""
+    for i in 0..<6000 {
+      text += i == 4500 ? "{bad\n" : "{\"resourceType\":\"Patient\",\"id\":\"p\(i)\",\"gender\":\"other\"}\n"
+    }
+    // A file, not standard input: a strict run stops reading, and the rest would not fit a pipe.
+    let input = TemporaryFolders.make("strict-jobs") + "/patients.ndjson"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: input))
+    for extra in [[], ["--strict"]] {
+      let arguments = ["convert", "--to", "r4", "--from", "r4"] + extra + [input]
+      let one = try CommandRunner.run(arguments + ["--jobs", "1"])
+      let three = try CommandRunner.run(arguments + ["--jobs", "3"])
+      #expect(one.exitCode == 1, "\(one.stderr)")
+      #expect(lines(one.stdout).count == (extra.isEmpty ? 5999 : 4500))
+      #expect(one.stdout == three.stdout && one.stderr == three.stderr && one.exitCode == three.exitCode)
+    }
+  }
+
   @Test func quietAndNoProgressWhenNotATerminal() throws {
     let bad = Array("{\"resourceType\":\"Patient\",\"id\":\"a\"}\n{bad\n".utf8)
     let quiet = try CommandRunner.run(["convert", "--to", "r4", "--quiet", "-"], stdin: bad)

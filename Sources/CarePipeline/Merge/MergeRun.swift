@@ -283,11 +283,10 @@ struct MergeRun {
   }
 
   mutating func finish() {
-    func byID<E: CareEntity>(_ a: E, _ b: E) -> Bool { (a.id, a.uuid.uuidString) < (b.id, b.uuid.uuidString) }
-    result.patients.sort(by: byID)
-    result.carePlans.sort(by: byID)
-    result.tasks.sort(by: byID)
-    result.outcomes.sort(by: byID)
+    result.patients.sort(by: PipelineResult.byID)
+    result.carePlans.sort(by: PipelineResult.byID)
+    result.tasks.sort(by: PipelineResult.byID)
+    result.outcomes.sort(by: PipelineResult.byID)
     result.report.entities = [
       "patient": result.patients.count, "carePlan": result.carePlans.count, "task": result.tasks.count,
       "outcome": result.outcomes.count,

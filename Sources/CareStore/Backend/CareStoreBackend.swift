@@ -40,6 +40,22 @@ public protocol StoreWriter: StoreReader {
   func append(_ version: StoredVersion, replacing head: VersionHead?) throws
   /// Records the resources `version` came from.
   func addSources(_ sources: [SourceReference], to version: UUID) throws
+  /// Whether ``addSources(_:stored:to:)`` keeps the stored forms it is given (by default not:
+  /// the importer then hands the sources to ``addSources(_:to:)`` and packs nothing itself).
+  var takesStoredSources: Bool { get }
+  /// Records the resources `version` came from, with each one's JSON already in its stored form
+  /// (``StoredSource/pack(_:)`` of ``SourceReference/json``, `nil` where that is `nil`): the
+  /// importer packs them on all cores before it writes. By default the forms are dropped and
+  /// ``addSources(_:to:)`` packs again.
+  func addSources(_ sources: [SourceReference], stored: [Data?], to version: UUID) throws
+}
+
+extension StoreWriter {
+  public var takesStoredSources: Bool { false }
+
+  public func addSources(_ sources: [SourceReference], stored: [Data?], to version: UUID) throws {
+    try addSources(sources, to: version)
+  }
 }
 
 extension StoreReader {

@@ -75,20 +75,25 @@ public struct CareImporter: Sendable {
   /// Encodes and hashes `records`, on all cores (encoding is most of an import's own work): lane
   /// `k` of `n` takes records `k`, `k + n`, … and hands its results in once, under a lock.
   static func encode(_ records: [CareRecord], sources: [UUID: [SourceReference]]) throws -> [Item] {
-    let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, records.count / 64))
-    let results = LaneResults(lanes: lanes)
+    let encoded = inLanes(records.count, grain: 64) { i in
+      let json = VersionRules.json(records[i])
+      return (json: json, hash: VersionRules.hash(json))
+    }
+    return records.indices.map { i in
+      Item(record: records[i], json: encoded[i].json, hash: encoded[i].hash, sources: sources[records[i].uuid] ?? [])
+    }
+  }
+
+  /// `(0..<count).map(transform)` on all cores: lane `k` of `n` computes items `k`, `k + n`, …
+  /// and hands its results in once, under a lock; at most one lane per `grain` items.
+  static func inLanes<Value>(_ count: Int, grain: Int, _ transform: @escaping @Sendable (Int) -> Value) -> [Value] {
+    let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / grain))
+    let results = LaneResults<Value>(lanes: lanes)
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-      let encoded = stride(from: lane, to: records.count, by: lanes).map { i in
-        let json = VersionRules.json(records[i])
-        return (json: json, hash: VersionRules.hash(json))
-      }
-      results.set(lane, encoded)
+      results.set(lane, stride(from: lane, to: count, by: lanes).map(transform))
     }
     let byLane = results.all
-    return records.indices.map { i in
-      let (json, hash) = byLane[i % lanes][i / lanes]
-      return Item(record: records[i], json: json, hash: hash, sources: sources[records[i].uuid] ?? [])
-    }
+    return (0..<count).map { i in byLane[i % lanes][i / lanes] }
   }
 
   /// Writes one batch inside a transaction; pure apart from `writer`, so it can be retried.
@@ -103,6 +108,9 @@ public struct CareImporter: Sendable {
       let slots = items.compactMap { item -> OccurrenceSlot? in slot(of: item, tasks: tasks) }
       occupied = try writer.occupiedSlots(slots)
     }
+    // The versions to append, decided first; their sources are then packed on all cores
+    // (compressing them was a quarter of the transaction's time), and the rows written in order.
+    var chosen: [(version: StoredVersion, head: VersionHead?, sources: [SourceReference])] = []
     for item in items {
       let head = heads[item.record.id]
       var version: StoredVersion
@@ -134,9 +142,21 @@ public struct CareImporter: Sendable {
         }
       default: break
       }
-      try writer.append(version, replacing: head)
-      if !item.sources.isEmpty { try writer.addSources(item.sources.sorted(), to: version.uuid) }
+      chosen.append((version, head, item.sources.sorted()))
       if head == nil { counts.added += 1 } else { counts.newVersions += 1 }
+    }
+    let sources = chosen.map(\.sources)
+    let packed =
+      writer.takesStoredSources
+      ? inLanes(sources.count, grain: 32) { i in sources[i].map { $0.json.map(StoredSource.pack) } } : []
+    for (i, entry) in chosen.enumerated() {
+      try writer.append(entry.version, replacing: entry.head)
+      guard !entry.sources.isEmpty else { continue }
+      if packed.isEmpty {
+        try writer.addSources(entry.sources, to: entry.version.uuid)
+      } else {
+        try writer.addSources(entry.sources, stored: packed[i], to: entry.version.uuid)
+      }
     }
     summary.counts[kind] = counts
     return summary
@@ -152,15 +172,15 @@ public struct CareImporter: Sendable {
   }
 }
 
-/// The encoded records of each lane of ``CareImporter/encode(_:sources:)``, handed in under a lock
+/// The results of each lane of ``CareImporter/inLanes(_:grain:_:)``, handed in under a lock
 /// (the standard library's `Mutex` needs macOS 15; the package supports 13).
-private final class LaneResults: @unchecked Sendable {
+private final class LaneResults<Value>: @unchecked Sendable {
   private let lock = NSLock()
-  private var lanes: [[(json: Data, hash: String)]]
+  private var lanes: [[Value]]
 
   init(lanes: Int) { self.lanes = Array(repeating: [], count: lanes) }
 
-  func set(_ lane: Int, _ encoded: [(json: Data, hash: String)]) { lock.withLock { lanes[lane] = encoded } }
+  func set(_ lane: Int, _ values: [Value]) { lock.withLock { lanes[lane] = values } }
 
-  var all: [[(json: Data, hash: String)]] { lock.withLock { lanes } }
+  var all: [[Value]] { lock.withLock { lanes } }
 }

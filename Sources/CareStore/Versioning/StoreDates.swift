@@ -1,4 +1,4 @@
-import CareModel
+public import CareModel
 import FHIRCore
 import Foundation
 
@@ -71,4 +71,12 @@ enum StoreDates {
     }
     return encoder
   }
+}
+
+extension CareJSONWriter {
+  /// A writer giving the same bytes as ``CareJSONWriter/init()``, its dates written by plain
+  /// arithmetic (as the store writes them) rather than by Foundation's formatter behind a lock,
+  /// which every encoding thread shared: what `convert --to care`, the importer and the
+  /// exporter write care JSON with.
+  public static let fastDates = CareJSONWriter(dateFormat: { StoreDates.format($0) })
 }

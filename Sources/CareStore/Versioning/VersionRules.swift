@@ -9,7 +9,7 @@ public import Foundation
 public enum VersionRules {
   /// The writer of stored JSON and content hashes (care JSON: keys sorted, dates ISO 8601 by
   /// ``StoreDates/format(_:)``): the bytes `StoreDates.encoder()` gives, and it cannot fail.
-  static let writer = CareJSONWriter(dateFormat: { StoreDates.format($0) })
+  static let writer = CareJSONWriter.fastDates
 
   /// A record's stored JSON.
   static func json(_ record: CareRecord) -> Data { Data(writer.bytes(record)) }

@@ -92,7 +92,7 @@ public struct StoreExporter {
     let patients = records[.patient] ?? [], plans = records[.carePlan] ?? []
     let tasks = records[.task] ?? [], outcomes = records[.outcome] ?? []
     if target == .care {
-      let writer = CareJSONWriter()
+      let writer = CareJSONWriter.fastDates
       return (patients + plans + tasks + outcomes).map { record in
         Item(type: record.kind, uuid: record.uuid, json: writer.bytes(record))
       }

@@ -76,7 +76,7 @@ struct CareConversionRun {
   private final class RecordWriter {
     let format: OutputFormat
     let output: OutputFile
-    let careJSON = CareJSONWriter()
+    let careJSON = CareJSONWriter.fastDates
     var values: [JSONValue] = []
 
     init(format: OutputFormat, output: OutputFile) {

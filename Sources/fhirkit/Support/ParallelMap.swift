@@ -68,3 +68,5 @@ enum ParallelMap {
 
 /// The number of processors, the default of `--jobs`.
 var processorCount: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+extension ParallelMap.Outcome: Sendable where Value: Sendable {}

@@ -1,4 +1,6 @@
+import Dispatch
 import FHIRKit
+import Foundation
 
 /// Collects records and processes them in batches on `jobs` threads, handing the results
 /// back one by one in input order (`--jobs`): what a command prints and writes does not
@@ -7,17 +9,27 @@ import FHIRKit
 /// Within a batch, release detection and then `work` run in parallel; `handle` runs on the
 /// calling thread, in input order. A release detected in a record carries over to the next
 /// records of the same input that have no release-specific element, as with one thread.
-final class RecordBatcher<Output> {
+///
+/// With more than one job a full batch is processed on Dispatch's threads while the caller
+/// reads the next one and handles the batch before it: reading, handling (staging, writing)
+/// and decoding overlap instead of taking turns. ``flush()`` waits for it.
+final class RecordBatcher<Output: Sendable> {
   /// Records processed together; enough to keep the threads busy, few enough to keep
   /// memory bounded.
   static var batchSize: Int { 2048 }
 
   private let from: ReleaseOption
   private let jobs: Int
-  private let work: (ResourceRecord, FHIRRelease) throws -> Output
+  private let work: @Sendable (ResourceRecord, FHIRRelease) throws -> Output
   private let handle: (ResourceRecord, ParallelMap.Outcome<Output>) throws -> Void
   private var pending: [ResourceRecord] = []
   private var inputRelease: FHIRRelease?
+  /// The batch being processed on other threads, if any.
+  private var inFlight: InFlight<Processed>?
+
+  /// A processed batch: each record with its outcome, and the release that carries over to
+  /// the next batch; or the error release detection threw.
+  private typealias Processed = Result<(results: [(ResourceRecord, ParallelMap.Outcome<Output>)], inputRelease: FHIRRelease?), any Error>
 
   /// Creates a batcher.
   /// - Parameters:
@@ -26,7 +38,7 @@ final class RecordBatcher<Output> {
   ///   - work: What to compute per record; called from several threads at once.
   ///   - handle: What to do with each result, in input order, on the calling thread.
   init(
-    from: ReleaseOption, jobs: Int, work: @escaping (ResourceRecord, FHIRRelease) throws -> Output,
+    from: ReleaseOption, jobs: Int, work: @escaping @Sendable (ResourceRecord, FHIRRelease) throws -> Output,
     handle: @escaping (ResourceRecord, ParallelMap.Outcome<Output>) throws -> Void
   ) {
     self.from = from
@@ -45,27 +57,88 @@ final class RecordBatcher<Output> {
   /// - Throws: What `handle` throws.
   func add(_ record: ResourceRecord) throws {
     pending.append(record)
-    if pending.count >= Self.batchSize { try flush() }
+    guard pending.count >= Self.batchSize else { return }
+    guard jobs > 1 else { return try flush() }
+    // The batch before this one is handled while this one is processed.
+    let before = try inFlight.map { try $0.wait().get() }
+    inFlight = nil
+    if let before { inputRelease = before.inputRelease }
+    let batch = takePending()
+    let (from, jobs, work, inputRelease) = (from, jobs, work, inputRelease)
+    inFlight = InFlight { Self.process(batch, from: from, jobs: jobs, inputRelease: inputRelease, work: work) }
+    if let before {
+      do {
+        for (record, outcome) in before.results { try handle(record, outcome) }
+      } catch {
+        _ = inFlight?.wait()
+        inFlight = nil
+        throw error
+      }
+    }
   }
 
-  /// Processes the pending records.
+  /// Processes the pending records (after the batch in flight, if any).
   /// - Throws: What `handle` throws (the records after it in the batch are dropped).
   func flush() throws {
-    guard !pending.isEmpty else { return }
-    let batch = pending
-    pending.removeAll(keepingCapacity: true)
-    var releases: [FHIRRelease] = []
-    releases.reserveCapacity(batch.count)
-    if from == .auto {
-      let detected = ParallelMap.map(batch, jobs: jobs) { [from] record in from.detect(record.tokens) }
-      for outcome in detected { releases.append(from.release(detected: try outcome.get(), inputRelease: &inputRelease)) }
-    } else {
-      releases = Array(repeating: from.release(detected: nil, inputRelease: &inputRelease), count: batch.count)
+    if let batch = inFlight {
+      inFlight = nil
+      let processed = try batch.wait().get()
+      inputRelease = processed.inputRelease
+      for (record, outcome) in processed.results { try handle(record, outcome) }
     }
-    let items = Array(zip(batch, releases))
-    let results = ParallelMap.map(items, jobs: jobs) { [work] record, release in try work(record, release) }
-    for ((record, _), outcome) in zip(items, results) {
-      try handle(record, outcome)
+    guard !pending.isEmpty else { return }
+    let processed = try Self.process(takePending(), from: from, jobs: jobs, inputRelease: inputRelease, work: work).get()
+    inputRelease = processed.inputRelease
+    for (record, outcome) in processed.results { try handle(record, outcome) }
+  }
+
+  private func takePending() -> [ResourceRecord] {
+    defer { pending.removeAll(keepingCapacity: true) }
+    return pending
+  }
+
+  /// Detects the releases of `batch` and runs `work` on each record, on `jobs` threads.
+  private static func process(
+    _ batch: [ResourceRecord], from: ReleaseOption, jobs: Int, inputRelease: FHIRRelease?,
+    work: @escaping @Sendable (ResourceRecord, FHIRRelease) throws -> Output
+  ) -> Processed {
+    Result {
+      var inputRelease = inputRelease
+      var releases: [FHIRRelease] = []
+      releases.reserveCapacity(batch.count)
+      if from == .auto {
+        let detected = ParallelMap.map(batch, jobs: jobs) { record in from.detect(record.tokens) }
+        for outcome in detected { releases.append(from.release(detected: try outcome.get(), inputRelease: &inputRelease)) }
+      } else {
+        releases = Array(repeating: from.release(detected: nil, inputRelease: &inputRelease), count: batch.count)
+      }
+      let items = Array(zip(batch, releases))
+      let results = ParallelMap.map(items, jobs: jobs) { record, release in try work(record, release) }
+      return (Array(zip(batch, results)), inputRelease)
+    }
+  }
+}
+
+/// A value computed on a Dispatch thread, waited for by the thread that started it.
+private final class InFlight<Value: Sendable>: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var value: Value?
+
+  init(_ compute: @escaping @Sendable () -> Value) {
+    DispatchQueue.global().async { [self] in
+      let computed = compute()
+      condition.withLock {
+        value = computed
+        condition.broadcast()
+      }
+    }
+  }
+
+  /// The value, once computed.
+  func wait() -> Value {
+    condition.withLock {
+      while value == nil { condition.wait() }
+      return value!
     }
   }
 }
