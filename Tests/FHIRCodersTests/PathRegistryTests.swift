@@ -12,7 +12,7 @@ import Testing
     let child = registry.id(of: "Test.alpha.beta")
     #expect(registry.child(of: parent, key: "beta") == child)
     #expect(registry.table.parents[Int(child)] == parent)
-    #expect(registry.names(of: [child, parent]) == ["Test.alpha.beta", "Test.alpha"])
+    #expect([child, parent].map { registry.table.names[Int($0)] } == ["Test.alpha.beta", "Test.alpha"])
     let table = registry.table
     let found = table.child(of: parent, keyDigest: PathRegistry.digest("beta")) { $0 == Array("beta".utf8) }
     #expect(found == child)

@@ -12,7 +12,7 @@ struct AccountingWalk {
   /// The tokens walked.
   let tokens: JSONTokens
   /// The registry's paths as the walk started.
-  let table: PathRegistry.Table
+  private let table: PathRegistry.Table
   /// What the report's mapped paths say of each path known as the walk started, by number:
   /// ``mappedFlag``, ``aboveMappedFlag`` (a mapped path extends it by one or more `.key`, so its
   /// members' paths are looked up).

@@ -97,12 +97,6 @@ final class PathRegistry: @unchecked Sendable {
     }
   }
 
-  /// The names of `ids`.
-  func names(of ids: some Sequence<Int32>) -> [String] {
-    let table = self.table
-    return ids.map { table.names[Int($0)] }
-  }
-
   /// Adds `path` to `table` (its prefixes first), or finds it. Given `parent` and `key`, the
   /// path is that child.
   private static func add(_ path: String, to table: inout Table, under parent: Int32? = nil, key: String? = nil) -> Int32 {
