@@ -34,7 +34,7 @@ struct CareConversionRun {
     let reportWriter = PipelineReportWriter(issueReport: issueReport)
     let staged: StagedConversion
     do {
-      staged = try StagedConversion(pipeline: reportWriter.pipeline, staging: .init(jobs: jobs))
+      staged = try StagedConversion(pipeline: reportWriter.pipeline(keepsSourceJSON: false), staging: .init(jobs: jobs))
     } catch let error as StagingError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
