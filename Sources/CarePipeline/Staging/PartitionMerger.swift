@@ -42,7 +42,7 @@ struct PartitionMerger: Sendable {
         bytes, isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
       return IndexedResource(
         key: key, fullUrl: fullURLs[ordinal], resource: resource, source: source, originalJSON: originalJSON[ordinal],
-        compactJSON: bytes)
+        compactJSON: slot.isCanonical ? bytes : nil)
     }
     for ordinal in partitions.order[range] {
       let slot = slots[Int(ordinal)]

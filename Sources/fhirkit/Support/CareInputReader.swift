@@ -138,7 +138,11 @@ final class CareInputReader {
       (issues, repairs, isDecoded) = (result.issues, result.repairs, result.value != nil)
     }
     if let resource {
-      var entry = PipelineInput.Entry(resource: resource, fullUrl: record.fullUrl)
+      // The tokens stay with the resource: the coders account for its elements from them, and
+      // staging writes them instead of encoding the resource again.
+      var entry = PipelineInput.Entry(
+        resource: resource, fullUrl: record.fullUrl, decodedFrom: record.tokens, at: record.index, issues: issues,
+        repairs: repairs)
       if !repairs.isEmpty {
         // The store keeps the resource as it came, not as repaired.
         let release: FHIRRelease = if case .r4 = decoded { .r4 } else { .dstu2 }
