@@ -71,14 +71,19 @@ final class StagedMerge {
   /// Stages one resource (a Bundle adds its entries), de-duplicating as ``ResourceIndex`` does.
   /// - Throws: ``StagingError``.
   func add(_ entry: PipelineInput.Entry) throws {
-    try PipelineInput.flatten(entry) { try addFlat($0) }
+    try add(StagedEntry(entry, keepsSourceJSON: pipeline.options.keepsSourceJSON))
   }
 
-  private func addFlat(_ entry: PipelineInput.Entry) throws {
+  /// Stages a prepared entry's resources.
+  /// - Throws: ``StagingError``.
+  func add(_ prepared: StagedEntry) throws {
+    for item in prepared.items { try addFlat(item.entry, bytes: item.json, isCanonical: item.isCanonical) }
+  }
+
+  private func addFlat(_ entry: PipelineInput.Entry, bytes: [UInt8], isCanonical: Bool) throws {
     let resource = entry.resource
     let type = resource.resourceType ?? "?"
     report.resourcesRead[type, default: 0] += 1
-    let (bytes, isCanonical) = stagedJSON(of: entry)
     var key = ResourceIndex.key(of: resource, fullUrl: entry.fullUrl) { resource.canonicalBytes }
     if let url = entry.fullUrl, let known = ordinalOfURL[url] { key = keys.key(known) }
     let ordinal: Int32
@@ -101,18 +106,6 @@ final class StagedMerge {
       ordinalOfURL[url] = ordinal
       urlsOfOrdinal[ordinal, default: []].append(url)
     }
-  }
-
-  /// The JSON `entry`'s resource is staged as, to be decoded again when its partition is merged.
-  /// When the model holds exactly the elements read (``ResourceSource``), those tokens written
-  /// compactly, which is cheaper than encoding the model; when each source's JSON is kept
-  /// (``Pipeline/Options/keepsSourceJSON``), the model's own compact JSON, which then serves as
-  /// that JSON too (``IndexedResource/compactJSON``).
-  private func stagedJSON(of entry: PipelineInput.Entry) -> (bytes: [UInt8], isCanonical: Bool) {
-    guard !pipeline.options.keepsSourceJSON, let source = entry.source else { return (entry.resource.canonicalBytes, true) }
-    var writer = JSONWriter()
-    writer.value(source.tokens, at: source.index)
-    return (writer.takeOutput(), false)
   }
 
   /// Writes `resource` as the kept version of `ordinal` (`bytes`, its JSON, the model's own when
