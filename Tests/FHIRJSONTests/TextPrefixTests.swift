@@ -10,9 +10,8 @@ import Testing
   func readInPlaceAsFromBytes(length: Int) throws {
     let key = String(decoding: Self.alphabet.prefix(length), as: UTF8.self)
     // The key's text followed by a long string (read a word at a time), or last (byte by byte).
-    for json in [#"{"\#(key)":"0123456789abcdefghij"}"#, #"{"a":1,"\#(key)":null}"#] {
+    for (json, index) in [(#"{"\#(key)":"0123456789abcdefghij"}"#, 1), (#"{"_":1,"\#(key)":null}"#, 3)] {
       let tokens = try JSONTokens(parsing: json)
-      let index = json.hasPrefix(#"{"a""#) ? 3 : 1
       #expect(tokens.string(at: index) == key)
       let prefix = tokens.textPrefix(at: index)
       #expect(prefix == TextPrefix(Array(key.utf8)))
