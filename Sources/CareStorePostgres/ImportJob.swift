@@ -84,6 +84,16 @@ public final class ImportJob {
       throw PostgresBackend.storeError(error, store: store, operation: "connecting")
     }
     try PostgresMigrator(connection: connection, store: store, readOnly: readOnly).prepare()
+    // A claim is a transaction left open while the partition is merged in Swift: a server whose
+    // `idle_in_transaction_session_timeout` is set would end it mid-merge, so this session turns
+    // it off. Keepalives let the server notice a worker whose host vanished (no FIN, no RST)
+    // within about two minutes and roll its claim back, instead of after the kernel's two hours.
+    for setting in [
+      "idle_in_transaction_session_timeout = 0", "tcp_keepalives_idle = 60", "tcp_keepalives_interval = 10",
+      "tcp_keepalives_count = 6",
+    ] {
+      try connection.query("SET \(setting)", operation: "setting the session up", table: nil)
+    }
   }
 
   deinit {

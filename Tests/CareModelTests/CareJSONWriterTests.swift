@@ -1,4 +1,5 @@
 import CareModel
+import FHIRJSON
 import Foundation
 import Testing
 
@@ -60,5 +61,43 @@ import Testing
     }
     #expect(back.values[0].value == .double(.infinity) && back.values[1].value == .double(-.infinity))
     if case .double(let nan) = back.values[2].value { #expect(nan.isNaN) } else { Issue.record("not a double") }
+  }
+
+  /// What no care entity does but any `Encodable` may: a key encoded twice (the later value wins),
+  /// nested and super encoders, a value that encodes nothing (`{}`), integers of every width,
+  /// single values wrapping containers, URLs and dates inside arrays.
+  @Test func unusualEncodablesGiveTheEncodersBytes() throws {
+    struct Unusual: Encodable {
+      enum Key: String, CodingKey { case b, a, nested, list, empty, wrapped, `super` }
+      struct Nothing: Encodable { func encode(to encoder: any Encoder) throws {} }
+      struct Wrapper: Encodable {
+        func encode(to encoder: any Encoder) throws {
+          var single = encoder.singleValueContainer()
+          try single.encode(["z": 1, "y": 2])
+        }
+      }
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode("first", forKey: .b)
+        try container.encode(UInt64.max, forKey: .a)
+        try container.encode(Int8.min, forKey: .b)
+        var nested = container.nestedContainer(keyedBy: Key.self, forKey: .nested)
+        try nested.encode(Float(1.5), forKey: .a)
+        try nested.encodeNil(forKey: .b)
+        var list = container.nestedUnkeyedContainer(forKey: .list)
+        try list.encode(URL(string: "https://example.org/a/b")!)
+        try list.encode(Date(timeIntervalSince1970: 1_000_000))
+        try list.encode(-0.0)
+        var inner = list.nestedContainer(keyedBy: Key.self)
+        try inner.encode(true, forKey: .b)
+        try container.encode(Nothing(), forKey: .empty)
+        try container.encode(Wrapper(), forKey: .wrapped)
+        var base = container.superEncoder().container(keyedBy: Key.self)
+        try base.encode([UInt16.max], forKey: .a)
+      }
+    }
+    var writer = JSONWriter()
+    try CareJSONWriter().write(encodable: Unusual(), to: &writer)
+    #expect(writer.takeOutput() == Array(try CareJSON.makeEncoder().encode(Unusual())))
   }
 }

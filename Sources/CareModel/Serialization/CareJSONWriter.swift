@@ -43,47 +43,6 @@ public struct CareJSONWriter: Sendable {
   /// Writes any `Encodable` value the way ``CareJSON/makeEncoder()`` would.
   /// - Throws: Only what the value's own `encode(to:)` throws by itself.
   public func write(encodable value: some Encodable, to writer: inout JSONWriter) throws {
-    let node = try TreeEncoder.node(of: value, dateFormat: dateFormat, codingPath: [])
-    node.write(to: &writer)
-  }
-}
-
-/// A JSON value as `JSONEncoder` builds it before writing: numbers as their final text.
-indirect enum CareJSONNode {
-  case null
-  case bool(Bool)
-  case number(String)
-  case string(String)
-  case array([CareJSONNode])
-  case object([String: CareJSONNode])
-
-  /// Writes the value, object keys sorted by their UTF-8 bytes (as `JSONEncoder`'s `.sortedKeys`).
-  func write(to writer: inout JSONWriter) {
-    switch self {
-    case .null: writer.null()
-    case .bool(let b): writer.bool(b)
-    case .number(let text): writer.number(JSONNumber(text) ?? JSONNumber(0))
-    case .string(let s): writer.string(s)
-    case .array(let items):
-      writer.beginArray()
-      for item in items { item.write(to: &writer) }
-      writer.endArray()
-    case .object(let members):
-      writer.beginObject()
-      for key in members.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-        writer.key(key)
-        members[key]!.write(to: &writer)
-      }
-      writer.endObject()
-    }
-  }
-
-  /// A double's text as `JSONEncoder` writes it (`description` without a trailing `.0`), or the
-  /// non-conforming string for infinities and NaN.
-  static func double(_ x: Double) -> CareJSONNode {
-    guard x.isFinite else { return .string(x.isNaN ? "NaN" : x < 0 ? "-Infinity" : "Infinity") }
-    var text = x.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    return .number(text)
+    try TreeEncoder.value(of: value, dateFormat: dateFormat).write(to: &writer)
   }
 }

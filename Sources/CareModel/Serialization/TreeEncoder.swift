@@ -1,52 +1,121 @@
+import FHIRJSON
 import Foundation
 
-/// The `Encoder` behind ``CareJSONWriter``: builds a ``CareJSONNode`` tree as `JSONEncoder` does
-/// (dates through the date format, URLs as their absolute string, keys of a later `encode`
-/// replacing earlier ones), and never throws.
+/// The `Encoder` behind ``CareJSONWriter``: builds a light tree of the value as `JSONEncoder`
+/// does (dates through the date format, URLs as their absolute string, keys of a later `encode`
+/// replacing earlier ones) and writes it with object keys sorted by their UTF-8 bytes (as
+/// `JSONEncoder`'s `.sortedKeys`). It never throws.
+///
+/// Scalars are kept as they are encoded, members in the order they come (sorted when written),
+/// and the coding path is built only when asked for: encoding a care record allocates little
+/// more than its strings.
 final class TreeEncoder: Encoder {
-  /// A value being built: the nodes containers write into.
-  final class Box {
-    var node: CareJSONNode?
-    var members: [String: Box] = [:]
-    var items: [Box] = []
-    var kind: Kind = .unset
-    enum Kind { case unset, single, object, array }
+  /// An encoded value: a scalar, or a container still being filled.
+  enum Value {
+    case scalar(CareJSONScalar)
+    case box(Box)
 
-    /// The finished node.
-    var value: CareJSONNode {
+    /// Writes the value.
+    func write(to writer: inout JSONWriter) {
+      switch self {
+      case .scalar(let scalar): scalar.write(to: &writer)
+      case .box(let box): box.write(to: &writer)
+      }
+    }
+  }
+
+  /// A value being built: what its containers write into.
+  final class Box {
+    enum Kind { case unset, single, object, array }
+    var kind: Kind = .unset
+    var single: Value?
+    var members: [(key: String, value: Value)] = []
+    var items: [Value] = []
+
+    /// Writes the value; a value that encoded nothing is `{}`, as `JSONEncoder` writes it.
+    func write(to writer: inout JSONWriter) {
       switch kind {
-      case .unset: .object([:])
-      case .single: node ?? .null
-      case .object: .object(members.mapValues(\.value))
-      case .array: .array(items.map(\.value))
+      case .unset:
+        writer.beginObject()
+        writer.endObject()
+      case .single:
+        (single ?? .scalar(.null)).write(to: &writer)
+      case .array:
+        writer.beginArray()
+        for item in items { item.write(to: &writer) }
+        writer.endArray()
+      case .object:
+        writer.beginObject()
+        let order = members.indices.sorted { a, b in
+          let (x, y) = (members[a].key, members[b].key)
+          return x == y ? a < b : x.utf8.lexicographicallyPrecedes(y.utf8)
+        }
+        for (position, index) in order.enumerated() {
+          let member = members[index]
+          // A later encode for the same key replaces the earlier one.
+          if position + 1 < order.count && members[order[position + 1]].key == member.key { continue }
+          writer.key(member.key)
+          member.value.write(to: &writer)
+        }
+        writer.endObject()
       }
     }
   }
 
   let box: Box
   let dateFormat: @Sendable (Date) -> String
-  let codingPath: [any CodingKey]
+  /// The encoder of the enclosing value and this value's key in it (`nil` at the root).
+  private let parent: TreeEncoder?
+  private let key: (any CodingKey)?
+
+  var codingPath: [any CodingKey] {
+    var path: [any CodingKey] = []
+    var encoder: TreeEncoder? = self
+    while let current = encoder, let key = current.key {
+      path.append(key)
+      encoder = current.parent
+    }
+    return path.reversed()
+  }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init(box: Box, dateFormat: @escaping @Sendable (Date) -> String, codingPath: [any CodingKey]) {
+  init(box: Box, dateFormat: @escaping @Sendable (Date) -> String, parent: TreeEncoder?, key: (any CodingKey)?) {
     self.box = box
     self.dateFormat = dateFormat
-    self.codingPath = codingPath
+    self.parent = parent
+    self.key = key
   }
 
-  /// The node of `value`.
-  static func node(
-    of value: some Encodable, dateFormat: @escaping @Sendable (Date) -> String, codingPath: [any CodingKey]
-  ) throws -> CareJSONNode {
-    switch value {
-    case let date as Date: return .string(dateFormat(date))
-    case let url as URL: return .string(url.absoluteString)
-    case let double as Double: return CareJSONNode.double(double)
-    default:
-      let box = Box()
-      try value.encode(to: TreeEncoder(box: box, dateFormat: dateFormat, codingPath: codingPath))
-      return box.value
-    }
+  /// The encoded form of a root `value`.
+  static func value(of value: some Encodable, dateFormat: @escaping @Sendable (Date) -> String) throws -> Value {
+    try encode(value, dateFormat: dateFormat, parent: nil, key: nil)
+  }
+
+  /// The encoded form of `value` at `key` of `parent`'s value.
+  private static func encode<T: Encodable>(
+    _ value: T, dateFormat: @escaping @Sendable (Date) -> String, parent: TreeEncoder?, key: (any CodingKey)?
+  ) throws -> Value {
+    if T.self == Date.self, let date = value as? Date { return .scalar(.string(dateFormat(date))) }
+    if T.self == URL.self, let url = value as? URL { return .scalar(.string(url.absoluteString)) }
+    if T.self == Double.self, let double = value as? Double { return .scalar(.double(double)) }
+    let box = Box()
+    try value.encode(to: TreeEncoder(box: box, dateFormat: dateFormat, parent: parent, key: key))
+    return .box(box)
+  }
+
+  /// The encoded form of `value`, a member at `key` of this encoder's value.
+  func encoded(_ value: some Encodable, key: any CodingKey) throws -> Value {
+    try Self.encode(value, dateFormat: dateFormat, parent: self, key: key)
+  }
+
+  /// The encoded form of `value` encoded in this encoder's place (a single-value container's).
+  func encodedInPlace(_ value: some Encodable) throws -> Value {
+    try Self.encode(value, dateFormat: dateFormat, parent: parent, key: key)
+  }
+
+  /// An encoder for a nested container at `key`, writing into `box`.
+  func nested(_ key: any CodingKey, _ box: Box) -> TreeEncoder {
+    TreeEncoder(box: box, dateFormat: dateFormat, parent: self, key: key)
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -63,159 +132,11 @@ final class TreeEncoder: Encoder {
     Single(encoder: self)
   }
 
-  func nested(_ key: any CodingKey, _ box: Box) -> TreeEncoder {
-    TreeEncoder(box: box, dateFormat: dateFormat, codingPath: codingPath + [key])
-  }
-
-  func node(_ value: some Encodable, key: any CodingKey) throws -> CareJSONNode {
-    try Self.node(of: value, dateFormat: dateFormat, codingPath: codingPath + [key])
-  }
-
-  /// A box holding a finished node.
-  static func leaf(_ node: CareJSONNode) -> Box {
-    let box = Box()
-    box.kind = .single
-    box.node = node
-    return box
-  }
-
-  struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: TreeEncoder
-    var codingPath: [any CodingKey] { encoder.codingPath }
-
-    private func set(_ node: CareJSONNode, _ key: Key) { encoder.box.members[key.stringValue] = TreeEncoder.leaf(node) }
-
-    mutating func encodeNil(forKey key: Key) { set(.null, key) }
-    mutating func encode(_ value: Bool, forKey key: Key) { set(.bool(value), key) }
-    mutating func encode(_ value: String, forKey key: Key) { set(.string(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) { set(CareJSONNode.double(value), key) }
-    mutating func encode(_ value: Float, forKey key: Key) { set(CareJSONNode.float(value), key) }
-    mutating func encode(_ value: Int, forKey key: Key) { set(.number(String(value)), key) }
-    mutating func encode(_ value: Int8, forKey key: Key) { set(.number(String(value)), key) }
-    mutating func encode(_ value: Int16, forKey key: Key) { set(.number(String(value)), key) }
-    mutating func encode(_ value: Int32, forKey key: Key) { set(.number(String(value)), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) { set(.number(String(value)), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) { set(.number(String(value)), key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) { set(.number(String(value)), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) { set(.number(String(value)), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) { set(.number(String(value)), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) { set(.number(String(value)), key) }
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { set(try encoder.node(value, key: key), key) }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
-      -> KeyedEncodingContainer<NestedKey>
-    {
-      let box = Box()
-      encoder.box.members[key.stringValue] = box
-      return encoder.nested(key, box).container(keyedBy: keyType)
-    }
-
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-      let box = Box()
-      encoder.box.members[key.stringValue] = box
-      return encoder.nested(key, box).unkeyedContainer()
-    }
-
-    mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
-
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-      let box = Box()
-      encoder.box.members[key.stringValue] = box
-      return encoder.nested(key, box)
-    }
-  }
-
-  struct Unkeyed: UnkeyedEncodingContainer {
-    let encoder: TreeEncoder
-    var codingPath: [any CodingKey] { encoder.codingPath }
-    var count: Int { encoder.box.items.count }
-
-    private func append(_ node: CareJSONNode) { encoder.box.items.append(TreeEncoder.leaf(node)) }
-    private var key: any CodingKey { IndexKey(intValue: count) }
-
-    mutating func encodeNil() { append(.null) }
-    mutating func encode(_ value: Bool) { append(.bool(value)) }
-    mutating func encode(_ value: String) { append(.string(value)) }
-    mutating func encode(_ value: Double) { append(CareJSONNode.double(value)) }
-    mutating func encode(_ value: Float) { append(CareJSONNode.float(value)) }
-    mutating func encode(_ value: Int) { append(.number(String(value))) }
-    mutating func encode(_ value: Int8) { append(.number(String(value))) }
-    mutating func encode(_ value: Int16) { append(.number(String(value))) }
-    mutating func encode(_ value: Int32) { append(.number(String(value))) }
-    mutating func encode(_ value: Int64) { append(.number(String(value))) }
-    mutating func encode(_ value: UInt) { append(.number(String(value))) }
-    mutating func encode(_ value: UInt8) { append(.number(String(value))) }
-    mutating func encode(_ value: UInt16) { append(.number(String(value))) }
-    mutating func encode(_ value: UInt32) { append(.number(String(value))) }
-    mutating func encode(_ value: UInt64) { append(.number(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { append(try encoder.node(value, key: key)) }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-      let box = Box()
-      let key = self.key
-      encoder.box.items.append(box)
-      return encoder.nested(key, box).container(keyedBy: keyType)
-    }
-
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-      let box = Box()
-      let key = self.key
-      encoder.box.items.append(box)
-      return encoder.nested(key, box).unkeyedContainer()
-    }
-
-    mutating func superEncoder() -> any Encoder {
-      let box = Box()
-      let key = self.key
-      encoder.box.items.append(box)
-      return encoder.nested(key, box)
-    }
-  }
-
-  struct Single: SingleValueEncodingContainer {
-    let encoder: TreeEncoder
-    var codingPath: [any CodingKey] { encoder.codingPath }
-
-    private func set(_ node: CareJSONNode) {
-      encoder.box.kind = .single
-      encoder.box.node = node
-    }
-
-    mutating func encodeNil() { set(.null) }
-    mutating func encode(_ value: Bool) { set(.bool(value)) }
-    mutating func encode(_ value: String) { set(.string(value)) }
-    mutating func encode(_ value: Double) { set(CareJSONNode.double(value)) }
-    mutating func encode(_ value: Float) { set(CareJSONNode.float(value)) }
-    mutating func encode(_ value: Int) { set(.number(String(value))) }
-    mutating func encode(_ value: Int8) { set(.number(String(value))) }
-    mutating func encode(_ value: Int16) { set(.number(String(value))) }
-    mutating func encode(_ value: Int32) { set(.number(String(value))) }
-    mutating func encode(_ value: Int64) { set(.number(String(value))) }
-    mutating func encode(_ value: UInt) { set(.number(String(value))) }
-    mutating func encode(_ value: UInt8) { set(.number(String(value))) }
-    mutating func encode(_ value: UInt16) { set(.number(String(value))) }
-    mutating func encode(_ value: UInt32) { set(.number(String(value))) }
-    mutating func encode(_ value: UInt64) { set(.number(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws {
-      set(try TreeEncoder.node(of: value, dateFormat: encoder.dateFormat, codingPath: encoder.codingPath))
-    }
-  }
-
   /// An array position as a coding key.
   struct IndexKey: CodingKey {
     var stringValue: String { "Index \(intValue ?? 0)" }
     var intValue: Int?
     init(intValue: Int) { self.intValue = intValue }
     init?(stringValue: String) { nil }
-  }
-}
-
-extension CareJSONNode {
-  /// A float's text as `JSONEncoder` writes it.
-  static func float(_ x: Float) -> CareJSONNode {
-    guard x.isFinite else { return .string(x.isNaN ? "NaN" : x < 0 ? "-Infinity" : "Infinity") }
-    var text = x.description
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    return .number(text)
   }
 }

@@ -43,6 +43,19 @@ public struct PipelineInput {
       self.fullUrl = fullUrl
     }
 
+    /// An entry for a resource decoded from the value at `index` of `tokens` (a reader's
+    /// record) with `issues` and `repairs`: when these leave the model holding exactly the
+    /// elements read (``ResourceSource``), the pipeline keeps the tokens, to account for the
+    /// resource's elements and to stage it without encoding it again.
+    public init(
+      resource: PipelineResource, fullUrl: String?, decodedFrom tokens: JSONTokens, at index: Int,
+      issues: [ValidationIssue], repairs: [DecodingRepair]
+    ) {
+      self.init(
+        resource: resource, fullUrl: fullUrl,
+        source: ResourceSource(tokens: tokens, at: index, issues: issues, repairs: repairs))
+    }
+
     init(resource: PipelineResource, fullUrl: String?, source: ResourceSource?) {
       self.resource = resource
       self.fullUrl = fullUrl

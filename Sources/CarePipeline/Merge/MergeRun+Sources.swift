@@ -17,8 +17,8 @@ extension MergeRun {
       } else {
         let bytes: [UInt8]
         switch resource.resource {
-        case .r4(let r): bytes = resource.originalJSON ?? r.jsonBytes()
-        case .dstu2(let r): bytes = resource.originalJSON ?? r.jsonBytes()
+        case .r4(let r): bytes = resource.originalJSON ?? resource.compactJSON ?? r.jsonBytes()
+        case .dstu2(let r): bytes = resource.originalJSON ?? resource.compactJSON ?? r.jsonBytes()
         }
         json = Data(bytes)
         sourceJSON[resource.key] = json

@@ -126,8 +126,8 @@ struct SourceReader {
       }
       // The tokens stay with the resource so that the coders account for its elements from them.
       var entry = PipelineInput.Entry(
-        resource: resource, fullUrl: record.fullUrl,
-        source: ResourceSource(tokens: record.tokens, at: record.index, issues: issues, repairs: repairs))
+        resource: resource, fullUrl: record.fullUrl, decodedFrom: record.tokens, at: record.index, issues: issues,
+        repairs: repairs)
       if !repairs.isEmpty, let release {
         entry.originalJSON = try PipelineInput.Entry.jsonAsRead(record.tokens, at: record.index, release: release)
       }

@@ -13,6 +13,9 @@ struct IndexedResource {
   var source: ResourceSource? = nil
   /// The resource's JSON as read, when decoding repaired it (``PipelineInput/Entry/originalJSON``).
   var originalJSON: [UInt8]? = nil
+  /// The resource's compact JSON when the pipeline already holds it (the bytes it was staged as),
+  /// so that a source's JSON is not encoded again.
+  var compactJSON: [UInt8]? = nil
 
   /// The resource's type (`"?"` when it has none).
   var type: String { resource.resourceType ?? "?" }

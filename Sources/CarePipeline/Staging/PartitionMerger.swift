@@ -41,7 +41,8 @@ struct PartitionMerger: Sendable {
       let (resource, source) = try StagedMerge.decode(
         bytes, isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
       return IndexedResource(
-        key: key, fullUrl: fullURLs[ordinal], resource: resource, source: source, originalJSON: originalJSON[ordinal])
+        key: key, fullUrl: fullURLs[ordinal], resource: resource, source: source, originalJSON: originalJSON[ordinal],
+        compactJSON: slot.isCanonical ? bytes : nil)
     }
     for ordinal in partitions.order[range] {
       let slot = slots[Int(ordinal)]

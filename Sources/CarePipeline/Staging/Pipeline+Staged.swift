@@ -100,9 +100,25 @@ extension StagedMerge {
     checking check: (PipelineReport) throws -> Void = { _ in }, progress: (Int, Int) -> Void = { _, _ in },
     _ body: (CareRecord, [SourceReference]) throws -> Void
   ) throws -> PipelineReport {
-    try forEachPartition(progress: progress) { result in
+    try forEachPartition(progress: progress, preparing: { _ in () }) { result, _ in
       try check(result.report)
       for record in result.records { try body(record, result.sources[record.uuid] ?? []) }
+    }
+    return finishedReport()
+  }
+
+  /// ``mergeAll(checking:progress:_:)`` turning each entity into `Output` with `prepare` on the
+  /// merging threads, as each partition is merged; `body` gets the outputs in order.
+  func mergeAll<Output: Sendable>(
+    checking check: (PipelineReport) throws -> Void, progress: (Int, Int) -> Void,
+    preparing prepare: @escaping @Sendable (CareRecord, [SourceReference]) -> Output, _ body: (Output) throws -> Void
+  ) throws -> PipelineReport {
+    let prepareAll: @Sendable (PipelineResult) -> [Output] = { result in
+      result.records.map { prepare($0, result.sources[$0.uuid] ?? []) }
+    }
+    try forEachPartition(progress: progress, preparing: prepareAll) { result, outputs in
+      try check(result.report)
+      for output in outputs { try body(output) }
     }
     return finishedReport()
   }
@@ -113,12 +129,16 @@ extension StagedMerge {
   func checkAll(_ check: (PipelineReport) throws -> Void, progress: (Int, Int) -> Void = { _, _ in }) throws {
     let before = report
     defer { report = before }
-    try forEachPartition(progress: progress) { try check($0.report) }
+    try forEachPartition(progress: progress, preparing: { _ in () }) { result, _ in try check(result.report) }
   }
 
   /// Merges the partitions ``Pipeline/StagingOptions/jobs`` at a time, adds each one's report
-  /// to ``report`` and hands its result to `body`, in the partitions' order.
-  private func forEachPartition(progress: (Int, Int) -> Void, _ body: (PipelineResult) throws -> Void) throws {
+  /// to ``report`` and hands its result to `body`, in the partitions' order, with what
+  /// `prepare` made of it on the merging thread.
+  private func forEachPartition<Prepared: Sendable>(
+    progress: (Int, Int) -> Void, preparing prepare: @escaping @Sendable (PipelineResult) -> Prepared,
+    _ body: (PipelineResult, Prepared) throws -> Void
+  ) throws {
     let jobs = max(1, options.jobs)
     let partitions = try partition()
     let merger = try merger(partitions)
@@ -126,8 +146,12 @@ extension StagedMerge {
     progress(0, ranges.count)
     var done = 0
     // The next partitions are merged on other threads while this one's entities are handed out.
-    try OrderedWork.forEach(count: ranges.count, jobs: jobs, work: { try merger.merge(ranges[$0]) }) { merged in
-      try body(absorb(merged))
+    let work: @Sendable (Int) throws -> (PartitionMerger.Merged, Prepared) = { i in
+      let merged = try merger.merge(ranges[i])
+      return (merged, prepare(merged.result))
+    }
+    try OrderedWork.forEach(count: ranges.count, jobs: jobs, work: work) { merged, prepared in
+      try body(absorb(merged), prepared)
       done += 1
       progress(done, ranges.count)
     }

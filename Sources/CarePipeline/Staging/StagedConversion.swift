@@ -47,6 +47,28 @@ public final class StagedConversion {
     try stagedMerge.add(entry)
   }
 
+  /// Makes entries ready to stage on any thread: a reader that decodes on several threads
+  /// prepares each entry there and stages them in order with ``add(_:)-(StagedEntry)``, so that
+  /// encoding the JSON to stage runs in parallel too.
+  public var preparer: Preparer { Preparer(keepsSourceJSON: stagedMerge.pipeline.options.keepsSourceJSON) }
+
+  /// Prepares entries for one staging (``preparer``).
+  public struct Preparer: Sendable {
+    let keepsSourceJSON: Bool
+
+    /// `entry` ready to stage; a Bundle's resources flattened.
+    public func prepare(_ entry: PipelineInput.Entry) -> StagedEntry {
+      StagedEntry(entry, keepsSourceJSON: keepsSourceJSON)
+    }
+  }
+
+  /// Stages an entry prepared by this conversion's ``preparer``; the same as staging the entry.
+  /// - Throws: ``StagingError``.
+  public func add(_ prepared: StagedEntry) throws {
+    precondition(!finished && cut == nil, "StagedConversion.add after finish or partitionCount")
+    try stagedMerge.add(prepared)
+  }
+
   /// Merges everything staged, partition by partition, handing out each entity.
   /// - Parameters:
   ///   - check: Called with each partition's report (the coders' issues and the resources they
@@ -76,6 +98,27 @@ public final class StagedConversion {
     precondition(!finished && cut == nil, "StagedConversion.finish called twice, or after partitionCount")
     finished = true
     return try stagedMerge.mergeAll(checking: check, progress: onPartitionMerged, body)
+  }
+
+  /// ``finish(checking:withSources:)`` that turns each entity, with its sources, into `Output`
+  /// with `prepare` on the merging threads, as its partition is merged, so that work on entities
+  /// that does not depend on their order (encoding each as a line of JSON, say) runs in parallel
+  /// too; `body` gets the outputs in the entities' order, on the calling thread.
+  /// - Parameters:
+  ///   - check: As for ``finish(checking:_:)``: what it throws stops the merge before the
+  ///     partition's outputs are handed out.
+  ///   - prepare: Turns an entity and its sources into what `body` takes; called from several
+  ///     threads at once.
+  ///   - body: Called with each output, in order.
+  /// - Returns: The run's report.
+  /// - Throws: ``StagingError``, or what `check` or `body` throws.
+  public func finish<Output: Sendable>(
+    checking check: (PipelineReport) throws -> Void = { _ in },
+    preparing prepare: @escaping @Sendable (CareRecord, [SourceReference]) -> Output, _ body: (Output) throws -> Void
+  ) throws -> PipelineReport {
+    precondition(!finished && cut == nil, "StagedConversion.finish called twice, or after partitionCount")
+    finished = true
+    return try stagedMerge.mergeAll(checking: check, progress: onPartitionMerged, preparing: prepare, body)
   }
 
   /// Merges everything staged to check it, before ``finish(checking:withSources:)``: `check` is

@@ -57,7 +57,7 @@ extension StagedMerge {
     report.resourcesRead[type, default: 0] += 1
     let ordinal = keys.insert(key)
     slots.append(Slot())
-    try stage(skeleton, writer.takeOutput(), as: ordinal, fullUrl: fullUrl)
+    try stage(skeleton, writer.takeOutput(), isCanonical: false, as: ordinal, fullUrl: fullUrl)
     if let url = fullUrl {
       ordinalOfURL[url] = ordinal
       urlsOfOrdinal[ordinal, default: []].append(url)

@@ -26,6 +26,9 @@ final class StagedMerge {
     var isDSTU2 = false
     /// For a Patient: whether the coder converts it (its observations are then its own).
     var patientConverts = false
+    /// Whether the staged JSON is the model's own compact JSON (it then serves as the source's
+    /// JSON, ``IndexedResource/compactJSON``), not the tokens as read.
+    var isCanonical = false
   }
 
   let pipeline: Pipeline
@@ -68,28 +71,35 @@ final class StagedMerge {
   /// Stages one resource (a Bundle adds its entries), de-duplicating as ``ResourceIndex`` does.
   /// - Throws: ``StagingError``.
   func add(_ entry: PipelineInput.Entry) throws {
-    try PipelineInput.flatten(entry) { try addFlat($0) }
+    try add(StagedEntry(entry, keepsSourceJSON: pipeline.options.keepsSourceJSON))
   }
 
-  private func addFlat(_ entry: PipelineInput.Entry) throws {
+  /// Stages a prepared entry's resources.
+  /// - Throws: ``StagingError``.
+  func add(_ prepared: StagedEntry) throws {
+    for item in prepared.items { try addFlat(item.entry, bytes: item.json, isCanonical: item.isCanonical) }
+  }
+
+  private func addFlat(_ entry: PipelineInput.Entry, bytes: [UInt8], isCanonical: Bool) throws {
     let resource = entry.resource
     let type = resource.resourceType ?? "?"
     report.resourcesRead[type, default: 0] += 1
-    let bytes = resource.canonicalBytes
-    var key = ResourceIndex.key(of: resource, fullUrl: entry.fullUrl) { bytes }
+    var key = ResourceIndex.key(of: resource, fullUrl: entry.fullUrl) { resource.canonicalBytes }
     if let url = entry.fullUrl, let known = ordinalOfURL[url] { key = keys.key(known) }
     let ordinal: Int32
     if let existing = keys.ordinal(of: key) {
       ordinal = existing
       report.duplicatesMerged[type, default: 0] += 1
       if ResourceIndex.isNewer(resource, than: try load(existing).resource) {
-        try stage(resource, bytes, as: existing, fullUrl: fullURLs[existing] ?? entry.fullUrl, source: entry.source)
+        try stage(
+          resource, bytes, isCanonical: isCanonical, as: existing, fullUrl: fullURLs[existing] ?? entry.fullUrl,
+          source: entry.source)
         originalJSON[existing] = entry.originalJSON
       }
     } else {
       ordinal = keys.insert(key)
       slots.append(Slot())
-      try stage(resource, bytes, as: ordinal, fullUrl: entry.fullUrl, source: entry.source)
+      try stage(resource, bytes, isCanonical: isCanonical, as: ordinal, fullUrl: entry.fullUrl, source: entry.source)
       originalJSON[ordinal] = entry.originalJSON
     }
     if let url = entry.fullUrl, ordinalOfURL[url] == nil {
@@ -98,13 +108,16 @@ final class StagedMerge {
     }
   }
 
-  /// Writes `resource` as the kept version of `ordinal`, with the references it follows; its
-  /// coder (Patient, CarePlan) accounts from `source`, the tokens it was read from, if given.
+  /// Writes `resource` as the kept version of `ordinal` (`bytes`, its JSON, the model's own when
+  /// `isCanonical`), with the references it follows; its coder (Patient, CarePlan) accounts from
+  /// `source`, the tokens it was read from, if given.
   func stage(
-    _ resource: PipelineResource, _ bytes: [UInt8], as ordinal: Int32, fullUrl: String?, source: ResourceSource? = nil
+    _ resource: PipelineResource, _ bytes: [UInt8], isCanonical: Bool, as ordinal: Int32, fullUrl: String?,
+    source: ResourceSource? = nil
   ) throws {
     let type = resource.resourceType ?? "?"
     var slot = Slot(offset: try file.append(bytes), length: Int32(bytes.count), type: intern(type))
+    slot.isCanonical = isCanonical
     if case .dstu2 = resource { slot.isDSTU2 = true }
     fullURLs[ordinal] = fullUrl
     let indexed = IndexedResource(key: keys.key(ordinal), fullUrl: fullUrl, resource: resource, source: source)

@@ -12,7 +12,8 @@ enum StagedText {
       return "\t" + site.targets.sorted().joined(separator: ",") + "\t" + identifierFields(identifier)
     }
     let reference = site.reference
-    return reference.hasPrefix("#") || reference.contains("\n") || reference.contains("\t") ? "" : reference
+    let breaksALine = reference.utf8.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }
+    return reference.hasPrefix("#") || breaksALine ? "" : reference
   }
 
   /// `system` and `value`, escaped, separated by a tab.
@@ -37,14 +38,18 @@ enum StagedText {
   }
 
   static func escape(_ text: String) -> String {
-    guard text.contains(where: { $0 == "%" || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return text }
+    // By bytes: a "\r\n" pair is one Character, equal to neither "\r" nor "\n".
+    let needsEscaping = text.utf8.contains {
+      $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+    }
+    guard needsEscaping else { return text }
     return text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\t", with: "%09")
       .replacingOccurrences(of: "\n", with: "%0A").replacingOccurrences(of: "\r", with: "%0D")
   }
 
   static func unescape(_ text: some StringProtocol) -> String {
     let text = String(text)
-    guard text.contains("%") else { return text }
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
     return text.replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
       .replacingOccurrences(of: "%09", with: "\t").replacingOccurrences(of: "%25", with: "%")
   }

@@ -76,8 +76,8 @@ public struct CareImporter: Sendable {
   /// `k` of `n` takes records `k`, `k + n`, … and hands its results in once, under a lock.
   static func encode(_ records: [CareRecord], sources: [UUID: [SourceReference]]) throws -> [Item] {
     let encoded = inLanes(records.count, grain: 64) { i in
-      let json = VersionRules.json(records[i])
-      return (json: json, hash: VersionRules.hash(json))
+      let json = VersionRules.writer.bytes(records[i])
+      return (json: Data(json), hash: VersionRules.hash(bytes: json))
     }
     return records.indices.map { i in
       Item(record: records[i], json: encoded[i].json, hash: encoded[i].hash, sources: sources[records[i].uuid] ?? [])

@@ -15,7 +15,10 @@ public enum VersionRules {
   static func json(_ record: CareRecord) -> Data { Data(writer.bytes(record)) }
 
   /// A 128-bit content hash (two FNV-1a lanes, hex) of `bytes`.
-  public static func hash(_ bytes: Data) -> String {
+  public static func hash(_ bytes: Data) -> String { hash(bytes: [UInt8](bytes)) }
+
+  /// ``hash(_:)`` of bytes in an array (iterating `Data` byte by byte costs several times more).
+  static func hash(bytes: [UInt8]) -> String {
     var a: UInt64 = 0xcbf2_9ce4_8422_2325
     var b: UInt64 = 0x8422_2325_cbf2_9ce4
     for byte in bytes {

@@ -34,7 +34,7 @@ struct CareConversionRun {
     let reportWriter = PipelineReportWriter(issueReport: issueReport)
     let staged: StagedConversion
     do {
-      staged = try StagedConversion(pipeline: reportWriter.pipeline, staging: .init(jobs: jobs))
+      staged = try StagedConversion(pipeline: reportWriter.pipeline(keepsSourceJSON: false), staging: .init(jobs: jobs))
     } catch let error as StagingError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
@@ -50,8 +50,10 @@ struct CareConversionRun {
     staged.onPartitionMerged = { progress.merged($0, of: $1) }
     progress.start("merging")
     do {
-      report = try staged.finish(checking: strictCheck) { record in
-        try writer.write(record)
+      // Each entity is encoded on the merging threads; lines are written here, in order.
+      let careJSON = CareJSONWriter.fastDates
+      report = try staged.finish(checking: strictCheck, preparing: { record, _ in careJSON.bytes(record) }) { line in
+        try writer.write(line)
         summary.written += 1
         if summary.written % 256 == 0 { progress.stored(summary.written) }
       }
@@ -72,11 +74,11 @@ struct CareConversionRun {
     return { [issueReport] report in try ConversionIssueOutput.stopAtFirstError(report, issueReport: issueReport) }
   }
 
-  /// Writes care records as NDJSON, or as one pretty JSON array for `--format json`.
+  /// Writes care records, encoded as compact JSON, as NDJSON, or as one pretty JSON array for
+  /// `--format json`.
   private final class RecordWriter {
     let format: OutputFormat
     let output: OutputFile
-    let careJSON = CareJSONWriter.fastDates
     var values: [JSONValue] = []
 
     init(format: OutputFormat, output: OutputFile) {
@@ -84,8 +86,7 @@ struct CareConversionRun {
       self.output = output
     }
 
-    func write(_ record: CareRecord) throws {
-      let bytes = careJSON.bytes(record)
+    func write(_ bytes: [UInt8]) throws {
       switch format {
       case .ndjson, .bundle: try output.writeLine(bytes)
       case .json: values.append(try JSONValue(parsing: bytes))

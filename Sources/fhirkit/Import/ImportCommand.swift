@@ -118,7 +118,7 @@ struct ImportCommand: ParsableCommand {
     // written in batches as they are merged, so memory stays bounded whatever the input's size.
     let conversion: StagedConversion
     do {
-      conversion = try StagedConversion(pipeline: reportWriter.pipeline, staging: .init(jobs: jobs ?? processorCount))
+      conversion = try StagedConversion(pipeline: reportWriter.pipeline(keepsSourceJSON: true), staging: .init(jobs: jobs ?? processorCount))
     } catch let error as StagingError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)

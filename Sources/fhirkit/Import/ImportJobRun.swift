@@ -115,7 +115,7 @@ struct ImportJobRun {
     }
     try importJob.seal()
     let conversion = try StagedConversion(
-      pipeline: reportWriter.pipeline, staging: .init(partitionBytes: importJob.partitionBytes, jobs: jobs))
+      pipeline: reportWriter.pipeline(keepsSourceJSON: true), staging: .init(partitionBytes: importJob.partitionBytes, jobs: jobs))
     let resources = try importJob.forEachStagedResource { try conversion.add(try Self.entry($0)) }
     let partitions = try conversion.partitionCount()
     try importJob.recordPartitions(partitions)

@@ -15,10 +15,16 @@ import FHIRR4
 /// ``entriesWithoutResource``, and do not change the exit code. Records are decoded on `jobs` threads
 /// (``RecordBatcher``) and added in input order.
 final class CareInputReader {
-  /// One record decoded in its release.
-  private enum Decoded {
-    case r4(DecodingResult<FHIRR4.AnyResource>)
-    case dstu2(DecodingResult<FHIRDSTU2.AnyResource>)
+  /// One record decoded in its release, with the entry its resource makes and, when staging,
+  /// that entry prepared to stage: all made on the decoding threads.
+  private struct Decoded: Sendable {
+    enum Result: Sendable {
+      case r4(DecodingResult<FHIRR4.AnyResource>)
+      case dstu2(DecodingResult<FHIRDSTU2.AnyResource>)
+    }
+    var result: Result
+    var entry: PipelineInput.Entry?
+    var prepared: StagedEntry?
   }
 
   /// The release to read the inputs as.
@@ -62,8 +68,9 @@ final class CareInputReader {
   /// Reads every resource of `files` into ``input``.
   /// - Throws: `ExitCode(1)` at the first bad record in strict mode.
   func read(_ files: [InputFiles.Input]) throws {
+    let preparer = sink == nil ? staged?.preparer : nil
     let batcher = RecordBatcher<Decoded>(
-      from: from, jobs: jobs, work: { record, release in try Self.decode(record, release: release) },
+      from: from, jobs: jobs, work: { record, release in try Self.decode(record, release: release, preparer: preparer) },
       handle: { [unowned self] record, outcome in try add(record, try outcome.get()) })
     for file in files {
       try batcher.startInput()
@@ -112,15 +119,39 @@ final class CareInputReader {
       message: "entry without resource (\(entry.summary)) skipped: care entities are made from resources")
   }
 
-  /// Decodes one record in `release`; called from several threads.
-  private static func decode(_ record: ResourceRecord, release: FHIRRelease) throws -> Decoded {
+  /// Decodes one record in `release` and makes its entry, prepared to stage with `preparer`
+  /// if given; called from several threads.
+  private static func decode(
+    _ record: ResourceRecord, release: FHIRRelease, preparer: StagedConversion.Preparer?
+  ) throws -> Decoded {
     // Care entities are a conversion of their own: what the models cannot fit is repaired
     // (as `convert --repair` does) and each repair written to --report.
     let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix, repair: true)
+    let result: Decoded.Result
+    let resource: PipelineResource?
+    let issues: [ValidationIssue]
+    let repairs: [DecodingRepair]
     switch release {
-    case .r4: return .r4(try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options))
-    case .dstu2: return .dstu2(try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options))
+    case .r4:
+      let decoded = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options)
+      (result, resource, issues, repairs) = (.r4(decoded), decoded.value.map(PipelineResource.r4), decoded.issues, decoded.repairs)
+    case .dstu2:
+      let decoded = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options)
+      (result, resource, issues, repairs) = (
+        .dstu2(decoded), decoded.value.map(PipelineResource.dstu2), decoded.issues, decoded.repairs
+      )
     }
+    guard let resource else { return Decoded(result: result) }
+    // The tokens stay with the resource: the coders account for its elements from them, and
+    // staging writes them instead of encoding the resource again.
+    var entry = PipelineInput.Entry(
+      resource: resource, fullUrl: record.fullUrl, decodedFrom: record.tokens, at: record.index, issues: issues,
+      repairs: repairs)
+    if !repairs.isEmpty {
+      // The store keeps the resource as it came, not as repaired.
+      entry.originalJSON = try PipelineInput.Entry.jsonAsRead(record.tokens, at: record.index, release: release)
+    }
+    return Decoded(result: result, entry: entry, prepared: preparer?.prepare(entry))
   }
 
   /// Adds one decoded record to the input, reporting its errors.
@@ -128,26 +159,15 @@ final class CareInputReader {
     let issues: [ValidationIssue]
     let repairs: [DecodingRepair]
     let isDecoded: Bool
-    let resource: PipelineResource?
-    switch decoded {
-    case .r4(let result):
-      resource = result.value.map(PipelineResource.r4)
-      (issues, repairs, isDecoded) = (result.issues, result.repairs, result.value != nil)
-    case .dstu2(let result):
-      resource = result.value.map(PipelineResource.dstu2)
-      (issues, repairs, isDecoded) = (result.issues, result.repairs, result.value != nil)
+    switch decoded.result {
+    case .r4(let result): (issues, repairs, isDecoded) = (result.issues, result.repairs, result.value != nil)
+    case .dstu2(let result): (issues, repairs, isDecoded) = (result.issues, result.repairs, result.value != nil)
     }
-    if let resource {
-      var entry = PipelineInput.Entry(resource: resource, fullUrl: record.fullUrl)
-      if !repairs.isEmpty {
-        // The store keeps the resource as it came, not as repaired.
-        let release: FHIRRelease = if case .r4 = decoded { .r4 } else { .dstu2 }
-        entry.originalJSON = try PipelineInput.Entry.jsonAsRead(record.tokens, at: record.index, release: release)
-      }
+    if let entry = decoded.entry {
       if let sink {
         try sink(entry)
       } else if let staged {
-        try staged.add(entry)
+        if let prepared = decoded.prepared { try staged.add(prepared) } else { try staged.add(entry) }
       } else {
         input.add(entry)
       }

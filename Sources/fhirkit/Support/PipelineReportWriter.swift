@@ -16,10 +16,12 @@ import FHIRKit
 struct PipelineReportWriter {
   var issueReport: IssueReport
 
-  /// The pipeline to run: it keeps the coders' reports per resource when a report is written.
-  var pipeline: Pipeline {
+  /// The pipeline to run: it keeps the coders' reports per resource when a report is written,
+  /// and each source's JSON only when `keepsSourceJSON` (the store keeps it; care NDJSON does not).
+  func pipeline(keepsSourceJSON: Bool) -> Pipeline {
     var options = Pipeline.Options()
     options.keepsResourceReports = issueReport.isEnabled
+    options.keepsSourceJSON = keepsSourceJSON
     return Pipeline(options: options)
   }
 
