@@ -1,7 +1,8 @@
 // Reading a token's text in place, for the element accounting of the coders (FHIRCoders'
 // `AccountingWalk`), which looks up every member key of every resource: making a `String` of each
 // cost it half the care benchmark's figure, and reading keys a byte at a time (a digest, then a
-// comparison) a fifth of what was left (docs/benchmarks.md, "Coders without pointer code").
+// comparison) 9 M of the 56 M instructions accounting still cost there (docs/benchmarks.md,
+// "Follow-up: a lighter walk and report").
 
 extension JSONTokens {
   /// The ``TextPrefix`` of the text of the key, string or number at `index` (of an empty text

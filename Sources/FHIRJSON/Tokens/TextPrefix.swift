@@ -1,6 +1,10 @@
 /// The length and first 16 bytes of a text, as two little-endian words zero past its end: equal
 /// for two texts of 16 bytes or less exactly when the texts are equal; for longer ones, a first
 /// test before comparing the rest. Most JSON keys of FHIR are 16 bytes or less.
+///
+/// Read in place by ``JSONTokens/textPrefix(at:)`` for the coders' element accounting, which
+/// looks up every member key of every resource (the care benchmark; docs/benchmarks.md,
+/// "Follow-up: a lighter walk and report").
 public struct TextPrefix: Hashable, Sendable {
   /// The text's length in bytes.
   public let count: Int
