@@ -100,13 +100,15 @@ final class CareInputReader {
             if strict { throw someRecordsFailed }
           },
           { record in try batcher.add(record) })
-        try batcher.flush()
+        // The input's last records are decoded while the next input is read.
+        try batcher.endInput()
       } catch let error as JSONError {
         try batcher.flush()
         printError("fhirkit: \(error)")
         unreadable += 1
       }
     }
+    try batcher.flush()
   }
 
   /// Names a Bundle entry without a resource on stderr and in the report, by place and

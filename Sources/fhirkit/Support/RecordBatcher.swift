@@ -26,6 +26,9 @@ final class RecordBatcher<Output: Sendable> {
   private var inputRelease: FHIRRelease?
   /// The batch being processed on other threads, if any.
   private var inFlight: InFlight<Processed>?
+  /// Whether the batch in flight belongs to the current input (so the release it detected
+  /// carries over to the next batch).
+  private var inFlightIsCurrentInput = false
 
   /// A processed batch: each record with its outcome, and the release that carries over to
   /// the next batch; or the error release detection threw.
@@ -47,10 +50,20 @@ final class RecordBatcher<Output: Sendable> {
     self.handle = handle
   }
 
-  /// Starts a new input: releases detected before no longer carry over.
+  /// Starts a new input: releases detected before no longer carry over. A batch of the input
+  /// before may still be in flight; it is handled first, as the next batch starts.
   func startInput() throws {
-    try flush()
+    if jobs <= 1 { try flush() }
     inputRelease = nil
+    inFlightIsCurrentInput = false
+  }
+
+  /// Ends an input: with more than one job its last records are sent off as a batch, processed
+  /// while the next input is read (``flush()`` waits for it); with one job they are processed now.
+  func endInput() throws {
+    guard jobs > 1 else { return try flush() }
+    guard !pending.isEmpty else { return }
+    try submitPending()
   }
 
   /// Adds a record, processing the batch when it is full.
@@ -59,13 +72,19 @@ final class RecordBatcher<Output: Sendable> {
     pending.append(record)
     guard pending.count >= Self.batchSize else { return }
     guard jobs > 1 else { return try flush() }
-    // The batch before this one is handled while this one is processed.
+    try submitPending()
+  }
+
+  /// Sends the pending records off as a batch, once the batch before is processed; that batch
+  /// is handled while this one is processed.
+  private func submitPending() throws {
     let before = try inFlight.map { try $0.wait().get() }
     inFlight = nil
-    if let before { inputRelease = before.inputRelease }
+    if let before, inFlightIsCurrentInput { inputRelease = before.inputRelease }
     let batch = takePending()
     let (from, jobs, work, inputRelease) = (from, jobs, work, inputRelease)
     inFlight = InFlight { Self.process(batch, from: from, jobs: jobs, inputRelease: inputRelease, work: work) }
+    inFlightIsCurrentInput = true
     if let before {
       do {
         for (record, outcome) in before.results { try handle(record, outcome) }
@@ -83,7 +102,7 @@ final class RecordBatcher<Output: Sendable> {
     if let batch = inFlight {
       inFlight = nil
       let processed = try batch.wait().get()
-      inputRelease = processed.inputRelease
+      if inFlightIsCurrentInput { inputRelease = processed.inputRelease }
       for (record, outcome) in processed.results { try handle(record, outcome) }
     }
     guard !pending.isEmpty else { return }
