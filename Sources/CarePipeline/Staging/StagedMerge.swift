@@ -186,7 +186,10 @@ final class StagedMerge {
   static func decode(_ bytes: [UInt8], isDSTU2: Bool, type: String, path: String) throws -> (
     resource: PipelineResource, source: ResourceSource?
   ) {
-    let tokenizer = JSONTokenizer(source: path)
+    // Sized to the resource: its tokens stay with it (its source) while its partition is merged.
+    var options = JSONTokenizer.Options()
+    options.expectedInputBytes = bytes.count
+    let tokenizer = JSONTokenizer(options: options, source: path)
     try tokenizer.feed(bytes)
     try tokenizer.finish()
     guard case .value(let tokens)? = tokenizer.nextOutput() else {

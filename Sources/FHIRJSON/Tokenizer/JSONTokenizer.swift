@@ -35,6 +35,11 @@ public final class JSONTokenizer {
     /// A member (key and string value) of the top-level object that must come before
     /// ``streamedArrayKey`` for the array to be streamed; `nil` streams it in every object.
     public var streamedArrayRequirement: StreamRequirement?
+    /// The input's size, when one value is tokenized from memory (``JSONTokens/init(parsing:options:)-(UnsafeRawBufferPointer,_)``
+    /// sets it): the value's tokens then get a block of memory sized to it instead of a share of
+    /// a 256 KiB block meant for streams of many values, so that one small value kept for long
+    /// (a staged resource while its partition is merged) does not keep a large block alive.
+    public var expectedInputBytes: Int?
 
     /// Creates options; the defaults suit FHIR data from untrusted sources.
     public init(

@@ -24,7 +24,7 @@ struct TokenBuilder {
   /// The block `tokens` points into, and the bytes free there from `tokens` on.
   private var region: TokenBlock
   private var regionSize: Int
-  private var blocks = TokenBlockAllocator()
+  private var blocks: TokenBlockAllocator
   private var raw: Buffer
   private var decoded: Buffer
   /// Indices of the tokens whose text is in `decoded`.
@@ -38,7 +38,10 @@ struct TokenBuilder {
   /// Room reserved for a value's tokens before it starts: 256 tokens.
   private static let initialReservation = 256 * MemoryLayout<JSONToken>.stride
 
-  init() {
+  /// A builder taking its tokens from blocks of `blockSize` bytes (``TokenBlock/defaultSize``
+  /// for streams, ``TokenBlock/size(forInputBytes:)`` for one value from memory).
+  init(blockSize: Int = TokenBlock.defaultSize) {
+    blocks = TokenBlockAllocator(blockSize: blockSize)
     let (block, memory, size) = blocks.reserve(Self.initialReservation)
     region = block
     regionSize = size

@@ -90,9 +90,11 @@ struct TokenizerCore {
     streamAllowed = requiredKey == nil
     frames = .allocate(capacity: options.maxDepth + 1)
     current = .allocate(capacity: 1)
-    current.initialize(to: TokenBuilder())
+    // One value from memory: blocks sized to the input.
+    let blockSize = options.expectedInputBytes.map(TokenBlock.size(forInputBytes:)) ?? TokenBlock.defaultSize
+    current.initialize(to: TokenBuilder(blockSize: blockSize))
     element = .allocate(capacity: 1)
-    element.initialize(to: TokenBuilder())
+    element.initialize(to: TokenBuilder(blockSize: blockSize))
     target = current
   }
 

@@ -72,6 +72,7 @@ extension JSONTokens {
     var options = options
     options.streamedArrayKey = nil
     options.allowsMultipleValues = false
+    options.expectedInputBytes = bytes.count
     let tokenizer = JSONTokenizer(options: options)
     try tokenizer.feed(bytes)
     try tokenizer.finish()

@@ -209,7 +209,9 @@ struct ImportJobRun {
   /// - Throws: ``StagingError`` when it is not one JSON value or does not decode.
   static func entry(_ staged: ImportJob.Resource) throws -> PipelineInput.Entry {
     let source = "staged resource"
-    let tokenizer = JSONTokenizer(source: source)
+    var options = JSONTokenizer.Options()
+    options.expectedInputBytes = staged.json.count  // one small value: no 256 KiB stream block
+    let tokenizer = JSONTokenizer(options: options, source: source)
     do {
       try tokenizer.feed(staged.json)
       try tokenizer.finish()
