@@ -45,4 +45,28 @@ import Testing
   @Test func twoValuesThrow() {
     #expect(throws: JSONError.self) { try JSONTokens(parsing: "{} {}") }
   }
+
+  /// A value parsed from memory gets a block sized to its input; values with many more tokens
+  /// per byte than that size allows for, or long escaped texts, move to a larger block and
+  /// come out the same as when tokenized from a stream (shared 256 KiB blocks).
+  @Test func valuesLargerThanTheirSizedBlockComeOutWhole() throws {
+    let texts = [
+      "[" + Array(repeating: "1", count: 20_000).joined(separator: ",") + "]",
+      String(repeating: "[", count: 400) + String(repeating: "]", count: 400),
+      #"{"a":""# + String(repeating: #"\u00e9\n"#, count: 5_000) + #""}"#,
+      "0", "{}", #""x""#,
+    ]
+    for text in texts {
+      let parsed = try JSONTokens(parsing: text)
+      let tokenizer = JSONTokenizer()  // streamed: no expected size
+      try tokenizer.feed(Array(text.utf8))
+      try tokenizer.finish()
+      guard case .value(let streamed)? = tokenizer.nextOutput() else {
+        Issue.record("no value")
+        continue
+      }
+      #expect(parsed == streamed)
+      #expect(JSONWriter.bytes(of: JSONValue(tokens: parsed)) == JSONWriter.bytes(of: JSONValue(tokens: streamed)))
+    }
+  }
 }
