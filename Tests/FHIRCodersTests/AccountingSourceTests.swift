@@ -120,6 +120,39 @@ import Testing
     #expect(AccountingCheck.problems(patient, root: "Patient", report: walked.report).isEmpty)
   }
 
+  /// Keys are told apart by their length and first 16 bytes, then by the rest: keys that share
+  /// those and differ later are separate paths; a care extension whose `url` comes after an
+  /// object is still skipped whole.
+  @Test func longKeysAndLateCareURLsAccountAlike() throws {
+    let json = #"""
+      {"resourceType":"Patient","id":"p2",
+       "k":{"abcdefgh":1,"abcdefghijklmnop":2,"abcdefghijklmnopq":3,"abcdefghijklmnopr":[4,5],
+            "abcdefghijklmnopqrstuvwxyz0123456789":{"abcdefghijklmnopq":true}},
+       "extension":[{"extension":[{"url":"a","valueString":"x"}],
+                     "url":"http://fhirkit.dev/StructureDefinition/care-tags"},
+                    {"url":"http://example.org/late","extension":[{"valueString":"z","url":"b"}]}]}
+      """#
+    let bytes = Array(json.utf8)
+    let tokens = try Chunked.tokens(bytes, chunkSize: bytes.count)
+    let decoded = try FHIRR4.Patient.decode(from: tokens)
+    let patient = try #require(decoded.value)
+    let source = try #require(ResourceSource(tokens: tokens, issues: decoded.issues))
+    let written = try R4PatientCoder().decode(patient)
+    let walked = try R4PatientCoder().decode(patient, from: source)
+    #expect(written == walked)
+    let dropped = walked.report.dropped
+    #expect(dropped["Patient.k.abcdefgh"] == 1)
+    #expect(dropped["Patient.k.abcdefghijklmnop"] == 1)
+    #expect(dropped["Patient.k.abcdefghijklmnopq"] == 1)
+    #expect(dropped["Patient.k.abcdefghijklmnopr"] == 2)
+    #expect(dropped["Patient.k.abcdefghijklmnopqrstuvwxyz0123456789.abcdefghijklmnopq"] == 1)
+    #expect(dropped["Patient.extension.url"] == 1)
+    #expect(dropped["Patient.extension.extension.url"] == 1)
+    #expect(dropped["Patient.extension.extension.valueString"] == 1)
+    #expect(dropped["Patient.extension.valueString"] == nil)
+    #expect(AccountingCheck.problems(patient, root: "Patient", report: walked.report).isEmpty)
+  }
+
   @Test func inputWithIssuesHasNoSource() throws {
     let bytes = Array(#"{"resourceType":"Patient","id":"p1","active":"yes","active":true}"#.utf8)
     let tokens = try Chunked.tokens(bytes, chunkSize: bytes.count)

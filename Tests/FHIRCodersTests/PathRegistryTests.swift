@@ -14,9 +14,8 @@ import Testing
     #expect(registry.table.parents[Int(child)] == parent)
     #expect([child, parent].map { registry.table.names[Int($0)] } == ["Test.alpha.beta", "Test.alpha"])
     let table = registry.table
-    let found = table.child(of: parent, keyDigest: PathRegistry.digest("beta")) { $0 == Array("beta".utf8) }
-    #expect(found == child)
-    #expect(table.child(of: parent, keyDigest: PathRegistry.digest("gamma")) { _ in true } == nil)
+    #expect(table.child(of: parent, key: "beta") == child)
+    #expect(table.child(of: parent, key: "gamma") == nil)
   }
 
   @Test func aKeyHoldingADotNamesThePathItsComponentsName() {
@@ -50,8 +49,7 @@ import Testing
     let table = registry.table
     for (path, id) in all[0] {
       let key = String(path[path.index(after: path.lastIndex(of: ".")!)...])
-      let found = table.child(of: table.parents[Int(id)], keyDigest: PathRegistry.digest(key)) { $0 == Array(key.utf8) }
-      #expect(found == id)
+      #expect(table.child(of: table.parents[Int(id)], key: key) == id)
     }
   }
 

@@ -67,4 +67,43 @@ import Testing
     #expect(twice[.mapped]["Patient.id"] == 1200)
     #expect(twice == Self.recorded(all + all))
   }
+
+  /// Asking whether a path is mapped adds nothing to the registry, and finds a mapped path
+  /// containing one the process never met.
+  @Test func isMappedAddsNoPath() {
+    let report = Self.recorded(Self.records)
+    let known = PathRegistry.shared.table.count
+    #expect(report.isMapped("Patient.name.never.met.before"))
+    #expect(!report.isMapped("Patient.neverMetBefore.either"))
+    #expect(!report.isMapped("NeverMetBefore"))
+    #expect(PathRegistry.shared.table.count == known)
+  }
+
+  /// A path counts table equals another holding the same counts in any order, through growth,
+  /// merging and zero counts.
+  @Test func pathCountsCompareByContent() {
+    var forward = PathCounts()
+    var backward = PathCounts()
+    for id in Int32(0)..<200 { forward.add(Int(id % 3), to: id) }
+    for id in (Int32(0)..<200).reversed() { backward.add(Int(id % 3), to: id) }
+    #expect(forward == backward)
+    #expect(forward.hashValue == backward.hashValue)
+    #expect(forward.count == 200)
+    #expect(forward[0] == 0)
+    #expect(forward[200] == nil)
+    var merged = PathCounts()
+    merged.merge(forward)
+    merged.merge(backward)
+    merged.addOne(toEach: [5, 5, 500])
+    #expect(merged[5] == 6)
+    #expect(merged[500] == 1)
+    #expect(merged.count == 201)
+    #expect(merged != forward)
+    var seen = 0
+    merged.forEach { id, count in
+      seen += 1
+      #expect(count == (id == 500 ? 1 : Int(id % 3) * 2 + (id == 5 ? 2 : 0)))
+    }
+    #expect(seen == 201)
+  }
 }

@@ -1,89 +1,108 @@
 import FHIRJSON
 
-/// One walk of ``ElementAccounting``: reads a resource's tokens and counts its unmapped leaves
-/// by path number (``PathRegistry``).
+/// One walk of ``ElementAccounting``: reads a resource's tokens and lists the path number
+/// (``PathRegistry``) of each of its unmapped leaves.
 ///
-/// A member's path is found from its parent's number and the digest of its key
-/// (``FHIRJSON/JSONTokens/textDigest(at:)``) in the registry's table, taken once per walk: no
+/// A member's path is found from its parent's number and its key's length and first 16 bytes
+/// (``FHIRJSON/JSONTokens/textPrefix(at:)``) in the registry's table, taken once per walk: no
 /// `String` is made per key or leaf, except for a path the process has not met before. Mapped
 /// paths are looked up only in objects that a mapped path lies below: in the others nothing can
-/// be mapped.
+/// be mapped. The walk's own state is sized to the resource, not to the registry: the report's
+/// mapped paths, and the path of each leaf it met.
 struct AccountingWalk {
   /// The tokens walked.
   let tokens: JSONTokens
-  /// The registry's paths as the walk started.
-  private let table: PathRegistry.Table
-  /// What the report's mapped paths say of each path known as the walk started, by number:
-  /// ``mappedFlag``, ``aboveMappedFlag`` (a mapped path extends it by one or more `.key`, so its
-  /// members' paths are looked up).
-  private var flags: [UInt8]
-  /// Unmapped leaves per path number, for the paths in ``touched``.
-  private var counts: [Int32]
-  /// The paths with unmapped leaves, in the order first met.
-  private var touched: [Int32] = []
+  /// The registry's paths (taken again when the walk adds one).
+  private var table: PathRegistry.Table
+  /// The mapped paths (the report's, a handful a resource).
+  private let mapped: PathCounts
+  /// The paths that a mapped path extends by one or more `.key`: their objects' members are
+  /// looked up in ``mapped``.
+  private let aboveMapped: [Int32]
+  /// The path of each unmapped leaf, in the order met (a resource has a few dozen leaves, most
+  /// of them on paths of their own: the report counts them).
+  private(set) var leaves: [Int32] = []
 
-  private static let mappedFlag: UInt8 = 1
-  private static let aboveMappedFlag: UInt8 = 2
+  /// Keys the walk looks for (kept here: a `static let` is checked for being set on each read).
+  private let resourceType = Self.resourceTypeKey
+  private let url = Self.urlKey
+  private static let resourceTypeKey = TextPrefix(Array("resourceType".utf8))
+  private static let urlKey = TextPrefix(Array("url".utf8))
 
   /// A walk that skips what `mapped` holds.
-  init(tokens: JSONTokens, mapped: [Int32: Int]) {
+  init(tokens: JSONTokens, mapped: PathCounts) {
     self.tokens = tokens
     let table = PathRegistry.shared.table
     self.table = table
-    var flags = [UInt8](repeating: 0, count: table.count)
-    for id in mapped.keys where Int(id) < flags.count {
-      flags[Int(id)] |= Self.mappedFlag
+    var aboveMapped: [Int32] = []
+    aboveMapped.reserveCapacity(16)
+    mapped.forEach { id, _ in
+      guard Int(id) < table.count else { return }
       var parent = table.parents[Int(id)]
-      // A parent met before has its own parents flagged already.
-      while parent >= 0 && flags[Int(parent)] & Self.aboveMappedFlag == 0 {
-        flags[Int(parent)] |= Self.aboveMappedFlag
+      // A parent met before has its own parents listed already.
+      while parent >= 0 && !aboveMapped.contains(parent) {
+        aboveMapped.append(parent)
         parent = table.parents[Int(parent)]
       }
     }
-    self.flags = flags
-    counts = [Int32](repeating: 0, count: table.count)
-    touched.reserveCapacity(32)
+    self.mapped = mapped
+    self.aboveMapped = aboveMapped
+    leaves.reserveCapacity(64)
   }
 
   /// Whether the path numbered `id`, or one containing it, is mapped.
   func isMapped(_ id: Int32) -> Bool {
     var id = id
-    while id >= 0 && Int(id) < flags.count {
-      if flags[Int(id)] & Self.mappedFlag != 0 { return true }
+    while id >= 0 && Int(id) < table.count {
+      if mapped[id] != nil { return true }
       id = table.parents[Int(id)]
     }
     return false
   }
 
-  /// The unmapped leaves counted, by path number.
-  var dropped: [(id: Int32, count: Int)] {
-    touched.map { ($0, Int(counts[Int($0)])) }
-  }
-
-  /// Walks the members of the object at `index`, whose path is numbered `node`.
-  mutating func walkObject(at index: Int, node: Int32, isRoot: Bool) {
+  /// Walks the members of the object at `index`, whose path is numbered `node`; at the root,
+  /// skips `resourceType`.
+  ///
+  /// An object whose first `url` member is a string under ``CareExtensions/base`` is a care
+  /// extension, which the coder reads itself: the leaves listed for its members before `url`
+  /// are taken back, and the rest is not walked.
+  mutating func walkObject(at index: Int, node: Int32, isRoot: Bool = false) {
     let end = tokens.endIndex(ofValueAt: index)
-    guard !isCareExtension(objectAt: index, end: end) else { return }
-    let checksMapped = Int(node) < flags.count && flags[Int(node)] & Self.aboveMappedFlag != 0
+    let checksMapped = aboveMapped.contains(node)
+    let firstLeaf = leaves.count
+    var looksForURL = true
     var member = index + 1
     while member < end {
       let value = member + 1
-      if !(isRoot && tokens.text(at: member, equals: "resourceType".utf8)) {
-        let child = self.child(of: node, keyAt: member)
-        if !(checksMapped && Int(child) < flags.count && flags[Int(child)] & Self.mappedFlag != 0) {
-          walkValue(at: value, node: child)
+      let key = tokens.textPrefix(at: member)
+      if looksForURL && key == url {
+        looksForURL = false
+        if tokens[value].kind == .string && tokens.text(at: value, startsWith: CareExtensions.base.utf8) {
+          leaves.removeLast(leaves.count - firstLeaf)
+          return
+        }
+      }
+      if !(isRoot && key == resourceType) {
+        let child = table.child(of: node, key: key, at: member, in: tokens) ?? addChild(of: node, keyAt: member)
+        if !(checksMapped && mapped[child] != nil) {
+          // Most members are leaves: listed here, without a call.
+          if tokens[value].hasText || tokens[value].kind == .true || tokens[value].kind == .false {
+            leaves.append(child)
+          } else {
+            walkValue(at: value, node: child)
+          }
         }
       }
       member = tokens.endIndex(ofValueAt: value) + 1
     }
   }
 
-  /// Walks the value at `index` of the member whose path is numbered `node`: a leaf is counted,
+  /// Walks the value at `index` of the member whose path is numbered `node`: a leaf is listed,
   /// an object or array walked, `null` skipped.
   private mutating func walkValue(at index: Int, node: Int32) {
     switch tokens[index].kind {
     case .objectStart:
-      walkObject(at: index, node: node, isRoot: false)
+      walkObject(at: index, node: node)
     case .arrayStart:
       let end = tokens.endIndex(ofValueAt: index)
       var element = index + 1
@@ -94,32 +113,17 @@ struct AccountingWalk {
     case .null:
       break
     default:
-      if Int(node) >= counts.count { counts += [Int32](repeating: 0, count: Int(node) + 1 - counts.count) }
-      if counts[Int(node)] == 0 { touched.append(node) }
-      counts[Int(node)] += 1
+      leaves.append(node)
     }
   }
 
-  /// The number of the path of the member whose key is at token `key`, below the path `parent`.
-  private func child(of parent: Int32, keyAt key: Int) -> Int32 {
-    let digest = tokens.textDigest(at: key)
-    if let id = table.child(of: parent, keyDigest: digest, isKey: { tokens.text(at: key, equalsBytes: $0) }) {
-      return id
-    }
-    return PathRegistry.shared.child(of: parent, key: tokens.string(at: key))
-  }
-
-  /// Whether the object's first `url` member is a string under ``CareExtensions/base``: a care
-  /// extension, which the coder reads itself.
-  private func isCareExtension(objectAt index: Int, end: Int) -> Bool {
-    var member = index + 1
-    while member < end {
-      let value = member + 1
-      if tokens.text(at: member, equals: "url".utf8) {
-        return tokens[value].kind == .string && tokens.text(at: value, startsWith: CareExtensions.base.utf8)
-      }
-      member = tokens.endIndex(ofValueAt: value) + 1
-    }
-    return false
+  /// Adds the path of the member whose key is at token `index`, below the path `parent`, to the
+  /// registry (or finds it there, added since the walk took its table), and takes the table again.
+  private mutating func addChild(of parent: Int32, keyAt index: Int) -> Int32 {
+    // Not holding the table while the registry adds lets it grow its arrays in place.
+    table = PathRegistry.Table()
+    let id = PathRegistry.shared.child(of: parent, key: tokens.string(at: index))
+    table = PathRegistry.shared.table
+    return id
   }
 }

@@ -18,10 +18,10 @@ public struct ConversionReport: Hashable, Sendable {
 
   /// The counts of each path, by the path's number in ``PathRegistry``, one table per
   /// disposition (numbers, so that recording and merging hash no strings).
-  private var mappedIDs: [Int32: Int] = [:]
-  private var droppedIDs: [Int32: Int] = [:]
-  private var defaultedIDs: [Int32: Int] = [:]
-  private var unrepresentableIDs: [Int32: Int] = [:]
+  private var mappedIDs = PathCounts()
+  private var droppedIDs = PathCounts()
+  private var defaultedIDs = PathCounts()
+  private var unrepresentableIDs = PathCounts()
 
   /// Counts per disposition and path (dispositions with no path left out).
   public var counts: [Disposition: [String: Int]] {
@@ -51,18 +51,21 @@ public struct ConversionReport: Hashable, Sendable {
   /// Records `count` occurrences of the path numbered `id` with `disposition`.
   mutating func record(_ disposition: Disposition, id: Int32, count: Int) {
     switch disposition {
-    case .mapped: Self.add(count, id, to: &mappedIDs)
-    case .dropped: Self.add(count, id, to: &droppedIDs)
-    case .defaulted: Self.add(count, id, to: &defaultedIDs)
-    case .unrepresentable: Self.add(count, id, to: &unrepresentableIDs)
+    case .mapped: mappedIDs.add(count, to: id)
+    case .dropped: droppedIDs.add(count, to: id)
+    case .defaulted: defaultedIDs.add(count, to: id)
+    case .unrepresentable: unrepresentableIDs.add(count, to: id)
     }
   }
 
-  /// Adds `count` to `id` in `table`, which starts with room for a resource's paths (rather
-  /// than growing from one).
-  private static func add(_ count: Int, _ id: Int32, to table: inout [Int32: Int]) {
-    if table.isEmpty { table.reserveCapacity(16) }
-    table[id, default: 0] += count
+  /// Records one occurrence with `disposition` of the path numbered by each of `ids`.
+  mutating func record(_ disposition: Disposition, each ids: [Int32]) {
+    switch disposition {
+    case .mapped: mappedIDs.addOne(toEach: ids)
+    case .dropped: droppedIDs.addOne(toEach: ids)
+    case .defaulted: defaultedIDs.addOne(toEach: ids)
+    case .unrepresentable: unrepresentableIDs.addOne(toEach: ids)
+    }
   }
 
   /// Records `count` occurrences of a coder's `path` with `disposition`.
@@ -141,12 +144,12 @@ public struct ConversionReport: Hashable, Sendable {
     let table = PathRegistry.shared.table
     var named: [String: Int] = [:]
     named.reserveCapacity(ids.count)
-    for (id, count) in ids { named[table.names[Int(id)], default: 0] += count }
+    ids.forEach { id, count in named[table.names[Int(id)], default: 0] += count }
     return named
   }
 
   /// The counts with `disposition` by path number.
-  func table(_ disposition: Disposition) -> [Int32: Int] {
+  func table(_ disposition: Disposition) -> PathCounts {
     switch disposition {
     case .mapped: mappedIDs
     case .dropped: droppedIDs
@@ -166,8 +169,9 @@ public struct ConversionReport: Hashable, Sendable {
 
   /// Whether `path`, or an element containing it, was mapped.
   public func isMapped(_ path: String) -> Bool {
-    guard !mappedIDs.isEmpty else { return false }
-    return isMapped(id: PathRegistry.shared.id(of: path), in: PathRegistry.shared.table)
+    // A path the process has not met is not mapped, but one containing it may be.
+    guard !mappedIDs.isEmpty, let id = PathRegistry.shared.knownID(ofPathOrPrefix: path) else { return false }
+    return isMapped(id: id, in: PathRegistry.shared.table)
   }
 
   /// Whether the path numbered `id`, or one containing it, was mapped.
@@ -182,10 +186,10 @@ public struct ConversionReport: Hashable, Sendable {
 
   /// Adds another report's counts to this one.
   public mutating func merge(_ other: ConversionReport) {
-    mappedIDs.merge(other.mappedIDs, uniquingKeysWith: +)
-    droppedIDs.merge(other.droppedIDs, uniquingKeysWith: +)
-    defaultedIDs.merge(other.defaultedIDs, uniquingKeysWith: +)
-    unrepresentableIDs.merge(other.unrepresentableIDs, uniquingKeysWith: +)
+    mappedIDs.merge(other.mappedIDs)
+    droppedIDs.merge(other.droppedIDs)
+    defaultedIDs.merge(other.defaultedIDs)
+    unrepresentableIDs.merge(other.unrepresentableIDs)
     issues += other.issues
   }
 

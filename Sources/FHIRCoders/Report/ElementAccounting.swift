@@ -67,7 +67,7 @@ public enum ElementAccounting {
     var walk = AccountingWalk(tokens: tokens, mapped: report.table(.mapped))
     guard !walk.isMapped(root.id) else { return }
     walk.walkObject(at: index, node: root.id, isRoot: true)
-    for (id, count) in walk.dropped { report.record(.dropped, id: id, count: count) }
+    report.record(.dropped, each: walk.leaves)
   }
 
 }

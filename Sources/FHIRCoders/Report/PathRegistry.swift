@@ -1,3 +1,4 @@
+import FHIRJSON
 import Foundation
 
 /// Element paths (`Patient.name.given`) as small integers, the same for every report and walk of
@@ -12,69 +13,94 @@ final class PathRegistry: @unchecked Sendable {
   static let shared = PathRegistry()
 
   /// The paths known at one moment: a value, so that a walk can read it while others add.
+  ///
+  /// An empty table (`Table()`) allocates nothing: a walk holds one while the registry adds a
+  /// path, so that the registry's arrays are not shared then, and grow in place rather than
+  /// being copied whole.
   struct Table {
     /// Each path's name, by id.
     fileprivate(set) var names: [String] = []
     /// Each path's parent (the path it extends by one `.key`), by id; -1 for a path without a dot.
     fileprivate(set) var parents: [Int32] = []
-    /// Each path's last key (after its parent's name and a dot) as UTF-8, by id.
-    fileprivate(set) var keys: [[UInt8]] = []
+    /// Every path's last key (after its parent's name and a dot) as UTF-8, one after another:
+    /// path `id`'s is `keyBytes[keyStarts[id] ..< keyStarts[id + 1]]`.
+    fileprivate(set) var keyBytes: [UInt8] = []
+    fileprivate(set) var keyStarts: [Int] = [0]
     /// Id by name.
     fileprivate(set) var ids: [String: Int32] = [:]
-    /// The children index, open-addressed by ``childKey(parent:keyDigest:)``: each slot holds a
-    /// child's id + 1 (0: empty), the parent and the key digest mixed, and the parent. Kept at
-    /// most half full; a child's slot is its mixed key's low bits, or the next free one after.
-    fileprivate(set) var slots = [Int32](repeating: 0, count: 1024)
-    fileprivate(set) var slotKeys = [UInt64](repeating: 0, count: 1024)
-    fileprivate(set) var slotParents = [Int32](repeating: 0, count: 1024)
+    /// The children index, open-addressed by the parent and the key's ``FHIRJSON/TextPrefix``
+    /// (``PathRegistry/home(parent:key:mask:)``), kept at most half full (a power of two slots, none until the
+    /// first child): a child's slot is its home slot, or the next free one after.
+    fileprivate(set) var slots: [Slot] = []
     fileprivate var indexed = 0
+
+    /// One child in the index.
+    struct Slot {
+      /// The child's key (enough to compare it when it is 16 bytes or less).
+      var key = TextPrefix([])
+      /// The parent's id.
+      var parent: Int32 = 0
+      /// The child's id + 1; 0 for a free slot.
+      var child: Int32 = 0
+    }
 
     /// The number of paths.
     var count: Int { names.count }
 
-    /// The id of the child of `parent` whose key has the FNV-1a digest `keyDigest` and whose
-    /// bytes `isKey` accepts.
-    func child(of parent: Int32, keyDigest: UInt64, isKey: ([UInt8]) -> Bool) -> Int32? {
-      let mixed = PathRegistry.childKey(parent: parent, keyDigest: keyDigest)
+    /// The id of the child of `parent` whose key is the text of the key token at `index` in
+    /// `tokens`, whose prefix is `key`, if known.
+    func child(of parent: Int32, key: TextPrefix, at index: Int, in tokens: JSONTokens) -> Int32? {
+      guard !slots.isEmpty else { return nil }
       let mask = slots.count - 1
-      var slot = Int(truncatingIfNeeded: mixed) & mask
-      while slots[slot] != 0 {
-        if slotKeys[slot] == mixed && slotParents[slot] == parent {
-          let id = slots[slot] - 1
-          if isKey(keys[Int(id)]) { return id }
+      var slot = PathRegistry.home(parent: parent, key: key, mask: mask)
+      while slots[slot].child != 0 {
+        if slots[slot].key == key && slots[slot].parent == parent {
+          let id = slots[slot].child - 1
+          if key.count <= 16 || tokens.text(at: index, equals: keyBytes, in: keyStarts[Int(id)]..<keyStarts[Int(id) + 1]) {
+            return id
+          }
         }
         slot = (slot + 1) & mask
       }
       return nil
     }
 
-    /// Indexes `id` as the child of `parent` by a key with digest `keyDigest`.
-    fileprivate mutating func index(_ id: Int32, under parent: Int32, keyDigest: UInt64) {
-      if (indexed + 1) * 2 > slots.count { grow() }
-      let mixed = PathRegistry.childKey(parent: parent, keyDigest: keyDigest)
+    /// The id of the child of `parent` with `key`, if known.
+    func child(of parent: Int32, key: String) -> Int32? {
+      guard !slots.isEmpty else { return nil }
+      let prefix = TextPrefix(Array(key.utf8))
       let mask = slots.count - 1
-      var slot = Int(truncatingIfNeeded: mixed) & mask
-      while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = id + 1
-      slotKeys[slot] = mixed
-      slotParents[slot] = parent
+      var slot = PathRegistry.home(parent: parent, key: prefix, mask: mask)
+      while slots[slot].child != 0 {
+        if slots[slot].key == prefix && slots[slot].parent == parent {
+          let id = Int(slots[slot].child - 1)
+          if keyBytes[keyStarts[id]..<keyStarts[id + 1]].elementsEqual(key.utf8) { return Int32(id) }
+        }
+        slot = (slot + 1) & mask
+      }
+      return nil
+    }
+
+    /// Indexes `id` as the child of `parent` by `key`.
+    fileprivate mutating func index(_ id: Int32, under parent: Int32, key: String) {
+      if (indexed + 1) * 2 > slots.count { grow() }
+      place(Slot(key: TextPrefix(Array(key.utf8)), parent: parent, child: id + 1))
       indexed += 1
     }
 
-    /// Doubles the index, placing every child again.
+    /// Puts `slot` in the first free slot from its home.
+    private mutating func place(_ slot: Slot) {
+      let mask = slots.count - 1
+      var index = PathRegistry.home(parent: slot.parent, key: slot.key, mask: mask)
+      while slots[index].child != 0 { index = (index + 1) & mask }
+      slots[index] = slot
+    }
+
+    /// Doubles the index (1,024 slots at first), placing every child again.
     private mutating func grow() {
-      let old = (slots, slotKeys, slotParents)
-      let size = slots.count * 2
-      slots = [Int32](repeating: 0, count: size)
-      slotKeys = [UInt64](repeating: 0, count: size)
-      slotParents = [Int32](repeating: 0, count: size)
-      for i in old.0.indices where old.0[i] != 0 {
-        var slot = Int(truncatingIfNeeded: old.1[i]) & (size - 1)
-        while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
-        slots[slot] = old.0[i]
-        slotKeys[slot] = old.1[i]
-        slotParents[slot] = old.2[i]
-      }
+      let old = slots
+      slots = [Slot](repeating: Slot(), count: max(1024, old.count * 2))
+      for slot in old where slot.child != 0 { place(slot) }
     }
   }
 
@@ -89,10 +115,23 @@ final class PathRegistry: @unchecked Sendable {
     lock.withLock { Self.add(path, to: &current) }
   }
 
+  /// The id of `path` if it is known, else of its longest known prefix of whole keys, else `nil`
+  /// (adding nothing).
+  func knownID(ofPathOrPrefix path: String) -> Int32? {
+    lock.withLock {
+      var path = Substring(path)
+      while true {
+        if let id = current.ids[String(path)] { return id }
+        guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        path = path[..<dot]
+      }
+    }
+  }
+
   /// The id of `parent`'s child with `key`, added when new.
   func child(of parent: Int32, key: String) -> Int32 {
     lock.withLock {
-      if let id = current.child(of: parent, keyDigest: Self.digest(key), isKey: { $0.elementsEqual(key.utf8) }) { return id }
+      if let id = current.child(of: parent, key: key) { return id }
       return Self.add(current.names[Int(parent)] + "." + key, to: &current, under: parent, key: key)
     }
   }
@@ -114,26 +153,15 @@ final class PathRegistry: @unchecked Sendable {
     let id = Int32(table.names.count)
     table.names.append(path)
     table.parents.append(parentID)
-    table.keys.append(Array(lastKey.utf8))
+    table.keyBytes.append(contentsOf: lastKey.utf8)
+    table.keyStarts.append(table.keyBytes.count)
     table.ids[path] = id
-    if parentID >= 0 { index(id, under: parentID, key: lastKey, in: &table) }
+    if parentID >= 0 { table.index(id, under: parentID, key: lastKey) }
     return id
   }
 
-  /// Makes `id` the child of `parent` by `key` in the table's index.
-  private static func index(_ id: Int32, under parent: Int32, key: String, in table: inout Table) {
-    table.index(id, under: parent, keyDigest: digest(key))
-  }
-
-  /// FNV-1a of `key`'s UTF-8 bytes: ``FHIRJSON/JSONTokens/textDigest(at:)`` of the same text.
-  static func digest(_ key: String) -> UInt64 {
-    var digest: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in key.utf8 { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return digest
-  }
-
-  /// One number for a parent and a key digest.
-  static func childKey(parent: Int32, keyDigest: UInt64) -> UInt64 {
-    keyDigest ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9e37_79b9_7f4a_7c15)
+  /// The first slot tried for the child of `parent` with `key`, in an index of `mask + 1` slots.
+  static func home(parent: Int32, key: TextPrefix, mask: Int) -> Int {
+    Int(truncatingIfNeeded: key.mixed ^ (UInt64(UInt32(bitPattern: parent)) &* 0x9e37_79b9_7f4a_7c15)) & mask
   }
 }
