@@ -14,9 +14,6 @@ public struct NameComponents: Codable, Hashable, Sendable {
   /// Nickname.
   public var nickname: String?
 
-  // The optionals this initializer sets are spelled `…?`: without the implicit `nil`
-  // of a `T?` property, setting them initializes rather than assigns, and the value is built in
-  // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates a name from its parts; parts not given are absent.
   /// - Parameters:
   ///   - givenName: Given (first) name.

@@ -11,9 +11,6 @@ public struct Note: Codable, Hashable, Sendable {
   /// When the note was written.
   public var createdDate: Date?
 
-  // The optionals this initializer sets are spelled `…?`: without the implicit `nil`
-  // of a `T?` property, setting them initializes rather than assigns, and the value is built in
-  // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates a note; parts not given are absent.
   /// - Parameters:
   ///   - author: Who wrote the note.

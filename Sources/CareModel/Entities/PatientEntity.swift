@@ -41,9 +41,6 @@ public struct PatientEntity: CareEntity {
   /// Known allergies, as text.
   public var allergies: [String]?
 
-  // The optionals this initializer sets are spelled `…?`: without the implicit `nil`
-  // of a `T?` property, setting them initializes rather than assigns, and the value is built in
-  // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates an entity; `uuid` is new, `effectiveDate` now and `timezone` the current one unless given.
   public init(
     id: String, name: NameComponents = NameComponents(), sex: BiologicalSex? = nil, birthday: DateComponents? = nil,

@@ -44,9 +44,6 @@ public struct TaskEntity: CareEntity {
   /// The `uuid` of the care plan the task belongs to.
   public var carePlanUUID: UUID?
 
-  // The optionals this initializer sets are spelled `…?`: without the implicit `nil`
-  // of a `T?` property, setting them initializes rather than assigns, and the value is built in
-  // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates an entity; `uuid` is new, `effectiveDate` now and `timezone` the current one unless given.
   public init(
     id: String, title: String? = nil, instructions: String? = nil, impactsAdherence: Bool = true, schedule: Schedule,

@@ -38,9 +38,6 @@ public struct OutcomeValue: Codable, Hashable, Sendable {
     }
   }
 
-  // The optionals this initializer sets are spelled `…?`: without the implicit `nil`
-  // of a `T?` property, setting them initializes rather than assigns, and the value is built in
-  // place (an assignment made Swift 6.3 copy the whole value once more on return).
   /// Creates a recorded value.
   /// - Parameters:
   ///   - value: The value.
