@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "CareStoreSQLite", targets: ["CareStoreSQLite"]),
     .library(name: "CareStorePostgres", targets: ["CareStorePostgres"]),
     .library(name: "CareStoreLocation", targets: ["CareStoreLocation"]),
+    .library(name: "CareSync", targets: ["CareSync"]),
     .library(name: "FHIRReleaseConversion", targets: ["FHIRReleaseConversion"]),
     .executable(name: "fhirkit", targets: ["fhirkit"]),
   ],
@@ -98,10 +99,14 @@ let package = Package(
       name: "FHIRReleaseConversion",
       dependencies: ["FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2"]),
     .target(
+      name: "CareSync",
+      dependencies: ["CareStore", "CareModel"]),
+    .target(
       name: "FHIRKit",
       dependencies: [
         "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders",
         "CarePipeline", "CareStore", "CareStoreFHIR", "CareStoreSQLite", "CareStorePostgres", "CareStoreLocation",
+        "CareSync",
       ]),
 
     // Tools
@@ -155,7 +160,8 @@ let package = Package(
       name: "CareStoreTests",
       dependencies: [
         "CareStore", "CareStoreFHIR", "CareStoreSQLite", "CareStorePostgres", "CareStoreLocation", "CarePipeline", "CareModel",
-        "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport", "fhirkit",
+        "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport", "fhirkit", "CareSync",
+        .product(name: "PropertyBased", package: "swift-property-based"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(

@@ -7,7 +7,7 @@ import PostgresNIO
 /// (`SQLiteAccess`) statement for statement, with lists bound as arrays (`= ANY($1)`) and the
 /// distribution key (`patient_key`) carried along.
 final class PostgresAccess: StoreWriter {
-  private let connection: BlockingConnection
+  let connection: BlockingConnection
   /// The distribution key of each version this transaction appended, for its provenance rows.
   private var keys: [UUID: UUID] = [:]
 

@@ -28,6 +28,28 @@ enum PostgresSchema {
   static let migrations: [(identifier: String, statements: [String])] = [
     ("v1-entities-versions-provenance", v1),
     ("v2-import-jobs", ImportJobSchema.v2),
+    ("v3-sync", v3),
+  ]
+
+  /// Sync: each version's position is the transaction that wrote it (`change_xid`; see
+  /// `PostgresAccess+Sync.swift`); the store's own process uuid, made here; every process's clock.
+  /// Under Citus, `sync_process` and `sync_clock` are reference tables.
+  private static let v3 = [
+    "ALTER TABLE versions ADD COLUMN change_xid xid8 NOT NULL DEFAULT pg_current_xact_id()",
+    "CREATE INDEX versions_by_change ON versions (change_xid)",
+    """
+    CREATE TABLE sync_process (
+      id integer PRIMARY KEY CHECK (id = 1),
+      uuid uuid NOT NULL
+    )
+    """,
+    "INSERT INTO sync_process (id, uuid) VALUES (1, gen_random_uuid())",
+    """
+    CREATE TABLE sync_clock (
+      process uuid PRIMARY KEY,
+      clock bigint NOT NULL CHECK (clock >= 0)
+    )
+    """,
   ]
 
   private static let v1 = [

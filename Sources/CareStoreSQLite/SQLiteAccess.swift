@@ -239,7 +239,7 @@ struct SQLiteAccess: StoreWriter {
 
   static func slotKey(_ slot: OccurrenceSlot) -> String { "\(slot.taskVersion.uuidString)|\(slot.index)" }
 
-  private func uuid(_ text: String) throws -> UUID {
+  func uuid(_ text: String) throws -> UUID {
     guard let uuid = UUID(uuidString: text) else {
       throw StoreError(.corrupt, store: db.description, operation: "reading", detail: "a stored uuid is malformed")
     }

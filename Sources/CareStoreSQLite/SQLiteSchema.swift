@@ -1,4 +1,5 @@
 import CareStore
+import Foundation
 import GRDB
 
 /// The store's schema as named GRDB migrations. A migration, once released, never changes; a
@@ -97,6 +98,22 @@ enum SQLiteSchema {
       // The resource each version came from, as read (compact JSON of its model); NULL for
       // versions written before this migration or by a pipeline that kept no source.
       try db.execute(sql: "ALTER TABLE provenance ADD COLUMN source BLOB")
+    }
+    migrator.registerMigration("v4-sync") { db in
+      // The store's own process in sync knowledge vectors (one row, made here), and the clock of
+      // every process a server has heard from. A version's sync position is its row id.
+      try db.execute(
+        sql: """
+          CREATE TABLE sync_process (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            uuid TEXT NOT NULL
+          );
+          CREATE TABLE sync_clock (
+            process TEXT PRIMARY KEY NOT NULL,
+            clock INTEGER NOT NULL CHECK (clock >= 0)
+          ) WITHOUT ROWID;
+          """)
+      try db.execute(sql: "INSERT INTO sync_process (id, uuid) VALUES (1, ?)", arguments: [UUID().uuidString])
     }
     return migrator
   }

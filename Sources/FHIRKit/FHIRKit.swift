@@ -21,3 +21,4 @@
 @_exported public import CareStoreSQLite
 @_exported public import CareStorePostgres
 @_exported public import CareStoreLocation
+@_exported public import CareSync

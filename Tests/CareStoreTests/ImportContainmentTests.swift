@@ -44,6 +44,13 @@ struct ImportContainmentTests {
     }
     func occupiedSlots(_ slots: [OccurrenceSlot]) throws -> [OccurrenceSlot: String] { try base.occupiedSlots(slots) }
     func rowCounts() throws -> [String: Int] { try base.rowCounts() }
+    func changes(from position: Int64, before horizon: Int64) throws -> [StoreChange] {
+      try base.changes(from: position, before: horizon)
+    }
+    func changeHorizon() throws -> Int64 { try base.changeHorizon() }
+    func syncProcess() throws -> UUID { try base.syncProcess() }
+    func syncClocks() throws -> [UUID: Int64] { try base.syncClocks() }
+    func mergeSyncClocks(_ clocks: [UUID: Int64]) throws { try base.mergeSyncClocks(clocks) }
   }
 
   struct InjectedFailure: Error {}

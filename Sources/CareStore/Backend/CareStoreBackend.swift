@@ -32,6 +32,20 @@ public protocol StoreReader {
   func occupiedSlots(_ slots: [OccurrenceSlot]) throws -> [OccurrenceSlot: String]
   /// The number of rows per table (`patient`, …, `versions`, `provenance`).
   func rowCounts() throws -> [String: Int]
+
+  // Sync (what `fhirkit serve` hands to devices)
+
+  /// The versions at or after `position` and before `horizon` (a ``changeHorizon()`` read in
+  /// the same transaction), in change order.
+  func changes(from position: Int64, before horizon: Int64) throws -> [StoreChange]
+  /// A position below which every version is written and visible for good: reading
+  /// ``changes(from:before:)`` up to it now and from it later misses none and repeats none.
+  func changeHorizon() throws -> Int64
+  /// The store's own process uuid in sync knowledge vectors, made once when the store is created
+  /// and shared by every server on the store.
+  func syncProcess() throws -> UUID
+  /// What the store knows of every sync process it has heard from: its clock, by process uuid.
+  func syncClocks() throws -> [UUID: Int64]
 }
 
 /// Reads and writes inside a write transaction.
@@ -48,6 +62,9 @@ public protocol StoreWriter: StoreReader {
   /// importer packs them on all cores before it writes. By default the forms are dropped and
   /// ``addSources(_:to:)`` packs again.
   func addSources(_ sources: [SourceReference], stored: [Data?], to version: UUID) throws
+  /// Raises each process's clock in ``StoreReader/syncClocks()`` to the one given, where that is
+  /// higher (a knowledge vector merge: clocks never go back).
+  func mergeSyncClocks(_ clocks: [UUID: Int64]) throws
 }
 
 extension StoreWriter {

@@ -8,7 +8,8 @@ public enum StoreInvariants {
   /// - each entity's versions are numbered 1…n, the first is the root (no previous version),
   ///   each later one names the one before, and the head is the newest;
   /// - each stored entity decodes as its kind with the row's id and uuid, and its
-  ///   `previousVersionUUIDs` is the version before;
+  ///   `previousVersionUUIDs` name earlier versions of the entity (the version before, for
+  ///   what an import wrote; sync may name an earlier one, or two);
   /// - every link names the root of a stored entity of the right kind, and an outcome's task
   ///   version is a version of its task;
   /// - no two current outcomes share a (task version, occurrence), whatever their task.
@@ -19,6 +20,8 @@ public enum StoreInvariants {
       var roots: [EntityKind: Set<UUID>] = [:]
       var versionsOfRoot: [UUID: Set<UUID>] = [:]
       var all: [EntityKind: [StoredVersion]] = [:]
+      var jsonLinks: [UUID: UUID?] = [:]
+      var rootOf: [UUID: UUID] = [:]
       for kind in EntityKind.allCases {
         let versions = try reader.versions(kind, .all)
         all[kind] = versions
@@ -38,6 +41,7 @@ public enum StoreInvariants {
           if heads[id]?.uuid != sorted.last?.uuid { problems.append("\(place): the head is not the newest version") }
           roots[kind, default: []].insert(sorted[0].rootUUID)
           versionsOfRoot[sorted[0].rootUUID] = Set(sorted.map(\.uuid))
+          for version in sorted { rootOf[version.uuid] = version.rootUUID }
           for version in sorted {
             guard let record = try? version.record() else {
               problems.append("\(place) v\(version.sequence): stored JSON is not a care record")
@@ -46,12 +50,14 @@ public enum StoreInvariants {
             if record.kind != kind.rawValue || record.uuid != version.uuid {
               problems.append("\(place) v\(version.sequence): stored JSON has another kind or uuid")
             }
-            if version.sequence > 1, previous(of: record) != [version.previousUUID!] {
-              problems.append("\(place) v\(version.sequence): previousVersionUUIDs is not the version before")
+            // An import names exactly the version before; a version a device pushed may name an
+            // earlier one it was made from, and a sync resolution names two (docs/sync.md).
+            let named = previous(of: record)
+            let earlier = Set(sorted.prefix { $0.sequence < version.sequence }.map(\.uuid))
+            if version.sequence == 1 ? !named.isEmpty : !named.allSatisfy(earlier.contains) {
+              problems.append("\(place) v\(version.sequence): previousVersionUUIDs names no earlier version")
             }
-            if record.links.first?.uuid != version.link {
-              problems.append("\(place) v\(version.sequence): link column differs")
-            }
+            jsonLinks[version.uuid] = .some(record.links.first?.uuid)
           }
         }
       }
@@ -60,6 +66,10 @@ public enum StoreInvariants {
         guard let target = kind.linkTarget else { continue }
         for version in all[kind] ?? [] {
           let place = "\(kind.rawValue) \(version.id) v\(version.sequence)"
+          // The JSON may name any version of the linked entity; the column holds its root.
+          if let named = jsonLinks[version.uuid], named.map({ rootOf[$0] ?? $0 }) != version.link {
+            problems.append("\(place): link column differs")
+          }
           if let link = version.link, !(roots[target]?.contains(link) ?? false) {
             problems.append("\(place): \(kind.linkField ?? "link") names no stored \(target.rawValue)")
           }

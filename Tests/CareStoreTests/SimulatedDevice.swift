@@ -1,0 +1,110 @@
+import CareModel
+import CareStore
+import CareSync
+import Foundation
+
+/// A CareKit device's store reduced to what sync needs, following CareKitStore's rules: versions
+/// never change; an update is a new version naming the versions it replaces (every current one,
+/// so an update also merges a fork); merging a pulled revision adds the versions it lacks, then
+/// takes in the revision's knowledge vector and advances the device's own clock; a push sends
+/// every version stamped at or after the clock the server last knew of the device.
+final class SimulatedDevice {
+  let name: String
+  let process = UUID()
+  let scope: SyncScope
+  private(set) var vector = KnowledgeVector()
+  private(set) var versions: [UUID: CareRecord] = [:]
+  private var stamps: [UUID: Int] = [:]
+  private var order: [UUID] = []
+
+  init(_ name: String, scope: SyncScope) {
+    self.name = name
+    self.scope = scope
+  }
+
+  private var clock: Int { vector.clock(for: process) }
+
+  private func add(_ record: CareRecord) {
+    guard versions[record.uuid] == nil else { return }
+    versions[record.uuid] = record
+    stamps[record.uuid] = clock
+    order.append(record.uuid)
+  }
+
+  /// Creates an entity.
+  func create(_ record: CareRecord) { add(record) }
+
+  /// The versions of an entity that no other version names: one, unless the device holds
+  /// concurrent versions it has not merged.
+  func tips(_ kind: String, _ id: String) -> [CareRecord] {
+    let all = versions.values.filter { $0.kind == kind && $0.id == id }
+    let named = Set(all.flatMap(Self.previous))
+    return all.filter { !named.contains($0.uuid) }.sorted { $0.uuid.uuidString < $1.uuid.uuidString }
+  }
+
+  /// The entity's ids of a kind.
+  func ids(_ kind: String) -> [String] {
+    Array(Set(versions.values.filter { $0.kind == kind }.map(\.id))).sorted()
+  }
+
+  /// Updates an entity: `change` applied to its newest tip, as a new version naming every tip.
+  func update(_ kind: String, _ id: String, at date: Date, _ change: (CareRecord) -> CareRecord) {
+    let tips = tips(kind, id)
+    guard let newest = tips.max(by: { Self.updated($0) < Self.updated($1) }) else { return }
+    let record = change(newest).settingVersion(uuid: UUID(), previous: tips.map(\.uuid), updated: date)
+    add(record)
+  }
+
+  /// Pulls, merges, then pushes what the server has not seen; returns the push's summary.
+  @discardableResult
+  func sync(_ engine: SyncEngine) throws -> PushSummary {
+    let pulled = try engine.pull(since: vector, scope: scope)
+    for record in pulled.entities { add(record) }
+    let known = pulled.knowledgeVector.clock(for: process)
+    vector.merge(with: pulled.knowledgeVector)
+    vector.increment(clockFor: process)
+    let changed = order.filter { stamps[$0]! >= known }.map { versions[$0]! }
+    return try engine.push(SyncRevision(entities: changed, knowledgeVector: vector), scope: scope)
+  }
+
+  static func previous(_ record: CareRecord) -> [UUID] {
+    switch record {
+    case .patient(let e): e.previousVersionUUIDs
+    case .carePlan(let e): e.previousVersionUUIDs
+    case .task(let e): e.previousVersionUUIDs
+    case .outcome(let e): e.previousVersionUUIDs
+    case .contact(let e): e.previousVersionUUIDs
+    }
+  }
+
+  static func updated(_ record: CareRecord) -> Date {
+    switch record {
+    case .patient(let e): e.updatedDate ?? e.effectiveDate
+    case .carePlan(let e): e.updatedDate ?? e.effectiveDate
+    case .task(let e): e.updatedDate ?? e.effectiveDate
+    case .outcome(let e): e.updatedDate ?? e.effectiveDate
+    case .contact(let e): e.updatedDate ?? e.effectiveDate
+    }
+  }
+}
+
+extension CareRecord {
+  /// The record as a new version.
+  func settingVersion(uuid: UUID, previous: [UUID], updated: Date) -> CareRecord {
+    func apply<E: CareEntity>(_ e: E) -> E {
+      var e = e
+      e.uuid = uuid
+      e.previousVersionUUIDs = previous
+      e.updatedDate = updated
+      e.effectiveDate = max(e.effectiveDate, updated)
+      return e
+    }
+    switch self {
+    case .patient(let e): return .patient(apply(e))
+    case .carePlan(let e): return .carePlan(apply(e))
+    case .task(let e): return .task(apply(e))
+    case .outcome(let e): return .outcome(apply(e))
+    case .contact(let e): return .contact(apply(e))
+    }
+  }
+}
