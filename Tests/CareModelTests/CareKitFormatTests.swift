@@ -226,6 +226,20 @@ import Testing
     }
   }
 
+  @Test func envelopeLinesReadBackWithTheirLineNumberOnError() throws {
+    let records = Self.samples()
+    let lines = records.map { String(decoding: CareKitJSONWriter(envelope: true).bytes($0), as: UTF8.self) }
+    let text = lines.joined(separator: "\n") + "\n\n"
+    #expect(try CareKitJSONWriter.entities(fromNDJSON: Data(text.utf8)).map(\.record) == records)
+    let bad = lines[0] + "\n" + #"{"type":"task","object":{"id":"t"}}"# + "\n"
+    #expect {
+      try CareKitJSONWriter.entities(fromNDJSON: Data(bad.utf8))
+    } throws: {
+      guard let error = $0 as? CareKitFormatError else { return false }
+      return error.line == 2 && error.entityType == "task" && error.description.hasPrefix("line 2: task: ")
+    }
+  }
+
   @Test func revisionRecordReadsAndWritesCareKitsShape() throws {
     let data = try Self.fixture("revision")
     let record = try CareKitRevisionRecord(json: data)

@@ -65,4 +65,22 @@ public struct CareKitJSONWriter: Sendable {
       throw CareKitFormatError.from(error)
     }
   }
+
+  /// Reads NDJSON of entities in CareKit's envelope (`{"type": …, "object": …}` per line);
+  /// blank lines are skipped.
+  /// - Parameter data: The lines.
+  /// - Throws: ``CareKitFormatError`` with the 1-based line number and the JSON path.
+  public static func entities(fromNDJSON data: Data) throws -> [CareKitEntity] {
+    var entities: [CareKitEntity] = []
+    for (index, line) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+    where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
+      do {
+        entities.append(try entity(Data(line)))
+      } catch var error as CareKitFormatError {
+        error.line = index + 1
+        throw error
+      }
+    }
+    return entities
+  }
 }
