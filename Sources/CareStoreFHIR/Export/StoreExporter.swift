@@ -1,5 +1,5 @@
 public import CareStore
-import CareModel
+public import CareModel
 public import CarePipeline
 public import FHIRCoders
 import FHIRCore
@@ -71,6 +71,9 @@ public struct StoreExporter {
   /// counterpart for export (`setFHIRName`) are one coder set, used both ways. Default: the
   /// defaults.
   public var coders = Pipeline.Coders()
+  /// The JSON flavour of ``Target/care``: FHIRKit's care JSON (default) or CareKit's, each
+  /// entity as CareKitStore's `Codable` writes it (``CareKitJSONWriter``).
+  public var careFormat = CareFormat.native
 
   /// Creates an exporter.
   public init(store: CareStore, date: Date = .distantFuture, patientID: String? = nil) {
@@ -92,9 +95,10 @@ public struct StoreExporter {
     let patients = records[.patient] ?? [], plans = records[.carePlan] ?? []
     let tasks = records[.task] ?? [], outcomes = records[.outcome] ?? []
     if target == .care {
-      let writer = CareJSONWriter.fastDates
+      let native = CareJSONWriter.fastDates, carekit = CareKitJSONWriter()
       return (patients + plans + tasks + outcomes).map { record in
-        Item(type: record.kind, uuid: record.uuid, json: writer.bytes(record))
+        let json = careFormat == .carekit ? carekit.bytes(record) : native.bytes(record)
+        return Item(type: record.kind, uuid: record.uuid, json: json)
       }
     }
     // Links name roots: each entity's root → what the export needs of it.

@@ -19,6 +19,8 @@ struct CareConversionRun {
   var from: ReleaseOption
   var strict: Bool
   var format: OutputFormat
+  /// `--care-format`: FHIRKit's care JSON or CareKit's.
+  var careFormat: CareFormat
   var jobs: Int
   var issueReport: IssueReport
   var output: OutputFile
@@ -51,8 +53,8 @@ struct CareConversionRun {
     progress.start("merging")
     do {
       // Each entity is encoded on the merging threads; lines are written here, in order.
-      let careJSON = CareJSONWriter.fastDates
-      report = try staged.finish(checking: strictCheck, preparing: { record, _ in careJSON.bytes(record) }) { line in
+      let encode = CareFormatOption.encoder(careFormat, native: CareJSONWriter.fastDates)
+      report = try staged.finish(checking: strictCheck, preparing: { record, _ in encode(record) }) { line in
         try writer.write(line)
         summary.written += 1
         if summary.written % 256 == 0 { progress.stored(summary.written) }

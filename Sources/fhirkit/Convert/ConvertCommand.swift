@@ -35,7 +35,8 @@ struct ConvertCommand: ParsableCommand {
       unchanged instead, reported as passed through.
 
       --to care merges all resources into care entities (patients, care plans, tasks, \
-      outcomes; one JSON object per line with "kind"). References that cannot be followed \
+      outcomes; one JSON object per line with "kind"; --care-format carekit writes each \
+      entity as CareKit's Codable does instead, for JSONDecoder into OCKTask and the rest). References that cannot be followed \
       are listed on stderr and in --report by the referring Type/id and path; they do not \
       change the exit code. What the coders approximated (dropped, defaulted, not fully \
       representable) is counted in one line on stderr and listed per resource and path in \
@@ -88,6 +89,9 @@ struct ConvertCommand: ParsableCommand {
   @Option(help: "How to write it.")
   var format: OutputFormat = .ndjson
 
+  @Option(help: CareFormatOption.help)
+  var careFormat: CareFormatOption?
+
   @Option(name: .shortAndLong, help: "Write to this file instead of standard output.", completion: .file())
   var output: String?
 
@@ -114,6 +118,7 @@ struct ConvertCommand: ParsableCommand {
     if to == .care && format == .bundle { throw ValidationError("--format bundle writes FHIR; use --format ndjson or json with --to care") }
     if repair && (from == .care || to == .care) { throw ValidationError("--repair applies to FHIR input converted to --to r4 or --to dstu2") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if careFormat != nil && to != .care { throw ValidationError("--care-format applies to --to care only") }
   }
 
   func run() throws {
@@ -155,7 +160,8 @@ struct ConvertCommand: ParsableCommand {
     case (_, .care):
       noun = "care record(s)"
       let run = CareConversionRun(
-        from: release, strict: strict, format: format, jobs: jobs ?? processorCount, issueReport: issueReport, output: out)
+        from: release, strict: strict, format: format, careFormat: careFormat?.value ?? .native,
+        jobs: jobs ?? processorCount, issueReport: issueReport, output: out)
       do {
         try run.run(files, summary: &summary)
       } catch let code as ExitCode {

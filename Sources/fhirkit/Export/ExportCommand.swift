@@ -1,4 +1,5 @@
 import ArgumentParser
+import CareModel
 import CarePipeline
 import CareStore
 import CareStoreFHIR
@@ -43,6 +44,9 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "ndjson (one resource per line) or bundle (one pretty-printed collection Bundle).")
   var format: Format = .ndjson
 
+  @Option(help: CareFormatOption.help)
+  var careFormat: CareFormatOption?
+
   @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
   var output: String?
 
@@ -70,6 +74,7 @@ struct ExportCommand: ParsableCommand {
     try PathOptions.refuseEmpty(["--store": store, "-o": output, "--report": report])
     if to.value == .care && format == .bundle { throw ValidationError("--to care writes NDJSON only") }
     if to.value == .care && fromSources { throw ValidationError("--from-sources writes FHIR (r4 or dstu2) only") }
+    if careFormat != nil && to.value != .care { throw ValidationError("--care-format applies to --to care only") }
   }
 
   func run() throws {
@@ -92,6 +97,7 @@ struct ExportCommand: ParsableCommand {
       let backend = try location.open(readOnly: true)
       var exporter = StoreExporter(store: CareStore(backend: backend), patientID: patient)
       exporter.fromSources = fromSources
+      exporter.careFormat = careFormat?.value ?? .native
       items = try exporter.items(
         to.value,
         failures: { kind, id in
