@@ -33,7 +33,7 @@ public struct SyncEngine: Sendable {
   /// the store's knowledge vector (its own clock at the change horizon, and the highest clock it
   /// has been pushed for every other process).
   /// - Throws: ``StoreError``; `DecodingError` for a stored version that is not care JSON.
-  public func pull(since vector: KnowledgeVector, scope: SyncScope) throws -> SyncRevision {
+  public func pull(since vector: KnowledgeVector, scope: SyncScope) throws -> CareKitRevisionRecord {
     try backend.read { reader in
       let process = try reader.syncProcess()
       let horizon = try reader.changeHorizon()
@@ -52,8 +52,8 @@ public struct SyncEngine: Sendable {
         (position[$0.uuid] ?? 0, $0.kind, $0.id, $0.sequence) < (position[$1.uuid] ?? 0, $1.kind, $1.id, $1.sequence)
       }
       var known = KnowledgeVector(try reader.syncClocks().mapValues { Int($0) })
-      known.raise(process, to: Int(horizon))
-      return SyncRevision(entities: try versions.map { try $0.record() }, knowledgeVector: known)
+      known.processes[process] = max(known.clock(for: process), Int(horizon))
+      return CareKitRevisionRecord(entities: try versions.map { CareKitEntity(try $0.record()) }, knowledgeVector: known)
     }
   }
 
@@ -61,12 +61,12 @@ public struct SyncEngine: Sendable {
   /// transaction, and takes in the record's knowledge vector. Pushing the same record again
   /// stores nothing more.
   /// - Throws: ``StoreError``.
-  public func push(_ revision: SyncRevision, scope: SyncScope) throws -> PushSummary {
+  public func push(_ revision: CareKitRevisionRecord, scope: SyncScope) throws -> PushSummary {
     try backend.write { writer in
       var merge = PushMerge(writer: writer, scope: scope, policy: policy)
-      try merge.add(revision.entities)
+      try merge.add(revision.entities.map(\.record))
       let process = try writer.syncProcess()
-      let clocks = revision.knowledgeVector.clocks.filter { $0.key != process }
+      let clocks = revision.knowledgeVector.processes.filter { $0.key != process }
       try writer.mergeSyncClocks(clocks.mapValues { Int64($0) })
       return merge.summary
     }

@@ -59,12 +59,12 @@ final class SimulatedDevice {
   @discardableResult
   func sync(_ engine: SyncEngine) throws -> PushSummary {
     let pulled = try engine.pull(since: vector, scope: scope)
-    for record in pulled.entities { add(record) }
+    for entity in pulled.entities { add(entity.record) }
     let known = pulled.knowledgeVector.clock(for: process)
     vector.merge(with: pulled.knowledgeVector)
     vector.increment(clockFor: process)
     let changed = order.filter { stamps[$0]! >= known }.map { versions[$0]! }
-    return try engine.push(SyncRevision(entities: changed, knowledgeVector: vector), scope: scope)
+    return try engine.push(CareKitRevisionRecord(entities: changed.map(CareKitEntity.init), knowledgeVector: vector), scope: scope)
   }
 
   static func previous(_ record: CareRecord) -> [UUID] {

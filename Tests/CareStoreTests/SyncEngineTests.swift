@@ -45,7 +45,7 @@ struct SyncEngineTests {
   /// newest version: the server's head.
   static func expectConverged(_ devices: [SimulatedDevice], _ engine: SyncEngine) throws {
     for device in devices {
-      let server = try engine.pull(since: KnowledgeVector(), scope: device.scope).entities
+      let server = try engine.pull(since: KnowledgeVector(), scope: device.scope).entities.map(\.record)
       #expect(Set(device.versions.keys) == Set(server.map(\.uuid)), "\(device.name) holds other versions")
       for kind in EntityKind.allCases {
         let ids = device.ids(kind.rawValue)
@@ -82,7 +82,8 @@ struct SyncEngineTests {
       task.title = "Walk twice"
       return .task(task)
     }
-    let revision = SyncRevision(entities: Array(phone.versions.values), knowledgeVector: phone.vector)
+    let revision = CareKitRevisionRecord(
+      entities: phone.versions.values.map(CareKitEntity.init), knowledgeVector: phone.vector)
     let pushed = try engine.push(revision, scope: phone.scope)
     #expect(pushed.stored == 1)
     let again = try engine.push(revision, scope: phone.scope)
@@ -112,8 +113,8 @@ struct SyncEngineTests {
     changed.title = "changed"
     let edited = CareRecord.task(changed).settingVersion(uuid: UUID(), previous: [otherTask.uuid], updated: Self.at(1))
     let summary = try engine.push(
-      SyncRevision(
-        entities: [.carePlan(intruding), .carePlan(dangling), .contact(contact), edited],
+      CareKitRevisionRecord(
+        entities: [.carePlan(intruding), .carePlan(dangling), .contact(contact), edited].map(CareKitEntity.init),
         knowledgeVector: phone.vector),
       scope: phone.scope)
     #expect(summary.stored == 0)
@@ -145,7 +146,7 @@ struct SyncEngineTests {
     try Self.expectConverged([a, b], engine)
     #expect(Self.title(a.tips("task", "p1-task").first) == "from b")
     // The losing edit is kept: a version of the task, named by the resolution.
-    let history = try engine.pull(since: KnowledgeVector(), scope: .everything).entities
+    let history = try engine.pull(since: KnowledgeVector(), scope: .everything).entities.map(\.record)
     #expect(history.contains { Self.title($0) == "from a" })
   }
 
