@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "CareStorePostgres", targets: ["CareStorePostgres"]),
     .library(name: "CareStoreLocation", targets: ["CareStoreLocation"]),
     .library(name: "CareSync", targets: ["CareSync"]),
+    .library(name: "CareServer", targets: ["CareServer"]),
     .library(name: "FHIRReleaseConversion", targets: ["FHIRReleaseConversion"]),
     .executable(name: "fhirkit", targets: ["fhirkit"]),
   ],
@@ -29,6 +30,8 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: [
     // C library
@@ -102,6 +105,14 @@ let package = Package(
       name: "CareSync",
       dependencies: ["CareStore", "CareModel"]),
     .target(
+      name: "CareServer",
+      dependencies: [
+        "CareSync", "CareStore", "CareModel",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .target(
       name: "FHIRKit",
       dependencies: [
         "FHIRJSON", "FHIRCore", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders",
@@ -114,7 +125,8 @@ let package = Package(
       name: "fhirkit",
       dependencies: [
         "FHIRKit", "FHIRR4", "FHIRDSTU2", "FHIRReleaseConversion", "CareModel", "FHIRCoders", "CarePipeline",
-        "CareStore", "CareStoreFHIR", "CareStoreSQLite", "CareStorePostgres", "CareStoreLocation",
+        "CareStore", "CareStoreFHIR", "CareStoreSQLite", "CareStorePostgres", "CareStoreLocation", "CareSync", "CareServer",
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
@@ -160,8 +172,11 @@ let package = Package(
       name: "CareStoreTests",
       dependencies: [
         "CareStore", "CareStoreFHIR", "CareStoreSQLite", "CareStorePostgres", "CareStoreLocation", "CarePipeline", "CareModel",
-        "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport", "fhirkit", "CareSync",
+        "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2", "FHIRTestSupport", "fhirkit", "CareSync", "CareServer",
         .product(name: "PropertyBased", package: "swift-property-based"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
     .testTarget(

@@ -23,7 +23,10 @@ struct FHIRKitCommand: ParsableCommand {
       Shell completions: fhirkit --generate-completion-script bash|zsh|fish.
       """,
     version: FHIRKitVersion.current,
-    subcommands: [InspectCommand.self, ValidateCommand.self, ConvertCommand.self, ImportCommand.self, ExportCommand.self],
+    subcommands: [
+      InspectCommand.self, ValidateCommand.self, ConvertCommand.self, ImportCommand.self, ExportCommand.self,
+      ServeCommand.self,
+    ],
     defaultSubcommand: nil)
 
   /// Runs the command, mapping usage errors to exit code 2 (argument-parser's default

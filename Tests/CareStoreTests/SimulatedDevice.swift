@@ -58,13 +58,19 @@ final class SimulatedDevice {
   /// Pulls, merges, then pushes what the server has not seen; returns the push's summary.
   @discardableResult
   func sync(_ engine: SyncEngine) throws -> PushSummary {
-    let pulled = try engine.pull(since: vector, scope: scope)
+    let outgoing = merge(try engine.pull(since: vector, scope: scope))
+    return try engine.push(outgoing, scope: scope)
+  }
+
+  /// Merges a pulled revision record and returns the device's revision to push: every version
+  /// stamped at or after the clock the server knew of the device.
+  func merge(_ pulled: CareKitRevisionRecord) -> CareKitRevisionRecord {
     for entity in pulled.entities { add(entity.record) }
     let known = pulled.knowledgeVector.clock(for: process)
     vector.merge(with: pulled.knowledgeVector)
     vector.increment(clockFor: process)
     let changed = order.filter { stamps[$0]! >= known }.map { versions[$0]! }
-    return try engine.push(CareKitRevisionRecord(entities: changed.map(CareKitEntity.init), knowledgeVector: vector), scope: scope)
+    return CareKitRevisionRecord(entities: changed.map(CareKitEntity.init), knowledgeVector: vector)
   }
 
   static func previous(_ record: CareRecord) -> [UUID] {

@@ -161,7 +161,7 @@ struct SyncEngineTests {
     let task = try #require(a.tips("task", "p1-task").first?.uuid)
     for (device, id, value) in [(a, "o-0", 1), (b, "o-0", 2), (b, "o-0-other", 3)] {
       var outcome = OutcomeEntity(
-        id: id, taskUUID: task, taskOccurrenceIndex: 0, values: [OutcomeValue(.integer(value))],
+        id: id, taskUUID: task, taskOccurrenceIndex: 0, values: [OutcomeValue(.integer(value), createdDate: Self.at(value))],
         effectiveDate: Self.at(value), timezone: Self.utc)
       outcome.updatedDate = Self.at(value)
       device.create(.outcome(outcome))
@@ -178,20 +178,30 @@ struct SyncEngineTests {
   @Test("random edits, outcomes and syncs on three devices converge")
   func randomSequencesConverge() async {
     await propertyCheck(count: 12, input: Gen.uint64()) { seed throws in
-      try Self.runRandomSequence(seed: seed, kind: .sqlite, steps: 40)
+      let engine = SyncEngine(backend: try StoreTestSupport.newStore(.sqlite, "sync-random-\(seed)"))
+      try await Self.runRandomSequence(seed: seed, engine: engine, steps: 40) { device in
+        try device.sync(engine).refused.map { "\($0.id): \($0.reason)" }
+      }
     }
   }
 
   @Test("a long random sequence converges on PostgreSQL")
-  func randomSequenceOnPostgres() throws {
-    try Self.runRandomSequence(seed: 20261127, kind: .postgres, steps: 80)
+  func randomSequenceOnPostgres() async throws {
+    let engine = SyncEngine(backend: try StoreTestSupport.newStore(.postgres, "sync-random-postgres"))
+    try await Self.runRandomSequence(seed: 20261127, engine: engine, steps: 80) { device in
+      try device.sync(engine).refused.map { "\($0.id): \($0.reason)" }
+    }
   }
 
-  static func runRandomSequence(seed: UInt64, kind: StoreBackendKind, steps: Int) throws {
-    let engine = SyncEngine(backend: try StoreTestSupport.newStore(kind, "sync-random-\(kind)-\(seed)"))
+  /// Seeds the store, then runs `steps` random edits, outcomes and syncs (`sync` syncs a device
+  /// and returns what the server refused) on a clinic and two phones of patient `p1`; then every
+  /// device syncs twice and all must have converged.
+  static func runRandomSequence(
+    seed: UInt64, engine: SyncEngine, steps: Int, sync: (SimulatedDevice) async throws -> [String]
+  ) async throws {
     let clinic = try seeded(engine)
     let devices = [clinic, SimulatedDevice("a", scope: .patients(["p1"])), SimulatedDevice("b", scope: .patients(["p1"]))]
-    for device in devices.dropFirst() { try device.sync(engine) }
+    for device in devices.dropFirst() { _ = try await sync(device) }
     var random = SplitMix(seed: seed)
     for step in 1...steps {
       let device = devices[Int(random.next() % 3)]
@@ -209,22 +219,22 @@ struct SyncEngineTests {
         if device.tips("outcome", id).isEmpty, let task = device.tips("task", "p1-task").first {
           var outcome = OutcomeEntity(
             id: id, taskUUID: task.uuid, taskOccurrenceIndex: occurrence,
-            values: [OutcomeValue(.integer(step))], effectiveDate: date, timezone: utc)
+            values: [OutcomeValue(.integer(step), createdDate: date)], effectiveDate: date, timezone: utc)
           outcome.updatedDate = date
           device.create(.outcome(outcome))
         } else {
           device.update("outcome", id, at: date) { record in
             guard case .outcome(var outcome) = record else { return record }
-            outcome.values = [OutcomeValue(.integer(step))]
+            outcome.values = [OutcomeValue(.integer(step), createdDate: date)]
             return .outcome(outcome)
           }
         }
       default:
-        let summary = try device.sync(engine)
-        #expect(summary.refused.isEmpty, "seed \(seed) step \(step): \(summary.refused)")
+        let refused = try await sync(device)
+        #expect(refused.isEmpty, "seed \(seed) step \(step): \(refused)")
       }
     }
-    for _ in 0..<2 { for device in devices { try device.sync(engine) } }
+    for _ in 0..<2 { for device in devices { _ = try await sync(device) } }
     try expectConverged(devices, engine)
   }
 }

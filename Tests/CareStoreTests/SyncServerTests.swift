@@ -1,0 +1,153 @@
+import AsyncHTTPClient
+import CareModel
+import CareServer
+import CareStore
+import CareSync
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import PropertyBased
+import Testing
+
+/// `fhirkit serve`'s sync routes over real loopback HTTP (async-http-client), with simulated
+/// CareKit devices (``SimulatedDevice``) that pull and push through the server.
+@Suite("Sync server over HTTP")
+struct SyncServerTests {
+  static let phoneToken = "phone-token-of-patient-p1"
+  static let otherToken = "phone-token-of-patient-p2"
+  static let adminToken = "admin-token-of-the-clinic"
+
+  /// Runs `body` with a server on a free loopback port over a new SQLite store, then stops it.
+  static func withServer(_ name: String, _ body: (SyncEngine, String) async throws -> Void) async throws {
+    let engine = SyncEngine(backend: try StoreTestSupport.newStore(.sqlite, name))
+    let tokens = try AccessTokens([(phoneToken, .patients(["p1"])), (otherToken, .patients(["p2"])), (adminToken, .admin)])
+    let server = SyncServer(
+      engine: engine, tokens: tokens, configuration: .init(port: 0, maxBodyBytes: 1 << 20),
+      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+    let (ports, started) = AsyncStream.makeStream(of: Int.self)
+    let task = Task { try await server.application { started.yield($0) }.runService(gracefulShutdownSignals: []) }
+    var iterator = ports.makeAsyncIterator()
+    let port = try #require(await iterator.next())
+    do {
+      try await body(engine, "http://127.0.0.1:\(port)")
+    } catch {
+      task.cancel()
+      _ = await task.result
+      throw error
+    }
+    task.cancel()
+    _ = await task.result
+  }
+
+  /// One device's HTTP side: requests with its bearer token.
+  struct Remote {
+    let base: String
+    let token: String?
+
+    enum Method { case get, post }
+
+    func request(_ method: Method, _ path: String, body: Data? = nil) async throws -> (status: Int, body: Data) {
+      var request = HTTPClientRequest(url: base + path)
+      request.method = method == .get ? .GET : .POST
+      if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+      if let body {
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: body))
+      }
+      let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+      let bytes = try await response.body.collect(upTo: 64 << 20)
+      return (Int(response.status.code), Data(buffer: bytes))
+    }
+
+    /// CareKit's sync as a thin `OCKRemoteSynchronizable` over HTTP would run it: pull since the
+    /// device's vector, merge, push the device's revision.
+    func sync(_ device: SimulatedDevice) async throws -> PushReply {
+      let vector = String(decoding: try CareKitJSON.makeEncoder().encode(device.vector), as: UTF8.self)
+      let query = try #require(vector.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+      let pulled = try await request(.get, "/revisionRecord?knowledgeVector=" + query)
+      try #require(pulled.status == 200, "pull answered \(pulled.status)")
+      let outgoing = device.merge(try CareKitRevisionRecord(json: pulled.body))
+      let pushed = try await request(.post, "/revisionRecord", body: outgoing.json())
+      try #require(pushed.status == 200, "push answered \(pushed.status)")
+      return try JSONDecoder().decode(PushReply.self, from: pushed.body)
+    }
+  }
+
+  static func retitle(_ device: SimulatedDevice, _ title: String, at minute: Int) {
+    device.update("task", "p1-task", at: SyncEngineTests.at(minute)) { record in
+      guard case .task(var task) = record else { return record }
+      task.title = title
+      return .task(task)
+    }
+  }
+
+  @Test("two phones of one patient sync through the server: edits reach each other, a concurrent edit converges")
+  func twoPhones() async throws {
+    try await Self.withServer("http-two-phones") { engine, base in
+      _ = try SyncEngineTests.seeded(engine)
+      let remote = Remote(base: base, token: Self.phoneToken)
+      let a = SimulatedDevice("a", scope: .patients(["p1"]))
+      let b = SimulatedDevice("b", scope: .patients(["p1"]))
+      _ = try await remote.sync(a)
+      _ = try await remote.sync(b)
+      #expect(a.ids("task") == ["p1-task"] && !a.ids("carePlan").contains("p2-plan"))
+      Self.retitle(a, "from a", at: 5)
+      #expect(try await remote.sync(a).stored == 1)
+      _ = try await remote.sync(b)
+      #expect(SyncEngineTests.title(b.tips("task", "p1-task").first) == "from a")
+      // Both edit before either syncs.
+      Self.retitle(a, "a again", at: 10)
+      Self.retitle(b, "b again", at: 20)
+      _ = try await remote.sync(a)
+      let reply = try await remote.sync(b)
+      #expect(reply.conflicts.map(\.id) == ["p1-task"] && reply.conflicts.first?.pushedWon == true)
+      _ = try await remote.sync(a)
+      _ = try await remote.sync(b)
+      try SyncEngineTests.expectConverged([a, b], engine)
+      #expect(SyncEngineTests.title(a.tips("task", "p1-task").first) == "b again")
+    }
+  }
+
+  @Test("random edits, outcomes and syncs through the server converge")
+  func randomSequencesOverHTTP() async throws {
+    // Each sequence gets a store and a server of its own.
+    await propertyCheck(count: 4, input: Gen.uint64()) { seed throws in
+      try await Self.withServer("http-random-\(seed)") { engine, base in
+        let phone = Remote(base: base, token: Self.phoneToken)
+        let admin = Remote(base: base, token: Self.adminToken)
+        try await SyncEngineTests.runRandomSequence(seed: seed, engine: engine, steps: 30) { device in
+          let reply = try await (device.name == "clinic" ? admin : phone).sync(device)
+          return reply.refused.map { "\($0.id): \($0.reason)" }
+        }
+      }
+    }
+  }
+
+  @Test("no token, another patient's token, bad JSON and oversized bodies get clear answers that quote nothing")
+  func refusals() async throws {
+    try await Self.withServer("http-refusals") { engine, base in
+      _ = try SyncEngineTests.seeded(engine)
+      let anonymous = try await Remote(base: base, token: nil).request(.get, "/revisionRecord")
+      #expect(anonymous.status == 401)
+      #expect(try await Remote(base: base, token: "not-a-token-we-know").request(.get, "/revisionRecord").status == 401)
+      let other = try await Remote(base: base, token: Self.otherToken).request(.get, "/revisionRecord")
+      let seen = try CareKitRevisionRecord(json: other.body).entities.map(\.record.id)
+      #expect(other.status == 200 && seen.contains("p2") && !seen.contains("p1"))
+
+      let phone = Remote(base: base, token: Self.phoneToken)
+      let truncated = try await phone.request(
+        .post, "/revisionRecord", body: Data(#"{"entities":[{"type":"task","object":{"id":"secret-value","#.utf8))
+      #expect(truncated.status == 400)
+      #expect(!String(decoding: truncated.body, as: UTF8.self).contains("secret-value"))
+      let mistyped = try await phone.request(
+        .post, "/revisionRecord", body: Data(#"{"entities":[],"knowledgeVector":{"processes":"secret-value"}}"#.utf8))
+      let problem = String(decoding: mistyped.body, as: UTF8.self)
+      #expect(mistyped.status == 400 && problem.contains("knowledgeVector") && !problem.contains("secret-value"))
+      let badVector = try await phone.request(.get, "/revisionRecord?knowledgeVector=secret-value")
+      #expect(badVector.status == 400 && !String(decoding: badVector.body, as: UTF8.self).contains("secret-value"))
+      let large = try await phone.request(.post, "/revisionRecord", body: Data(repeating: 0x20, count: 2 << 20))
+      #expect(large.status == 413)
+    }
+  }
+}
