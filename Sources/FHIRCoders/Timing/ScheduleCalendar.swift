@@ -87,6 +87,21 @@ struct ScheduleCalendar {
     return calendar.date(from: parts) ?? calendar.startOfDay(for: date).addingTimeInterval(Double(secondsOfDay))
   }
 
+  /// The clock time `secondsOfDay` on the local day of `date`, at or after `earliest`: when the
+  /// clock goes back over that time that day (daylight saving ends), its second instant if the
+  /// first is before `earliest`; `nil` when neither is at or after `earliest`.
+  mutating func clock(_ secondsOfDay: Int, onDayOf date: Date, notBefore earliest: Date) -> Date? {
+    let first = clock(secondsOfDay, onDayOf: date)
+    if first >= earliest { return first }
+    let shift = zone.daylightSavingTimeOffset(for: first)
+    guard shift > 0 else { return nil }
+    let second = first.addingTimeInterval(shift)
+    guard second >= earliest, self.secondsOfDay(second) == secondsOfDay, day(of: second) == day(of: first) else {
+      return nil
+    }
+    return second
+  }
+
   /// Seconds after local midnight of `date` by the clock (what `timeOfDay` would say).
   mutating func secondsOfDay(_ date: Date) -> Int {
     if let (_, seconds) = local(date) { return seconds }

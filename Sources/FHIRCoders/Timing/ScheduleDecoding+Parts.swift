@@ -216,8 +216,10 @@ extension ScheduleDecoding {
           continue
         }
         for time in times {
-          var date = calendar.clock(time.seconds, onDayOf: day)
-          if date < start { date = calendar.adding(step.value, .weekOfYear, to: date) ?? date }
+          let date =
+            calendar.clock(time.seconds, onDayOf: day, notBefore: start)
+            ?? calendar.adding(step.value, .weekOfYear, to: calendar.clock(time.seconds, onDayOf: day))
+            ?? calendar.clock(time.seconds, onDayOf: day)
           shape.starts.append(Start(start: date, text: time.text))
         }
       }
@@ -226,9 +228,11 @@ extension ScheduleDecoding {
     if !times.isEmpty {
       if subDay { report.unrepresentable(paths[.period]) }
       for time in times {
-        // The clock time on the start's day, else on the next.
-        var date = calendar.clock(time.seconds, onDayOf: start)
-        if date < start { date = calendar.adding(1, .day, to: date) ?? date }
+        // The clock time on the start's day (its second instant when the clock goes back over
+        // it and the first is before the start), else on the next.
+        let first = calendar.clock(time.seconds, onDayOf: start)
+        let date =
+          calendar.clock(time.seconds, onDayOf: start, notBefore: start) ?? calendar.adding(1, .day, to: first) ?? first
         shape.starts.append(Start(start: date, text: time.text))
       }
       return shape
