@@ -107,7 +107,7 @@ let package = Package(
     .target(
       name: "CareServer",
       dependencies: [
-        "CareSync", "CareStore", "CareModel",
+        "CareSync", "CareStore", "CareModel", "CarePipeline", "CareStoreFHIR",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),

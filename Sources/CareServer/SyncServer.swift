@@ -11,6 +11,10 @@ public import Logging
 /// - `POST /revisionRecord` with a CareKit revision record stores the device's versions
 ///   (``SyncEngine/push(_:scope:)``) and answers a ``PushReply``.
 ///
+/// FHIR in and out: `POST /$import` (admin tokens) runs the pipeline on NDJSON or Bundles into
+/// the store; `GET /{type}?patient=…` and `GET /Patient/{id}` answer the store's entities as R4
+/// (DSTU2 on request) through the exporter's coders.
+///
 /// Every request needs a bearer token (``AccessTokens``). Bodies are limited in size; bad JSON
 /// answers 400 with the place and the reason, never a value; logs name the method, route and
 /// status, never patient data or tokens.
@@ -56,6 +60,14 @@ public struct SyncServer: Sendable {
     let routes = SyncRoutes(engine: engine, tokens: tokens, maxBodyBytes: configuration.maxBodyBytes)
     router.get("revisionRecord") { request, _ in try await routes.pull(request) }
     router.post("revisionRecord") { request, _ in try await routes.push(request) }
+    let fhir = FHIRRoutes(engine: engine, tokens: tokens, maxBodyBytes: configuration.maxBodyBytes)
+    router.post("$import") { request, _ in try await fhir.importFHIR(request) }
+    router.get("Patient/:id") { request, context in
+      try await fhir.patient(request, id: try context.parameters.require("id"))
+    }
+    router.get(":type") { request, context in
+      try await fhir.search(request, type: try context.parameters.require("type"))
+    }
     return Application(
       router: router,
       configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "fhirkit"),

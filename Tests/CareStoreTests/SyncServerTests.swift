@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import CareModel
+import CarePipeline
 import CareServer
 import CareStore
 import CareSync
@@ -8,6 +9,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import PropertyBased
+import FHIRTestSupport
 import Testing
 
 /// `fhirkit serve`'s sync routes over real loopback HTTP (async-http-client), with simulated
@@ -19,9 +21,13 @@ struct SyncServerTests {
   static let adminToken = "admin-token-of-the-clinic"
 
   /// Runs `body` with a server on a free loopback port over a new SQLite store, then stops it.
-  static func withServer(_ name: String, _ body: (SyncEngine, String) async throws -> Void) async throws {
+  static func withServer(
+    _ name: String, phonePatients: Set<String> = ["p1"], _ body: (SyncEngine, String) async throws -> Void
+  ) async throws {
     let engine = SyncEngine(backend: try StoreTestSupport.newStore(.sqlite, name))
-    let tokens = try AccessTokens([(phoneToken, .patients(["p1"])), (otherToken, .patients(["p2"])), (adminToken, .admin)])
+    let tokens = try AccessTokens([
+      (phoneToken, .patients(phonePatients)), (otherToken, .patients(["p2"])), (adminToken, .admin),
+    ])
     let server = SyncServer(
       engine: engine, tokens: tokens, configuration: .init(port: 0, maxBodyBytes: 1 << 20),
       logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
@@ -148,6 +154,57 @@ struct SyncServerTests {
       #expect(badVector.status == 400 && !String(decoding: badVector.body, as: UTF8.self).contains("secret-value"))
       let large = try await phone.request(.post, "/revisionRecord", body: Data(repeating: 0x20, count: 2 << 20))
       #expect(large.status == 413)
+    }
+  }
+
+  @Test("FHIR imported through POST /$import reaches a phone on its next pull; its outcome comes back from GET /Observation")
+  func fhirInAndOut() async throws {
+    // An R4 Synthea bundle whose patient gets tasks.
+    let (path, patientID) = try #require(
+      StoreTestSupport.syntheaBundles.filter { $0.hasPrefix("r4/") }.lazy.compactMap { path -> (String, String)? in
+        guard let result = try? Pipeline().run(StoreTestSupport.input([path])), !result.tasks.isEmpty,
+          let patient = result.patients.first
+        else { return nil }
+        return (path, patient.id)
+      }.first)
+    try await Self.withServer("http-fhir", phonePatients: [patientID]) { engine, base in
+      let admin = Remote(base: base, token: Self.adminToken)
+      let phone = Remote(base: base, token: Self.phoneToken)
+      #expect(try await phone.request(.post, "/$import", body: Data(Fixtures.bytes(path))).status == 403)
+      let imported = try await admin.request(.post, "/$import", body: Data(Fixtures.bytes(path)))
+      #expect(imported.status == 200)
+      let reply = try JSONSerialization.jsonObject(with: imported.body) as? [String: Any]
+      let counts = reply?["counts"] as? [String: [String: Int]]
+      #expect((counts?["task"]?["added"] ?? 0) > 0)
+
+      let device = SimulatedDevice("phone", scope: .patients([patientID]))
+      _ = try await phone.sync(device)
+      #expect(device.ids("patient") == [patientID])
+      let task = try #require(device.ids("task").first.flatMap { device.tips("task", $0).first })
+
+      func observations() async throws -> [[String: Any]] {
+        let answer = try await phone.request(.get, "/Observation?patient=" + patientID)
+        try #require(answer.status == 200)
+        let bundle = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+        #expect(bundle?["type"] as? String == "searchset")
+        return (bundle?["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
+      }
+      let before = try await observations()
+      var outcome = OutcomeEntity(
+        id: "recorded-on-the-phone", taskUUID: task.uuid, taskOccurrenceIndex: 0,
+        values: [OutcomeValue(.integer(7), createdDate: SyncEngineTests.at(1))], effectiveDate: SyncEngineTests.at(1),
+        timezone: SyncEngineTests.utc)
+      outcome.updatedDate = SyncEngineTests.at(1)
+      device.create(.outcome(outcome))
+      #expect(try await phone.sync(device).stored == 1)
+      let after = try await observations()
+      #expect(after.count == before.count + 1)
+      #expect(after.allSatisfy { $0["resourceType"] as? String == "Observation" })
+      let patientAnswer = try await phone.request(.get, "/Patient/" + patientID)
+      #expect(patientAnswer.status == 200 && String(decoding: patientAnswer.body, as: UTF8.self).contains(patientID))
+      #expect(try await phone.request(.get, "/Observation?patient=someone-else").status == 403)
+      #expect(try await phone.request(.get, "/Patient/someone-else").status == 403)
+      _ = engine
     }
   }
 }
