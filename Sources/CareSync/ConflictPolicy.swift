@@ -31,39 +31,19 @@ public struct ConflictPolicy: Sendable {
   }
 
   static func lastChange(_ record: CareRecord) -> Date {
-    record.withEntity { $0.updatedDate ?? $0.createdDate ?? $0.effectiveDate }
+    record.entity.updatedDate ?? record.entity.createdDate ?? record.entity.effectiveDate
   }
 }
 
 extension CareRecord {
-  /// Reads a common field of the entity, whatever its kind.
-  func withEntity<T>(_ read: (any CareEntity) -> T) -> T {
-    switch self {
-    case .patient(let e): read(e)
-    case .carePlan(let e): read(e)
-    case .task(let e): read(e)
-    case .outcome(let e): read(e)
-    case .contact(let e): read(e)
-    }
-  }
-
   /// The record as the resolution version `uuid`: it names `previous` and takes effect at
   /// `effectiveDate`, last updated at `updatedDate`.
   func resolution(uuid: UUID, previous: [UUID], effectiveDate: Date, updatedDate: Date?) -> CareRecord {
-    func apply<E: CareEntity>(_ e: E) -> E {
-      var e = e
-      e.uuid = uuid
-      e.previousVersionUUIDs = previous
-      e.effectiveDate = effectiveDate
-      e.updatedDate = updatedDate
-      return e
-    }
-    switch self {
-    case .patient(let e): return .patient(apply(e))
-    case .carePlan(let e): return .carePlan(apply(e))
-    case .task(let e): return .task(apply(e))
-    case .outcome(let e): return .outcome(apply(e))
-    case .contact(let e): return .contact(apply(e))
+    updating { entity in
+      entity.uuid = uuid
+      entity.previousVersionUUIDs = previous
+      entity.effectiveDate = effectiveDate
+      entity.updatedDate = updatedDate
     }
   }
 }

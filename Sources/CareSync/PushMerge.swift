@@ -44,7 +44,7 @@ struct PushMerge {
     let headVersion = try head.flatMap { try writer.versions(kind, .uuids([$0.uuid])).first }
     guard try inScope(record, kind: kind, linked: linked, head: headVersion) else { return refuse(record, .outOfScope) }
 
-    let previous = record.withEntity(\.previousVersionUUIDs)
+    let previous = record.entity.previousVersionUUIDs
     guard let head, let headVersion else {
       guard previous.isEmpty else { return refuse(record, .unknownPrevious) }
       let version = try stored(record, kind: kind, root: record.uuid, sequence: 1, previous: nil, linked: linked)
@@ -76,7 +76,7 @@ struct PushMerge {
     let current = try headVersion.record()
     let pushedWins = policy.pushedWins(record, over: current)
     let winner = pushedWins ? record : current
-    let updated = [record, current].compactMap { $0.withEntity(\.updatedDate) }.max()
+    let updated = [record, current].compactMap(\.entity.updatedDate).max()
     let resolution = winner.resolution(
       uuid: policy.resolutionUUID(kind: record.kind, id: record.id, stored: head.uuid, pushed: record.uuid),
       previous: [head.uuid, record.uuid], effectiveDate: max(pushed.effectiveDate, head.effectiveDate),
@@ -110,10 +110,10 @@ struct PushMerge {
     _ record: CareRecord, kind: EntityKind, root: UUID, sequence: Int, previous: UUID?, linked: StoredVersion?
   ) throws -> StoredVersion {
     let json = CareJSONWriter.fastDates.bytes(record)
-    let deleted = record.withEntity(\.deletedDate)
+    let deleted = record.entity.deletedDate
     var version = StoredVersion(
       kind: kind, id: record.id, uuid: record.uuid, rootUUID: root, sequence: sequence, previousUUID: previous,
-      effectiveDate: record.withEntity(\.effectiveDate), deletedDate: deleted,
+      effectiveDate: record.entity.effectiveDate, deletedDate: deleted,
       contentHash: deleted == nil ? VersionRules.hash(Data(json)) : VersionRules.tombstoneHash,
       link: linked?.rootUUID, json: Data(json))
     switch record {

@@ -73,44 +73,19 @@ final class SimulatedDevice {
     return CareKitRevisionRecord(entities: changed.map(CareKitEntity.init), knowledgeVector: vector)
   }
 
-  static func previous(_ record: CareRecord) -> [UUID] {
-    switch record {
-    case .patient(let e): e.previousVersionUUIDs
-    case .carePlan(let e): e.previousVersionUUIDs
-    case .task(let e): e.previousVersionUUIDs
-    case .outcome(let e): e.previousVersionUUIDs
-    case .contact(let e): e.previousVersionUUIDs
-    }
-  }
+  static func previous(_ record: CareRecord) -> [UUID] { record.entity.previousVersionUUIDs }
 
-  static func updated(_ record: CareRecord) -> Date {
-    switch record {
-    case .patient(let e): e.updatedDate ?? e.effectiveDate
-    case .carePlan(let e): e.updatedDate ?? e.effectiveDate
-    case .task(let e): e.updatedDate ?? e.effectiveDate
-    case .outcome(let e): e.updatedDate ?? e.effectiveDate
-    case .contact(let e): e.updatedDate ?? e.effectiveDate
-    }
-  }
+  static func updated(_ record: CareRecord) -> Date { record.entity.updatedDate ?? record.entity.effectiveDate }
 }
 
 extension CareRecord {
   /// The record as a new version.
   func settingVersion(uuid: UUID, previous: [UUID], updated: Date) -> CareRecord {
-    func apply<E: CareEntity>(_ e: E) -> E {
-      var e = e
-      e.uuid = uuid
-      e.previousVersionUUIDs = previous
-      e.updatedDate = updated
-      e.effectiveDate = max(e.effectiveDate, updated)
-      return e
-    }
-    switch self {
-    case .patient(let e): return .patient(apply(e))
-    case .carePlan(let e): return .carePlan(apply(e))
-    case .task(let e): return .task(apply(e))
-    case .outcome(let e): return .outcome(apply(e))
-    case .contact(let e): return .contact(apply(e))
+    updating { entity in
+      entity.uuid = uuid
+      entity.previousVersionUUIDs = previous
+      entity.updatedDate = updated
+      entity.effectiveDate = max(entity.effectiveDate, updated)
     }
   }
 }

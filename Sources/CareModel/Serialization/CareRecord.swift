@@ -36,6 +36,31 @@ public enum CareRecord: Codable, Hashable, Sendable {
     }
   }
 
+  /// The entity, whatever its kind, for its common fields (`record.entity.updatedDate`).
+  public var entity: any CareEntity {
+    switch self {
+    case .patient(let e): e
+    case .carePlan(let e): e
+    case .task(let e): e
+    case .outcome(let e): e
+    case .contact(let e): e
+    }
+  }
+
+  /// The record with its entity's common fields changed by `change`.
+  public func updating(_ change: (inout any CareEntity) -> Void) -> CareRecord {
+    var entity = self.entity
+    change(&entity)
+    switch entity {
+    case let e as PatientEntity: return .patient(e)
+    case let e as CarePlanEntity: return .carePlan(e)
+    case let e as TaskEntity: return .task(e)
+    case let e as OutcomeEntity: return .outcome(e)
+    case let e as ContactEntity: return .contact(e)
+    default: return self
+    }
+  }
+
   /// The links this entity makes to others, by field name (`patientUUID`, `carePlanUUID`, `taskUUID`).
   public var links: [(field: String, uuid: UUID)] {
     switch self {

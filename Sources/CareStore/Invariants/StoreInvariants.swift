@@ -52,7 +52,7 @@ public enum StoreInvariants {
             }
             // An import names exactly the version before; a version a device pushed may name an
             // earlier one it was made from, and a sync resolution names two (docs/sync.md).
-            let named = previous(of: record)
+            let named = record.entity.previousVersionUUIDs
             let earlier = Set(sorted.prefix { $0.sequence < version.sequence }.map(\.uuid))
             if version.sequence == 1 ? !named.isEmpty : !named.allSatisfy(earlier.contains) {
               problems.append("\(place) v\(version.sequence): previousVersionUUIDs names no earlier version")
@@ -90,16 +90,6 @@ public enum StoreInvariants {
         }
       }
       return problems.sorted()
-    }
-  }
-
-  private static func previous(of record: CareRecord) -> [UUID] {
-    switch record {
-    case .patient(let e): e.previousVersionUUIDs
-    case .carePlan(let e): e.previousVersionUUIDs
-    case .task(let e): e.previousVersionUUIDs
-    case .outcome(let e): e.previousVersionUUIDs
-    case .contact(let e): e.previousVersionUUIDs
     }
   }
 }

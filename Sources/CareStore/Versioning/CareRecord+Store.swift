@@ -31,20 +31,11 @@ extension CareRecord {
 
   /// The record with the version fields the store gives it.
   func versioned(uuid: UUID, previous: [UUID], effectiveDate: Date, deletedDate: Date?) -> CareRecord {
-    func apply<E: CareEntity>(_ e: E) -> E {
-      var e = e
-      e.uuid = uuid
-      e.previousVersionUUIDs = previous
-      e.effectiveDate = effectiveDate
-      if let deletedDate { e.deletedDate = deletedDate }
-      return e
-    }
-    switch self {
-    case .patient(let e): return .patient(apply(e))
-    case .carePlan(let e): return .carePlan(apply(e))
-    case .task(let e): return .task(apply(e))
-    case .outcome(let e): return .outcome(apply(e))
-    case .contact(let e): return .contact(apply(e))
+    updating { entity in
+      entity.uuid = uuid
+      entity.previousVersionUUIDs = previous
+      entity.effectiveDate = effectiveDate
+      if let deletedDate { entity.deletedDate = deletedDate }
     }
   }
 }
