@@ -1,6 +1,8 @@
 import CareModel
+import CareStore
 import CareSync
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// The handlers of the sync routes. Store calls block, so they run on Dispatch's threads, not
@@ -62,10 +64,16 @@ struct SyncRoutes: Sendable {
       status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
   }
 
-  /// Runs blocking work on a Dispatch thread and awaits it.
+  /// Runs blocking store work on a Dispatch thread and awaits it. A store failure answers 503
+  /// (busy, connection lost) or 500 naming the operation, never the store's location or a value.
   static func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    do {
+      return try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+      }
+    } catch let error as StoreError {
+      let status: HTTPResponse.Status = [.busy, .connectionLost].contains(error.kind) ? .serviceUnavailable : .internalServerError
+      throw ProblemResponse(status, "the store failed (\(error.kind.rawValue)) while \(error.operation)")
     }
   }
 }

@@ -75,10 +75,14 @@ public struct KnowledgeVector: Codable, Hashable, Sendable {
     var clock: Int
   }
 
-  /// Decodes `{"processes": [{"id": …, "clock": …}]}`; a process listed twice keeps its larger clock.
+  /// Decodes `{"processes": [{"id": …, "clock": …}]}`; a process listed twice keeps its larger clock;
+  /// a negative clock is refused.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let clocks = try container.decode([Clock].self, forKey: .processes)
+    guard clocks.allSatisfy({ $0.clock >= 0 }) else {
+      throw DecodingError.dataCorruptedError(forKey: .processes, in: container, debugDescription: "a clock is negative")
+    }
     processes = Dictionary(clocks.map { ($0.id, $0.clock) }, uniquingKeysWith: max)
   }
 

@@ -17,7 +17,8 @@ struct ServeCommand: ParsableCommand {
       /revisionRecord takes a device's revision record. Every request needs a bearer token \
       from --tokens; a device token reaches its patients only. Listens on loopback unless \
       --listen names another address; one line per request goes to stderr (method, route, \
-      status), never patient data. Stops on SIGINT or SIGTERM. See docs/sync.md.
+      status), never patient data. SIGINT or SIGTERM stop it once the requests in flight are \
+      answered (exit code 0). See docs/sync.md.
       Examples:
         fhirkit serve --store care.sqlite --tokens tokens.json
         fhirkit serve --store postgresql://care@db/care --tokens tokens.json --listen 0.0.0.0:8443
@@ -66,6 +67,8 @@ struct ServeCommand: ParsableCommand {
     let server = SyncServer(
       engine: SyncEngine(backend: backend), tokens: accepted,
       configuration: .init(host: host, port: port, maxBodyBytes: maxBodyMib << 20), logger: logger)
+    // The server drains its requests on SIGINT and SIGTERM, then the command exits with 0.
+    Interruption.shared.release([SIGINT, SIGTERM])
     let done = DispatchSemaphore(value: 0)
     let outcome = ServeOutcome()
     Task {

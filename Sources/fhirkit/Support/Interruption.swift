@@ -37,6 +37,15 @@ final class Interruption: @unchecked Sendable {
     }
   }
 
+  /// Stops handling `signals`, for a command that stops gracefully on them itself (`serve`
+  /// finishes the requests in flight and exits with 0). They stay ignored by default, so the
+  /// command's own dispatch sources receive them.
+  func release(_ signals: [Int32]) {
+    lock.withLock {
+      for source in sources where signals.contains(Int32(source.handle)) { source.cancel() }
+    }
+  }
+
   /// Whether `signal` is ignored by this process now, before ``install()`` (inherited through
   /// exec: `nohup` ignores SIGHUP). Read from the `SigIgn` mask of `/proc/self/status`
   /// (Linux); `false` where there is none.

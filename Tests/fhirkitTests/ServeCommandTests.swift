@@ -1,0 +1,77 @@
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// The built `fhirkit serve`, as users run it: started on a store with a tokens file, probed by
+/// schemathesis against docs/openapi.yaml (no answer may be a 5xx), stopped by SIGTERM; its log
+/// carries no token. schemathesis comes from PyPI (`Scripts/test.sh` installs it when missing);
+/// without it this test fails with the reason.
+@Suite("fhirkit serve", .serialized)
+struct ServeCommandTests {
+  static let admin = "serve-test-admin-token-0001"
+
+  /// Runs `tool` and returns its exit code and output (stdout and stderr together).
+  static func run(_ tool: String, _ arguments: [String]) throws -> (code: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [tool] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+  }
+
+  @Test("schemathesis finds no server error in any endpoint of docs/openapi.yaml; SIGTERM stops the server")
+  func openAPIWithoutServerErrors() throws {
+    let folder = TemporaryFolders.make("serve")
+    let store = folder + "/store.sqlite"
+    let bundle = Fixtures.root + "/" + Fixtures.files(extensions: ["json"], under: "r4/bundles")[0]
+    let imported = try CommandRunner.run(["import", "--store", store, bundle])
+    #expect(imported.exitCode == 0, "\(imported.stderr)")
+    let tokens = folder + "/tokens.json"
+    try Data(#"{"tokens":[{"token":"\#(Self.admin)","admin":true},{"token":"serve-test-device-token-01","patients":["p1"]}]}"#.utf8)
+      .write(to: URL(fileURLWithPath: tokens))
+
+    let server = Process()
+    server.executableURL = CommandRunner.executable
+    server.arguments = ["serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:0", "--max-body-mib", "1"]
+    let log = Pipe()
+    server.standardError = log
+    try server.run()
+    defer { if server.isRunning { server.terminate() } }
+    // The first line that says where it listens.
+    var seen = Data()
+    var port: Int?
+    let started = Date()
+    while port == nil, Date().timeIntervalSince(started) < 60 {
+      let chunk = log.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      seen.append(chunk)
+      let text = String(decoding: seen, as: UTF8.self)
+      if let range = text.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+        port = Int(text[range].split(separator: ":").last ?? "")
+      }
+    }
+    let bound = try #require(port, "fhirkit serve did not say where it listens: \(String(decoding: seen, as: UTF8.self))")
+
+    let spec = Fixtures.root + "/../docs/openapi.yaml"
+    let probe = try Self.run(
+      "st",
+      [
+        "run", spec, "--url", "http://127.0.0.1:\(bound)", "-H", "Authorization: Bearer \(Self.admin)",
+        "--checks", "not_a_server_error", "--max-examples", "10", "--seed", "20261127",
+      ])
+    #expect(probe.code == 0, "schemathesis (pip install schemathesis): \(probe.output.suffix(3000))")
+
+    server.terminate()
+    server.waitUntilExit()
+    seen.append(log.fileHandleForReading.readDataToEndOfFile())
+    let text = String(decoding: seen, as: UTF8.self)
+    #expect(server.terminationReason == .exit && server.terminationStatus == 0, "\(text.suffix(2000))")
+    #expect(text.contains("GET /revisionRecord 200") && text.contains("POST /revisionRecord"))
+    #expect(!text.contains(Self.admin))
+  }
+}
