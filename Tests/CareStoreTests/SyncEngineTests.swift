@@ -193,6 +193,19 @@ struct SyncEngineTests {
     }
   }
 
+  @Test("two servers on one PostgreSQL store: devices syncing with either converge")
+  func twoServersOnPostgres() async throws {
+    let (_, _, url) = try PostgresStoreTests.database()
+    let first = SyncEngine(backend: try PostgresBackend(url: url))
+    let second = SyncEngine(backend: try PostgresBackend(url: url))
+    #expect(try first.process() == second.process())
+    var turn = 0
+    try await Self.runRandomSequence(seed: 7, engine: first, steps: 60) { device in
+      turn += 1
+      return try device.sync(turn % 2 == 0 ? first : second).refused.map { "\($0.id): \($0.reason)" }
+    }
+  }
+
   /// Seeds the store, then runs `steps` random edits, outcomes and syncs (`sync` syncs a device
   /// and returns what the server refused) on a clinic and two phones of patient `p1`; then every
   /// device syncs twice and all must have converged.
