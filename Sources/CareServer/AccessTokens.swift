@@ -83,7 +83,8 @@ public struct AccessTokens: Sendable {
       case (true, nil): tokens.append((entry.token, .admin))
       case (false, let patients?) where !patients.isEmpty: tokens.append((entry.token, .patients(Set(patients))))
       default:
-        throw FileError(path: path, reason: "token \(index + 1) needs either \"patients\" (not empty) or \"admin\": true")
+        throw FileError(
+          path: path, reason: "token \(index + 1) needs either \"patients\" (not empty) or \"admin\": true")
       }
     }
     do {

@@ -132,7 +132,12 @@ struct ImportReply: Codable, Hashable, Sendable {
 
   init(_ summary: ImportSummary, issues: [String]) {
     counts = Dictionary(
-      uniqueKeysWithValues: summary.counts.map { ($0.key.rawValue, Counts(added: $0.value.added, newVersions: $0.value.newVersions, unchanged: $0.value.unchanged)) })
+      uniqueKeysWithValues: summary.counts.map {
+        (
+          $0.key.rawValue,
+          Counts(added: $0.value.added, newVersions: $0.value.newVersions, unchanged: $0.value.unchanged)
+        )
+      })
     failures = summary.failures.map(\.description)
     inputIssues = issues
   }

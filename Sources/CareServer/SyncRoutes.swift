@@ -72,7 +72,8 @@ struct SyncRoutes: Sendable {
         DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
       }
     } catch let error as StoreError {
-      let status: HTTPResponse.Status = [.busy, .connectionLost].contains(error.kind) ? .serviceUnavailable : .internalServerError
+      let status: HTTPResponse.Status =
+        [.busy, .connectionLost].contains(error.kind) ? .serviceUnavailable : .internalServerError
       throw ProblemResponse(status, "the store failed (\(error.kind.rawValue)) while \(error.operation)")
     }
   }

@@ -46,7 +46,8 @@ public struct SyncServer: Sendable {
   public let logger: Logger
 
   /// Creates a server.
-  public init(engine: SyncEngine, tokens: AccessTokens, configuration: Configuration = Configuration(), logger: Logger) {
+  public init(engine: SyncEngine, tokens: AccessTokens, configuration: Configuration = Configuration(), logger: Logger)
+  {
     self.engine = engine
     self.tokens = tokens
     self.configuration = configuration

@@ -53,7 +53,8 @@ public struct SyncEngine: Sendable {
       }
       var known = KnowledgeVector(try reader.syncClocks().mapValues { Int($0) })
       known.processes[process] = max(known.clock(for: process), Int(horizon))
-      return CareKitRevisionRecord(entities: try versions.map { CareKitEntity(try $0.record()) }, knowledgeVector: known)
+      return CareKitRevisionRecord(
+        entities: try versions.map { CareKitEntity(try $0.record()) }, knowledgeVector: known)
     }
   }
 

@@ -53,7 +53,8 @@ struct SyncEngineTests {
         for id in ids {
           let tips = device.tips(kind.rawValue, id)
           #expect(tips.count == 1, "\(device.name): \(kind.rawValue) \(id) has \(tips.count) newest versions")
-          #expect(tips.first?.uuid == heads[id]?.uuid, "\(device.name): \(kind.rawValue) \(id) is not the server's head")
+          #expect(
+            tips.first?.uuid == heads[id]?.uuid, "\(device.name): \(kind.rawValue) \(id) is not the server's head")
           // The device's copy of a version is the server's, field for field.
           #expect(tips.first == server.first { $0.uuid == tips.first?.uuid })
         }
@@ -62,7 +63,9 @@ struct SyncEngineTests {
     #expect(try StoreInvariants.violations(in: engine.backend) == [])
   }
 
-  @Test("a device pulls its patient's versions once, and a repeated push stores nothing", arguments: StoreBackendKind.allCases)
+  @Test(
+    "a device pulls its patient's versions once, and a repeated push stores nothing",
+    arguments: StoreBackendKind.allCases)
   func pullOncePushIdempotent(_ kind: StoreBackendKind) throws {
     let engine = SyncEngine(backend: try StoreTestSupport.newStore(kind, "sync-once-\(kind)"))
     _ = try Self.seeded(engine)
@@ -94,7 +97,9 @@ struct SyncEngineTests {
     #expect(try StoreInvariants.violations(in: engine.backend) == [])
   }
 
-  @Test("a device sees and writes its own patient only; unknown links and contacts are refused", arguments: StoreBackendKind.allCases)
+  @Test(
+    "a device sees and writes its own patient only; unknown links and contacts are refused",
+    arguments: StoreBackendKind.allCases)
   func scope(_ kind: StoreBackendKind) throws {
     let engine = SyncEngine(backend: try StoreTestSupport.newStore(kind, "sync-scope-\(kind)"))
     let clinic = try Self.seeded(engine)
@@ -103,9 +108,12 @@ struct SyncEngineTests {
     #expect(!phone.ids("carePlan").contains("p2-plan"))
     let otherPatient = try #require(clinic.tips("patient", "p2").first?.uuid)
     let otherTask = try #require(clinic.tips("task", "p2-task").first)
-    let intruding = CarePlanEntity(id: "sneaky", title: "x", patientUUID: otherPatient, effectiveDate: Self.start, timezone: Self.utc)
-    let dangling = CarePlanEntity(id: "dangling", title: "x", patientUUID: UUID(), effectiveDate: Self.start, timezone: Self.utc)
-    let contact = ContactEntity(id: "doctor", name: NameComponents(familyName: "Doe"), effectiveDate: Self.start, timezone: Self.utc)
+    let intruding = CarePlanEntity(
+      id: "sneaky", title: "x", patientUUID: otherPatient, effectiveDate: Self.start, timezone: Self.utc)
+    let dangling = CarePlanEntity(
+      id: "dangling", title: "x", patientUUID: UUID(), effectiveDate: Self.start, timezone: Self.utc)
+    let contact = ContactEntity(
+      id: "doctor", name: NameComponents(familyName: "Doe"), effectiveDate: Self.start, timezone: Self.utc)
     guard case .task(var changed) = otherTask else {
       Issue.record("p2-task is not a task")
       return
@@ -119,11 +127,13 @@ struct SyncEngineTests {
       scope: phone.scope)
     #expect(summary.stored == 0)
     let reasons = Dictionary(uniqueKeysWithValues: summary.refused.map { ($0.id, $0.reason) })
-    #expect(reasons == ["sneaky": .outOfScope, "dangling": .unknownLink, "doctor": .unsupportedKind, "p2-task": .outOfScope])
+    #expect(
+      reasons == ["sneaky": .outOfScope, "dangling": .unknownLink, "doctor": .unsupportedKind, "p2-task": .outOfScope])
     #expect(try StoreInvariants.violations(in: engine.backend) == [])
   }
 
-  @Test("one task edited on two phones: both and the server end with the newer edit", arguments: StoreBackendKind.allCases)
+  @Test(
+    "one task edited on two phones: both and the server end with the newer edit", arguments: StoreBackendKind.allCases)
   func concurrentEdit(_ kind: StoreBackendKind) throws {
     let engine = SyncEngine(backend: try StoreTestSupport.newStore(kind, "sync-concurrent-\(kind)"))
     _ = try Self.seeded(engine)
@@ -150,7 +160,9 @@ struct SyncEngineTests {
     #expect(history.contains { Self.title($0) == "from a" })
   }
 
-  @Test("two phones record one occurrence: same id converges, another id is kept without the occurrence", arguments: StoreBackendKind.allCases)
+  @Test(
+    "two phones record one occurrence: same id converges, another id is kept without the occurrence",
+    arguments: StoreBackendKind.allCases)
   func concurrentOutcomes(_ kind: StoreBackendKind) throws {
     let engine = SyncEngine(backend: try StoreTestSupport.newStore(kind, "sync-outcomes-\(kind)"))
     _ = try Self.seeded(engine)
@@ -161,7 +173,8 @@ struct SyncEngineTests {
     let task = try #require(a.tips("task", "p1-task").first?.uuid)
     for (device, id, value) in [(a, "o-0", 1), (b, "o-0", 2), (b, "o-0-other", 3)] {
       var outcome = OutcomeEntity(
-        id: id, taskUUID: task, taskOccurrenceIndex: 0, values: [OutcomeValue(.integer(value), createdDate: Self.at(value))],
+        id: id, taskUUID: task, taskOccurrenceIndex: 0,
+        values: [OutcomeValue(.integer(value), createdDate: Self.at(value))],
         effectiveDate: Self.at(value), timezone: Self.utc)
       outcome.updatedDate = Self.at(value)
       device.create(.outcome(outcome))
@@ -213,7 +226,9 @@ struct SyncEngineTests {
     seed: UInt64, engine: SyncEngine, steps: Int, sync: (SimulatedDevice) async throws -> [String]
   ) async throws {
     let clinic = try seeded(engine)
-    let devices = [clinic, SimulatedDevice("a", scope: .patients(["p1"])), SimulatedDevice("b", scope: .patients(["p1"]))]
+    let devices = [
+      clinic, SimulatedDevice("a", scope: .patients(["p1"])), SimulatedDevice("b", scope: .patients(["p1"])),
+    ]
     for device in devices.dropFirst() { _ = try await sync(device) }
     var random = SplitMix(seed: seed)
     for step in 1...steps {

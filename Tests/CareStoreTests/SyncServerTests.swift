@@ -4,12 +4,12 @@ import CarePipeline
 import CareServer
 import CareStore
 import CareSync
+import FHIRTestSupport
 import Foundation
 import Hummingbird
 import Logging
 import NIOCore
 import PropertyBased
-import FHIRTestSupport
 import Testing
 
 /// `fhirkit serve`'s sync routes over real loopback HTTP (async-http-client), with simulated
@@ -157,7 +157,9 @@ struct SyncServerTests {
     }
   }
 
-  @Test("FHIR imported through POST /$import reaches a phone on its next pull; its outcome comes back from GET /Observation")
+  @Test(
+    "FHIR imported through POST /$import reaches a phone on its next pull; its outcome comes back from GET /Observation"
+  )
   func fhirInAndOut() async throws {
     // An R4 Synthea bundle whose patient gets tasks.
     let (path, patientID) = try #require(

@@ -20,9 +20,11 @@ struct ScheduleRepeatedHourTests {
       uuid: UUID(uuidString: "1D1F8B1E-5B63-4C4A-9C59-3B1A4C1E2F30")!, effectiveDate: secondInstant, timezone: zone)
   }
 
-  @Test("R4 and DSTU2 orders keep the start in the repeated hour", arguments: [
-    DateComponents(day: 1), DateComponents(day: 2), DateComponents(weekOfYear: 1), DateComponents(month: 3),
-  ])
+  @Test(
+    "R4 and DSTU2 orders keep the start in the repeated hour",
+    arguments: [
+      DateComponents(day: 1), DateComponents(day: 2), DateComponents(weekOfYear: 1), DateComponents(month: 3),
+    ])
   func roundTrip(_ interval: DateComponents) throws {
     let task = Self.task(interval: interval)
     let r4 = try R4MedicationRequestCoder().decode(R4MedicationRequestCoder().encode(task).value).value

@@ -32,12 +32,17 @@ struct ServeCommandTests {
     let imported = try CommandRunner.run(["import", "--store", store, bundle])
     #expect(imported.exitCode == 0, "\(imported.stderr)")
     let tokens = folder + "/tokens.json"
-    try Data(#"{"tokens":[{"token":"\#(Self.admin)","admin":true},{"token":"serve-test-device-token-01","patients":["p1"]}]}"#.utf8)
-      .write(to: URL(fileURLWithPath: tokens))
+    try Data(
+      #"{"tokens":[{"token":"\#(Self.admin)","admin":true},{"token":"serve-test-device-token-01","patients":["p1"]}]}"#
+        .utf8
+    )
+    .write(to: URL(fileURLWithPath: tokens))
 
     let server = Process()
     server.executableURL = CommandRunner.executable
-    server.arguments = ["serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:0", "--max-body-mib", "1"]
+    server.arguments = [
+      "serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:0", "--max-body-mib", "1",
+    ]
     let log = Pipe()
     server.standardError = log
     try server.run()
@@ -55,7 +60,8 @@ struct ServeCommandTests {
         port = Int(text[range].split(separator: ":").last ?? "")
       }
     }
-    let bound = try #require(port, "fhirkit serve did not say where it listens: \(String(decoding: seen, as: UTF8.self))")
+    let bound = try #require(
+      port, "fhirkit serve did not say where it listens: \(String(decoding: seen, as: UTF8.self))")
 
     let spec = Fixtures.root + "/../docs/openapi.yaml"
     let probe = try Self.run(
