@@ -50,7 +50,9 @@ struct FHIRRoutes: Sendable {
 
   /// `GET /{type}?patient={id}`: a searchset Bundle.
   func search(_ request: Request, type: String) async throws -> Response {
-    guard Self.types.contains(type) else { throw ProblemResponse(.notFound, "no resource type \(type) here") }
+    guard Self.types.contains(type) else {
+      throw ProblemResponse(.notFound, "no such resource type here", path: "type")
+    }
     let scope = try grant(request).scope
     let patient = request.uri.queryParameters["patient"].map(String.init)
     if case .patients = scope, !scope.allows(patient: patient) {

@@ -87,16 +87,15 @@ struct ScheduleCalendar {
     return calendar.date(from: parts) ?? calendar.startOfDay(for: date).addingTimeInterval(Double(secondsOfDay))
   }
 
-  /// The clock time `secondsOfDay` on the local day of `date`, at or after `earliest`: when the
-  /// clock goes back over that time that day (daylight saving ends), its second instant if the
-  /// first is before `earliest`; `nil` when neither is at or after `earliest`.
-  mutating func clock(_ secondsOfDay: Int, onDayOf date: Date, notBefore earliest: Date) -> Date? {
-    let first = clock(secondsOfDay, onDayOf: date)
-    if first >= earliest { return first }
-    let shift = zone.daylightSavingTimeOffset(for: first)
+  /// `instant` if it is at or after `earliest`; else, when the clock goes back over its clock
+  /// time that day (daylight saving ends), the second instant of that clock time if that is at
+  /// or after `earliest`; else `nil`.
+  mutating func sameClock(as instant: Date, notBefore earliest: Date) -> Date? {
+    if instant >= earliest { return instant }
+    let shift = zone.daylightSavingTimeOffset(for: instant)
     guard shift > 0 else { return nil }
-    let second = first.addingTimeInterval(shift)
-    guard second >= earliest, self.secondsOfDay(second) == secondsOfDay, day(of: second) == day(of: first) else {
+    let second = instant.addingTimeInterval(shift)
+    guard second >= earliest, secondsOfDay(second) == secondsOfDay(instant), day(of: second) == day(of: instant) else {
       return nil
     }
     return second
@@ -147,7 +146,9 @@ struct ScheduleCalendar {
 
   /// Civil addition, `nil` when the result leaves the fast path's range (or `unit` is not one
   /// of an interval's).
-  private static func add(_ value: Int, _ unit: Calendar.Component, days: Int, seconds: Int) -> (days: Int, seconds: Int)? {
+  private static func add(_ value: Int, _ unit: Calendar.Component, days: Int, seconds: Int) -> (
+    days: Int, seconds: Int
+  )? {
     // About 8,400 years either way keeps every product below in range.
     guard abs(value) <= 3_000_000 * 1_000 else { return nil }
     var result: (days: Int, seconds: Int)

@@ -200,8 +200,11 @@ extension ScheduleDecoding {
     var shape = Shape(starts: [], allDay: times.isEmpty && !subDay)
     if !timing.dayOfWeek.isEmpty {
       var weekly = TimingUnit.Step(.weekOfYear, 1)
-      if step.unit == .weekOfYear { weekly = step }
-      else if !(step.unit == .day && step.value == 1) { report.unrepresentable(paths[.period]) }
+      if step.unit == .weekOfYear {
+        weekly = step
+      } else if !(step.unit == .day && step.value == 1) {
+        report.unrepresentable(paths[.period])
+      }
       step = weekly
       shape.allDay = times.isEmpty
       for code in timing.dayOfWeek {
@@ -216,10 +219,10 @@ extension ScheduleDecoding {
           continue
         }
         for time in times {
+          let first = calendar.clock(time.seconds, onDayOf: day)
           let date =
-            calendar.clock(time.seconds, onDayOf: day, notBefore: start)
-            ?? calendar.adding(step.value, .weekOfYear, to: calendar.clock(time.seconds, onDayOf: day))
-            ?? calendar.clock(time.seconds, onDayOf: day)
+            calendar.sameClock(as: first, notBefore: start) ?? calendar.adding(step.value, .weekOfYear, to: first)
+            ?? first
           shape.starts.append(Start(start: date, text: time.text))
         }
       }
@@ -232,7 +235,7 @@ extension ScheduleDecoding {
         // it and the first is before the start), else on the next.
         let first = calendar.clock(time.seconds, onDayOf: start)
         let date =
-          calendar.clock(time.seconds, onDayOf: start, notBefore: start) ?? calendar.adding(1, .day, to: first) ?? first
+          calendar.sameClock(as: first, notBefore: start) ?? calendar.adding(1, .day, to: first) ?? first
         shape.starts.append(Start(start: date, text: time.text))
       }
       return shape
