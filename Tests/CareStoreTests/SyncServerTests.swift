@@ -61,7 +61,7 @@ struct SyncServerTests {
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(ByteBuffer(bytes: body))
       }
-      let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+      let response = try await HTTPClient.shared.execute(request, timeout: .seconds(300))
       let bytes = try await response.body.collect(upTo: 64 << 20)
       return (Int(response.status.code), Data(buffer: bytes))
     }
