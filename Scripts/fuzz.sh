@@ -42,9 +42,16 @@ compile() {
   # that changes from run to run, and the last one wins: with `address` last, no coverage
   # instrumentation (libFuzzer saw 2 counters in 4 of 8 CI runs). One combined option
   # after them keeps both.
-  (cd Fuzz && swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address 2>&1) \
-    | grep -E 'error:|Compiling|Linking|Build' | grep -v 'Compiling [A-Z]' || true
-  [ -x "$bin/fuzz-fhirjson" ] || { echo "fuzz.sh: build failed" >&2; exit 2; }
+  # A failed build must stop the run: the binaries of an earlier build would fuzz old code.
+  local status=0
+  mkdir -p "$out"
+  (cd Fuzz && swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address) \
+    >"$out/build.log" 2>&1 || status=$?
+  grep -E 'error:|Compiling|Linking|Build' "$out/build.log" | grep -v 'Compiling [A-Z]' || true
+  if [ "$status" -ne 0 ] || [ ! -x "$bin/fuzz-fhirjson" ]; then
+    echo "fuzz.sh: build failed (exit $status; $out/build.log)" >&2
+    exit 2
+  fi
 }
 
 # Whether every target reports the coverage counters of an instrumented build

@@ -9,7 +9,7 @@ import PostgresNIO
 final class PostgresAccess: StoreWriter {
   let connection: BlockingConnection
   /// The distribution key of each version this transaction appended, for its provenance rows.
-  private var keys: [UUID: UUID] = [:]
+  var keys: [UUID: UUID] = [:]
 
   init(connection: BlockingConnection) {
     self.connection = connection
@@ -237,6 +237,13 @@ final class PostgresAccess: StoreWriter {
   }
 
   func addSources(_ sources: [SourceReference], to version: UUID) throws {
+    try addSources(sources, stored: sources.map { $0.json.map(StoredSource.pack) }, to: version)
+  }
+
+  /// The importer packs the sources on all cores (``CareImporter``).
+  var takesStoredSources: Bool { true }
+
+  func addSources(_ sources: [SourceReference], stored: [Data?], to version: UUID) throws {
     let key: UUID
     if let known = keys[version] {
       key = known
@@ -261,7 +268,7 @@ final class PostgresAccess: StoreWriter {
       binds.append(source.fullUrl)
       binds.append(source.versionID)
       binds.append(source.release.rawValue)
-      try binds.append(source.json.map(StoredSource.pack))
+      try binds.append(stored[ordinal])
       try connection.query(
         """
         INSERT INTO provenance (patient_key, version_uuid, ordinal, resource_type, resource_id, full_url, version_id,

@@ -130,4 +130,46 @@ struct StoreImportTests {
     try CareImporter(backend: backend).importResult(result)
     #expect(try StoreTestSupport.entityRows(backend) == StoreTestSupport.counts(result))
   }
+
+  /// A server backend writes a batch in a few statements (PostgreSQL: from arrays); what it
+  /// stores must be what one version after the other stores, replaced heads included, and a
+  /// row the database refuses must still cost only its own entity.
+  @Test(
+    "a batch of changed tasks and outcomes, one outcome linked to no task: the others get new versions, it is reported",
+    arguments: StoreBackendKind.allCases)
+  func changedBatchWithOneRefusedRow(_ kind: StoreBackendKind) throws {
+    let result = StoreTestSupport.allResult
+    let backend = try StoreTestSupport.newStore(kind)
+    let store = CareStore(backend: backend)
+    try store.importResult(result, batchSize: 500)
+    let before = try backend.read { try $0.rowCounts() }
+
+    var changed = result
+    for i in changed.tasks.indices.prefix(40) { changed.tasks[i].title = (changed.tasks[i].title ?? "") + " (changed)" }
+    for i in changed.outcomes.indices.prefix(60) { changed.outcomes[i].remoteID = "changed-\(i)" }
+    let refused = changed.outcomes[7].id
+    changed.outcomes[7].taskUUID = UUID()
+    let summary = try store.importResult(changed, batchSize: 500)
+
+    #expect(summary.failures.map(\.id) == [refused])
+    #expect(summary.failures.map(\.kind) == [.outcome])
+    #expect(summary.counts[.task]?.newVersions == 40)
+    #expect(summary.counts[.outcome]?.newVersions == 59)
+    let after = try backend.read { try $0.rowCounts() }
+    #expect(after["versions"] == before["versions"]! + 99)
+    #expect(after["task"] == before["task"]! + 40)
+    #expect(after["outcome"] == before["outcome"]! + 59)
+    #expect(after["provenance"]! > before["provenance"]!)
+    #expect(try StoreInvariants.violations(in: backend) == [])
+    // Each changed entity's newest version has the change, and names the version before it.
+    let tasks = try backend.read { try $0.heads(.task, ids: changed.tasks.prefix(40).map(\.id)) }
+    #expect(tasks.count == 40 && tasks.values.allSatisfy { $0.sequence == 2 })
+    let outcomes = try backend.read { try $0.heads(.outcome, ids: changed.outcomes.prefix(60).map(\.id)) }
+    #expect(outcomes.values.filter { $0.sequence == 2 }.count == 59)
+    #expect(outcomes[refused]?.sequence == 1)
+    // Importing the same again writes nothing but the refused outcome's failure.
+    let again = try store.importResult(changed, batchSize: 500)
+    #expect(again.versionsWritten == 0)
+    #expect(again.failures.map(\.id) == [refused])
+  }
 }

@@ -54,6 +54,10 @@ public protocol StoreWriter: StoreReader {
   func append(_ version: StoredVersion, replacing head: VersionHead?) throws
   /// Records the resources `version` came from.
   func addSources(_ sources: [SourceReference], to version: UUID) throws
+  /// Appends each of `versions` in order, with its sources, as one after the other would be
+  /// (``appendOneByOne(_:)``, the default). A server backend writes the batch in a few
+  /// statements instead of a few per version.
+  func append(_ versions: [VersionAppend]) throws
   /// Whether ``addSources(_:stored:to:)`` keeps the stored forms it is given (by default not:
   /// the importer then hands the sources to ``addSources(_:to:)`` and packs nothing itself).
   var takesStoredSources: Bool { get }

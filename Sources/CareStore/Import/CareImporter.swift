@@ -149,15 +149,12 @@ public struct CareImporter: Sendable {
     let packed =
       writer.takesStoredSources
       ? inLanes(sources.count, grain: 32) { i in sources[i].map { $0.json.map(StoredSource.pack) } } : []
-    for (i, entry) in chosen.enumerated() {
-      try writer.append(entry.version, replacing: entry.head)
-      guard !entry.sources.isEmpty else { continue }
-      if packed.isEmpty {
-        try writer.addSources(entry.sources, to: entry.version.uuid)
-      } else {
-        try writer.addSources(entry.sources, stored: packed[i], to: entry.version.uuid)
-      }
-    }
+    try writer.append(
+      chosen.indices.map { i in
+        VersionAppend(
+          version: chosen[i].version, head: chosen[i].head, sources: chosen[i].sources,
+          storedSources: packed.isEmpty ? nil : packed[i])
+      })
     summary.counts[kind] = counts
     return summary
   }
