@@ -109,6 +109,7 @@ let package = Package(
       dependencies: [
         "CareSync", "CareStore", "CareModel", "CarePipeline", "CareStoreFHIR",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -176,6 +177,7 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTLS", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),

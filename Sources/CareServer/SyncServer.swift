@@ -1,6 +1,7 @@
 public import CareSync
 import Foundation
 public import Hummingbird
+import HummingbirdTLS
 public import Logging
 
 /// `fhirkit serve`: the server side of CareKit's remote sync over a care store, on Hummingbird.
@@ -27,12 +28,15 @@ public struct SyncServer: Sendable {
     public var port: Int
     /// The largest request body accepted, in bytes.
     public var maxBodyBytes: Int
+    /// HTTPS with this certificate and key; `nil`: plain HTTP.
+    public var tls: ServerTLS?
 
-    /// Creates a configuration: loopback, port 8080, bodies up to 32 MiB by default.
-    public init(host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 32 << 20) {
+    /// Creates a configuration: loopback, port 8080, bodies up to 32 MiB, plain HTTP by default.
+    public init(host: String = "127.0.0.1", port: Int = 8080, maxBodyBytes: Int = 32 << 20, tls: ServerTLS? = nil) {
       self.host = host
       self.port = port
       self.maxBodyBytes = maxBodyBytes
+      self.tls = tls
     }
   }
 
@@ -55,7 +59,10 @@ public struct SyncServer: Sendable {
   }
 
   /// The Hummingbird application; `onRunning` gets the bound port once the server listens.
-  public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+  /// - Throws: What setting up TLS throws.
+  public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws
+    -> some ApplicationProtocol
+  {
     let router = Router()
     router.middlewares.add(RequestLogger(logger: logger))
     let routes = SyncRoutes(engine: engine, tokens: tokens, maxBodyBytes: configuration.maxBodyBytes)
@@ -71,6 +78,7 @@ public struct SyncServer: Sendable {
     }
     return Application(
       router: router,
+      server: try configuration.tls.map { try .tls(.http1(), tlsConfiguration: $0.configuration) } ?? .http1(),
       configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "fhirkit"),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
       logger: logger)

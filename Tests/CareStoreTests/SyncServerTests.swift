@@ -9,6 +9,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import HummingbirdTLS
 import PropertyBased
 import Testing
 
@@ -22,21 +23,22 @@ struct SyncServerTests {
 
   /// Runs `body` with a server on a free loopback port over a new SQLite store, then stops it.
   static func withServer(
-    _ name: String, phonePatients: Set<String> = ["p1"], _ body: (SyncEngine, String) async throws -> Void
+    _ name: String, phonePatients: Set<String> = ["p1"], tls: ServerTLS? = nil,
+    _ body: (SyncEngine, String) async throws -> Void
   ) async throws {
     let engine = SyncEngine(backend: try StoreTestSupport.newStore(.sqlite, name))
     let tokens = try AccessTokens([
       (phoneToken, .patients(phonePatients)), (otherToken, .patients(["p2"])), (adminToken, .admin),
     ])
     let server = SyncServer(
-      engine: engine, tokens: tokens, configuration: .init(port: 0, maxBodyBytes: 1 << 20),
+      engine: engine, tokens: tokens, configuration: .init(port: 0, maxBodyBytes: 1 << 20, tls: tls),
       logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
     let (ports, started) = AsyncStream.makeStream(of: Int.self)
     let task = Task { try await server.application { started.yield($0) }.runService(gracefulShutdownSignals: []) }
     var iterator = ports.makeAsyncIterator()
     let port = try #require(await iterator.next())
     do {
-      try await body(engine, "http://127.0.0.1:\(port)")
+      try await body(engine, (tls == nil ? "http" : "https") + "://127.0.0.1:\(port)")
     } catch {
       task.cancel()
       _ = await task.result
@@ -50,10 +52,13 @@ struct SyncServerTests {
   struct Remote {
     let base: String
     let token: String?
+    var client = HTTPClient.shared
 
     enum Method { case get, post }
 
-    func request(_ method: Method, _ path: String, body: Data? = nil) async throws -> (status: Int, body: Data) {
+    func request(_ method: Method, _ path: String, body: Data? = nil, timeout: Int64 = 300) async throws
+      -> (status: Int, body: Data)
+    {
       var request = HTTPClientRequest(url: base + path)
       request.method = method == .get ? .GET : .POST
       if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
@@ -61,7 +66,7 @@ struct SyncServerTests {
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(ByteBuffer(bytes: body))
       }
-      let response = try await HTTPClient.shared.execute(request, timeout: .seconds(300))
+      let response = try await client.execute(request, timeout: .seconds(timeout))
       let bytes = try await response.body.collect(upTo: 64 << 20)
       return (Int(response.status.code), Data(buffer: bytes))
     }
@@ -155,6 +160,39 @@ struct SyncServerTests {
       let large = try await phone.request(.post, "/revisionRecord", body: Data(repeating: 0x20, count: 2 << 20))
       #expect(large.status == 413)
     }
+  }
+
+  @Test("over HTTPS: phones that trust the server's certificate sync; one that does not, and plain HTTP, get nothing")
+  func https() async throws {
+    let certificate = Fixtures.root + "/tls/localhost.crt"
+    let tls = try ServerTLS(certificateFile: certificate, keyFile: Fixtures.root + "/tls/localhost.key")
+    var trusting = TLSConfiguration.makeClientConfiguration()
+    trusting.trustRoots = .file(certificate)
+    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(tlsConfiguration: trusting))
+    do {
+      try await Self.withServer("https", tls: tls) { engine, base in
+        _ = try SyncEngineTests.seeded(engine)
+        let phone = SimulatedDevice("phone", scope: .patients(["p1"]))
+        let remote = Remote(base: base, token: Self.phoneToken, client: client)
+        _ = try await remote.sync(phone)
+        #expect(phone.ids("task") == ["p1-task"])
+        Self.retitle(phone, "over TLS", at: 5)
+        #expect(try await remote.sync(phone).stored == 1)
+        // The system's trust store does not know the certificate (the client gives up on the
+        // handshake only at its deadline); plain HTTP gets no answer.
+        await #expect(throws: (any Error).self) {
+          _ = try await Remote(base: base, token: Self.phoneToken).request(.get, "/revisionRecord", timeout: 5)
+        }
+        let plain = base.replacingOccurrences(of: "https://", with: "http://")
+        await #expect(throws: (any Error).self) {
+          _ = try await Remote(base: plain, token: Self.phoneToken).request(.get, "/revisionRecord", timeout: 5)
+        }
+      }
+    } catch {
+      try await client.shutdown()
+      throw error
+    }
+    try await client.shutdown()
   }
 
   @Test(

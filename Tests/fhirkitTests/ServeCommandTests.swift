@@ -80,4 +80,61 @@ struct ServeCommandTests {
     #expect(text.contains("GET /revisionRecord 200") && text.contains("POST /revisionRecord"))
     #expect(!text.contains(Self.admin))
   }
+
+  @Test("--tls-cert and --tls-key: HTTPS that curl accepts with the certificate; a missing file or half the pair is refused")
+  func https() throws {
+    let folder = TemporaryFolders.make("serve-tls")
+    let tokens = folder + "/tokens.json"
+    try Data(#"{"tokens":[{"token":"\#(Self.admin)","admin":true}]}"#.utf8).write(to: URL(fileURLWithPath: tokens))
+    let certificate = Fixtures.root + "/tls/localhost.crt"
+    let key = Fixtures.root + "/tls/localhost.key"
+    let store = folder + "/store.sqlite"
+
+    let half = try CommandRunner.run(["serve", "--store", store, "--tokens", tokens, "--tls-cert", certificate])
+    #expect(half.exitCode == 2 && half.stderr.contains("--tls-cert and --tls-key go together"), "\(half.stderr)")
+    let missing = try CommandRunner.run([
+      "serve", "--store", store, "--tokens", tokens, "--tls-cert", folder + "/none.crt", "--tls-key", key,
+    ])
+    #expect(missing.exitCode == 2 && missing.stderr.contains("none.crt: cannot be read"), "\(missing.stderr)")
+    let swapped = try CommandRunner.run([
+      "serve", "--store", store, "--tokens", tokens, "--tls-cert", key, "--tls-key", certificate,
+    ])
+    #expect(swapped.exitCode == 2 && swapped.stderr.contains("holds no PEM certificate"), "\(swapped.stderr)")
+
+    let server = Process()
+    server.executableURL = CommandRunner.executable
+    server.arguments = [
+      "serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:0", "--tls-cert", certificate,
+      "--tls-key", key,
+    ]
+    let log = Pipe()
+    server.standardError = log
+    try server.run()
+    defer { if server.isRunning { server.terminate() } }
+    var seen = Data()
+    var port: Int?
+    let started = Date()
+    while port == nil, Date().timeIntervalSince(started) < 60 {
+      let chunk = log.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      seen.append(chunk)
+      let text = String(decoding: seen, as: UTF8.self)
+      if let range = text.range(of: #"listening on https://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+        port = Int(text[range].split(separator: ":").last ?? "")
+      }
+    }
+    let bound = try #require(port, "no https listening line: \(String(decoding: seen, as: UTF8.self))")
+    let pull = try Self.run(
+      "curl",
+      [
+        "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--cacert", certificate, "-H", "Authorization: Bearer \(Self.admin)",
+        "https://localhost:\(bound)/revisionRecord",
+      ])
+    #expect(pull.code == 0 && pull.output == "200", "curl: \(pull.output)")
+    let untrusted = try Self.run("curl", ["-sS", "-o", "/dev/null", "https://localhost:\(bound)/revisionRecord"])
+    #expect(untrusted.code != 0)
+    server.terminate()
+    server.waitUntilExit()
+    #expect(server.terminationStatus == 0)
+  }
 }

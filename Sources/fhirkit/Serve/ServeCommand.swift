@@ -16,12 +16,13 @@ struct ServeCommand: ParsableCommand {
       GET /revisionRecord?knowledgeVector=… answers what a device has not seen; POST \
       /revisionRecord takes a device's revision record. Every request needs a bearer token \
       from --tokens; a device token reaches its patients only. Listens on loopback unless \
-      --listen names another address; one line per request goes to stderr (method, route, \
-      status), never patient data. SIGINT or SIGTERM stop it once the requests in flight are \
+      --listen names another address, HTTPS with --tls-cert and --tls-key. One line per \
+      request goes to stderr (method, route, status), never patient data. SIGINT or SIGTERM stop it once the requests in flight are \
       answered (exit code 0). See docs/sync.md.
       Examples:
         fhirkit serve --store care.sqlite --tokens tokens.json
-        fhirkit serve --store postgresql://care@db/care --tokens tokens.json --listen 0.0.0.0:8443
+        fhirkit serve --store postgresql://care@db/care --tokens tokens.json --listen 0.0.0.0:8443 \\
+          --tls-cert server.crt --tls-key server.key
       """)
 
   @Option(help: "The store: a file (SQLite, created if missing) or a postgresql:// URL.")
@@ -36,8 +37,15 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "The largest request body accepted, in MiB.")
   var maxBodyMib: Int = 32
 
+  @Option(help: "Answer HTTPS with this PEM certificate (chain); needs --tls-key.")
+  var tlsCert: String?
+
+  @Option(help: "The PEM private key of --tls-cert.")
+  var tlsKey: String?
+
   func validate() throws {
     guard (1...1024).contains(maxBodyMib) else { throw ValidationError("--max-body-mib must be 1…1024") }
+    guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
     _ = try address()
   }
 
@@ -62,18 +70,27 @@ struct ServeCommand: ParsableCommand {
     } catch let error as StoreError {
       throw CLIError.unreadable("\(error)")
     }
+    var tls: ServerTLS?
+    if let tlsCert, let tlsKey {
+      do {
+        tls = try ServerTLS(certificateFile: tlsCert, keyFile: tlsKey)
+      } catch let error as ServerTLS.FileError {
+        throw CLIError(message: error.description, exitCode: ExitCode(2))
+      }
+    }
     let (host, port) = try address()
     let logger = Logger(label: "fhirkit.serve") { StreamLogHandler.standardError(label: $0) }
     let server = SyncServer(
       engine: SyncEngine(backend: backend), tokens: accepted,
-      configuration: .init(host: host, port: port, maxBodyBytes: maxBodyMib << 20), logger: logger)
+      configuration: .init(host: host, port: port, maxBodyBytes: maxBodyMib << 20, tls: tls), logger: logger)
     // The server drains its requests on SIGINT and SIGTERM, then the command exits with 0.
     Interruption.shared.release([SIGINT, SIGTERM])
     let done = DispatchSemaphore(value: 0)
     let outcome = ServeOutcome()
     Task {
       do {
-        try await server.run { bound in printError("fhirkit serve: listening on http://\(host):\(bound)") }
+        let scheme = tls == nil ? "http" : "https"
+        try await server.run { bound in printError("fhirkit serve: listening on \(scheme)://\(host):\(bound)") }
       } catch {
         outcome.error = error
       }
