@@ -12,12 +12,23 @@ import PostgresNIO
 /// at a time: ``PostgresBackend`` holds a lock around each transaction.
 final class BlockingConnection {
   private let connection: PostgresConnection
+  /// How long the server may take to answer one statement.
+  private let answerTimeout: Duration
   /// postgres-nio logs nothing of ours: the password must never reach a log, and standard
   /// output is the export's.
   private static let logger = Logger(label: "fhirkit.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
-  private init(connection: PostgresConnection) {
+  private init(connection: PostgresConnection, answerTimeout: Duration) {
     self.connection = connection
+    self.answerTimeout = answerTimeout
+  }
+
+  /// The server did not answer in time: the connection is closed and counts as lost.
+  struct NoAnswer: Error, CustomStringConvertible {
+    /// The time waited.
+    var waited: Duration
+
+    var description: String { "the server did not answer within \(waited.components.seconds) s" }
   }
 
   /// Connects to `location`.
@@ -28,7 +39,11 @@ final class BlockingConnection {
       let configuration = try makeConfiguration(location)
       let future = PostgresConnection.connect(
         on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1, logger: logger)
-      return BlockingConnection(connection: try future.wait())
+      // A connection that comes up after the wait was given up is closed at once.
+      let connection = try wait(for: future, within: location.connectTimeout) {
+        future.whenSuccess { $0.close().whenComplete { _ in } }
+      }
+      return BlockingConnection(connection: connection, answerTimeout: location.answerTimeout)
     } catch {
       throw PostgresFailure(operation: "connecting", table: nil, underlying: error)
     }
@@ -57,7 +72,7 @@ final class BlockingConnection {
       var configuration = PostgresConnection.Configuration(
         host: host, port: port, username: location.user, password: location.password, database: location.database,
         tls: mode)
-      configuration.options.connectTimeout = .seconds(10)
+      configuration.options.connectTimeout = .seconds(location.connectTimeout.components.seconds)
       return configuration
     }
   }
@@ -74,10 +89,28 @@ final class BlockingConnection {
     -> [PostgresRow]
   {
     do {
-      return try connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: Self.logger).wait().rows
+      let future = connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: Self.logger)
+      // A server that stops answering (its host gone, the process stopped) would block the
+      // caller for ever: past the timeout the connection is closed and counts as lost.
+      return try Self.wait(for: future, within: answerTimeout) { connection.close().whenComplete { _ in } }.rows
     } catch {
       throw PostgresFailure(operation: operation, table: table, underlying: error)
     }
+  }
+
+  /// The value of `future`, waited for on the calling thread for at most `limit`; past it,
+  /// `giveUp` runs and ``NoAnswer`` is thrown.
+  private static func wait<Value: Sendable>(
+    for future: EventLoopFuture<Value>, within limit: Duration, giveUp: () -> Void
+  ) throws -> Value {
+    let outcome = FutureOutcome<Value>()
+    future.whenComplete { outcome.set($0) }
+    let nanoseconds = limit.components.seconds * 1_000_000_000 + limit.components.attoseconds / 1_000_000_000
+    guard outcome.wait(until: .now() + .nanoseconds(Int(nanoseconds))) else {
+      giveUp()
+      throw NoAnswer(waited: limit)
+    }
+    return try outcome.result()
   }
 
   /// Whether the connection is closed (by either side).
@@ -102,4 +135,26 @@ struct PostgresFailure: Error {
   var table: String?
   /// postgres-nio's error.
   var underlying: any Error
+}
+
+/// A future's result handed from the event loop to the thread waiting for it.
+private final class FutureOutcome<Value: Sendable>: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private let lock = NSLock()
+  // Set once, under `lock`, before `done` is signalled.
+  private var value: Result<Value, any Error>?
+
+  func set(_ result: Result<Value, any Error>) {
+    lock.withLock { value = result }
+    done.signal()
+  }
+
+  /// Whether the result came before `deadline`.
+  func wait(until deadline: DispatchTime) -> Bool { done.wait(timeout: deadline) == .success }
+
+  /// The result (after ``wait(until:)`` said it came).
+  func result() throws -> Value {
+    guard let value = lock.withLock({ value }) else { preconditionFailure("FutureOutcome.result before the result") }
+    return try value.get()
+  }
 }

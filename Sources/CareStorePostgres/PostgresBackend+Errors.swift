@@ -55,6 +55,7 @@ extension PostgresBackend {
   /// Whether the connection to the server was lost (closed by either side, or the server shut
   /// down).
   static func isConnectionLoss(_ error: any Error) -> Bool {
+    if (error as? PostgresFailure)?.underlying is BlockingConnection.NoAnswer { return true }
     guard let psql = psqlError(error) else { return false }
     switch psql.code {
     case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown: return true
@@ -70,6 +71,7 @@ extension PostgresBackend {
   static func describe(_ error: any Error) -> String {
     let underlying = (error as? PostgresFailure)?.underlying ?? error
     if underlying is PostgresAccess.MissingRow { return "a version this one names is not stored" }
+    if let silence = underlying as? BlockingConnection.NoAnswer { return silence.description }
     if let decoding = underlying as? PostgresDecodingError {
       return "column \(decoding.columnName) holds a value of an unexpected type"
     }

@@ -17,6 +17,10 @@ public import Foundation
 /// - `sslmode`: `disable`, `prefer` (the default: TLS when the server offers it), `require`
 ///   (TLS or no connection, the certificate not checked, as libpq does), `verify-full`
 ///   (TLS with the certificate checked against the system's roots and the host name).
+/// - `connect_timeout` (seconds, as libpq's; 10 by default): how long connecting and logging in
+///   may take. `answer_timeout` (seconds, FHIRKit's own; 300 by default): how long the server
+///   may take to answer one statement before the connection is taken for lost (a server host
+///   that went away, a stopped server), so that a client never waits for ever.
 ///
 /// The password is kept for connecting only: ``description`` and every error leave it out.
 public struct PostgresLocation: Sendable, CustomStringConvertible {
@@ -51,6 +55,10 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
   public var database: String
   /// How TLS is used.
   public var tlsMode: TLSMode
+  /// How long connecting and logging in may take.
+  public var connectTimeout: Duration
+  /// How long the server may take to answer one statement before the connection counts as lost.
+  public var answerTimeout: Duration
   /// The password, when one was found (never printed).
   var password: String?
 
@@ -134,10 +142,19 @@ public struct PostgresLocation: Sendable, CustomStringConvertible {
       }
       tlsMode = mode
     }
+    connectTimeout = .seconds(try Self.seconds(parameters["connect_timeout"], name: "connect_timeout") ?? 10)
+    answerTimeout = .seconds(try Self.seconds(parameters["answer_timeout"], name: "answer_timeout") ?? 300)
     password =
       passwordText ?? environment["PGPASSWORD"]
       ?? PGPassFile(path: environment["PGPASSFILE"] ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.pgpass")
       .password(host: host, port: port, database: database, user: user)
+  }
+
+  /// A timeout parameter's whole seconds (at least 1), `nil` when not given.
+  private static func seconds(_ text: String?, name: String) throws -> Int? {
+    guard let text else { return nil }
+    guard let seconds = Int(text), seconds >= 1 else { throw Error(reason: "\(name) must be a whole number of seconds ≥ 1") }
+    return seconds
   }
 
   /// The URL without its password: `postgresql://user@host:port/database`, as errors name the store.

@@ -36,9 +36,21 @@ struct PostgresLocationTests {
     #expect(defaults.database == "dora")
   }
 
+  @Test("connect_timeout and answer_timeout in whole seconds; 10 and 300 by default")
+  func timeouts() throws {
+    let plain = try PostgresLocation(url: "postgresql://u@h/db", environment: Self.noEnvironment)
+    #expect(plain.connectTimeout == .seconds(10) && plain.answerTimeout == .seconds(300))
+    let given = try PostgresLocation(
+      url: "postgresql://u@h/db?connect_timeout=3&answer_timeout=45", environment: Self.noEnvironment)
+    #expect(given.connectTimeout == .seconds(3) && given.answerTimeout == .seconds(45))
+  }
+
   @Test("malformed URLs are refused, naming the part")
   func malformed() {
-    for url in ["postgresql://h:99999/db", "postgresql://[::1/db", "postgresql://h/db?sslmode=sometimes"] {
+    for url in [
+      "postgresql://h:99999/db", "postgresql://[::1/db", "postgresql://h/db?sslmode=sometimes",
+      "postgresql://h/db?answer_timeout=0", "postgresql://h/db?connect_timeout=1.5",
+    ] {
       #expect(throws: PostgresLocation.Error.self) { _ = try PostgresLocation(url: url, environment: Self.noEnvironment) }
     }
   }

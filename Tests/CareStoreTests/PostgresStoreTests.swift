@@ -136,6 +136,63 @@ struct PostgresStoreTests {
     try cluster.psql("ALTER DATABASE \(name) ALLOW_CONNECTIONS true", database: "postgres")
   }
 
+  @Test("a server that stops answering: the transaction runs again on a new connection, else connectionLost, never a hang")
+  func silentServer() throws {
+    let (cluster, name, url) = try Self.database()
+    let backend = try PostgresBackend(url: url + "?answer_timeout=2&connect_timeout=2")
+    #expect(try backend.read { try $0.rowCounts() }["versions"] == 0)
+    // The server process of the store's newest connection.
+    let newest = """
+      SELECT pid FROM pg_stat_activity WHERE datname = '\(name)' AND pid <> pg_backend_pid()
+      ORDER BY backend_start DESC LIMIT 1
+      """
+    func serverProcess() throws -> pid_t {
+      let text = try cluster.psql(newest, database: "postgres").trimmingCharacters(in: .whitespacesAndNewlines)
+      return try #require(pid_t(text), "the server process of the store's connection, not \(text)")
+    }
+
+    // The connection's server process stops (as a host that went away would): after 2 s the
+    // connection counts as lost, and the import runs on a new one.
+    let first = try serverProcess()
+    kill(first, SIGSTOP)
+    defer { kill(first, SIGCONT) }
+    var started = Date()
+    let summary = try CareStore(backend: backend).importResult(OutcomeSlotTests.result)
+    #expect(Date().timeIntervalSince(started) < 60)
+    #expect(summary.versionsWritten > 0 && summary.failures.isEmpty)
+
+    // Stopped again, and no new connection allowed: connectionLost, saying the server was silent.
+    let second = try serverProcess()
+    try cluster.psql("ALTER DATABASE \(name) ALLOW_CONNECTIONS false", database: "postgres")
+    kill(second, SIGSTOP)
+    defer { kill(second, SIGCONT) }
+    started = Date()
+    let error = #expect(throws: StoreError.self) { try backend.read { try $0.rowCounts() } }
+    #expect(error?.kind == .connectionLost && error?.detail?.contains("did not answer within 2 s") == true, "\(String(describing: error))")
+    #expect(Date().timeIntervalSince(started) < 60)
+    kill(second, SIGCONT)
+    try cluster.psql("ALTER DATABASE \(name) ALLOW_CONNECTIONS true", database: "postgres")
+
+    // A server that takes the connection but never answers the login: cannotOpen after 2 s.
+    let hole = Process()
+    hole.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    hole.arguments = [
+      "python3", "-c",
+      "import socket, time; s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(); "
+        + "print(s.getsockname()[1], flush=True); time.sleep(120)",
+    ]
+    let out = Pipe()
+    hole.standardOutput = out
+    try hole.run()
+    defer { hole.terminate() }
+    let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+    let port = try #require(Int(line.trimmingCharacters(in: .whitespacesAndNewlines)), "python3: \(line)")
+    started = Date()
+    let silent = "postgresql://\(cluster.user)@127.0.0.1:\(port)/\(name)?sslmode=disable&connect_timeout=2"
+    #expect(Self.kind { _ = try PostgresBackend(url: silent) } == .cannotOpen)
+    #expect(Date().timeIntervalSince(started) < 30)
+  }
+
   /// The kind of store error `body` throws, or `nil`.
   static func kind(_ body: () throws -> Void) -> StoreError.Kind? {
     do {
