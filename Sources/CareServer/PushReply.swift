@@ -10,8 +10,7 @@ public struct PushReply: Codable, Hashable, Sendable {
     public var pushedWon: Bool
   }
 
-  /// A version not stored, and why (`outOfScope`, `unknownLink`, `unknownPrevious`,
-  /// `unsupportedKind`).
+  /// A version not stored, and why (`outOfScope`, `unknownLink`, `unknownPrevious`).
   public struct Refused: Codable, Hashable, Sendable {
     public var type: String
     public var id: String

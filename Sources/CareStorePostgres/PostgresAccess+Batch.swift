@@ -119,6 +119,8 @@ extension PostgresAccess {
       break
     case .carePlan:
       rows.insert("patient_uuid", try rows.input(versions.map(\.link), type: "uuid", placeholder: zero))
+    case .contact:
+      rows.insert("care_plan_uuid", try rows.input(versions.map(\.link), type: "uuid", placeholder: zero))
     case .task:
       rows.insert("care_plan_uuid", try rows.input(versions.map(\.link), type: "uuid", placeholder: zero))
       rows.insert("impacts_adherence", try rows.input(versions.map { $0.impactsAdherence ?? true }, type: "boolean"))

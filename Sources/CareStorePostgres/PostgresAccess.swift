@@ -218,6 +218,9 @@ final class PostgresAccess: StoreWriter {
     case .carePlan:
       entity.append(version.link)
       sql = "INSERT INTO care_plan (\(common), patient_uuid) VALUES ($1, $2, $3, $4, $5, $6, $7)"
+    case .contact:
+      entity.append(version.link)
+      sql = "INSERT INTO contact (\(common), care_plan_uuid) VALUES ($1, $2, $3, $4, $5, $6, $7)"
     case .task:
       entity.append(version.link)
       entity.append(version.impactsAdherence ?? true)

@@ -21,8 +21,12 @@ public final class PostgresBackend: CareStoreBackend, @unchecked Sendable {
   public struct Options: Sendable {
     /// Open without writing anything (no migration; writes fail with ``StoreError/Kind/readOnly``).
     public var readOnly = false
-    /// How many times a write transaction is run again after a serialization failure or deadlock.
-    public var conflictRetries = 30
+    /// How long a transaction is run again, after a pause, while it keeps failing for a
+    /// serialization failure or deadlock with other writers (default 10 minutes). Under
+    /// `SERIALIZABLE`, writers of large batches conflict often (the server's predicate locks
+    /// cover whole index pages, then whole tables), even on disjoint entities; one of them always
+    /// commits, and the pauses grow so that each gets its turn.
+    public var conflictPatience: Duration = .seconds(600)
 
     public init() {}
   }
@@ -87,12 +91,13 @@ public final class PostgresBackend: CareStoreBackend, @unchecked Sendable {
   }
 
   /// Runs `body` between `begin` and `COMMIT`, again after a conflict with another writer
-  /// (up to ``Options/conflictRetries`` times) or once more on a new connection after the
+  /// (for up to ``Options/conflictPatience``) or once more on a new connection after the
   /// connection was lost. Rolls back when anything throws.
   private func transaction<T>(_ begin: String, operation: String, _ body: (PostgresAccess) throws -> T) throws -> T {
     lock.lock()
     defer { lock.unlock() }
     var conflicts = 0
+    let started = ContinuousClock.now
     var reconnected = false
     while true {
       do {
@@ -111,9 +116,12 @@ public final class PostgresBackend: CareStoreBackend, @unchecked Sendable {
         // (A connection that is being closed may never answer: no ROLLBACK on it; the server
         // rolls back what it loses.)
         if !lost { _ = try? connection.query("ROLLBACK", operation: operation, table: nil) }
-        if Self.isConflict(error) && conflicts < options.conflictRetries {
+        if Self.isConflict(error) && ContinuousClock.now - started < options.conflictPatience {
+          // Pauses of 10 ms doubling up to about 2.5 s, each between half and one and a half
+          // times that, so that conflicting writers stop meeting.
           conflicts += 1
-          usleep(useconds_t(min(conflicts, 10) * 20_000 + Int.random(in: 0..<20_000)))
+          let pause = Double(10_000 << min(conflicts, 8)) * Double.random(in: 0.5..<1.5)
+          usleep(useconds_t(pause))
           continue
         }
         if lost {

@@ -14,7 +14,7 @@ import CareStore
 /// key is fixed, `(patient_key, kind, id, seq)` is as unique as `(kind, id, seq)`.
 enum PostgresSchema {
   /// Every table, for counts (the names `rowCounts` reports, as SQLite's).
-  static let tables = ["versions", "patient", "care_plan", "task", "outcome", "provenance"]
+  static let tables = ["versions", "patient", "care_plan", "task", "outcome", "contact", "provenance"]
 
   /// The migrations table, created before anything else.
   static let migrationsTable = """
@@ -29,6 +29,19 @@ enum PostgresSchema {
     ("v1-entities-versions-provenance", v1),
     ("v2-import-jobs", ImportJobSchema.v2),
     ("v3-sync", v3),
+    ("v4-contacts", v4),
+  ]
+
+  /// Care team members (CareKit's `OCKContact`), each linked to a care plan, as devices sync them.
+  private static let v4 = [
+    entityTable(
+      "contact",
+      columns: """
+        care_plan_uuid uuid,
+        FOREIGN KEY (patient_key, care_plan_uuid) REFERENCES care_plan (patient_key, uuid),
+        """),
+    "CREATE INDEX contact_by_id ON contact (id)",
+    "CREATE INDEX contact_by_plan ON contact (care_plan_uuid)",
   ]
 
   /// Sync: each version's position is the transaction that wrote it (`change_xid`; see

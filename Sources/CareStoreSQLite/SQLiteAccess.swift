@@ -185,6 +185,11 @@ struct SQLiteAccess: StoreWriter {
         sql:
           "INSERT INTO care_plan (uuid, id, effective_date, deleted_date, patient_uuid, json) VALUES (?, ?, ?, ?, ?, ?)"
       ).execute(arguments: StatementArguments(common + [version.link?.uuidString, version.json]))
+    case .contact:
+      try db.cachedStatement(
+        sql:
+          "INSERT INTO contact (uuid, id, effective_date, deleted_date, care_plan_uuid, json) VALUES (?, ?, ?, ?, ?, ?)"
+      ).execute(arguments: StatementArguments(common + [version.link?.uuidString, version.json]))
     case .task:
       try db.cachedStatement(
         sql: """

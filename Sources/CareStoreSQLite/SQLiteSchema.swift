@@ -7,7 +7,7 @@ import GRDB
 /// a newer FHIRKit and is refused (``StoreError/Kind/newerSchema``).
 enum SQLiteSchema {
   /// Every table, for counts and content comparisons.
-  static let tables = ["versions", "patient", "care_plan", "task", "outcome", "provenance"]
+  static let tables = ["versions", "patient", "care_plan", "task", "outcome", "contact", "provenance"]
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -114,6 +114,22 @@ enum SQLiteSchema {
           ) WITHOUT ROWID;
           """)
       try db.execute(sql: "INSERT INTO sync_process (id, uuid) VALUES (1, ?)", arguments: [UUID().uuidString])
+    }
+    migrator.registerMigration("v5-contacts") { db in
+      // Care team members (CareKit's OCKContact), each linked to a care plan, as devices sync them.
+      try db.execute(
+        sql: """
+          CREATE TABLE contact (
+            uuid TEXT PRIMARY KEY NOT NULL REFERENCES versions(uuid),
+            id TEXT NOT NULL,
+            effective_date REAL NOT NULL,
+            deleted_date REAL,
+            care_plan_uuid TEXT REFERENCES care_plan(uuid),
+            json BLOB NOT NULL
+          );
+          CREATE INDEX contact_by_id ON contact(id);
+          CREATE INDEX contact_by_plan ON contact(care_plan_uuid);
+          """)
     }
     return migrator
   }

@@ -17,19 +17,18 @@ struct PushMerge {
     self.ownership = Ownership(reader: writer)
   }
 
-  /// Merges the versions of a revision: patients first, then care plans, tasks, outcomes (so a
-  /// version's link is stored before it), each kind in the record's order.
+  /// Merges the versions of a revision: patients first, then care plans, tasks, outcomes and
+  /// contacts (so a version's link is stored before it), each kind in the record's order.
   mutating func add(_ records: [CareRecord]) throws {
-    let order = ["patient", "carePlan", "task", "outcome", "contact"]
     let sorted = records.enumerated().sorted {
-      (order.firstIndex(of: $0.element.kind) ?? 9, $0.offset) < (order.firstIndex(of: $1.element.kind) ?? 9, $1.offset)
+      (EntityKind(of: $0.element), $0.offset) < (EntityKind(of: $1.element), $1.offset)
     }
     for (_, record) in sorted { try add(record) }
   }
 
   /// Merges one version.
   mutating func add(_ record: CareRecord) throws {
-    guard let kind = EntityKind(rawValue: record.kind) else { return refuse(record, .unsupportedKind) }
+    let kind = EntityKind(of: record)
     if try !writer.versions(kind, .uuids([record.uuid])).isEmpty {
       summary.alreadyKnown += 1
       return

@@ -11,8 +11,6 @@ public struct PushSummary: Hashable, Sendable {
     case unknownLink
     /// It names previous versions the store does not hold for that entity.
     case unknownPrevious
-    /// Contacts are not kept by the store yet.
-    case unsupportedKind
   }
 
   /// One version that made the store choose between two concurrent versions of an entity.
@@ -48,8 +46,8 @@ public struct PushSummary: Hashable, Sendable {
 }
 
 extension PushSummary.Refusal {
-  /// A version that was refused: its kind (the record's own name, as contacts have no store
-  /// kind), id and the reason.
+  /// A version that was refused: its kind (the record's name, as in CareKit's JSON), id and the
+  /// reason.
   public struct Entry: Hashable, Sendable {
     /// The record's kind (`patient`, …, `contact`).
     public var kind: String

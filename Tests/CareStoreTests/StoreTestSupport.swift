@@ -59,7 +59,7 @@ enum StoreTestSupport {
     let counts = try backend.read { try $0.rowCounts() }
     return [
       .patient: counts["patient"] ?? -1, .carePlan: counts["care_plan"] ?? -1, .task: counts["task"] ?? -1,
-      .outcome: counts["outcome"] ?? -1,
+      .outcome: counts["outcome"] ?? -1, .contact: counts["contact"] ?? -1,
     ]
   }
 
@@ -67,7 +67,7 @@ enum StoreTestSupport {
   static func counts(_ result: PipelineResult) -> [EntityKind: Int] {
     [
       .patient: result.patients.count, .carePlan: result.carePlans.count, .task: result.tasks.count,
-      .outcome: result.outcomes.count,
+      .outcome: result.outcomes.count, .contact: 0,
     ]
   }
 

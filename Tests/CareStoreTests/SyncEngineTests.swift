@@ -98,7 +98,7 @@ struct SyncEngineTests {
   }
 
   @Test(
-    "a device sees and writes its own patient only; unknown links and contacts are refused",
+    "a device sees and writes its own patient only; unknown links and a contact of no plan are refused",
     arguments: StoreBackendKind.allCases)
   func scope(_ kind: StoreBackendKind) throws {
     let engine = SyncEngine(backend: try StoreTestSupport.newStore(kind, "sync-scope-\(kind)"))
@@ -128,7 +128,48 @@ struct SyncEngineTests {
     #expect(summary.stored == 0)
     let reasons = Dictionary(uniqueKeysWithValues: summary.refused.map { ($0.id, $0.reason) })
     #expect(
-      reasons == ["sneaky": .outOfScope, "dangling": .unknownLink, "doctor": .unsupportedKind, "p2-task": .outOfScope])
+      reasons == ["sneaky": .outOfScope, "dangling": .unknownLink, "doctor": .outOfScope, "p2-task": .outOfScope])
+    #expect(try StoreInvariants.violations(in: engine.backend) == [])
+  }
+
+  @Test(
+    "contacts sync like the other kinds: a phone's contact of its plan reaches the patient's other phone, not another patient's; edits too",
+    arguments: StoreBackendKind.allCases)
+  func contacts(_ kind: StoreBackendKind) throws {
+    let engine = SyncEngine(backend: try StoreTestSupport.newStore(kind, "sync-contacts-\(kind)"))
+    let clinic = try Self.seeded(engine)
+    let a = SimulatedDevice("a", scope: .patients(["p1"]))
+    let b = SimulatedDevice("b", scope: .patients(["p1"]))
+    let other = SimulatedDevice("other", scope: .patients(["p2"]))
+    try a.sync(engine)
+    let plan = try #require(a.tips("carePlan", "p1-plan").first?.uuid)
+    var nurse = ContactEntity(
+      id: "p1-nurse", name: NameComponents(givenName: "Ann", familyName: "Nurse"), carePlanUUID: plan,
+      effectiveDate: Self.start, timezone: Self.utc)
+    nurse.role = "Nurse"
+    a.create(.contact(nurse))
+    #expect(try a.sync(engine).stored == 1)
+    try b.sync(engine)
+    try other.sync(engine)
+    #expect(b.ids("contact") == ["p1-nurse"] && other.ids("contact").isEmpty)
+    b.update("contact", "p1-nurse", at: Self.at(3)) { record in
+      guard case .contact(var contact) = record else { return record }
+      contact.title = "Head nurse"
+      return .contact(contact)
+    }
+    #expect(try b.sync(engine).stored == 1)
+    try a.sync(engine)
+    guard case .contact(let seen) = a.tips("contact", "p1-nurse").first else {
+      Issue.record("phone a has no contact p1-nurse")
+      return
+    }
+    #expect(seen.title == "Head nurse" && seen.role == "Nurse")
+    try clinic.sync(engine)
+    try Self.expectConverged([a, b, clinic], engine)
+    let owners = try CareStore(backend: engine.backend).ownerIDs(at: Self.at(10))
+    #expect(owners[.contact]?["p1-nurse"] == .some("p1"))
+    let ofPatient = try CareStore(backend: engine.backend).entities(ofPatient: "p1", at: Self.at(10))
+    #expect(ofPatient.contains { $0.kind == "contact" && $0.id == "p1-nurse" })
     #expect(try StoreInvariants.violations(in: engine.backend) == [])
   }
 

@@ -33,6 +33,35 @@ struct ImportExportCommandTests {
     #expect(bundle.stdout.hasPrefix("{\n  \"resourceType\": \"Bundle\",\n  \"type\": \"collection\""), "\(bundle.stdout.prefix(80))")
   }
 
+  @Test("care records with a contact: import stores it, export --to care gives it back, export --to r4 says it is not written")
+  func contacts() throws {
+    let folder = Self.folder()
+    let store = folder + "/store.sqlite"
+    let input = folder + "/care.ndjson"
+    let patient = "8A1F2C3D-0000-4000-8000-000000000001", plan = "8A1F2C3D-0000-4000-8000-000000000002"
+    let contact = "8A1F2C3D-0000-4000-8000-000000000003"
+    try Data(
+      """
+      {"kind":"patient","id":"p","uuid":"\(patient)","name":{"givenName":"A"},"effectiveDate":"2020-01-01T00:00:00.000Z","previousVersionUUIDs":[],"timezone":{"identifier":"GMT"}}
+      {"kind":"carePlan","id":"plan","uuid":"\(plan)","title":"Plan","patientUUID":"\(patient)","effectiveDate":"2020-01-01T00:00:00.000Z","previousVersionUUIDs":[],"timezone":{"identifier":"GMT"}}
+      {"kind":"contact","id":"nurse","uuid":"\(contact)","name":{"familyName":"Nurse"},"role":"Nurse","carePlanUUID":"\(plan)","effectiveDate":"2020-01-01T00:00:00.000Z","previousVersionUUIDs":[],"timezone":{"identifier":"GMT"}}
+
+      """.utf8
+    ).write(to: URL(fileURLWithPath: input))
+    let imported = try CommandRunner.run(["import", "--from", "care", input, "--store", store])
+    #expect(imported.exitCode == 0, "\(imported.stderr)")
+    let line = imported.stderr.split(separator: "\n").first { $0.hasPrefix("contact") }.map(String.init)
+    #expect(line?.split(separator: " ").map(String.init) == ["contact", "1", "0", "0"], "\(imported.stderr)")
+
+    let care = try CommandRunner.run(["export", "--store", store, "--to", "care"])
+    #expect(care.exitCode == 0)
+    let back = care.stdout.split(separator: "\n").filter { $0.contains(#""kind":"contact""#) }
+    #expect(back.count == 1 && back[0].contains(contact) && back[0].contains(#""role":"Nurse""#), "\(care.stdout)")
+    let fhir = try CommandRunner.run(["export", "--store", store, "--to", "r4", "--patient", "p"])
+    #expect(fhir.exitCode == 1 && fhir.stderr.contains("contact nurse: not written (contacts have no FHIR coder"), "\(fhir.stderr)")
+    #expect(fhir.stdout.contains(#""resourceType":"Patient""#))
+  }
+
   @Test("exit codes: missing input 3, a file that is not a store 3 (left as it was), usage 2")
   func exitCodes() throws {
     let folder = Self.folder()

@@ -7,6 +7,7 @@ extension EntityKind {
     case .carePlan: "care_plan"
     case .task: "task"
     case .outcome: "outcome"
+    case .contact: "contact"
     }
   }
 
@@ -17,6 +18,7 @@ extension EntityKind {
     case .carePlan: "patient_uuid"
     case .task: "care_plan_uuid"
     case .outcome: "task_uuid"
+    case .contact: "care_plan_uuid"
     }
   }
 }

@@ -64,8 +64,7 @@ extension CareImporter {
       afterBatch(summary)
     }
     try produce { record, sources in
-      guard let kind = Self.kind(of: record) else { return }
-      batch.add(record, kind: kind, sources: sources)
+      batch.add(record, kind: EntityKind(of: record), sources: sources)
       if batch.count >= batchSize { try commit() }
     }
     try commit()

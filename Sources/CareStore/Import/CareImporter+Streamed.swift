@@ -30,14 +30,15 @@ extension CareImporter {
     directory: String? = nil, _ produce: (_ add: (CareRecord, [SourceReference]) throws -> Void) throws -> Void,
     afterBatch: (ImportSummary) -> Void = { _ in }
   ) throws -> ImportSummary {
-    let kinds: [EntityKind] = [.patient, .carePlan, .task, .outcome]
+    let kinds = EntityKind.allCases
     var spools: [EntityKind: EntitySpool] = [:]
     // Per kind, the position of the last entity with each id, noted as they are spooled (reading
     // a spool back decodes every entity: once is enough).
     var last: [EntityKind: [String: Int32]] = [:]
     for kind in kinds { spools[kind] = try EntitySpool(directory: directory) }
     try produce { record, sources in
-      guard let kind = Self.kind(of: record), let spool = spools[kind] else { return }
+      let kind = EntityKind(of: record)
+      guard let spool = spools[kind] else { return }
       last[kind, default: [:]][record.id] = Int32(spool.count)
       try spool.append(record, sources: sources)
     }
@@ -48,18 +49,6 @@ extension CareImporter {
       try importSpooled(spool, kind: kind, last: last.removeValue(forKey: kind) ?? [:], summary: &summary, afterBatch: afterBatch)
     }
     return summary
-  }
-
-  /// The store kind of a pipeline entity (`nil` for contacts, which the pipeline does not make
-  /// and ``importResult(_:afterBatch:)`` does not store).
-  static func kind(of record: CareRecord) -> EntityKind? {
-    switch record {
-    case .patient: .patient
-    case .carePlan: .carePlan
-    case .task: .task
-    case .outcome: .outcome
-    case .contact: nil
-    }
   }
 
   /// Writes one kind's spooled entities in batches of ``batchSize`` positions, keeping for each

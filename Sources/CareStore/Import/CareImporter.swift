@@ -49,7 +49,7 @@ public struct CareImporter: Sendable {
     var summary = ImportSummary()
     var byKind: [EntityKind: [CareRecord]] = [:]
     for record in records {
-      if let kind = Self.kind(of: record) { byKind[kind, default: []].append(record) }
+      byKind[EntityKind(of: record), default: []].append(record)
     }
     for kind in EntityKind.allCases {
       let records = byKind[kind] ?? []

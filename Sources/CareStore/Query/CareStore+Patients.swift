@@ -3,8 +3,8 @@ public import Foundation
 
 extension CareStore {
   /// The entities of one patient in effect at `date`: the patient, the plans whose
-  /// `patientUUID` names it, the tasks of those plans and the outcomes of those tasks, each kind
-  /// sorted by id. Every task and outcome the pipeline writes belongs to exactly one patient this
+  /// `patientUUID` names it, the tasks of those plans, the outcomes of those tasks and the
+  /// contacts of those plans, each kind sorted by id. Every task and outcome the pipeline writes belongs to exactly one patient this
   /// way (standalone medication orders through their patient's medication plan); an entity whose
   /// links lead to no patient belongs to none (``ownerIDs(at:)`` lists them).
   /// - Returns: Empty when there is no patient with `id` in effect at `date`.
@@ -19,13 +19,13 @@ extension CareStore {
     let patient = inEffect(try reader.versions(.patient, .ids([id])), at: date)
     guard let root = patient.first?.rootUUID else { return [] }
     var out = patient
-    var roots = [root]
-    for kind in [EntityKind.carePlan, .task, .outcome] {
-      let linked = inEffect(try reader.versions(kind, .linkedTo(roots)), at: date)
-        .filter { $0.link.map(Set(roots).contains) ?? false }
+    var roots: [EntityKind: [UUID]] = [.patient: [root]]
+    for kind in EntityKind.allCases {
+      guard let target = kind.linkTarget, let targets = roots[target], !targets.isEmpty else { continue }
+      let linked = inEffect(try reader.versions(kind, .linkedTo(targets)), at: date)
+        .filter { $0.link.map(Set(targets).contains) ?? false }
       out += linked
-      roots = linked.map(\.rootUUID)
-      if roots.isEmpty { break }
+      roots[kind] = linked.map(\.rootUUID)
     }
     return out
   }
@@ -37,15 +37,17 @@ extension CareStore {
   public func ownerIDs(at date: Date = Date()) throws -> [EntityKind: [String: String?]] {
     try backend.read { reader in
       var owners: [EntityKind: [String: String?]] = [:]
-      var ownerOfRoot: [UUID: String] = [:]
+      // Per kind, the owner of each entity root (kinds come after the kinds they link to).
+      var ownerOfRoot: [EntityKind: [UUID: String]] = [:]
       for kind in EntityKind.allCases {
-        var next: [UUID: String] = [:]
+        var mine: [UUID: String] = [:]
         for v in Self.inEffect(try reader.versions(kind, .all), at: date) {
-          let owner = kind == .patient ? v.id : v.link.flatMap { ownerOfRoot[$0] }
+          let owner =
+            kind == .patient ? v.id : kind.linkTarget.flatMap { target in v.link.flatMap { ownerOfRoot[target]?[$0] } }
           owners[kind, default: [:]][v.id] = .some(owner)
-          if let owner { next[v.rootUUID] = owner }
+          if let owner { mine[v.rootUUID] = owner }
         }
-        ownerOfRoot = next
+        ownerOfRoot[kind] = mine
       }
       return owners
     }

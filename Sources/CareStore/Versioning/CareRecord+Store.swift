@@ -2,9 +2,6 @@ public import CareModel
 import Foundation
 
 extension CareRecord {
-  /// The store's kind for this record (`nil` for contacts, which the store does not keep).
-  var entityKind: EntityKind? { EntityKind(rawValue: kind) }
-
   /// The entity's id, whatever its kind.
   public var id: String {
     switch self {

@@ -82,8 +82,10 @@ public struct StoreExporter {
     self.patientID = patientID
   }
 
-  /// The export, in order: patients, plans (with their tasks), other tasks, outcomes.
-  /// - Parameter failures: Receives the entities a coder could not write, as (kind, id).
+  /// The export, in order: patients, plans (with their tasks), other tasks, outcomes (and, as
+  /// care JSON, contacts).
+  /// - Parameter failures: Receives the entities a coder could not write, and the contacts
+  ///   (which no coder writes as FHIR), as (kind, id).
   /// - Throws: ``StoreError``.
   /// - Parameter changes: With ``fromSources``, receives each entity changed on the care side that
   ///   was written as its source with the changed elements replaced.
@@ -93,10 +95,10 @@ public struct StoreExporter {
     let versions = try self.versions()
     let records = try versions.mapValues { try $0.map(CareStore.record) }
     let patients = records[.patient] ?? [], plans = records[.carePlan] ?? []
-    let tasks = records[.task] ?? [], outcomes = records[.outcome] ?? []
+    let tasks = records[.task] ?? [], outcomes = records[.outcome] ?? [], contacts = records[.contact] ?? []
     if target == .care {
       let native = CareJSONWriter.fastDates, carekit = CareKitJSONWriter()
-      return (patients + plans + tasks + outcomes).map { record in
+      return (patients + plans + tasks + outcomes + contacts).map { record in
         let json = careFormat == .carekit ? carekit.bytes(record) : native.bytes(record)
         return Item(type: record.kind, uuid: record.uuid, json: json)
       }
@@ -195,6 +197,8 @@ public struct StoreExporter {
       if addSources([o.uuid]) || addChanged(.outcome(o), kind: .outcome) { continue }
       add("outcome", o.id) { [try writer.outcome(o)] }
     }
+    // Contacts have no FHIR coder: each is reported, never dropped silently.
+    for contact in contacts { failures("contact", contact.id) }
     return items
   }
 

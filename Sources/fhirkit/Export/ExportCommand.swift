@@ -102,7 +102,10 @@ struct ExportCommand: ParsableCommand {
         to.value,
         failures: { kind, id in
           failed += 1
-          printRecordMessage("fhirkit: \(kind) \(id): the coder could not write it")
+          printRecordMessage(
+            kind == "contact"
+              ? "fhirkit: contact \(id): not written (contacts have no FHIR coder; --to care writes them)"
+              : "fhirkit: \(kind) \(id): the coder could not write it")
         },
         changes: { change in
           printRecordMessage(

@@ -7,8 +7,8 @@ import CareStoreLocation
 /// `convert --to care` write) as it is, without the pipeline: the entities keep their uuids,
 /// so an exported store imported again into another store gives the same entities.
 ///
-/// Lines that are not care records are skipped (``CareLines``); contacts are skipped too, as
-/// the store does not hold them.
+/// Lines that are not care records are skipped (``CareLines``); every kind is stored, contacts
+/// included.
 struct CareRecordsImport {
   var store: String
   var batchSize: Int
@@ -32,15 +32,6 @@ struct CareRecordsImport {
       let importer = CareImporter(backend: try StoreLocation(store).open(), batchSize: batchSize)
       summary = try importer.importRecords { add in
         for line in lines {
-          if case .contact = line.record {
-            outcomes.skipped += 1
-            printRecordMessage("fhirkit: skipped: \(line.location): contacts are not stored")
-            issueReport.write([
-              "kind": "skipped", "location": .string(line.location), "severity": "error", "code": "unsupportedKind",
-              "message": "contacts are not stored",
-            ])
-            continue
-          }
           try add(line.record, [])
           outcomes.converted += 1
         }

@@ -209,6 +209,8 @@ struct ImportCommand: ParsableCommand {
     var lines = ["\(noun) read: \(resources)", "kind        added  unchanged  new versions"]
     for kind in EntityKind.allCases {
       let c = summary.counts[kind] ?? ImportSummary.Counts()
+      // Only care records and devices bring contacts: no line for none.
+      if kind == .contact && c.added + c.unchanged + c.newVersions + c.conflicts == 0 { continue }
       var line = kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
       line += String(format: " %6d %10d %13d", c.added, c.unchanged, c.newVersions)
       if c.conflicts > 0 { line += "  (\(c.conflicts) outcomes for an occupied occurrence not stored)" }
