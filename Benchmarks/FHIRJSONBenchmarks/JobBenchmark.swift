@@ -197,10 +197,7 @@ struct JobBenchmark {
     var peak = 0
     for (process, usageFile) in processes {
       process.waitUntilExit()
-      guard process.terminationStatus <= 1 else {
-        print("\(step.title): exit \(process.terminationStatus)")
-        throw CocoaError(.executableLoad)
-      }
+      guard process.terminationStatus <= 1 else { Self.stop(step.title, status: process.terminationStatus) }
       let usage = try Self.usage(usageFile)
       cpu += usage.cpu
       peak = max(peak, usage.peakMB)
@@ -225,12 +222,16 @@ struct JobBenchmark {
     process.waitUntilExit()
     let wall = stopwatch.elapsed().wall
     // 0, or 1 when some records failed (the others are written); anything else is a failure.
-    guard process.terminationStatus <= 1 else {
-      print("\(step.title): exit \(process.terminationStatus)")
-      throw CocoaError(.executableLoad)
-    }
+    guard process.terminationStatus <= 1 else { Self.stop(step.title, status: process.terminationStatus) }
     let (cpu, peakMB) = try usage(usageFile)
     return Sample(wall: wall, cpu: cpu, peakMB: peakMB, yajl: yajl.wall, yajlCPU: yajl.cpu)
+  }
+
+  /// Ends the benchmark: a step failed (an exit code other than 0, or 1 for some records), so its
+  /// figures would mean nothing. Its output went to /dev/null: run its command by hand to see why.
+  static func stop(_ title: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("\(title): fhirkit exited with \(status); the benchmark stops\n".utf8))
+    exit(2)
   }
 
   /// The CPU seconds (user and system) and peak memory `/usr/bin/time -f "%U %S %M"` wrote.
