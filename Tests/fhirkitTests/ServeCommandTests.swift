@@ -24,6 +24,41 @@ struct ServeCommandTests {
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))
   }
 
+  /// Starts the built `fhirkit` with `arguments` (a `serve` command on port 0) and waits for the
+  /// line that says where it listens; returns the process, its stderr, the port and what it wrote
+  /// until then.
+  static func startServer(_ arguments: [String], scheme: String = "http") throws
+    -> (server: Process, log: Pipe, port: Int, seen: Data)
+  {
+    let server = Process()
+    server.executableURL = CommandRunner.executable
+    server.arguments = arguments
+    let log = Pipe()
+    server.standardError = log
+    try server.run()
+    var seen = Data()
+    let started = Date()
+    while Date().timeIntervalSince(started) < 60 {
+      let chunk = log.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      seen.append(chunk)
+      let text = String(decoding: seen, as: UTF8.self)
+      if let range = text.range(of: "listening on \(scheme)://127\\.0\\.0\\.1:(\\d+)", options: .regularExpression),
+        let port = Int(text[range].split(separator: ":").last ?? "")
+      {
+        return (server, log, port, seen)
+      }
+    }
+    server.terminate()
+    throw ServerDidNotStart(output: String(decoding: seen, as: UTF8.self))
+  }
+
+  /// `fhirkit serve` ended or stayed silent without saying where it listens.
+  struct ServerDidNotStart: Error, CustomStringConvertible {
+    var output: String
+    var description: String { "fhirkit serve did not say where it listens: \(output)" }
+  }
+
   @Test("schemathesis finds no server error in any endpoint of docs/openapi.yaml; SIGTERM stops the server")
   func openAPIWithoutServerErrors() throws {
     let folder = TemporaryFolders.make("serve")
@@ -38,30 +73,11 @@ struct ServeCommandTests {
     )
     .write(to: URL(fileURLWithPath: tokens))
 
-    let server = Process()
-    server.executableURL = CommandRunner.executable
-    server.arguments = [
+    let (server, log, bound, early) = try Self.startServer([
       "serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:0", "--max-body-mib", "1",
-    ]
-    let log = Pipe()
-    server.standardError = log
-    try server.run()
+    ])
     defer { if server.isRunning { server.terminate() } }
-    // The first line that says where it listens.
-    var seen = Data()
-    var port: Int?
-    let started = Date()
-    while port == nil, Date().timeIntervalSince(started) < 60 {
-      let chunk = log.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      seen.append(chunk)
-      let text = String(decoding: seen, as: UTF8.self)
-      if let range = text.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
-        port = Int(text[range].split(separator: ":").last ?? "")
-      }
-    }
-    let bound = try #require(
-      port, "fhirkit serve did not say where it listens: \(String(decoding: seen, as: UTF8.self))")
+    var seen = early
 
     let spec = Fixtures.root + "/../docs/openapi.yaml"
     let probe = try Self.run(
@@ -101,29 +117,12 @@ struct ServeCommandTests {
     ])
     #expect(swapped.exitCode == 2 && swapped.stderr.contains("holds no PEM certificate"), "\(swapped.stderr)")
 
-    let server = Process()
-    server.executableURL = CommandRunner.executable
-    server.arguments = [
-      "serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:0", "--tls-cert", certificate,
-      "--tls-key", key,
-    ]
-    let log = Pipe()
-    server.standardError = log
-    try server.run()
+    let (server, _, bound, _) = try Self.startServer(
+      [
+        "serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:0", "--tls-cert", certificate,
+        "--tls-key", key,
+      ], scheme: "https")
     defer { if server.isRunning { server.terminate() } }
-    var seen = Data()
-    var port: Int?
-    let started = Date()
-    while port == nil, Date().timeIntervalSince(started) < 60 {
-      let chunk = log.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      seen.append(chunk)
-      let text = String(decoding: seen, as: UTF8.self)
-      if let range = text.range(of: #"listening on https://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
-        port = Int(text[range].split(separator: ":").last ?? "")
-      }
-    }
-    let bound = try #require(port, "no https listening line: \(String(decoding: seen, as: UTF8.self))")
     let pull = try Self.run(
       "curl",
       [
