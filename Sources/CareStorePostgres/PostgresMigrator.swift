@@ -65,7 +65,7 @@ struct PostgresMigrator {
     }
     let missing = PostgresSchema.migrations.filter { !applied.contains($0.identifier) }
     if missing.isEmpty { return }
-    if readOnly { throw StoreError(.readOnly, store: store, operation: "migrating the store schema") }
+    if readOnly { throw StoreError(.olderSchema, store: store, operation: "migrating the store schema") }
     for migration in missing {
       for statement in migration.statements {
         try connection.query(statement, operation: "migrating \(migration.identifier)", table: nil)

@@ -92,7 +92,7 @@ public final class SQLiteBackend: CareStoreBackend {
         throw StoreError(.newerSchema, store: path, operation: "opening the store")
       }
       if !state.complete {
-        if readOnly { throw StoreError(.readOnly, store: path, operation: "migrating the store schema") }
+        if readOnly { throw StoreError(.olderSchema, store: path, operation: "migrating the store schema") }
         try withBusyRetry { try migrator.migrate(queue) }
       }
     } catch let error as StoreError {

@@ -62,6 +62,31 @@ struct ImportExportCommandTests {
     #expect(fhir.stdout.contains(#""resourceType":"Patient""#))
   }
 
+  @Test("export of a store an earlier FHIRKit wrote (no contact table yet): upgraded, said on stderr, exported")
+  func exportUpgradesAnOlderStore() throws {
+    let folder = Self.folder()
+    let store = folder + "/store.sqlite"
+    #expect(try CommandRunner.run(["import", "Fixtures/r4/bundles", "--store", store, "--quiet"]).exitCode == 0)
+    // What the store was before the v5-contacts migration.
+    let downgrade = Process()
+    downgrade.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    downgrade.arguments = [
+      "python3", "-c",
+      "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('DROP TABLE contact'); "
+        + "c.execute(\"DELETE FROM grdb_migrations WHERE identifier = 'v5-contacts'\"); c.commit()",
+      store,
+    ]
+    try downgrade.run()
+    downgrade.waitUntilExit()
+    #expect(downgrade.terminationStatus == 0)
+    let export = try CommandRunner.run(["export", "--store", store, "--to", "care"])
+    #expect(export.exitCode == 0, "\(export.stderr)")
+    #expect(export.stderr.contains("store schema upgraded to this FHIRKit's"))
+    #expect(export.stdout.split(separator: "\n").count > 100)
+    let again = try CommandRunner.run(["export", "--store", store, "--to", "care"])
+    #expect(again.exitCode == 0 && !again.stderr.contains("upgraded") && again.stdout == export.stdout)
+  }
+
   @Test("exit codes: missing input 3, a file that is not a store 3 (left as it was), usage 2")
   func exitCodes() throws {
     let folder = Self.folder()

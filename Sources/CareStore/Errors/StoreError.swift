@@ -10,6 +10,9 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
     case corrupt
     /// The store was written by a newer FHIRKit: its schema has migrations this one does not know.
     case newerSchema
+    /// The store was written by an earlier FHIRKit: its schema lacks migrations, which a
+    /// read-only open does not apply (a read-write open applies them).
+    case olderSchema
     /// Another process held the store for longer than the wait allowed.
     case busy
     /// The store file cannot be opened or created.
@@ -55,6 +58,7 @@ public struct StoreError: Error, CustomStringConvertible, Sendable {
     .readOnly: "the store is read-only",
     .corrupt: "the file is not a FHIRKit store or is damaged",
     .newerSchema: "the store was written by a newer FHIRKit (unknown schema migrations); it was not changed",
+    .olderSchema: "the store was written by an earlier FHIRKit and a read-only open does not upgrade its schema",
     .busy: "the store stayed locked by another process",
     .cannotOpen: "the store cannot be opened",
     .constraint: "a store rule was broken",

@@ -77,6 +77,18 @@ struct ExportCommand: ParsableCommand {
     if careFormat != nil && to.value != .care { throw ValidationError("--care-format applies to --to care only") }
   }
 
+  /// Opens the store without writing, unless an earlier FHIRKit wrote it: then its schema is
+  /// upgraded first (as any command that writes would), and the upgrade said on stderr.
+  static func openForReading(_ location: StoreLocation) throws -> any CareStoreBackend {
+    do {
+      return try location.open(readOnly: true)
+    } catch let error as StoreError where error.kind == .olderSchema {
+      let backend = try location.open()
+      if !Console.shared.quiet { printError("fhirkit: \(location): store schema upgraded to this FHIRKit's") }
+      return backend
+    }
+  }
+
   func run() throws {
     messages.apply()
     let location = StoreLocation(store)
@@ -94,7 +106,7 @@ struct ExportCommand: ParsableCommand {
     var failed = 0
     let items: [StoreExporter.Item]
     do {
-      let backend = try location.open(readOnly: true)
+      let backend = try Self.openForReading(location)
       var exporter = StoreExporter(store: CareStore(backend: backend), patientID: patient)
       exporter.fromSources = fromSources
       exporter.careFormat = careFormat?.value ?? .native
