@@ -24,6 +24,9 @@ extension PostgresAccess {
     try insertSources(entries, keys: keys)
   }
 
+  /// The value bound where a uuid column is NULL (its mask says so; see ``UnnestRows``).
+  private static let placeholder = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
   /// Whether the versions are of one kind, of different entities, replace different heads and
   /// neither replace nor name (as link or task version) another version of the batch.
   private static func isIndependent(_ entries: [VersionAppend]) -> Bool {
@@ -35,8 +38,8 @@ extension PostgresAccess {
       let version = entry.version
       guard version.kind == kind, ids.insert(version.id).inserted else { return false }
       if let head = entry.head, !heads.insert(head.uuid).inserted { return false }
-      for named in [version.previousUUID, version.link, version.taskVersionUUID, version.rootUUID]
-      where named.map({ $0 != version.uuid && uuids.contains($0) }) ?? false {
+      for named in [version.previousUUID, version.link, version.taskVersionUUID]
+      where named.map(uuids.contains) ?? false {
         return false
       }
     }
@@ -63,13 +66,12 @@ extension PostgresAccess {
   /// Inserts the version rows; returns each version's distribution key (chosen as
   /// ``append(_:replacing:)`` chooses it).
   private func insertVersions(_ versions: [StoredVersion], kind: EntityKind) throws -> [UUID: UUID] {
-    let zero = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     var rows = UnnestRows()
     let target = rows.value(kind.linkTarget?.rawValue)
     let uuid = try rows.input(versions.map(\.uuid), type: "uuid")
     let root = try rows.input(versions.map(\.rootUUID), type: "uuid")
-    let previous = try rows.input(versions.map(\.previousUUID), type: "uuid", placeholder: zero)
-    let link = try rows.input(versions.map(\.link), type: "uuid", placeholder: zero)
+    let previous = try rows.input(versions.map(\.previousUUID), type: "uuid", placeholder: Self.placeholder)
+    let link = try rows.input(versions.map(\.link), type: "uuid", placeholder: Self.placeholder)
     rows.insert(
       "patient_key",
       """
@@ -103,9 +105,14 @@ extension PostgresAccess {
 
   /// Inserts the rows of the versions' entity table.
   private func insertEntities(_ versions: [StoredVersion], kind: EntityKind, keys: [UUID: UUID]) throws {
-    let zero = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     var rows = UnnestRows()
-    rows.insert("patient_key", try rows.input(versions.map { keys[$0.uuid] ?? zero }, type: "uuid"))
+    let versionKeys = try versions.map { version in
+      guard let key = keys[version.uuid] else {
+        throw PostgresFailure(operation: "appending a version", table: kind.tableName, underlying: MissingRow())
+      }
+      return key
+    }
+    rows.insert("patient_key", try rows.input(versionKeys, type: "uuid"))
     rows.insert("uuid", try rows.input(versions.map(\.uuid), type: "uuid"))
     rows.insert("id", try rows.input(versions.map(\.id), type: "text"))
     rows.insert(
@@ -118,16 +125,16 @@ extension PostgresAccess {
     case .patient:
       break
     case .carePlan:
-      rows.insert("patient_uuid", try rows.input(versions.map(\.link), type: "uuid", placeholder: zero))
+      rows.insert("patient_uuid", try rows.input(versions.map(\.link), type: "uuid", placeholder: Self.placeholder))
     case .contact:
-      rows.insert("care_plan_uuid", try rows.input(versions.map(\.link), type: "uuid", placeholder: zero))
+      rows.insert("care_plan_uuid", try rows.input(versions.map(\.link), type: "uuid", placeholder: Self.placeholder))
     case .task:
-      rows.insert("care_plan_uuid", try rows.input(versions.map(\.link), type: "uuid", placeholder: zero))
+      rows.insert("care_plan_uuid", try rows.input(versions.map(\.link), type: "uuid", placeholder: Self.placeholder))
       rows.insert("impacts_adherence", try rows.input(versions.map { $0.impactsAdherence ?? true }, type: "boolean"))
     case .outcome:
-      rows.insert("task_uuid", try rows.input(versions.map(\.link), type: "uuid", placeholder: zero))
+      rows.insert("task_uuid", try rows.input(versions.map(\.link), type: "uuid", placeholder: Self.placeholder))
       rows.insert(
-        "task_version_uuid", try rows.input(versions.map(\.taskVersionUUID), type: "uuid", placeholder: zero))
+        "task_version_uuid", try rows.input(versions.map(\.taskVersionUUID), type: "uuid", placeholder: Self.placeholder))
       rows.insert("occurrence_index", try rows.input(versions.map { $0.occurrenceIndex ?? 0 }, type: "bigint"))
       rows.insert("impacts_adherence", try rows.input(versions.map { $0.impactsAdherence ?? false }, type: "boolean"))
       rows.insert(
