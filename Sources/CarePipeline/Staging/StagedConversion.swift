@@ -1,4 +1,8 @@
 public import CareModel
+public import FHIRCore
+import FHIRDSTU2
+import FHIRJSON
+import FHIRR4
 
 /// A staged pipeline run fed one resource at a time by a caller that reads its input itself
 /// (the `fhirkit` command does, to report bad records its own way and decode on several
@@ -44,6 +48,55 @@ public final class StagedConversion {
   /// - Throws: ``StagingError``.
   public func add(_ entry: PipelineInput.Entry) throws {
     precondition(!finished && cut == nil, "StagedConversion.add after finish or partitionCount")
+    try stagedMerge.add(entry)
+  }
+
+  /// Stages one resource from the model's own compact JSON (what `jsonBytes()` writes, as a
+  /// store or another process keeps it): the same as decoding it and staging the entry, but an
+  /// Observation, or a type the models do not know, is staged as it is, without decoding it
+  /// whole and encoding it again (``Pipeline/StagingOptions/stagesFromTokens``): it is decoded
+  /// once, when its partition is merged.
+  /// - Parameters:
+  ///   - json: The resource's compact JSON, as its model writes it.
+  ///   - release: The release it is in.
+  ///   - fullUrl: The `fullUrl` of the Bundle entry it came in, if any.
+  ///   - originalJSON: Its JSON as first read, when decoding repaired it.
+  /// - Throws: ``StagingError``, also when `json` is not one JSON value or does not decode.
+  public func add(canonicalJSON json: [UInt8], release: FHIRRelease, fullUrl: String?, originalJSON: [UInt8]? = nil)
+    throws
+  {
+    precondition(!finished && cut == nil, "StagedConversion.add after finish or partitionCount")
+    let source = "a staged \(release) resource"
+    var options = JSONTokenizer.Options()
+    options.expectedInputBytes = json.count  // one small value: no 256 KiB stream block
+    let tokenizer = JSONTokenizer(options: options, source: source)
+    do {
+      try tokenizer.feed(json)
+      try tokenizer.finish()
+    } catch {
+      throw StagingError(path: source, message: "it is not JSON")
+    }
+    guard case .value(let tokens)? = tokenizer.nextOutput() else {
+      throw StagingError(path: source, message: "it is not one JSON value")
+    }
+    if stagedMerge.options.stagesFromTokens,
+      try stagedMerge.addRaw(
+        tokens, at: 0, release: release, fullUrl: fullUrl, canonical: json, originalJSON: originalJSON)
+    {
+      return
+    }
+    let resource: PipelineResource?
+    do {
+      switch release {
+      case .dstu2: resource = try FHIRDSTU2.AnyResource.decode(from: tokens).value.map(PipelineResource.dstu2)
+      case .r4: resource = try FHIRR4.AnyResource.decode(from: tokens).value.map(PipelineResource.r4)
+      }
+    } catch {
+      throw StagingError(path: source, message: "it does not decode")
+    }
+    guard let resource else { throw StagingError(path: source, message: "it does not decode") }
+    var entry = PipelineInput.Entry(resource: resource, fullUrl: fullUrl)
+    entry.originalJSON = originalJSON
     try stagedMerge.add(entry)
   }
 

@@ -22,13 +22,20 @@ extension StagedMerge {
   /// not at all when it is alone in its group and becomes no entity). What staging needs (key,
   /// version, identifiers, the references it follows) comes from a skeleton decoded from the
   /// same tokens with the model's own decoding of those elements, so it is what decoding the
-  /// whole resource gives; the staged JSON is the tokens written compactly.
+  /// whole resource gives; the staged JSON is the tokens written compactly, or `canonical` when
+  /// given: the tokens' own bytes, known to be the model's compact JSON (then it serves as the
+  /// source's JSON, as for a resource staged whole).
+  /// - Parameters:
+  ///   - originalJSON: The resource's JSON as first read, when decoding repaired it.
   /// - Returns: `false` when the resource must be decoded and added whole (``add(_:)``): a
   ///   Patient, CarePlan, order, Medication or Bundle (their coders run at staging), a resource
   ///   without id or `fullUrl` (its key is a hash of its model's JSON) or one already staged
   ///   (the newer version is chosen on the models).
   /// - Throws: ``StagingError``.
-  func addRaw(_ tokens: JSONTokens, at index: Int, release: FHIRRelease, fullUrl: String?) throws -> Bool {
+  func addRaw(
+    _ tokens: JSONTokens, at index: Int, release: FHIRRelease, fullUrl: String?, canonical: [UInt8]? = nil,
+    originalJSON: [UInt8]? = nil
+  ) throws -> Bool {
     var decoder = FHIRDecoder(tokens: tokens)
     guard tokens[index].kind == .objectStart, let type = decoder.peekString("resourceType", inObjectAt: index) else {
       return false
@@ -52,12 +59,19 @@ extension StagedMerge {
     let key = ResourceIndex.key(of: skeleton, fullUrl: fullUrl) { [] }
     if let url = fullUrl, ordinalOfURL[url] != nil { return false }
     guard keys.ordinal(of: key) == nil else { return false }
-    var writer = JSONWriter()
-    _ = writer.value(tokens, at: index)
+    let bytes: [UInt8]
+    if let canonical {
+      bytes = canonical
+    } else {
+      var writer = JSONWriter()
+      _ = writer.value(tokens, at: index)
+      bytes = writer.takeOutput()
+    }
     report.resourcesRead[type, default: 0] += 1
     let ordinal = keys.insert(key)
     slots.append(Slot())
-    try stage(skeleton, writer.takeOutput(), isCanonical: false, as: ordinal, fullUrl: fullUrl)
+    try stage(skeleton, bytes, isCanonical: canonical != nil, as: ordinal, fullUrl: fullUrl)
+    originalJSON.map { self.originalJSON[ordinal] = $0 }
     if let url = fullUrl {
       ordinalOfURL[url] = ordinal
       urlsOfOrdinal[ordinal, default: []].append(url)

@@ -3,9 +3,7 @@ import CarePipeline
 import CareStore
 import CareStoreLocation
 import CareStorePostgres
-import FHIRDSTU2
 import FHIRKit
-import FHIRR4
 import Foundation
 
 /// `fhirkit import --job NAME --workers N`: one worker of an import shared by N processes
@@ -116,7 +114,11 @@ struct ImportJobRun {
     try importJob.seal()
     let conversion = try StagedConversion(
       pipeline: reportWriter.pipeline(keepsSourceJSON: true), staging: .init(partitionBytes: importJob.partitionBytes, jobs: jobs))
-    let resources = try importJob.forEachStagedResource { try conversion.add(try Self.entry($0)) }
+    let resources = try importJob.forEachStagedResource { staged in
+      try conversion.add(
+        canonicalJSON: staged.json, release: staged.release == "dstu2" ? .dstu2 : .r4, fullUrl: staged.fullUrl,
+        originalJSON: staged.originalJSON)
+    }
     let partitions = try conversion.partitionCount()
     try importJob.recordPartitions(partitions)
 
@@ -203,37 +205,5 @@ struct ImportJobRun {
       ImportJob.Resource(
         release: "dstu2", fullUrl: entry.fullUrl, json: resource.jsonBytes(), originalJSON: entry.originalJSON)
     }
-  }
-
-  /// A staged resource decoded again, as the care pipeline's own staging decodes what it staged.
-  /// - Throws: ``StagingError`` when it is not one JSON value or does not decode.
-  static func entry(_ staged: ImportJob.Resource) throws -> PipelineInput.Entry {
-    let source = "staged resource"
-    var options = JSONTokenizer.Options()
-    options.expectedInputBytes = staged.json.count  // one small value: no 256 KiB stream block
-    let tokenizer = JSONTokenizer(options: options, source: source)
-    do {
-      try tokenizer.feed(staged.json)
-      try tokenizer.finish()
-    } catch {
-      throw StagingError(path: source, message: "a staged resource is not JSON")
-    }
-    guard case .value(let tokens)? = tokenizer.nextOutput() else {
-      throw StagingError(path: source, message: "a staged resource is not one JSON value")
-    }
-    let resource: PipelineResource?
-    do {
-      if staged.release == "dstu2" {
-        resource = try FHIRDSTU2.AnyResource.decode(from: tokens).value.map(PipelineResource.dstu2)
-      } else {
-        resource = try FHIRR4.AnyResource.decode(from: tokens).value.map(PipelineResource.r4)
-      }
-    } catch {
-      throw StagingError(path: source, message: "a staged resource does not decode again")
-    }
-    guard let resource else { throw StagingError(path: source, message: "a staged resource does not decode again") }
-    var entry = PipelineInput.Entry(resource: resource, fullUrl: staged.fullUrl)
-    entry.originalJSON = staged.originalJSON
-    return entry
   }
 }
