@@ -67,6 +67,7 @@ struct CareConversionRun {
     reportWriter.write(report, reader: reader, into: &summary)
     summary.valuesSkipped = ConversionIssueOutput.print(report)
     reportWriter.printApproximations(PipelineReportWriter.approximations(report))
+    reportWriter.printNotConverted(report)
     for (kind, count) in report.entities where count > 0 { summary.actions[kind] = count }
   }
 

@@ -170,6 +170,7 @@ struct ImportCommand: ParsableCommand {
     if !Console.shared.quiet || outcomes.somethingFailed {
       printError(Self.describe(summary, resources: reader.resourcesRead))
       reportWriter.printApproximations(PipelineReportWriter.approximations(pipelineReport))
+      reportWriter.printNotConverted(pipelineReport)
       if let line = Self.outcomeLine(outcomes) { printError(line) }
       if !listing.skipped.isEmpty { printError("fhirkit: \(listing.skipped.count) file(s) skipped in folders") }
       if reader.entriesWithoutResource > 0 {

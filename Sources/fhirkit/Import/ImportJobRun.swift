@@ -143,6 +143,7 @@ struct ImportJobRun {
     if !Console.shared.quiet || outcomes.somethingFailed {
       printError("fhirkit: \(name): \(done) of \(partitions) partition(s) stored by this worker; \(resources) resources staged in the job")
       printError(ImportCommand.describe(summary, resources: reader.resourcesRead))
+      reportWriter.printNotConverted(report)
       if let line = ImportCommand.outcomeLine(outcomes) { printError(line) }
       if !listing.skipped.isEmpty { printError("fhirkit: \(listing.skipped.count) file(s) skipped in folders") }
     }

@@ -12,7 +12,9 @@ import FHIRKit
 /// - `{"kind":"approximated", "resourceType", "id", "path", "disposition", "count", "reason"}`,
 ///   one per resource and path the coders dropped, defaulted or could not represent fully;
 /// - `{"kind":"conversionIssue", "resourceType", "id", "path", "severity", "code", "message"}`,
-///   one per input problem the coders worked around (a timing period that is not positive, …).
+///   one per input problem the coders worked around (a timing period that is not positive, …);
+/// - `{"kind":"notConverted", "resourceType", "count", "reason"}`, one per resource type of
+///   which resources became no care entity of their own (an Encounter, a Claim, a ValueSet, …).
 struct PipelineReportWriter {
   var issueReport: IssueReport
 
@@ -56,6 +58,35 @@ struct PipelineReportWriter {
       summary.actions["unresolved reference(s)"] = report.unresolvedReferences.count
     }
     for resource in report.resourceReports { write(resource) }
+    for (type, count) in report.notConverted.sorted(by: { $0.key < $1.key }) where count > 0 {
+      issueReport.write([
+        "kind": "notConverted", "resourceType": .string(type), "count": .number(JSONNumber(count)),
+        "reason": .string(Self.notConvertedReason),
+      ])
+    }
+  }
+
+  /// Why a resource counted in ``PipelineReport/notConverted`` has no entity, in words.
+  static let notConvertedReason =
+    "became no care entity of its own: the care model has no entity for it (it is still followed as a reference)"
+
+  /// The one line on stderr naming what became no care entity, by type, most first:
+  /// `fhirkit: 1344 resource(s) became no care entity of their own: 338 ValueSet, 250 CodeSystem,
+  /// 196 StructureDefinition and 560 of 71 other types (see --report)`; nothing when every
+  /// resource did, or with `--quiet`.
+  func printNotConverted(_ report: PipelineReport) {
+    let counts = report.notConverted.filter { $0.value > 0 }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+    guard !Console.shared.quiet, !counts.isEmpty else { return }
+    let total = counts.reduce(0) { $0 + $1.value }
+    var line = "fhirkit: \(total) resource(s) became no care entity of their own: "
+    line += counts.prefix(3).map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+    if counts.count > 3 {
+      let rest = counts.dropFirst(3)
+      let others = rest.reduce(0) { $0 + $1.value }
+      line += rest.count == 1 ? " and \(others) \(rest.first!.key)" : " and \(others) of \(rest.count) other types"
+    }
+    line += issueReport.isEnabled ? " (see --report)" : " (by type with --report FILE)"
+    printError(line)
   }
 
   /// Counts per disposition (other than `mapped`) and the input problems worked around,
