@@ -158,14 +158,22 @@ public final class PostgresTestCluster: Sendable {
   ///
   /// Through `system()` (fork, exec, `waitpid`), its output into a file: `pg_ctl start` leaves a
   /// server running that inherits the descriptors it was given, and Foundation's `Process` waits
-  /// until every inheritor closes them, so it would wait for the server's end.
+  /// until every inheritor closes them, so it would wait for the server's end. For the same
+  /// reason every descriptor above 2 is closed before the tool runs: `system` hands the child
+  /// every descriptor the test process has open, and the server would otherwise keep another
+  /// test's pipe open for ever (seen: a test feeding `fhirkit convert -` through a pipe waited
+  /// for an end of input that never came, the server holding the pipe's other end).
   /// - Throws: ``Failure`` with its output when it exits non-zero.
   @discardableResult
   private static func run(_ tool: String, _ arguments: [String], as asPostgres: Bool) throws -> String {
     let words = (asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--", tool] : [tool]) + arguments
     let output = TemporaryFolders.make("command") + "/output"
     let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-    let status = system("cd / && " + quoted + " </dev/null >'\(output)' 2>&1")
+    let closing =
+      #"for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-"; fi; done; "#
+      + #"exec "$@""#
+    let status = system(
+      "cd / && exec /bin/bash -c '" + closing + "' bash " + quoted + " </dev/null >'\(output)' 2>&1")
     let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     guard status == 0 else {
       throw Failure(
