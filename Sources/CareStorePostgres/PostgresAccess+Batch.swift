@@ -133,8 +133,8 @@ extension PostgresAccess {
       rows.insert("impacts_adherence", try rows.input(versions.map { $0.impactsAdherence ?? true }, type: "boolean"))
     case .outcome:
       rows.insert("task_uuid", try rows.input(versions.map(\.link), type: "uuid", placeholder: Self.placeholder))
-      rows.insert(
-        "task_version_uuid", try rows.input(versions.map(\.taskVersionUUID), type: "uuid", placeholder: Self.placeholder))
+      let taskVersion = try rows.input(versions.map(\.taskVersionUUID), type: "uuid", placeholder: Self.placeholder)
+      rows.insert("task_version_uuid", taskVersion)
       rows.insert("occurrence_index", try rows.input(versions.map { $0.occurrenceIndex ?? 0 }, type: "bigint"))
       rows.insert("impacts_adherence", try rows.input(versions.map { $0.impactsAdherence ?? false }, type: "boolean"))
       rows.insert(
@@ -171,7 +171,8 @@ extension PostgresAccess {
     rows.insert("version_id", try rows.input(flat.map(\.source.versionID), type: "text", placeholder: ""))
     rows.insert("release", try rows.input(flat.map(\.source.release.rawValue), type: "text"))
     rows.insert(
-      "source", try rows.input(flat.map { $0.stored.map { ByteBuffer(bytes: $0) } }, type: "bytea", placeholder: ByteBuffer()))
+      "source",
+      try rows.input(flat.map { $0.stored.map { ByteBuffer(bytes: $0) } }, type: "bytea", placeholder: ByteBuffer()))
     try connection.query(
       rows.insertSQL(into: "provenance"), rows.bindings, operation: "adding sources", table: "provenance")
   }

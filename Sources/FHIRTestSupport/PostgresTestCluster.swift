@@ -94,7 +94,8 @@ public final class PostgresTestCluster: Sendable {
   /// Creates a new empty database named after `name` (made unique) and returns its name.
   /// - Throws: ``Failure`` when `createdb` fails.
   public func makeDatabase(_ name: String = #function) throws -> String {
-    let database = "t_" + name.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(30) + "_"
+    let database =
+      "t_" + name.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(30) + "_"
       + UUID().uuidString.prefix(8).lowercased()
     try Self.run(
       binaries + "/createdb", ["-h", socketFolder, "-p", "\(port)", "-U", user, database], as: runAsPostgres)
@@ -108,7 +109,10 @@ public final class PostgresTestCluster: Sendable {
   public func psql(_ sql: String, database: String) throws -> String {
     try Self.run(
       binaries + "/psql",
-      ["-h", socketFolder, "-p", "\(port)", "-U", user, "-d", database, "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql],
+      [
+        "-h", socketFolder, "-p", "\(port)", "-U", user, "-d", database, "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1",
+        "-c", sql,
+      ],
       as: runAsPostgres)
   }
 
@@ -177,7 +181,8 @@ public final class PostgresTestCluster: Sendable {
     let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     guard status == 0 else {
       throw Failure(
-        description: "\((tool as NSString).lastPathComponent) \(arguments.first ?? "") failed (status \(status)):\n\(printed)")
+        description:
+          "\((tool as NSString).lastPathComponent) \(arguments.first ?? "") failed (status \(status)):\n\(printed)")
     }
     return printed
   }

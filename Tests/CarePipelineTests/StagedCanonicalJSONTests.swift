@@ -13,17 +13,21 @@ import Testing
 struct StagedCanonicalJSONTests {
   @Test("R4 and DSTU2 resources staged from their JSON equal the decoded resources staged", arguments: [true, false])
   func canonicalJSONEqualsDecoded(keepsSourceJSON: Bool) throws {
-    let r4 = Fixtures.files(extensions: ["json"], under: "r4/bundles").prefix(3)
+    let r4 =
+      Fixtures.files(extensions: ["json"], under: "r4/bundles").prefix(3)
       + Fixtures.files(extensions: ["ndjson"], under: "r4/ndjson")
       + Fixtures.files(extensions: ["json"], under: "r4/examples")
     let dstu2 = Fixtures.files(extensions: ["json"], under: "dstu2/bundles")
     #expect(r4.count > 10 && dstu2.count > 5)
-    var entries = try Pipeline().read(r4.map { .path(Fixtures.root + "/" + $0) }, reading: .init(release: .r4)).input.entries
-    entries += try Pipeline().read(dstu2.map { .path(Fixtures.root + "/" + $0) }, reading: .init(release: .dstu2)).input.entries
+    var entries = try Pipeline().read(r4.map { .path(Fixtures.root + "/" + $0) }, reading: .init(release: .r4)).input
+      .entries
+    entries += try Pipeline().read(dstu2.map { .path(Fixtures.root + "/" + $0) }, reading: .init(release: .dstu2)).input
+      .entries
     var flat = entries  // (a Bundle read adds its entries)
     #expect(!flat.contains { $0.resource.resourceType == "Bundle" })
     // A resource staged twice (a duplicate, merged), and one whose JSON as read differs (repaired).
-    let observation = try #require(flat.firstIndex { $0.resource.resourceType == "Observation" && $0.resource.id != nil })
+    let observation = try #require(
+      flat.firstIndex { $0.resource.resourceType == "Observation" && $0.resource.id != nil })
     flat.append(flat[observation])
     flat[observation].originalJSON = Array(#"{"resourceType":"Observation","status":["final"]}"#.utf8)
     #expect(Set(flat.compactMap(\.resource.resourceType)).count > 15)
@@ -43,7 +47,9 @@ struct StagedCanonicalJSONTests {
       try fromJSON.add(canonicalJSON: json, release: release, fullUrl: entry.fullUrl, originalJSON: entry.originalJSON)
     }
 
-    func finish(_ conversion: StagedConversion) throws -> (lines: [String], sources: [UUID: [SourceReference]], report: PipelineReport) {
+    func finish(_ conversion: StagedConversion) throws -> (
+      lines: [String], sources: [UUID: [SourceReference]], report: PipelineReport
+    ) {
       var lines: [String] = []
       var sources: [UUID: [SourceReference]] = [:]
       let report = try conversion.finish(withSources: { record, from in
@@ -57,7 +63,9 @@ struct StagedCanonicalJSONTests {
     #expect(expected.lines.count > 100)
     #expect(got.lines == expected.lines)
     #expect(got.sources == expected.sources)
-    let repairedKept = got.sources.values.contains { $0.contains { $0.json.map(Array.init) == flat[observation].originalJSON } }
+    let repairedKept = got.sources.values.contains {
+      $0.contains { $0.json.map(Array.init) == flat[observation].originalJSON }
+    }
     #expect(repairedKept == keepsSourceJSON)
     #expect(got.report.resourcesRead == expected.report.resourcesRead)
     #expect(got.report.duplicatesMerged == expected.report.duplicatesMerged)

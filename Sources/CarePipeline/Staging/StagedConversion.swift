@@ -146,7 +146,8 @@ public final class StagedConversion {
   /// - Returns: The run's report.
   /// - Throws: ``StagingError``, or what `check` or `body` throws.
   public func finish(
-    checking check: (PipelineReport) throws -> Void = { _ in }, withSources body: (CareRecord, [SourceReference]) throws -> Void
+    checking check: (PipelineReport) throws -> Void = { _ in },
+    withSources body: (CareRecord, [SourceReference]) throws -> Void
   ) throws -> PipelineReport {
     precondition(!finished && cut == nil, "StagedConversion.finish called twice, or after partitionCount")
     finished = true

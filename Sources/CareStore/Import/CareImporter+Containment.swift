@@ -38,7 +38,9 @@ extension CareImporter {
   static func concernsWholeStore(_ error: any Error) -> Bool {
     guard let error = error as? StoreError else { return false }
     switch error.kind {
-    case .diskFull, .readOnly, .corrupt, .newerSchema, .olderSchema, .busy, .cannotOpen, .temporaryFile, .connectionLost: return true
+    case .diskFull, .readOnly, .corrupt, .newerSchema, .olderSchema, .busy, .cannotOpen, .temporaryFile,
+      .connectionLost:
+      return true
     case .constraint, .badRecord, .database: return false
     }
   }

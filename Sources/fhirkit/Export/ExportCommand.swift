@@ -56,7 +56,10 @@ struct ExportCommand: ParsableCommand {
   @Option(help: "Write only the entities of the patient with this care id (its plans, their tasks and outcomes).")
   var patient: String?
 
-  @Flag(help: "Write each entity that came from an import as the FHIR resources it came from (converted to the other release if asked).")
+  @Flag(
+    help:
+      "Write each entity that came from an import as the FHIR resources it came from (converted to the other release if asked)."
+  )
   var fromSources = false
 
   @OptionGroup var messages: QuietOption
@@ -122,7 +125,8 @@ struct ExportCommand: ParsableCommand {
         changes: { change in
           printRecordMessage(
             "fhirkit: \(change.kind) \(change.id): changed since import, written as its source with "
-              + (change.elements.isEmpty ? "no element replaced" : change.elements.joined(separator: ", ") + " replaced"))
+              + (change.elements.isEmpty
+                ? "no element replaced" : change.elements.joined(separator: ", ") + " replaced"))
         })
     } catch let error as StoreError {
       printError("fhirkit: \(error)")
@@ -141,7 +145,8 @@ struct ExportCommand: ParsableCommand {
     var totals = PipelineReportWriter.Approximations()
     for item in items {
       totals.add(item.report)
-      guard issueReport.isEnabled, let resource = ResourceConversionReport(item.report, resourceType: item.type, resourceID: nil)
+      guard issueReport.isEnabled,
+        let resource = ResourceConversionReport(item.report, resourceType: item.type, resourceID: nil)
       else { continue }
       var identified = resource
       identified.resourceID = (try? JSONValue(parsing: item.json))?["id"]?.stringValue

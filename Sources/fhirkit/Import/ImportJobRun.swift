@@ -81,7 +81,8 @@ struct ImportJobRun {
       part: ImportJob.partKey(of: digests.map(\.sha256)), host: ProcessInfo.processInfo.hostName, pid: Int(getpid()))
     let name = "job \(job), worker \(worker)"
     Interruption.shared.note(
-      "\(StoreLocation(command.store)): \(name): what was staged and stored is kept (the same command run again goes on)")
+      "\(StoreLocation(command.store)): \(name): what was staged and stored is kept (the same command run again goes on)"
+    )
 
     // 1. Stage this worker's files, each content once per job.
     let reader = CareInputReader(from: release, strict: false, issueReport: issueReport, jobs: jobs)
@@ -104,7 +105,8 @@ struct ImportJobRun {
     try importJob.finishStaging()
     if !Console.shared.quiet {
       printError(
-        "fhirkit: \(name): \(stagedFiles) file(s) staged (\(reader.resourcesRead) resources), \(alreadyStaged) staged before")
+        "fhirkit: \(name): \(stagedFiles) file(s) staged (\(reader.resourcesRead) resources), \(alreadyStaged) staged before"
+      )
     }
 
     // 2. Wait for every worker to stage, then rebuild everything staged, as every worker does.
@@ -113,7 +115,8 @@ struct ImportJobRun {
     }
     try importJob.seal()
     let conversion = try StagedConversion(
-      pipeline: reportWriter.pipeline(keepsSourceJSON: true), staging: .init(partitionBytes: importJob.partitionBytes, jobs: jobs))
+      pipeline: reportWriter.pipeline(keepsSourceJSON: true),
+      staging: .init(partitionBytes: importJob.partitionBytes, jobs: jobs))
     let resources = try importJob.forEachStagedResource { staged in
       try conversion.add(
         canonicalJSON: staged.json, release: staged.release == "dstu2" ? .dstu2 : .r4, fullUrl: staged.fullUrl,
@@ -126,12 +129,14 @@ struct ImportJobRun {
     let backend = try StoreLocation(command.store).open()
     let importer = CareImporter(backend: backend, batchSize: command.batchSize)
     var summary = ImportSummary()
-    let done = try importJob.claimPartitions({ partition in
-      let stored = try importer.importStream { add in try conversion.merge(partition: partition, withSources: add) }
-      Self.add(stored, to: &summary)
-    }, waiting: { left in
-      printError("fhirkit: \(name): waiting for \(left) partition(s) other workers are storing")
-    })
+    let done = try importJob.claimPartitions(
+      { partition in
+        let stored = try importer.importStream { add in try conversion.merge(partition: partition, withSources: add) }
+        Self.add(stored, to: &summary)
+      },
+      waiting: { left in
+        printError("fhirkit: \(name): waiting for \(left) partition(s) other workers are storing")
+      })
     try importJob.finishMerging()
 
     let report = conversion.partitionsReport
@@ -141,7 +146,9 @@ struct ImportJobRun {
     outcomes.notStored = ConversionIssueOutput.report(summary.failures, to: issueReport)
     try issueReport.close()
     if !Console.shared.quiet || outcomes.somethingFailed {
-      printError("fhirkit: \(name): \(done) of \(partitions) partition(s) stored by this worker; \(resources) resources staged in the job")
+      printError(
+        "fhirkit: \(name): \(done) of \(partitions) partition(s) stored by this worker; \(resources) resources staged in the job"
+      )
       printError(ImportCommand.describe(summary, resources: reader.resourcesRead))
       reportWriter.printNotConverted(report)
       if let line = ImportCommand.outcomeLine(outcomes) { printError(line) }
@@ -201,7 +208,8 @@ struct ImportJobRun {
   static func stagedResource(_ entry: PipelineInput.Entry) -> ImportJob.Resource {
     switch entry.resource {
     case .r4(let resource):
-      ImportJob.Resource(release: "r4", fullUrl: entry.fullUrl, json: resource.jsonBytes(), originalJSON: entry.originalJSON)
+      ImportJob.Resource(
+        release: "r4", fullUrl: entry.fullUrl, json: resource.jsonBytes(), originalJSON: entry.originalJSON)
     case .dstu2(let resource):
       ImportJob.Resource(
         release: "dstu2", fullUrl: entry.fullUrl, json: resource.jsonBytes(), originalJSON: entry.originalJSON)
