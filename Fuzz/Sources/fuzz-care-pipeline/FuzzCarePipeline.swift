@@ -1,7 +1,8 @@
 // libFuzzer target: the care pipeline on small inputs. The first byte picks the release
 // (even R4, odd DSTU2); the rest is NDJSON, each line a resource or a Bundle. The
 // pipeline's result must write as care NDJSON (the bytes JSONEncoder gives), and a good
-// patient added among the records must still become its entity. Built by Scripts/fuzz.sh; libFuzzer
+// patient added among the records must still become its entity; staged from each resource's
+// compact JSON, the entities are those of the decoded resources staged. Built by Scripts/fuzz.sh; libFuzzer
 // provides `main`.
 
 import CareModel
@@ -43,5 +44,42 @@ public func fuzzCarePipeline(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   }
   // Every entity writes as care JSON, with the bytes JSONEncoder gives (no non-finite number).
   for record in result.records { CoderOracle.recordWrites(record) }
+  // Staged from each resource's compact JSON (as a cooperating importer stages the rows other
+  // workers stored), the entities are those of the decoded resources staged.
+  if stagedFromJSON(input) != stagedDecoded(input) {
+    Fuzz.fail("staging from compact JSON gave other entities than staging the decoded resources")
+  }
   return 0
+}
+
+/// The care NDJSON lines, sorted, of `input` staged as decoded entries.
+func stagedDecoded(_ input: PipelineInput) -> [[UInt8]] {
+  staged { conversion in for entry in input.entries { try conversion.add(entry) } }
+}
+
+/// The care NDJSON lines, sorted, of `input` staged from each resource's compact JSON.
+func stagedFromJSON(_ input: PipelineInput) -> [[UInt8]] {
+  staged { conversion in
+    for entry in input.entries {
+      switch entry.resource {
+      case .r4(let resource):
+        try conversion.add(canonicalJSON: resource.jsonBytes(), release: .r4, fullUrl: entry.fullUrl)
+      case .dstu2(let resource):
+        try conversion.add(canonicalJSON: resource.jsonBytes(), release: .dstu2, fullUrl: entry.fullUrl)
+      }
+    }
+  }
+}
+
+/// Stages with `add` (small partitions) and returns the entities' care JSON, sorted.
+func staged(_ add: (StagedConversion) throws -> Void) -> [[UInt8]] {
+  do {
+    let conversion = try StagedConversion(pipeline: Pipeline(), staging: .init(partitionBytes: 4 << 10, jobs: 1))
+    try add(conversion)
+    var lines: [[UInt8]] = []
+    _ = try conversion.finish { lines.append(CareJSONWriter().bytes($0)) }
+    return lines.sorted { $0.lexicographicallyPrecedes($1) }
+  } catch {
+    Fuzz.fail("staging failed: \(type(of: error))")
+  }
 }
