@@ -131,6 +131,33 @@ enum SQLiteSchema {
           CREATE INDEX contact_by_plan ON contact(care_plan_uuid);
           """)
     }
+    migrator.registerMigration("v6-provenance-in-write-order") { db in
+      // Provenance rows (each with its compressed source, most of the store) were kept in the
+      // order of their version's random uuid, so every import wrote them all over the file; now
+      // they are appended, and a small index finds a version's rows (docs/store.md, "Provenance
+      // in write order"). The rows are copied in the old order; their content does not change.
+      try db.execute(
+        sql: """
+          CREATE TABLE provenance_appended (
+            version_uuid TEXT NOT NULL REFERENCES versions(uuid),
+            ordinal INTEGER NOT NULL,
+            resource_type TEXT NOT NULL,
+            resource_id TEXT,
+            full_url TEXT,
+            version_id TEXT,
+            release TEXT NOT NULL,
+            source BLOB,
+            UNIQUE (version_uuid, ordinal)
+          );
+          INSERT INTO provenance_appended
+            (version_uuid, ordinal, resource_type, resource_id, full_url, version_id, release, source)
+            SELECT version_uuid, ordinal, resource_type, resource_id, full_url, version_id, release, source
+            FROM provenance ORDER BY version_uuid, ordinal;
+          DROP TABLE provenance;
+          ALTER TABLE provenance_appended RENAME TO provenance;
+          CREATE INDEX provenance_by_resource ON provenance(resource_type, resource_id);
+          """)
+    }
     return migrator
   }
 
