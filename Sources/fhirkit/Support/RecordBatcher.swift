@@ -17,12 +17,20 @@ final class RecordBatcher<Output: Sendable> {
   /// Records processed together; enough to keep the threads busy, few enough to keep
   /// memory bounded.
   static var batchSize: Int { 2048 }
+  /// The most token memory (16 bytes a token plus its text) a batch holds before it is
+  /// processed, whatever its count: three batches are alive at once with more than one job
+  /// (being read, decoded, handled), so 2,048 large resources (ExplanationOfBenefits of
+  /// 5–10 KB) would hold some 100 MB where 2,048 Observations hold 10 (docs/benchmarks.md,
+  /// "Batches bounded by bytes").
+  static var batchBytes: Int { 4 << 20 }
 
   private let from: ReleaseOption
   private let jobs: Int
   private let work: @Sendable (ResourceRecord, FHIRRelease) throws -> Output
   private let handle: (ResourceRecord, ParallelMap.Outcome<Output>) throws -> Void
   private var pending: [ResourceRecord] = []
+  /// The token memory of `pending`.
+  private var pendingBytes = 0
   private var inputRelease: FHIRRelease?
   /// The batch being processed on other threads, if any.
   private var inFlight: InFlight<Processed>?
@@ -70,7 +78,8 @@ final class RecordBatcher<Output: Sendable> {
   /// - Throws: What `handle` throws.
   func add(_ record: ResourceRecord) throws {
     pending.append(record)
-    guard pending.count >= Self.batchSize else { return }
+    pendingBytes += record.tokens.count * MemoryLayout<JSONToken>.stride + record.tokens.textByteCount
+    guard pending.count >= Self.batchSize || pendingBytes >= Self.batchBytes else { return }
     guard jobs > 1 else { return try flush() }
     try submitPending()
   }
@@ -112,7 +121,10 @@ final class RecordBatcher<Output: Sendable> {
   }
 
   private func takePending() -> [ResourceRecord] {
-    defer { pending.removeAll(keepingCapacity: true) }
+    defer {
+      pending.removeAll(keepingCapacity: true)
+      pendingBytes = 0
+    }
     return pending
   }
 
