@@ -18,11 +18,12 @@ final class RecordBatcher<Output: Sendable> {
   /// memory bounded.
   static var batchSize: Int { 2048 }
   /// The most token memory (16 bytes a token plus its text) a batch holds before it is
-  /// processed, whatever its count: three batches are alive at once with more than one job
-  /// (being read, decoded, handled), so 2,048 large resources (ExplanationOfBenefits of
-  /// 5–10 KB) would hold some 100 MB where 2,048 Observations hold 10 (docs/benchmarks.md,
+  /// processed, whatever its count. Three batches are alive at once with more than one job
+  /// (being read, decoded, handled): 2,048 large resources (ExplanationOfBenefits of 5–10 KB)
+  /// held some 100 MB that way, where 256 KiB of tokens is about 150 Observations. Smaller
+  /// batches also keep the decoding threads and the caller in step (docs/benchmarks.md,
   /// "Batches bounded by bytes").
-  static var batchBytes: Int { 4 << 20 }
+  static var batchBytes: Int { 1 << 18 }
 
   private let from: ReleaseOption
   private let jobs: Int
