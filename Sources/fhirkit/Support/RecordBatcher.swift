@@ -19,8 +19,8 @@ final class RecordBatcher<Output: Sendable> {
   static var batchSize: Int { 2048 }
   /// The most token memory (16 bytes a token plus its text) a batch holds before it is
   /// processed, whatever its count. Three batches are alive at once with more than one job
-  /// (being read, decoded, handled): 2,048 large resources (ExplanationOfBenefits of 5–10 KB)
-  /// held some 100 MB that way, where 256 KiB of tokens is about 150 Observations. Smaller
+  /// (being read, decoded, handled): 2,048 ExplanationOfBenefits (5.8 KB of JSON each) are
+  /// some 20 MB of tokens a batch, where 256 KiB of tokens is about 170 Observations. Smaller
   /// batches also keep the decoding threads and the caller in step (docs/benchmarks.md,
   /// "Batches bounded by bytes").
   static var batchBytes: Int { 1 << 18 }
