@@ -28,6 +28,10 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
   /// Byte offset of the value's first token in the source input.
   public let startOffset: Int
 
+  /// The memory the value's tokens and text take (16 bytes a token plus the text), what a
+  /// reader holding many values bounds.
+  public var byteCount: Int { count * MemoryLayout<JSONToken>.stride + textByteCount }
+
   init(
     block: TokenBlock, tokens: UnsafePointer<JSONToken>, count: Int, text: UnsafeRawPointer, textCount: Int,
     startOffset: Int

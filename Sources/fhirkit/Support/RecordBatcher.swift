@@ -79,7 +79,7 @@ final class RecordBatcher<Output: Sendable> {
   /// - Throws: What `handle` throws.
   func add(_ record: ResourceRecord) throws {
     pending.append(record)
-    pendingBytes += record.tokens.count * MemoryLayout<JSONToken>.stride + record.tokens.textByteCount
+    pendingBytes += record.tokens.byteCount
     guard pending.count >= Self.batchSize || pendingBytes >= Self.batchBytes else { return }
     guard jobs > 1 else { return try flush() }
     try submitPending()
