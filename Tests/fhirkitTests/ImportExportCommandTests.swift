@@ -87,6 +87,41 @@ struct ImportExportCommandTests {
     #expect(again.exitCode == 0 && !again.stderr.contains("upgraded") && again.stdout == export.stdout)
   }
 
+  @Test("a store with provenance in the order before v6: export migrates it with the same content; importing again changes nothing")
+  func provenanceLayoutUpgrades() throws {
+    let folder = Self.folder()
+    let store = folder + "/store.sqlite"
+    #expect(try CommandRunner.run(["import", "Fixtures/r4/bundles", "--store", store, "--quiet"]).exitCode == 0)
+    let before = try CommandRunner.run(["export", "--store", store, "--to", "care"])
+    #expect(before.exitCode == 0 && before.stdout.split(separator: "\n").count > 100)
+    // Provenance keyed by (version_uuid, ordinal) again, as stores before v6 keep it.
+    let downgrade = Process()
+    downgrade.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    downgrade.arguments = [
+      "python3", "-c",
+      "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(\"\"\""
+        + "CREATE TABLE p (version_uuid TEXT NOT NULL REFERENCES versions(uuid), ordinal INTEGER NOT NULL, "
+        + "resource_type TEXT NOT NULL, resource_id TEXT, full_url TEXT, version_id TEXT, release TEXT NOT NULL, "
+        + "source BLOB, PRIMARY KEY (version_uuid, ordinal)) WITHOUT ROWID; INSERT INTO p SELECT * FROM provenance; "
+        + "DROP TABLE provenance; ALTER TABLE p RENAME TO provenance; "
+        + "CREATE INDEX provenance_by_resource ON provenance(resource_type, resource_id); "
+        + "DELETE FROM grdb_migrations WHERE identifier = 'v6-provenance-in-write-order';\"\"\"); c.commit()",
+      store,
+    ]
+    try downgrade.run()
+    downgrade.waitUntilExit()
+    #expect(downgrade.terminationStatus == 0)
+    let upgraded = try CommandRunner.run(["export", "--store", store, "--to", "care"])
+    #expect(upgraded.exitCode == 0 && upgraded.stdout == before.stdout)
+    #expect(upgraded.stderr.contains("store schema upgraded to this FHIRKit's"), "\(upgraded.stderr)")
+    let again = try CommandRunner.run(["import", "Fixtures/r4/bundles", "--store", store, "--quiet"])
+    #expect(again.exitCode == 0, "\(again.stderr)")
+    let after = try CommandRunner.run(["export", "--store", store, "--to", "care"])
+    #expect(after.exitCode == 0 && after.stdout == before.stdout)
+    let sources = try CommandRunner.run(["export", "--store", store, "--to", "r4", "--from-sources"])
+    #expect(sources.exitCode == 0 && sources.stdout.contains(#""resourceType":"Patient""#))
+  }
+
   @Test("exit codes: missing input 3, a file that is not a store 3 (left as it was), usage 2")
   func exitCodes() throws {
     let folder = Self.folder()
