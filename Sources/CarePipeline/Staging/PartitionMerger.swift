@@ -12,9 +12,8 @@ struct PartitionMerger: Sendable {
   let pipeline: Pipeline
   let keys: KeyTable
   let slots: [StagedMerge.Slot]
-  let fullURLs: [Int32: String]
+  let urls: StagedURLs
   let originalJSON: [Int32: [UInt8]]
-  let urlsOfOrdinal: [Int32: [String]]
   let typeNames: [String]
   let file: StagingFile.Reader
   let partitions: StagedMerge.Partitions
@@ -30,18 +29,18 @@ struct PartitionMerger: Sendable {
   /// - Throws: ``StagingError`` when a staged resource cannot be read again.
   func merge(_ range: Swift.Range<Int>) throws -> Merged {
     var resources: [IndexedResource] = []
-    var urls: [String: String] = [:]
+    var keyOfURL: [String: String] = [:]
     var members = Set<Int32>()
     var notConverted: [String: Int] = [:]
     func load(_ ordinal: Int32) throws -> IndexedResource {
       let key = keys.key(ordinal)
-      for url in urlsOfOrdinal[ordinal] ?? [] { urls[url] = key }
+      for url in urls.urls(of: ordinal) { keyOfURL[url] = key }
       let slot = slots[Int(ordinal)]
       let bytes = try file.read(at: slot.offset, count: Int(slot.length))
       let (resource, source) = try StagedMerge.decode(
         bytes, isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
       return IndexedResource(
-        key: key, fullUrl: fullURLs[ordinal], resource: resource, source: source, originalJSON: originalJSON[ordinal],
+        key: key, fullUrl: urls.keptURL(of: ordinal), resource: resource, source: source, originalJSON: originalJSON[ordinal],
         compactJSON: slot.isCanonical ? bytes : nil)
     }
     for ordinal in partitions.order[range] {
@@ -62,7 +61,7 @@ struct PartitionMerger: Sendable {
         resources.append(try load(guest))
       }
     }
-    let index = ResourceIndex(resources: resources, urls: urls, guests: guestKeys, holders: partitions.holders)
+    let index = ResourceIndex(resources: resources, urls: keyOfURL, guests: guestKeys, holders: partitions.holders)
     var run = MergeRun(pipeline: pipeline, index: index, knownPlanUUIDs: partitions.planUUIDs)
     return Merged(result: run.run(), notConverted: notConverted)
   }

@@ -114,8 +114,8 @@ extension StagedMerge {
   func merger(_ partitions: Partitions) throws -> PartitionMerger {
     try file.flush()
     return PartitionMerger(
-      pipeline: pipeline, keys: keys, slots: slots, fullURLs: fullURLs, originalJSON: originalJSON,
-      urlsOfOrdinal: urlsOfOrdinal, typeNames: typeNames, file: file.reader, partitions: partitions)
+      pipeline: pipeline, keys: keys, slots: slots, urls: urls, originalJSON: originalJSON,
+      typeNames: typeNames, file: file.reader, partitions: partitions)
   }
 
   /// The `Patient/id` a literal reference (relative or absolute, any `_history` dropped) that

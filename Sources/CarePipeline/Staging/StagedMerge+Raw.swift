@@ -57,7 +57,7 @@ extension StagedMerge {
     }
     guard skeleton.id != nil || fullUrl != nil else { return false }
     let key = ResourceIndex.key(of: skeleton, fullUrl: fullUrl) { [] }
-    if let url = fullUrl, ordinalOfURL[url] != nil { return false }
+    if let url = fullUrl, urls.ordinal(of: url) != nil { return false }
     guard keys.ordinal(of: key) == nil else { return false }
     let bytes: [UInt8]
     if let canonical {
@@ -72,10 +72,7 @@ extension StagedMerge {
     slots.append(Slot())
     try stage(skeleton, bytes, isCanonical: canonical != nil, as: ordinal, fullUrl: fullUrl)
     originalJSON.map { self.originalJSON[ordinal] = $0 }
-    if let url = fullUrl {
-      ordinalOfURL[url] = ordinal
-      urlsOfOrdinal[ordinal, default: []].append(url)
-    }
+    if let url = fullUrl { urls.add(url, for: ordinal) }
     return true
   }
 

@@ -67,13 +67,10 @@ final class StagedMerge {
   /// Each kept resource's key; its position is the resource's ordinal.
   var keys = KeyTable()
   var slots: [Slot] = []
-  /// The kept version's entry `fullUrl`, for resources that have one.
-  var fullURLs: [Int32: String] = [:]
   /// The JSON as read of the staged resources that decoding repaired (few), by ordinal.
   var originalJSON: [Int32: [UInt8]] = [:]
-  /// `fullUrl` → ordinal, and the reverse for partitions.
-  var ordinalOfURL: [String: Int32] = [:]
-  var urlsOfOrdinal: [Int32: [String]] = [:]
+  /// The entries' `fullUrl`s: the ordinal each leads to, and each kept version's.
+  var urls = StagedURLs()
   var typeNames: [String] = []
   var typeIndex: [String: UInt16] = [:]
   /// The CarePlan entity uuid of each kept CarePlan that converts.
@@ -108,14 +105,14 @@ final class StagedMerge {
     let type = resource.resourceType ?? "?"
     report.resourcesRead[type, default: 0] += 1
     var key = ResourceIndex.key(of: resource, fullUrl: entry.fullUrl) { resource.canonicalBytes }
-    if let url = entry.fullUrl, let known = ordinalOfURL[url] { key = keys.key(known) }
+    if let url = entry.fullUrl, let known = urls.ordinal(of: url) { key = keys.key(known) }
     let ordinal: Int32
     if let existing = keys.ordinal(of: key) {
       ordinal = existing
       report.duplicatesMerged[type, default: 0] += 1
       if ResourceIndex.isNewer(resource, than: try load(existing).resource) {
         try stage(
-          resource, bytes, isCanonical: isCanonical, as: existing, fullUrl: fullURLs[existing] ?? entry.fullUrl,
+          resource, bytes, isCanonical: isCanonical, as: existing, fullUrl: urls.keptURL(of: existing) ?? entry.fullUrl,
           source: entry.source)
         originalJSON[existing] = entry.originalJSON
       }
@@ -125,10 +122,7 @@ final class StagedMerge {
       try stage(resource, bytes, isCanonical: isCanonical, as: ordinal, fullUrl: entry.fullUrl, source: entry.source)
       originalJSON[ordinal] = entry.originalJSON
     }
-    if let url = entry.fullUrl, ordinalOfURL[url] == nil {
-      ordinalOfURL[url] = ordinal
-      urlsOfOrdinal[ordinal, default: []].append(url)
-    }
+    if let url = entry.fullUrl { urls.add(url, for: ordinal) }
   }
 
   /// Writes `resource` as the kept version of `ordinal` (`bytes`, its JSON, the model's own when
@@ -142,7 +136,7 @@ final class StagedMerge {
     var slot = Slot(offset: try file.append(bytes), length: Int32(bytes.count), type: intern(type))
     slot.isCanonical = isCanonical
     if case .dstu2 = resource { slot.isDSTU2 = true }
-    fullURLs[ordinal] = fullUrl
+    urls.setKeptURL(fullUrl, of: ordinal)
     let indexed = IndexedResource(key: keys.key(ordinal), fullUrl: fullUrl, resource: resource, source: source)
     var lines: [(Character, String)] = []  // kind, staged text (see `StagedText.site`)
     planUUIDs[ordinal] = nil
@@ -244,8 +238,8 @@ final class StagedMerge {
     }
     let form = ReferenceResolver.form(reference)
     let key = ReferenceResolver.targetKey(
-      reference, form: form, referrerFullURL: fullURLs[referrer], hasKey: { keys.ordinal(of: $0) != nil },
-      keyForURL: { ordinalOfURL[$0].map { keys.key($0) } })
+      reference, form: form, referrerFullURL: urls.keptURL(of: referrer), hasKey: { keys.ordinal(of: $0) != nil },
+      keyForURL: { urls.ordinal(of: $0).map { keys.key($0) } })
     return key.flatMap { keys.ordinal(of: $0) }
   }
 }
