@@ -37,6 +37,15 @@ struct JobBenchmark {
     var parallel: [[String]] = []
     /// Whether the PostgreSQL database is emptied before the run.
     var newDatabase = false
+    /// Whether the step reads the folder of Bundles (``BundleCopies``) instead of the export.
+    var onBundles = false
+  }
+
+  /// What a step reads: the bytes raw YAJL counts, and how many resources they hold.
+  struct Input {
+    var bytes: [UInt8]
+    var resources: Int
+    var megabytes: Double { Double(bytes.count) / Double(1 << 20) }
   }
 
   /// What one run of a step gave.
@@ -61,17 +70,22 @@ struct JobBenchmark {
       print("generated \(bytes >> 20) MB: \(resources) resources, \(copies) copies of the R4 Synthea patients")
     }
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: flat)))
-    let resources = bytes.count { $0 == 0x0A }
-    let megabytes = Double(bytes.count) / Double(1 << 20)
-    print("input: \(String(format: "%.1f", megabytes)) MB R4 NDJSON, \(resources) resources: \(export)/ (one file per type), same bytes as \(flat)")
+    let ndjson = Input(bytes: bytes, resources: bytes.count { $0 == 0x0A })
+    print("input: \(String(format: "%.1f", ndjson.megabytes)) MB R4 NDJSON, \(ndjson.resources) resources: \(export)/ (one file per type), same bytes as \(flat)")
     let store = folder + "/store.sqlite"
     let out = folder + "/out.ndjson"
-    var steps = Self.steps(export: export, store: store, output: out)
+    let bundlesFolder = folder + "/bundles"
+    var steps = Self.steps(export: export, bundles: bundlesFolder, store: store, output: out)
     if let postgresURL {
       let halves = try Self.halves(of: export, in: folder)
       steps += Self.postgresSteps(export: export, halves: halves, url: postgresURL)
     }
     steps = steps.filter { only?.contains($0.key) ?? true }
+    var bundles = ndjson
+    if steps.contains(where: \.onBundles) {
+      bundles = try Self.bundles(in: bundlesFolder, sizeMB: sizeMB)
+      print("input: \(String(format: "%.1f", bundles.megabytes)) MB of R4 Bundles, \(bundles.resources) resources: \(bundlesFolder)/")
+    }
     let fhirkit =
       fhirkitPath.map { URL(fileURLWithPath: $0) }
       ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fhirkit")
@@ -79,7 +93,7 @@ struct JobBenchmark {
     var samples: [String: [Sample]] = [:]
     for round in 1...runs {
       for step in steps {
-        let (yajl, yajlCPU) = Self.rawYAJLSeconds(bytes)
+        let (yajl, yajlCPU) = Self.rawYAJLSeconds(step.onBundles ? bundles.bytes : ndjson.bytes)
         if step.newStore {
           for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
         }
@@ -99,6 +113,7 @@ struct JobBenchmark {
     print("| command | wall | MB/s | resources/s | × raw YAJL | CPU s | × raw YAJL by CPU | peak RSS |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for step in steps {
+      let (megabytes, resources) = step.onBundles ? (bundles.megabytes, bundles.resources) : (ndjson.megabytes, ndjson.resources)
       let list = samples[step.key] ?? []
       let wall = Self.median(list.map(\.wall))
       let ratio = Self.median(list.map { $0.yajl / $0.wall })
@@ -106,8 +121,10 @@ struct JobBenchmark {
         "| `\(step.title)` | \(String(format: "%.2f", wall)) s | \(String(format: "%.1f", megabytes / wall)) | \(Int(Double(resources) / wall)) | \(String(format: "%.3f", ratio)) | \(String(format: "%.2f", Self.median(list.map(\.cpu)))) | \(String(format: "%.3f", Self.median(list.map { $0.yajlCPU / $0.cpu }))) | \(list.map(\.peakMB).max() ?? 0) MB |"
       )
     }
-    let yajlRate = megabytes / Self.median(samples.values.flatMap { $0.map(\.yajl) })
-    print("raw YAJL (median over all pairs): \(String(format: "%.0f", yajlRate)) MB/s")
+    let ndjsonYAJL = steps.filter { !$0.onBundles }.flatMap { samples[$0.key] ?? [] }.map(\.yajl)
+    if !ndjsonYAJL.isEmpty {
+      print("raw YAJL on the NDJSON (median over its pairs): \(String(format: "%.0f", ndjson.megabytes / Self.median(ndjsonYAJL))) MB/s")
+    }
     for (first, second, title) in [
       ("care1", "care2", "convert --to care"), ("import", "import2", "import"), ("pg1", "pg2", "PostgreSQL import"),
     ] {
@@ -120,7 +137,7 @@ struct JobBenchmark {
   }
 
   /// The commands timed, in order (the re-import follows the import into a new store).
-  static func steps(export: String, store: String, output: String) -> [Step] {
+  static func steps(export: String, bundles: String, store: String, output: String) -> [Step] {
     [
       Step(key: "r4", title: "convert --from r4 --to r4 --jobs 1", arguments: ["convert", export, "--from", "r4", "--to", "r4", "--jobs", "1", "-o", output]),
       Step(key: "care1", title: "convert --to care --jobs 1", arguments: ["convert", export, "--to", "care", "--jobs", "1", "-o", output]),
@@ -129,6 +146,8 @@ struct JobBenchmark {
       Step(key: "import", title: "import --jobs 1 (new store)", arguments: ["import", export, "--store", store, "--jobs", "1"], newStore: true),
       Step(key: "reimport", title: "import --jobs 1 again (unchanged)", arguments: ["import", export, "--store", store, "--jobs", "1"]),
       Step(key: "import2", title: "import --jobs 2 (new store)", arguments: ["import", export, "--store", store, "--jobs", "2"], newStore: true),
+      Step(key: "bundles1", title: "convert bundles/ --to care --jobs 1", arguments: ["convert", bundles, "--to", "care", "--jobs", "1", "-o", output], onBundles: true),
+      Step(key: "bundles-import", title: "import bundles/ --jobs 1 (new store)", arguments: ["import", bundles, "--store", store, "--jobs", "1"], newStore: true, onBundles: true),
     ]
   }
 
@@ -248,6 +267,23 @@ struct JobBenchmark {
     let tokens = bytes.withUnsafeBytes { RawYAJL.countTokens($0, chunkSize: 1 << 16) }
     precondition(tokens > 0)
     return stopwatch.elapsed()
+  }
+
+  /// The folder of Bundles (written by ``BundleCopies`` when missing, as large as the export),
+  /// its files' bytes one after the other, and the resources in them.
+  static func bundles(in folder: String, sizeMB: Int) throws -> Input {
+    let countFile = folder + ".resources"
+    if !FileManager.default.fileExists(atPath: countFile) {
+      try? FileManager.default.removeItem(atPath: folder)
+      let (bytes, resources, copies) = try BundleCopies.write(atLeast: sizeMB << 20, to: folder)
+      try "\(resources)".write(toFile: countFile, atomically: true, encoding: .utf8)
+      print("generated \(bytes >> 20) MB of Bundles: \(resources) resources, \(copies) copies of the R4 Synthea Bundles")
+    }
+    var bytes: [UInt8] = []
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
+      bytes += try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)) + [0x0A]
+    }
+    return Input(bytes: bytes, resources: Int(try String(contentsOfFile: countFile, encoding: .utf8)) ?? 0)
   }
 
   /// Writes the export's files, in name order, one after the other into `path`.
