@@ -59,15 +59,20 @@ struct ImportStreamCommandTests {
     let folder = ImportExportCommandTests.folder()
     let store = folder + "/tty.sqlite"
     let log = folder + "/tty.log"
-    // Eight copies of the R4 bundles' resources, each with its own ids: seconds of work in each phase.
-    let input = folder + "/copies.ndjson"
-    var lines: [String] = []
-    for copy in 0..<8 {
-      for path in Fixtures.files(extensions: ["json"], under: "r4/bundles") {
-        lines += try BulkExport.resources(ofBundle: Fixtures.bytes(path), copy: copy).map { String(decoding: $0.json, as: UTF8.self) }
+    // Copies of the R4 bundles' resources, each with its own ids: seconds of work in each phase
+    // (8 for the import; 32 for `convert --to care`, whose merge phase is the shorter).
+    func copies(_ count: Int) throws -> String {
+      let input = folder + "/copies\(count).ndjson"
+      var lines: [String] = []
+      for copy in 0..<count {
+        for path in Fixtures.files(extensions: ["json"], under: "r4/bundles") {
+          lines += try BulkExport.resources(ofBundle: Fixtures.bytes(path), copy: copy).map { String(decoding: $0.json, as: UTF8.self) }
+        }
       }
+      try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+      return input
     }
-    try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+    let input = try copies(8)
     let drawn = try Self.onATerminal([CommandRunner.executable.path, "import", input, "--store", store, "--batch-size", "100"], log: log)
     let reading = Set(drawn.filter { $0.contains(" read, ") && $0.contains("resources (") })
     let storing = Set(drawn.filter { $0.hasPrefix("merging and storing: ") && $0.contains(" entities stored (") })
@@ -76,7 +81,8 @@ struct ImportStreamCommandTests {
     #expect(try String(contentsOfFile: log, encoding: .utf8).contains("batches committed"))
 
     let converted = try Self.onATerminal(
-      [CommandRunner.executable.path, "convert", input, "--to", "care", "--jobs", "1", "-o", folder + "/care.ndjson"], log: log)
+      [CommandRunner.executable.path, "convert", try copies(32), "--to", "care", "--jobs", "1", "-o", folder + "/care.ndjson"],
+      log: log)
     let merging = Set(converted.filter { $0.hasPrefix("merging: ") && $0.contains(" entities written (") })
     #expect(merging.count >= 2, "merging: \(merging)")
 
