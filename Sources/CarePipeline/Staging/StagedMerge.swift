@@ -112,32 +112,33 @@ final class StagedMerge {
       report.duplicatesMerged[type, default: 0] += 1
       if ResourceIndex.isNewer(resource, than: try load(existing).resource) {
         try stage(
-          resource, bytes, isCanonical: isCanonical, as: existing, fullUrl: urls.keptURL(of: existing) ?? entry.fullUrl,
-          source: entry.source)
+          resource, bytes, isCanonical: isCanonical, as: existing, key: key,
+          fullUrl: urls.keptURL(of: existing) ?? entry.fullUrl, source: entry.source)
         originalJSON[existing] = entry.originalJSON
       }
     } else {
       ordinal = keys.insert(key)
       slots.append(Slot())
-      try stage(resource, bytes, isCanonical: isCanonical, as: ordinal, fullUrl: entry.fullUrl, source: entry.source)
+      try stage(
+        resource, bytes, isCanonical: isCanonical, as: ordinal, key: key, fullUrl: entry.fullUrl, source: entry.source)
       originalJSON[ordinal] = entry.originalJSON
     }
     if let url = entry.fullUrl { urls.add(url, for: ordinal) }
   }
 
-  /// Writes `resource` as the kept version of `ordinal` (`bytes`, its JSON, the model's own when
-  /// `isCanonical`), with the references it follows; its coder (Patient, CarePlan) accounts from
-  /// `source`, the tokens it was read from, if given.
+  /// Writes `resource` as the kept version of `ordinal` (whose key is `key`; `bytes`, its JSON,
+  /// the model's own when `isCanonical`), with the references it follows; its coder (Patient,
+  /// CarePlan) accounts from `source`, the tokens it was read from, if given.
   func stage(
-    _ resource: PipelineResource, _ bytes: [UInt8], isCanonical: Bool, as ordinal: Int32, fullUrl: String?,
-    source: ResourceSource? = nil
+    _ resource: PipelineResource, _ bytes: [UInt8], isCanonical: Bool, as ordinal: Int32, key: String,
+    fullUrl: String?, source: ResourceSource? = nil
   ) throws {
     let type = resource.resourceType ?? "?"
     var slot = Slot(offset: try file.append(bytes), length: Int32(bytes.count), type: intern(type))
     slot.isCanonical = isCanonical
     if case .dstu2 = resource { slot.isDSTU2 = true }
     urls.setKeptURL(fullUrl, of: ordinal)
-    let indexed = IndexedResource(key: keys.key(ordinal), fullUrl: fullUrl, resource: resource, source: source)
+    let indexed = IndexedResource(key: key, fullUrl: fullUrl, resource: resource, source: source)
     var lines: [(Character, String)] = []  // kind, staged text (see `StagedText.site`)
     planUUIDs[ordinal] = nil
     switch pipeline.coders.facts(for: indexed) {
