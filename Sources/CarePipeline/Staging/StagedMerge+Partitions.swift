@@ -57,22 +57,30 @@ extension StagedMerge {
         if let target { sets.union(ordinal, target) }
       }
     }
-    var roots = [Int32](repeating: 0, count: count)
-    var smallestKey = [Int32](repeating: -1, count: count + 1)
+    let roots = sets.representatives()
+    // Per group (by its root): the ordinal with the group's smallest key, then the group's rank
+    // once the groups are sorted by it. One array for both: memory at this step grows with the
+    // input (docs/benchmarks.md, "Partitions in less memory").
+    var perRoot = [Int32](repeating: -1, count: count + 1)
     for i in 0..<count {
-      let root = sets.find(Int32(i))
-      roots[i] = root
-      let known = smallestKey[Int(root)]
-      if known < 0 || keys.precedes(Int32(i), known) { smallestKey[Int(root)] = Int32(i) }
+      let root = Int(roots[i])
+      let known = perRoot[root]
+      if known < 0 || keys.precedes(Int32(i), known) { perRoot[root] = Int32(i) }
     }
-    var rank = [Int32](repeating: 0, count: count + 1)
-    let sortedRoots = (0..<count + 1).filter { smallestKey[$0] >= 0 }.sorted {
-      keys.precedes(smallestKey[$0], smallestKey[$1])
+    let sortedRoots = (0..<Int32(count + 1)).filter { perRoot[Int($0)] >= 0 }.sorted {
+      keys.precedes(perRoot[Int($0)], perRoot[Int($1)])
     }
-    for (position, root) in sortedRoots.enumerated() { rank[root] = Int32(position) }
-    let order = (0..<Int32(count)).sorted { a, b in
-      let (ra, rb) = (rank[Int(roots[Int(a)])], rank[Int(roots[Int(b)])])
-      return ra != rb ? ra < rb : a < b
+    for (rank, root) in sortedRoots.enumerated() { perRoot[Int(root)] = Int32(rank) }
+    let rank = perRoot
+    // The ordinals by their group's rank, then in their own order: a counting sort.
+    var starts = [Int32](repeating: 0, count: sortedRoots.count + 1)
+    for i in 0..<count { starts[Int(rank[Int(roots[i])]) + 1] += 1 }
+    for group in sortedRoots.indices { starts[group + 1] += starts[group] }
+    var order = [Int32](repeating: 0, count: count)
+    for i in 0..<count {
+      let group = Int(rank[Int(roots[i])])
+      order[Int(starts[group])] = Int32(i)
+      starts[group] += 1
     }
     var ranges: [Range<Int>] = []
     var alone = [Bool](repeating: false, count: count)

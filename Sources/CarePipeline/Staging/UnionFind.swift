@@ -18,6 +18,13 @@ struct UnionFind {
     return x
   }
 
+  /// Each element's representative, in one pass: a link always leads to a smaller element, so
+  /// in increasing order each element's parent already leads straight to its representative.
+  mutating func representatives() -> [Int32] {
+    for x in parent.indices { parent[x] = parent[Int(parent[x])] }
+    return parent
+  }
+
   /// Joins the sets of `a` and `b`.
   mutating func union(_ a: Int32, _ b: Int32) {
     let (ra, rb) = (find(a), find(b))
