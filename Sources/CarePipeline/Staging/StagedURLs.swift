@@ -24,8 +24,10 @@ struct StagedURLs: Sendable {
   }
 
   /// Records that `url` leads to `ordinal`, unless it already leads somewhere (the first wins).
-  mutating func add(_ url: String, for ordinal: Int32) {
-    guard table.ordinal(of: url) == nil else { return }
+  /// - Returns: The URL's number (its position in the table), new or not.
+  @discardableResult
+  mutating func add(_ url: String, for ordinal: Int32) -> Int32 {
+    if let known = table.ordinal(of: url) { return known }
     let number = table.insert(url)
     target.append(ordinal)
     next.append(-1)
@@ -37,6 +39,7 @@ struct StagedURLs: Sendable {
       while next[Int(last)] >= 0 { last = next[Int(last)] }
       next[Int(last)] = number
     }
+    return number
   }
 
   /// Every URL that leads to `ordinal`, in the order they were added.
@@ -63,9 +66,9 @@ struct StagedURLs: Sendable {
       if Int(ordinal) < kept.count { kept[Int(ordinal)] = -1 }
       return
     }
-    add(url, for: ordinal)
+    let number = add(url, for: ordinal)
     Self.extend(&kept, to: ordinal)
-    kept[Int(ordinal)] = table.ordinal(of: url) ?? -1
+    kept[Int(ordinal)] = number
   }
 
   /// Grows a per-ordinal array with -1s so that it holds `ordinal`.
