@@ -8,6 +8,20 @@ struct ImportExportCommandTests {
     TemporaryFolders.make("fhirkit-import")
   }
 
+  /// Runs `script` (SQL statements) on the SQLite file `store` with Python's `sqlite3`, as an
+  /// older FHIRKit's store is made from a new one; returns the exit status.
+  static func runSQL(_ script: String, on store: String) throws -> Int32 {
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = [
+      "python3", "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit()",
+      store, script,
+    ]
+    try python.run()
+    python.waitUntilExit()
+    return python.terminationStatus
+  }
+
   @Test("import prints counts per kind; a second import finds everything unchanged")
   func importTwice() throws {
     let store = Self.folder() + "/store.sqlite"
@@ -68,17 +82,9 @@ struct ImportExportCommandTests {
     let store = folder + "/store.sqlite"
     #expect(try CommandRunner.run(["import", "Fixtures/r4/bundles", "--store", store, "--quiet"]).exitCode == 0)
     // What the store was before the v5-contacts migration.
-    let downgrade = Process()
-    downgrade.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    downgrade.arguments = [
-      "python3", "-c",
-      "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('DROP TABLE contact'); "
-        + "c.execute(\"DELETE FROM grdb_migrations WHERE identifier = 'v5-contacts'\"); c.commit()",
-      store,
-    ]
-    try downgrade.run()
-    downgrade.waitUntilExit()
-    #expect(downgrade.terminationStatus == 0)
+    #expect(
+      try Self.runSQL(
+        "DROP TABLE contact; DELETE FROM grdb_migrations WHERE identifier = 'v5-contacts';", on: store) == 0)
     let export = try CommandRunner.run(["export", "--store", store, "--to", "care"])
     #expect(export.exitCode == 0, "\(export.stderr)")
     #expect(export.stderr.contains("store schema upgraded to this FHIRKit's"))
@@ -95,22 +101,14 @@ struct ImportExportCommandTests {
     let before = try CommandRunner.run(["export", "--store", store, "--to", "care"])
     #expect(before.exitCode == 0 && before.stdout.split(separator: "\n").count > 100)
     // Provenance keyed by (version_uuid, ordinal) again, as stores before v6 keep it.
-    let downgrade = Process()
-    downgrade.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    downgrade.arguments = [
-      "python3", "-c",
-      "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(\"\"\""
-        + "CREATE TABLE p (version_uuid TEXT NOT NULL REFERENCES versions(uuid), ordinal INTEGER NOT NULL, "
-        + "resource_type TEXT NOT NULL, resource_id TEXT, full_url TEXT, version_id TEXT, release TEXT NOT NULL, "
-        + "source BLOB, PRIMARY KEY (version_uuid, ordinal)) WITHOUT ROWID; INSERT INTO p SELECT * FROM provenance; "
-        + "DROP TABLE provenance; ALTER TABLE p RENAME TO provenance; "
-        + "CREATE INDEX provenance_by_resource ON provenance(resource_type, resource_id); "
-        + "DELETE FROM grdb_migrations WHERE identifier = 'v6-provenance-in-write-order';\"\"\"); c.commit()",
-      store,
-    ]
-    try downgrade.run()
-    downgrade.waitUntilExit()
-    #expect(downgrade.terminationStatus == 0)
+    #expect(
+      try Self.runSQL(
+        "CREATE TABLE p (version_uuid TEXT NOT NULL REFERENCES versions(uuid), ordinal INTEGER NOT NULL, "
+          + "resource_type TEXT NOT NULL, resource_id TEXT, full_url TEXT, version_id TEXT, release TEXT NOT NULL, "
+          + "source BLOB, PRIMARY KEY (version_uuid, ordinal)) WITHOUT ROWID; INSERT INTO p SELECT * FROM provenance; "
+          + "DROP TABLE provenance; ALTER TABLE p RENAME TO provenance; "
+          + "CREATE INDEX provenance_by_resource ON provenance(resource_type, resource_id); "
+          + "DELETE FROM grdb_migrations WHERE identifier = 'v6-provenance-in-write-order';", on: store) == 0)
     let upgraded = try CommandRunner.run(["export", "--store", store, "--to", "care"])
     #expect(upgraded.exitCode == 0 && upgraded.stdout == before.stdout)
     #expect(upgraded.stderr.contains("store schema upgraded to this FHIRKit's"), "\(upgraded.stderr)")
