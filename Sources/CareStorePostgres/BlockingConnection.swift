@@ -41,7 +41,7 @@ final class BlockingConnection {
         on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1, logger: logger)
       // A connection that comes up after the wait was given up is closed at once.
       let connection = try wait(for: future, within: location.connectTimeout) {
-        future.whenSuccess { $0.close().whenComplete { _ in } }
+        future.whenSuccess { connection in connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
       }
       return BlockingConnection(connection: connection, answerTimeout: location.answerTimeout)
     } catch {
@@ -122,7 +122,10 @@ final class BlockingConnection {
   }
 
   deinit {
-    if !connection.isClosed { connection.close().whenComplete { _ in } }
+    // PostgresNIO requires a connection to be closed before it goes away (it asserts so in debug
+    // builds): the close's completion holds it until then.
+    let connection = connection
+    if !connection.isClosed { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
   }
 }
 
