@@ -187,9 +187,14 @@ struct MergeRun {
     guard resource.id == nil else { return }
     let url = resource.fullUrl
     entity.id = url.map { $0.hasPrefix("urn:uuid:") ? String($0.dropFirst(9)) : $0 } ?? resource.key
-    if StableUUID.isAnonymous(entity.uuid) {
-      entity.uuid = url.flatMap { StableUUID.forReference($0) } ?? StableUUID.forResource(type: resource.type, id: resource.key)
-    }
+    entity.uuid = identifiedUUID(entity.uuid, type: resource.type, key: resource.key, fullUrl: url)
+  }
+
+  /// The uuid ``identify(_:_:)`` gives an entity whose coder gave it `uuid`, made from a resource
+  /// without id of `type`, kept under `key` with `fullUrl`.
+  static func identifiedUUID(_ uuid: UUID, type: String, key: String, fullUrl: String?) -> UUID {
+    guard StableUUID.isAnonymous(uuid) else { return uuid }
+    return fullUrl.flatMap { StableUUID.forReference($0) } ?? StableUUID.forResource(type: type, id: key)
   }
 
   /// Follows `site`; records it as unresolved when it leads nowhere, or to a type not in `types`.

@@ -1,27 +1,45 @@
 import FHIRJSON
 
 /// An entry made ready to stage (``StagedConversion/Preparer``): its resources, a Bundle's
-/// flattened, each with the JSON it is staged as. Preparing is the part of staging that does
-/// not depend on what was staged before, so a reader that decodes on several threads prepares
-/// there and adds in order (``StagedConversion/add(_:)-(StagedEntry)``).
+/// flattened, each with its key, the JSON it is staged as and what staging keeps of it besides
+/// (``StagedFacts``). Preparing is the part of staging that does not depend on what was staged
+/// before, so a reader that decodes on several threads prepares there and adds in order
+/// (``StagedConversion/add(_:)-(StagedEntry)``). A prepared entry no longer holds the decoded
+/// resources: they are let go on the thread that prepared them.
 public struct StagedEntry: Sendable {
-  /// One resource and the JSON it is staged as.
+  /// One resource ready to stage.
   struct Item: Sendable {
-    var entry: PipelineInput.Entry
+    /// The key the resource and its `fullUrl` give it (``ResourceIndex/key(of:fullUrl:canonicalBytes:)``);
+    /// staging keeps an earlier resource's key when the `fullUrl` led to one before.
+    var key: String
+    var fullUrl: String?
+    /// The JSON it is staged as, decoded again when its partition is merged.
     var json: [UInt8]
     /// Whether `json` is the model's own compact JSON (then it serves as the source's JSON).
     var isCanonical: Bool
+    /// Its JSON as read, when decoding repaired it.
+    var originalJSON: [UInt8]?
+    var facts: StagedFacts
+
+    init(_ entry: PipelineInput.Entry, _ preparer: StagedConversion.Preparer) {
+      (json, isCanonical) = StagedEntry.json(of: entry, keepsSourceJSON: preparer.keepsSourceJSON)
+      let resource = entry.resource
+      key = ResourceIndex.key(of: resource, fullUrl: entry.fullUrl) { [json, isCanonical] in
+        isCanonical ? json : resource.canonicalBytes
+      }
+      fullUrl = entry.fullUrl
+      originalJSON = entry.originalJSON
+      facts = StagedFacts(resource, source: entry.source, coders: preparer.coders)
+    }
   }
 
   let items: [Item]
 
-  /// Prepares `entry` for a staging whose pipeline keeps each source's JSON or not.
-  init(_ entry: PipelineInput.Entry, keepsSourceJSON: Bool) {
+  /// Prepares `entry` with `preparer`: its JSON as the pipeline stages it, and its facts as the
+  /// pipeline's coders read them.
+  init(_ entry: PipelineInput.Entry, _ preparer: StagedConversion.Preparer) {
     var items: [Item] = []
-    PipelineInput.flatten(entry) { flat in
-      let (json, isCanonical) = Self.json(of: flat, keepsSourceJSON: keepsSourceJSON)
-      items.append(Item(entry: flat, json: json, isCanonical: isCanonical))
-    }
+    PipelineInput.flatten(entry) { flat in items.append(Item(flat, preparer)) }
     self.items = items
   }
 

@@ -70,7 +70,9 @@ extension StagedMerge {
     report.resourcesRead[type, default: 0] += 1
     let ordinal = keys.insert(key)
     slots.append(Slot())
-    try stage(skeleton, bytes, isCanonical: canonical != nil, as: ordinal, key: key, fullUrl: fullUrl)
+    try stage(
+      StagedFacts(skeleton, source: nil, coders: preparer.coders), bytes, isCanonical: canonical != nil, as: ordinal,
+      key: key, fullUrl: fullUrl)
     originalJSON.map { self.originalJSON[ordinal] = $0 }
     if let url = fullUrl { urls.add(url, for: ordinal) }
     return true

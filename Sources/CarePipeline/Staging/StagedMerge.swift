@@ -56,6 +56,8 @@ final class StagedMerge {
 
   let pipeline: Pipeline
   let options: Pipeline.StagingOptions
+  /// Prepares entries with the pipeline's options and coders.
+  let preparer: StagedConversion.Preparer
   let file: StagingFile
   /// The references each staged version follows: `ordinal offset kind reference` lines.
   let sites: StagingFile
@@ -82,6 +84,7 @@ final class StagedMerge {
   init(pipeline: Pipeline, options: Pipeline.StagingOptions) throws {
     self.pipeline = pipeline
     self.options = options
+    preparer = StagedConversion.Preparer(pipeline)
     let directory = options.directory ?? NSTemporaryDirectory()
     file = try StagingFile(directory: directory)
     sites = try StagingFile(directory: directory)
@@ -91,94 +94,60 @@ final class StagedMerge {
   /// Stages one resource (a Bundle adds its entries), de-duplicating as ``ResourceIndex`` does.
   /// - Throws: ``StagingError``.
   func add(_ entry: PipelineInput.Entry) throws {
-    try add(StagedEntry(entry, keepsSourceJSON: pipeline.options.keepsSourceJSON))
+    try add(StagedEntry(entry, preparer))
   }
 
   /// Stages a prepared entry's resources.
   /// - Throws: ``StagingError``.
   func add(_ prepared: StagedEntry) throws {
-    for item in prepared.items { try addFlat(item.entry, bytes: item.json, isCanonical: item.isCanonical) }
+    for item in prepared.items { try add(item) }
   }
 
-  private func addFlat(_ entry: PipelineInput.Entry, bytes: [UInt8], isCanonical: Bool) throws {
-    let resource = entry.resource
-    let type = resource.resourceType ?? "?"
+  private func add(_ item: StagedEntry.Item) throws {
+    let type = item.facts.type
     report.resourcesRead[type, default: 0] += 1
-    var key = ResourceIndex.key(of: resource, fullUrl: entry.fullUrl) { resource.canonicalBytes }
-    if let url = entry.fullUrl, let known = urls.ordinal(of: url) { key = keys.key(known) }
+    var key = item.key
+    if let url = item.fullUrl, let known = urls.ordinal(of: url) { key = keys.key(known) }
     let ordinal: Int32
     if let existing = keys.ordinal(of: key) {
       ordinal = existing
       report.duplicatesMerged[type, default: 0] += 1
+      // Both versions decoded again from what is staged (duplicates are few).
+      let resource = try Self.decode(item.json, isDSTU2: item.facts.isDSTU2, type: type, path: file.path).resource
       if ResourceIndex.isNewer(resource, than: try load(existing).resource) {
         try stage(
-          resource, bytes, isCanonical: isCanonical, as: existing, key: key,
-          fullUrl: urls.keptURL(of: existing) ?? entry.fullUrl, source: entry.source)
-        originalJSON[existing] = entry.originalJSON
+          item.facts, item.json, isCanonical: item.isCanonical, as: existing, key: key,
+          fullUrl: urls.keptURL(of: existing) ?? item.fullUrl)
+        originalJSON[existing] = item.originalJSON
       }
     } else {
       ordinal = keys.insert(key)
       slots.append(Slot())
-      try stage(
-        resource, bytes, isCanonical: isCanonical, as: ordinal, key: key, fullUrl: entry.fullUrl, source: entry.source)
-      originalJSON[ordinal] = entry.originalJSON
+      try stage(item.facts, item.json, isCanonical: item.isCanonical, as: ordinal, key: key, fullUrl: item.fullUrl)
+      originalJSON[ordinal] = item.originalJSON
     }
-    if let url = entry.fullUrl { urls.add(url, for: ordinal) }
+    if let url = item.fullUrl { urls.add(url, for: ordinal) }
   }
 
-  /// Writes `resource` as the kept version of `ordinal` (whose key is `key`; `bytes`, its JSON,
-  /// the model's own when `isCanonical`), with the references it follows; its coder (Patient,
-  /// CarePlan) accounts from `source`, the tokens it was read from, if given.
+  /// Writes a resource as the kept version of `ordinal` (whose key is `key`): `bytes`, its JSON
+  /// (the model's own when `isCanonical`), and its `facts`, the references it follows and its
+  /// identifiers.
   func stage(
-    _ resource: PipelineResource, _ bytes: [UInt8], isCanonical: Bool, as ordinal: Int32, key: String,
-    fullUrl: String?, source: ResourceSource? = nil
+    _ facts: StagedFacts, _ bytes: [UInt8], isCanonical: Bool, as ordinal: Int32, key: String, fullUrl: String?
   ) throws {
-    let type = resource.resourceType ?? "?"
-    var slot = Slot(offset: try file.append(bytes), length: Int32(bytes.count), type: intern(type))
+    var slot = Slot(offset: try file.append(bytes), length: Int32(bytes.count), type: intern(facts.type))
     slot.isCanonical = isCanonical
-    if case .dstu2 = resource { slot.isDSTU2 = true }
+    slot.isDSTU2 = facts.isDSTU2
+    slot.patientConverts = facts.patientConverts
     urls.setKeptURL(fullUrl, of: ordinal)
-    let indexed = IndexedResource(key: key, fullUrl: fullUrl, resource: resource, source: source)
-    var lines: [(Character, String)] = []  // kind, staged text (see `StagedText.site`)
-    planUUIDs[ordinal] = nil
-    switch pipeline.coders.facts(for: indexed) {
-    case .patient(let decode):
-      slot.patientConverts = (try? decode()) != nil
-    case .carePlan(let plan):
-      if let converted = try? plan.decode() {
-        var entity = converted.plan.value
-        MergeRun.identify(&entity, indexed)
-        planUUIDs[ordinal] = entity.uuid
-      }
-      if let subject = plan.subject { lines.append(("u", StagedText.site(subject))) }
-      for activity in plan.activities {
-        if let reference = activity.reference { lines.append(("u", StagedText.site(reference))) }
-        lines += activity.outcomes.map { ("u", StagedText.site($0)) }
-      }
-    case .order(let order):
-      // "p": a subject that may name a Patient outside the run (see `partition()`).
-      if let subject = order.subject { lines.append(("p", StagedText.site(subject))) }
-      lines += order.basedOn.map { ("u", StagedText.site($0)) }
-      if let medication = order.medication { lines.append(("m", StagedText.site(medication))) }
-    case .observation(let observation):
-      lines.append(("s", observation.subject.map(StagedText.site) ?? ""))
-      lines += observation.basedOn.map { ("u", StagedText.site($0)) }
-      lines += observation.partOf.map { ("u", StagedText.site($0)) }
-      lines += observation.members.map { ("u", StagedText.site($0)) }
-    case .event(let event):
-      lines += event.requests.map { ("u", StagedText.site($0)) }
-    case .notConverted:
-      break
-    }
+    planUUIDs[ordinal] = facts.planUUID(key: key, fullUrl: fullUrl)
     slots[Int(ordinal)] = slot
-    for (kind, text) in lines {
-      if text.isEmpty && kind != "s" { continue }
-      if text.hasPrefix("\t") { hasLogicalSites = true }
-      try sites.append(Array("\(ordinal) \(slot.offset) \(kind) \(text)\n".utf8))
+    if facts.hasLogicalSites { hasLogicalSites = true }
+    for site in facts.sites {
+      try sites.append(Array("\(ordinal) \(slot.offset) \(site.kind) \(site.text)\n".utf8))
     }
-    for identifier in resource.identifiers {
-      try identifiers.append(
-        Array("\(ordinal) \(slot.offset) \(type)\t\(StagedText.identifierFields(identifier))\n".utf8))
+    for fields in facts.identifiers {
+      try identifiers.append(Array("\(ordinal) \(slot.offset) \(facts.type)\t\(fields)\n".utf8))
     }
   }
 

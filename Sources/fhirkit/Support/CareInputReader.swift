@@ -15,14 +15,14 @@ import FHIRR4
 /// ``entriesWithoutResource``, and do not change the exit code. Records are decoded on `jobs` threads
 /// (``RecordBatcher``) and added in input order.
 final class CareInputReader {
-  /// One record decoded in its release, with the entry its resource makes and, when staging,
-  /// that entry prepared to stage: all made on the decoding threads.
+  /// One record decoded in its release: what decoding found, and the entry its resource makes
+  /// or, when staging, that entry prepared to stage. All made on the decoding threads; a prepared
+  /// entry no longer holds the decoded resource, which is let go there too.
   private struct Decoded: Sendable {
-    enum Result: Sendable {
-      case r4(DecodingResult<FHIRR4.AnyResource>)
-      case dstu2(DecodingResult<FHIRDSTU2.AnyResource>)
-    }
-    var result: Result
+    var issues: [ValidationIssue]
+    var repairs: [DecodingRepair]
+    /// Whether the record decoded into a resource.
+    var isDecoded: Bool
     var entry: PipelineInput.Entry?
     var prepared: StagedEntry?
   }
@@ -129,21 +129,18 @@ final class CareInputReader {
     // Care entities are a conversion of their own: what the models cannot fit is repaired
     // (as `convert --repair` does) and each repair written to --report.
     let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix, repair: true)
-    let result: Decoded.Result
     let resource: PipelineResource?
     let issues: [ValidationIssue]
     let repairs: [DecodingRepair]
     switch release {
     case .r4:
       let decoded = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      (result, resource, issues, repairs) = (.r4(decoded), decoded.value.map(PipelineResource.r4), decoded.issues, decoded.repairs)
+      (resource, issues, repairs) = (decoded.value.map(PipelineResource.r4), decoded.issues, decoded.repairs)
     case .dstu2:
       let decoded = try FHIRDSTU2.AnyResource.decode(from: record.tokens, at: record.index, options: options)
-      (result, resource, issues, repairs) = (
-        .dstu2(decoded), decoded.value.map(PipelineResource.dstu2), decoded.issues, decoded.repairs
-      )
+      (resource, issues, repairs) = (decoded.value.map(PipelineResource.dstu2), decoded.issues, decoded.repairs)
     }
-    guard let resource else { return Decoded(result: result) }
+    guard let resource else { return Decoded(issues: issues, repairs: repairs, isDecoded: false) }
     // The tokens stay with the resource: the coders account for its elements from them, and
     // staging writes them instead of encoding the resource again.
     var entry = PipelineInput.Entry(
@@ -153,23 +150,20 @@ final class CareInputReader {
       // The store keeps the resource as it came, not as repaired.
       entry.originalJSON = try PipelineInput.Entry.jsonAsRead(record.tokens, at: record.index, release: release)
     }
-    return Decoded(result: result, entry: entry, prepared: preparer?.prepare(entry))
+    guard let preparer else { return Decoded(issues: issues, repairs: repairs, isDecoded: true, entry: entry) }
+    return Decoded(issues: issues, repairs: repairs, isDecoded: true, prepared: preparer.prepare(entry))
   }
 
   /// Adds one decoded record to the input, reporting its errors.
   private func add(_ record: ResourceRecord, _ decoded: Decoded) throws {
-    let issues: [ValidationIssue]
-    let repairs: [DecodingRepair]
-    let isDecoded: Bool
-    switch decoded.result {
-    case .r4(let result): (issues, repairs, isDecoded) = (result.issues, result.repairs, result.value != nil)
-    case .dstu2(let result): (issues, repairs, isDecoded) = (result.issues, result.repairs, result.value != nil)
-    }
-    if let entry = decoded.entry {
+    let (issues, repairs, isDecoded) = (decoded.issues, decoded.repairs, decoded.isDecoded)
+    if let prepared = decoded.prepared {
+      try staged?.add(prepared)
+    } else if let entry = decoded.entry {
       if let sink {
         try sink(entry)
       } else if let staged {
-        if let prepared = decoded.prepared { try staged.add(prepared) } else { try staged.add(entry) }
+        try staged.add(entry)
       } else {
         input.add(entry)
       }

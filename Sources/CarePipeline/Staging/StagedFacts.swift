@@ -1,0 +1,84 @@
+import CareModel
+import FHIRCoders
+import Foundation
+
+/// What staging keeps of one resource besides its JSON: its type and release, the references
+/// the merge follows and its identifiers (as staged text, ``StagedText``), whether a Patient
+/// converts, and a converting CarePlan's entity uuid.
+///
+/// All of it comes from the resource alone, not from what was staged before it, so a reader
+/// that decodes on several threads takes it there (``StagedEntry``) and lets the resource go
+/// there too; staging in order then only numbers and writes (docs/benchmarks.md, "Staging
+/// facts taken on the decoding threads").
+struct StagedFacts: Sendable {
+  /// A staged reference: its kind (`u` followed between resources, `p` an order's subject,
+  /// `m` a medication, `s` an Observation's subject) and its text (``StagedText/site(_:)``).
+  struct Site: Sendable {
+    var kind: Character
+    var text: String
+  }
+
+  /// The resource's type (`"?"` when it has none).
+  let type: String
+  let isDSTU2: Bool
+  /// For a Patient: whether its coder converts it.
+  private(set) var patientConverts = false
+  /// The references the merge follows, in the order the coders give them; empty texts are left
+  /// out, except an Observation's subject (its `s` site is always staged).
+  private(set) var sites: [Site] = []
+  /// Whether a site is a logical reference (by identifier).
+  private(set) var hasLogicalSites = false
+  /// Each identifier's `system` and `value` fields (``StagedText/identifierFields(_:)``).
+  let identifiers: [String]
+  /// A converting CarePlan's entity uuid as its coder made it, and whether the resource has an id
+  /// (one without gets its uuid from its key or `fullUrl`, ``planUUID(key:fullUrl:)``).
+  private var plan: (uuid: UUID, hasID: Bool)?
+
+  /// The facts of `resource`, read with `coders`; `source` is the tokens it was decoded from, if
+  /// they account for it exactly.
+  init(_ resource: PipelineResource, source: ResourceSource?, coders: Pipeline.Coders) {
+    type = resource.resourceType ?? "?"
+    if case .dstu2 = resource { isDSTU2 = true } else { isDSTU2 = false }
+    identifiers = resource.identifiers.map(StagedText.identifierFields)
+    // The facts do not depend on the key: the key only names the resource once staged.
+    let indexed = IndexedResource(key: "", fullUrl: nil, resource: resource, source: source)
+    switch coders.facts(for: indexed) {
+    case .patient(let decode):
+      patientConverts = (try? decode()) != nil
+    case .carePlan(let plan):
+      if let converted = try? plan.decode() { self.plan = (converted.plan.value.uuid, resource.id != nil) }
+      add("u", plan.subject)
+      for activity in plan.activities {
+        add("u", activity.reference)
+        for outcome in activity.outcomes { add("u", outcome) }
+      }
+    case .order(let order):
+      // "p": a subject that may name a Patient outside the run (see `StagedMerge.partition()`).
+      add("p", order.subject)
+      for site in order.basedOn { add("u", site) }
+      add("m", order.medication)
+    case .observation(let observation):
+      sites.append(Site(kind: "s", text: observation.subject.map(StagedText.site) ?? ""))
+      for site in observation.basedOn + observation.partOf + observation.members { add("u", site) }
+    case .event(let event):
+      for site in event.requests { add("u", site) }
+    case .notConverted:
+      break
+    }
+    hasLogicalSites = sites.contains { $0.text.hasPrefix("\t") }
+  }
+
+  private mutating func add(_ kind: Character, _ site: ResourceFacts.Site?) {
+    guard let site else { return }
+    let text = StagedText.site(site)
+    if !text.isEmpty { sites.append(Site(kind: kind, text: text)) }
+  }
+
+  /// The entity uuid of a converting CarePlan staged under `key` with `fullUrl` as its kept
+  /// `fullUrl` (what ``MergeRun/identify(_:_:)`` gives it), or `nil` when it is no CarePlan
+  /// that converts.
+  func planUUID(key: String, fullUrl: String?) -> UUID? {
+    guard let plan else { return nil }
+    return plan.hasID ? plan.uuid : MergeRun.identifiedUUID(plan.uuid, type: type, key: key, fullUrl: fullUrl)
+  }
+}
