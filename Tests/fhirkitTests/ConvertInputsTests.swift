@@ -117,6 +117,33 @@ import Testing
     #expect(one.exitCode == two.exitCode)
   }
 
+  @Test("a release detected in one batch carries over to the next batches for any --jobs")
+  func detectedReleaseCarriesOverBatches() throws {
+    // A MedicationOrder says DSTU2; the Observations after it say nothing, and their DSTU2
+    // `comments` becomes R4 `note` only when they are read as DSTU2. Batches are sent off
+    // before the ones ahead of them tell their release, so several are in flight at once.
+    var text = "{\"resourceType\":\"MedicationOrder\",\"id\":\"m\",\"status\":\"active\"}\n"
+    for i in 0..<7000 {
+      text += "{\"resourceType\":\"Observation\",\"id\":\"o\(i)\",\"status\":\"final\",\"code\":{\"text\":\"x\"},\"comments\":\"c\"}\n"
+    }
+    // Then an R4 resource, and Observations that now follow it.
+    text += "{\"resourceType\":\"MedicationRequest\",\"id\":\"r\",\"status\":\"active\",\"intent\":\"order\"}\n"
+    for i in 0..<3000 {
+      text += "{\"resourceType\":\"Observation\",\"id\":\"q\(i)\",\"status\":\"final\",\"code\":{\"text\":\"x\"},\"comments\":\"c\"}\n"
+    }
+    let input = TemporaryFolders.make("release-carry") + "/mixed.ndjson"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: input))
+    let arguments = ["convert", "--to", "r4", input]
+    let one = try CommandRunner.run(arguments + ["--jobs", "1"])
+    #expect(lines(one.stdout).count == 10_002, "\(one.stderr)")
+    #expect(lines(one.stdout).filter { $0.contains("\"note\":[{\"text\":\"c\"}]") }.count == 7000)
+    #expect(lines(one.stdout).filter { $0.contains("\"comments\":\"c\"") }.count == 3000)
+    for jobs in ["2", "3"] {
+      let many = try CommandRunner.run(arguments + ["--jobs", jobs])
+      #expect(many.stdout == one.stdout && many.stderr == one.stderr && many.exitCode == one.exitCode, "--jobs \(jobs)")
+    }
+  }
+
   @Test("a bad record batches after the start stops --strict at the same place for any --jobs")
   func strictStopsAtTheSamePlaceForAnyJobs() throws {
     // Over two batches (2,048 records) are read and decoded while the ones before are written.

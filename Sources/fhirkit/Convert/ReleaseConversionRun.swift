@@ -78,7 +78,7 @@ final class ReleaseConversionRun {
     }
   }
 
-  private func handle(_ record: ResourceRecord, _ outcome: ParallelMap.Outcome<RecordConverter.Converted>) throws {
+  private func handle(_ record: ResourceRecord, _ outcome: Result<RecordConverter.Converted, any Error>) throws {
     Console.shared.count(resources: 1)
     let converted: RecordConverter.Converted
     do {

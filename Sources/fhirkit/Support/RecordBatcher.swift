@@ -6,42 +6,51 @@ import Foundation
 /// back one by one in input order (`--jobs`): what a command prints and writes does not
 /// depend on the number of threads.
 ///
-/// Within a batch, release detection and then `work` run in parallel; `handle` runs on the
-/// calling thread, in input order. A release detected in a record carries over to the next
-/// records of the same input that have no release-specific element, as with one thread.
+/// With more than one job each full batch goes to a Dispatch thread of its own, up to `jobs`
+/// at once and a few more waiting, while the caller reads on and handles the batches before,
+/// in order, as they finish: reading, handling (staging, writing) and decoding overlap instead
+/// of taking turns, and a slow batch does not hold the others up. ``flush()`` waits for them
+/// all. With one job each batch is processed on the calling thread when it is full.
 ///
-/// With more than one job a full batch is processed on Dispatch's threads while the caller
-/// reads the next one and handles the batch before it: reading, handling (staging, writing)
-/// and decoding overlap instead of taking turns. ``flush()`` waits for it.
+/// A release detected in a record carries over to the next records of the same input that have
+/// no release-specific element, as with one thread. A batch is processed before the batches
+/// ahead of it are handled, so its first records without such an element are read in the
+/// release last known when it was sent off; when handling finds that the batches before it
+/// detected another one, those records are processed again, on the calling thread, in the
+/// right release (rare: a release is known from an input's first batch on).
 final class RecordBatcher<Output: Sendable> {
-  /// Records processed together; enough to keep the threads busy, few enough to keep
-  /// memory bounded.
+  /// Records processed together; enough that handing a batch to a thread costs little, few
+  /// enough to keep memory bounded.
   static var batchSize: Int { 2048 }
   /// The most token memory (16 bytes a token plus its text) a batch holds before it is
-  /// processed, whatever its count. Three batches are alive at once with more than one job
-  /// (being read, decoded, handled): 2,048 ExplanationOfBenefits (5.8 KB of JSON each) are
-  /// some 20 MB of tokens a batch, where 256 KiB of tokens is about 170 Observations. Smaller
-  /// batches also keep the decoding threads and the caller in step (docs/benchmarks.md,
-  /// "Batches bounded by bytes").
+  /// processed, whatever its count: 2,048 ExplanationOfBenefits (5.8 KB of JSON each) are
+  /// some 20 MB of tokens a batch, where 256 KiB of tokens is about 170 Observations. Up to
+  /// 2 × `jobs` + 1 batches are alive at once (docs/benchmarks.md, "Batches bounded by bytes",
+  /// "A batch per thread").
   static var batchBytes: Int { 1 << 18 }
 
   private let from: ReleaseOption
   private let jobs: Int
   private let work: @Sendable (ResourceRecord, FHIRRelease) throws -> Output
-  private let handle: (ResourceRecord, ParallelMap.Outcome<Output>) throws -> Void
+  private let handle: (ResourceRecord, Result<Output, any Error>) throws -> Void
   private var pending: [ResourceRecord] = []
   /// The token memory of `pending`.
   private var pendingBytes = 0
-  private var inputRelease: FHIRRelease?
-  /// The batch being processed on other threads, if any.
-  private var inFlight: InFlight<Processed>?
-  /// Whether the batch in flight belongs to the current input (so the release it detected
-  /// carries over to the next batch).
-  private var inFlightIsCurrentInput = false
+  /// The batches sent off, oldest first.
+  private var inFlight: [InFlight<Processed>] = []
+  /// Lets `jobs` batches be processed at once.
+  private let running: DispatchSemaphore
+  /// The input being read, counted from 1 (``startInput()``).
+  private var input = 0
+  /// The input of the last batch handled, and the release carried over at its end.
+  private var handled: (input: Int, release: FHIRRelease?) = (0, nil)
 
-  /// A processed batch: each record with its outcome, and the release that carries over to
-  /// the next batch; or the error release detection threw.
-  private typealias Processed = Result<(results: [(ResourceRecord, ParallelMap.Outcome<Output>)], inputRelease: FHIRRelease?), any Error>
+  /// A processed batch: the input it belongs to, each record with the release it was detected
+  /// in (if any), the release it was processed in and its outcome.
+  private struct Processed: Sendable {
+    var input: Int
+    var records: [(record: ResourceRecord, detected: FHIRRelease?, release: FHIRRelease, outcome: Result<Output, any Error>)]
+  }
 
   /// Creates a batcher.
   /// - Parameters:
@@ -51,28 +60,27 @@ final class RecordBatcher<Output: Sendable> {
   ///   - handle: What to do with each result, in input order, on the calling thread.
   init(
     from: ReleaseOption, jobs: Int, work: @escaping @Sendable (ResourceRecord, FHIRRelease) throws -> Output,
-    handle: @escaping (ResourceRecord, ParallelMap.Outcome<Output>) throws -> Void
+    handle: @escaping (ResourceRecord, Result<Output, any Error>) throws -> Void
   ) {
     self.from = from
     self.jobs = jobs
     self.work = work
     self.handle = handle
+    running = DispatchSemaphore(value: max(jobs, 1))
   }
 
-  /// Starts a new input: releases detected before no longer carry over. A batch of the input
-  /// before may still be in flight; it is handled first, as the next batch starts.
+  /// Starts a new input: releases detected before no longer carry over. Batches of the inputs
+  /// before may still be in flight; they are handled first.
   func startInput() throws {
     if jobs <= 1 { try flush() }
-    inputRelease = nil
-    inFlightIsCurrentInput = false
+    input += 1
   }
 
   /// Ends an input: with more than one job its last records are sent off as a batch, processed
   /// while the next input is read (``flush()`` waits for it); with one job they are processed now.
   func endInput() throws {
     guard jobs > 1 else { return try flush() }
-    guard !pending.isEmpty else { return }
-    try submitPending()
+    if !pending.isEmpty { try submitPending() }
   }
 
   /// Adds a record, processing the batch when it is full.
@@ -85,41 +93,52 @@ final class RecordBatcher<Output: Sendable> {
     try submitPending()
   }
 
-  /// Sends the pending records off as a batch, once the batch before is processed; that batch
-  /// is handled while this one is processed.
+  /// Processes the pending records and handles every batch, in order.
+  /// - Throws: What `handle` throws (the records after it are dropped).
+  func flush() throws {
+    if jobs <= 1 {
+      if !pending.isEmpty { try handleInOrder(Self.process(takePending(), input: input, guess: guess(), from: from, work: work)) }
+      return
+    }
+    if !pending.isEmpty { submit(takePending()) }
+    try handleFinished(keeping: 0)
+  }
+
+  /// Sends the pending records off as a batch, after handling the oldest batches while too many
+  /// are in flight.
   private func submitPending() throws {
-    let before = try inFlight.map { try $0.wait().get() }
-    inFlight = nil
-    if let before, inFlightIsCurrentInput { inputRelease = before.inputRelease }
-    let batch = takePending()
-    let (from, jobs, work, inputRelease) = (from, jobs, work, inputRelease)
-    inFlight = InFlight { Self.process(batch, from: from, jobs: jobs, inputRelease: inputRelease, work: work) }
-    inFlightIsCurrentInput = true
-    if let before {
+    try handleFinished(keeping: 2 * jobs)
+    submit(takePending())
+  }
+
+  private func submit(_ batch: [ResourceRecord]) {
+    let (input, guess, running, from, work) = (input, guess(), running, from, work)
+    inFlight.append(
+      InFlight {
+        running.wait()
+        defer { running.signal() }
+        return Self.process(batch, input: input, guess: guess, from: from, work: work)
+      })
+  }
+
+  /// Handles the oldest batches, waiting for each, until `count` are left in flight. What
+  /// `handle` throws is rethrown once no batch is being processed any more.
+  private func handleFinished(keeping count: Int) throws {
+    while inFlight.count > count {
+      let batch = inFlight.removeFirst()
       do {
-        for (record, outcome) in before.results { try handle(record, outcome) }
+        try handleInOrder(batch.wait())
       } catch {
-        _ = inFlight?.wait()
-        inFlight = nil
+        for batch in inFlight { _ = batch.wait() }
+        inFlight = []
         throw error
       }
     }
   }
 
-  /// Processes the pending records (after the batch in flight, if any).
-  /// - Throws: What `handle` throws (the records after it in the batch are dropped).
-  func flush() throws {
-    if let batch = inFlight {
-      inFlight = nil
-      let processed = try batch.wait().get()
-      if inFlightIsCurrentInput { inputRelease = processed.inputRelease }
-      for (record, outcome) in processed.results { try handle(record, outcome) }
-    }
-    guard !pending.isEmpty else { return }
-    let processed = try Self.process(takePending(), from: from, jobs: jobs, inputRelease: inputRelease, work: work).get()
-    inputRelease = processed.inputRelease
-    for (record, outcome) in processed.results { try handle(record, outcome) }
-  }
+  /// The release records of the current input that have no release-specific element are read
+  /// in, as far as the batches handled so far tell.
+  private func guess() -> FHIRRelease? { handled.input == input ? handled.release : nil }
 
   private func takePending() -> [ResourceRecord] {
     defer {
@@ -129,24 +148,33 @@ final class RecordBatcher<Output: Sendable> {
     return pending
   }
 
-  /// Detects the releases of `batch` and runs `work` on each record, on `jobs` threads.
+  /// Detects the release of each record of `batch` and runs `work` on it, the release carried
+  /// over starting at `guess`; called from any thread.
   private static func process(
-    _ batch: [ResourceRecord], from: ReleaseOption, jobs: Int, inputRelease: FHIRRelease?,
-    work: @escaping @Sendable (ResourceRecord, FHIRRelease) throws -> Output
+    _ batch: [ResourceRecord], input: Int, guess: FHIRRelease?, from: ReleaseOption,
+    work: @Sendable (ResourceRecord, FHIRRelease) throws -> Output
   ) -> Processed {
-    Result {
-      var inputRelease = inputRelease
-      var releases: [FHIRRelease] = []
-      releases.reserveCapacity(batch.count)
-      if from == .auto {
-        let detected = ParallelMap.map(batch, jobs: jobs) { record in from.detect(record.tokens) }
-        for outcome in detected { releases.append(from.release(detected: try outcome.get(), inputRelease: &inputRelease)) }
+    var carried = guess
+    return Processed(
+      input: input,
+      records: batch.map { record in
+        let detected = from == .auto ? from.detect(record.tokens) : nil
+        let release = from.release(detected: detected, inputRelease: &carried)
+        return (record, detected, release, Result { try work(record, release) })
+      })
+  }
+
+  /// Hands the records of a processed batch to `handle`, in order; a record processed in a
+  /// release other than the one carried over to it is processed again first.
+  private func handleInOrder(_ batch: Processed) throws {
+    if handled.input != batch.input { handled = (batch.input, nil) }
+    for (record, detected, release, outcome) in batch.records {
+      let carried = from.release(detected: detected, inputRelease: &handled.release)
+      if carried == release {
+        try handle(record, outcome)
       } else {
-        releases = Array(repeating: from.release(detected: nil, inputRelease: &inputRelease), count: batch.count)
+        try handle(record, Result { try work(record, carried) })
       }
-      let items = Array(zip(batch, releases))
-      let results = ParallelMap.map(items, jobs: jobs) { record, release in try work(record, release) }
-      return (Array(zip(batch, results)), inputRelease)
     }
   }
 }
