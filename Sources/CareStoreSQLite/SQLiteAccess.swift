@@ -22,7 +22,7 @@ struct SQLiteAccess: StoreWriter {
     var heads: [UUID: VersionHead] = [:]
     for chunk in roots.chunked(500) {
       let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-      for head in try fetchHeads(kind, where: "v.root_uuid IN (\(marks))", StatementArguments(chunk.map(\.uuidString)))
+      for head in try fetchHeads(kind, where: "v.root_uuid IN (\(marks))", StatementArguments(chunk.map(\.text)))
       {
         heads[head.rootUUID] = head
       }
@@ -74,10 +74,10 @@ struct SQLiteAccess: StoreWriter {
     switch filter {
     case .all: rows = try Row.fetchAll(db, sql: sql)
     case .ids(let ids): for c in ids.chunked(500) { try fetch("e.id IN ($)", Array(c)) }
-    case .uuids(let uuids): for c in uuids.chunked(500) { try fetch("e.uuid IN ($)", c.map(\.uuidString)) }
+    case .uuids(let uuids): for c in uuids.chunked(500) { try fetch("e.uuid IN ($)", c.map(\.text)) }
     case .linkedTo(let roots):
       guard kind != .patient else { break }
-      for c in roots.chunked(500) { try fetch("\(link) IN ($)", c.map(\.uuidString)) }
+      for c in roots.chunked(500) { try fetch("\(link) IN ($)", c.map(\.text)) }
     case .effective(let from, let to):
       sql += " WHERE e.effective_date >= ? AND e.effective_date < ?"
       rows = try Row.fetchAll(db, sql: sql, arguments: [from.timeIntervalSince1970, to.timeIntervalSince1970])
@@ -101,7 +101,7 @@ struct SQLiteAccess: StoreWriter {
         sql: """
           SELECT version_uuid, resource_type, resource_id, full_url, version_id, release, source FROM provenance
           WHERE version_uuid IN (\(marks)) ORDER BY version_uuid, ordinal
-          """, arguments: StatementArguments(chunk.map(\.uuidString)))
+          """, arguments: StatementArguments(chunk.map(\.text)))
       for row in rows {
         let release = SourceReference.Release(rawValue: row[5]) ?? .r4
         sources[try uuid(row[0]), default: []].append(
@@ -153,11 +153,11 @@ struct SQLiteAccess: StoreWriter {
   func append(_ version: StoredVersion, replacing head: VersionHead?) throws {
     if let head {
       try db.cachedStatement(sql: "UPDATE versions SET is_head = 0 WHERE uuid = ?").execute(arguments: [
-        head.uuid.uuidString
+        head.uuid.text
       ])
       if head.kind == .outcome {
         try db.cachedStatement(sql: "UPDATE outcome SET slot = NULL WHERE uuid = ?").execute(arguments: [
-          head.uuid.uuidString
+          head.uuid.text
         ])
       }
     }
@@ -167,11 +167,11 @@ struct SQLiteAccess: StoreWriter {
         VALUES (?, ?, ?, ?, ?, ?, 1, ?)
         """
     ).execute(arguments: [
-      version.uuid.uuidString, version.kind.rawValue, version.id, version.sequence, version.rootUUID.uuidString,
-      version.previousUUID?.uuidString, version.contentHash,
+      version.uuid.text, version.kind.rawValue, version.id, version.sequence, version.rootUUID.text,
+      version.previousUUID?.text, version.contentHash,
     ])
     let common: [(any DatabaseValueConvertible)?] = [
-      version.uuid.uuidString, version.id, version.effectiveDate.timeIntervalSince1970,
+      version.uuid.text, version.id, version.effectiveDate.timeIntervalSince1970,
       version.deletedDate?.timeIntervalSince1970,
     ]
     switch version.kind {
@@ -184,12 +184,12 @@ struct SQLiteAccess: StoreWriter {
       try db.cachedStatement(
         sql:
           "INSERT INTO care_plan (uuid, id, effective_date, deleted_date, patient_uuid, json) VALUES (?, ?, ?, ?, ?, ?)"
-      ).execute(arguments: StatementArguments(common + [version.link?.uuidString, version.json]))
+      ).execute(arguments: StatementArguments(common + [version.link?.text, version.json]))
     case .contact:
       try db.cachedStatement(
         sql:
           "INSERT INTO contact (uuid, id, effective_date, deleted_date, care_plan_uuid, json) VALUES (?, ?, ?, ?, ?, ?)"
-      ).execute(arguments: StatementArguments(common + [version.link?.uuidString, version.json]))
+      ).execute(arguments: StatementArguments(common + [version.link?.text, version.json]))
     case .task:
       try db.cachedStatement(
         sql: """
@@ -198,7 +198,7 @@ struct SQLiteAccess: StoreWriter {
           """
       ).execute(
         arguments: StatementArguments(
-          common + [version.link?.uuidString, version.impactsAdherence ?? true, version.json]))
+          common + [version.link?.text, version.impactsAdherence ?? true, version.json]))
     case .outcome:
       var slot: String?
       if let task = version.taskVersionUUID, let index = version.occurrenceIndex, version.deletedDate == nil {
@@ -213,7 +213,7 @@ struct SQLiteAccess: StoreWriter {
       ).execute(
         arguments: StatementArguments(
           common + [
-            version.link?.uuidString, version.taskVersionUUID?.uuidString, version.occurrenceIndex ?? 0,
+            version.link?.text, version.taskVersionUUID?.text, version.occurrenceIndex ?? 0,
             version.impactsAdherence ?? false, slot, version.json,
           ]))
     }
@@ -231,7 +231,7 @@ struct SQLiteAccess: StoreWriter {
         INSERT INTO provenance (version_uuid, ordinal, resource_type, resource_id, full_url, version_id, release, source)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """)
-    let uuid = version.uuidString
+    let uuid = version.text
     for (ordinal, source) in sources.enumerated() {
       try statement.execute(arguments: [
         uuid, ordinal, source.resourceType, source.resourceID, source.fullUrl, source.versionID,
@@ -242,10 +242,10 @@ struct SQLiteAccess: StoreWriter {
 
   // MARK: Helpers
 
-  static func slotKey(_ slot: OccurrenceSlot) -> String { "\(slot.taskVersion.uuidString)|\(slot.index)" }
+  static func slotKey(_ slot: OccurrenceSlot) -> String { "\(slot.taskVersion.text)|\(slot.index)" }
 
   func uuid(_ text: String) throws -> UUID {
-    guard let uuid = UUID(uuidString: text) else {
+    guard let uuid = UUID(text: text) else {
       throw StoreError(.corrupt, store: db.description, operation: "reading", detail: "a stored uuid is malformed")
     }
     return uuid

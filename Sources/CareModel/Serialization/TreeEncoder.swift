@@ -96,6 +96,7 @@ final class TreeEncoder: Encoder {
     _ value: T, dateFormat: @escaping @Sendable (Date) -> String, parent: TreeEncoder?, key: (any CodingKey)?
   ) throws -> Value {
     if T.self == Date.self, let date = value as? Date { return .scalar(.string(dateFormat(date))) }
+    if T.self == UUID.self, let uuid = value as? UUID { return .scalar(.string(uuid.text)) }
     if T.self == URL.self, let url = value as? URL { return .scalar(.string(url.absoluteString)) }
     if T.self == Double.self, let double = value as? Double { return .scalar(.double(double)) }
     let box = Box()

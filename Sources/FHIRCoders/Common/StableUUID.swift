@@ -8,7 +8,7 @@ public import Foundation
 public enum StableUUID {
   /// The UUID for a resource of `type` with `id`.
   public static func forResource(type: String, id: String) -> UUID {
-    if let uuid = UUID(uuidString: id) { return uuid }
+    if let uuid = UUID(text: id) { return uuid }
     // The digest of `type + "/" + id`, without building that string.
     var hash = NameUUID()
     hash.add(type)
@@ -21,9 +21,9 @@ public enum StableUUID {
   /// `nil` for a contained (`#…`) or empty reference.
   public static func forReference(_ reference: String?) -> UUID? {
     guard let reference, !reference.isEmpty, !reference.hasPrefix("#") else { return nil }
-    if reference.hasPrefix("urn:uuid:") { return UUID(uuidString: String(reference.dropFirst(9))) }
+    if reference.hasPrefix("urn:uuid:") { return UUID(text: String(reference.dropFirst(9))) }
     let parts = reference.split(separator: "/")
-    guard parts.count >= 2 else { return UUID(uuidString: reference) ?? derived(reference) }
+    guard parts.count >= 2 else { return UUID(text: reference) ?? derived(reference) }
     if let history = parts.lastIndex(of: "_history"), history >= 2 {
       return forResource(type: String(parts[history - 2]), id: String(parts[history - 1]))
     }
