@@ -73,21 +73,24 @@ struct ReferenceResolver {
 
   /// How `reference` is written.
   static func form(_ reference: String) -> UnresolvedReference.Form {
-    let bytes = reference.utf8
+    // An array of the bytes: stepping through a string's `utf8` view costs several times more.
+    let bytes = Array(reference.utf8)
     if bytes.first == UInt8(ascii: "#") { return .contained }
     if bytes.starts(with: "urn:uuid:".utf8) || bytes.starts(with: "urn:oid:".utf8) { return .urn }
-    if hasScheme(reference) { return .absolute }
-    let plain = withoutHistory(reference)
-    if typeAndID(plain) != nil && bytes.first != UInt8(ascii: "/") {
-      return plain.utf8.count(where: { $0 == UInt8(ascii: "/") }) == 1 ? .relative : .other
+    if hasScheme(bytes[...]) { return .absolute }
+    let plain = withoutHistory(bytes[...])
+    if typeStart(plain) != nil && bytes.first != UInt8(ascii: "/") {
+      return plain.count(where: { $0 == UInt8(ascii: "/") }) == 1 ? .relative : .other
     }
     return .other
   }
 
   /// Whether `reference` contains `://` (an absolute URL).
-  static func hasScheme(_ reference: String) -> Bool {
+  static func hasScheme(_ reference: String) -> Bool { hasScheme(Array(reference.utf8)[...]) }
+
+  private static func hasScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
     var previous: (UInt8, UInt8) = (0, 0)
-    for byte in reference.utf8 {
+    for byte in bytes {
       if byte == UInt8(ascii: "/") && previous == (UInt8(ascii: ":"), UInt8(ascii: "/")) { return true }
       previous = (previous.1, byte)
     }
@@ -96,30 +99,33 @@ struct ReferenceResolver {
 
   /// `reference` without a trailing `/_history/n`.
   static func withoutHistory(_ reference: String) -> String {
+    let bytes = Array(reference.utf8)
+    let plain = withoutHistory(bytes[...])
+    return plain.count == bytes.count ? reference : String(decoding: plain, as: UTF8.self)
+  }
+
+  private static func withoutHistory(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
     // At least four segments, the last but one `_history`: drop the last two.
-    let slashes = lastSlashes(reference, count: 3)
-    guard slashes.count == 3 else { return reference }
-    let bytes = reference.utf8
-    let segment = bytes[bytes.index(after: slashes[1])..<slashes[0]]
-    guard segment.elementsEqual("_history".utf8) else { return reference }
-    return String(reference[..<slashes[1]])
+    let slashes = lastSlashes(bytes, count: 3)
+    guard slashes.count == 3, bytes[(slashes[1] + 1)..<slashes[0]].elementsEqual("_history".utf8) else { return bytes }
+    return bytes[..<slashes[1]]
   }
 
   /// `Type/id` from the last two segments, when they look like a resource type and an id.
   static func typeAndID(_ reference: String) -> String? {
-    guard let typeStart = typeStart(reference) else { return nil }
-    return typeStart == reference.startIndex ? reference : String(reference[typeStart...])
+    let bytes = Array(reference.utf8)
+    guard let typeStart = typeStart(bytes[...]) else { return nil }
+    return typeStart == 0 ? reference : String(decoding: bytes[typeStart...], as: UTF8.self)
   }
 
   /// Where the last but one segment starts, when the last two look like a resource type and
   /// an id: the type ASCII letters starting upper case, the id 1 to 64 ASCII letters, digits,
   /// `-` or `.`.
-  private static func typeStart(_ reference: String) -> String.Index? {
-    let bytes = reference.utf8
-    let slashes = lastSlashes(reference, count: 2)
+  private static func typeStart(_ bytes: ArraySlice<UInt8>) -> Int? {
+    let slashes = lastSlashes(bytes, count: 2)
     guard let last = slashes.first else { return nil }
-    let typeStart = slashes.count == 2 ? bytes.index(after: slashes[1]) : bytes.startIndex
-    let type = bytes[typeStart..<last], id = bytes[bytes.index(after: last)...]
+    let typeStart = slashes.count == 2 ? slashes[1] + 1 : bytes.startIndex
+    let type = bytes[typeStart..<last], id = bytes[(last + 1)...]
     guard let first = type.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"), type.allSatisfy(isASCIILetter),
       !id.isEmpty, id.count <= 64,
       id.allSatisfy({ isASCIILetter($0) || isASCIIDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
@@ -129,18 +135,18 @@ struct ReferenceResolver {
 
   /// The service base of an absolute `fullUrl` ending in `Type/id`, with a trailing slash.
   static func base(of fullUrl: String) -> String? {
-    guard hasScheme(fullUrl), let typeStart = typeStart(fullUrl) else { return nil }
-    return String(fullUrl[..<typeStart])
+    let bytes = Array(fullUrl.utf8)
+    guard hasScheme(bytes[...]), let typeStart = typeStart(bytes[...]) else { return nil }
+    return String(decoding: bytes[..<typeStart], as: UTF8.self)
   }
 
-  /// The positions of the last `count` slashes of `text`, last first (fewer when it has fewer).
-  private static func lastSlashes(_ text: String, count: Int) -> [String.Index] {
-    var found: [String.Index] = []
+  /// The positions of the last `count` slashes of `bytes`, last first (fewer when it has fewer).
+  private static func lastSlashes(_ bytes: ArraySlice<UInt8>, count: Int) -> [Int] {
+    var found: [Int] = []
     found.reserveCapacity(count)
-    let bytes = text.utf8
     var index = bytes.endIndex
     while index > bytes.startIndex && found.count < count {
-      bytes.formIndex(before: &index)
+      index -= 1
       if bytes[index] == UInt8(ascii: "/") { found.append(index) }
     }
     return found
