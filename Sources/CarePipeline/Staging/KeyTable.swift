@@ -14,7 +14,9 @@ struct KeyTable {
 
   /// The ordinal of `key`, if it is in the table.
   func ordinal(of key: String) -> Int32? {
-    let bytes = key.utf8
+    // An array of the bytes: hashing and comparing through a string's `utf8` view costs several
+    // times more (docs/benchmarks.md, "Strings as arrays of bytes").
+    let bytes = Array(key.utf8)
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
     while slots[slot] >= 0 {
@@ -26,7 +28,7 @@ struct KeyTable {
 
   /// Adds `key`, which must not be in the table yet, and returns its ordinal.
   mutating func insert(_ key: String) -> Int32 {
-    let bytes = key.utf8
+    let bytes = Array(key.utf8)
     let ordinal = Int32(locations.count)
     if chunks.isEmpty || chunks[chunks.count - 1].count + bytes.count > Self.chunkSize {
       chunks.append([])
