@@ -45,6 +45,10 @@ compile() {
   # A failed build must stop the run: the binaries of an earlier build would fuzz old code.
   local status=0
   mkdir -p "$out"
+  # The Fuzz package sees FHIRKit as a local dependency, and SwiftPM keeps its build plan (the
+  # source files of each target) from the last build: a file added to FHIRKit since was left out
+  # ("value of type 'UUID' has no member 'text'"). Planning again costs a second or two.
+  rm -f Fuzz/.build/release.yaml Fuzz/.build/*/release/description.json
   (cd Fuzz && swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address) \
     >"$out/build.log" 2>&1 || status=$?
   grep -E 'error:|Compiling|Linking|Build' "$out/build.log" | grep -v 'Compiling [A-Z]' || true
