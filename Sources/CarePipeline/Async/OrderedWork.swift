@@ -1,8 +1,5 @@
-import Dispatch
-import Foundation
-
-/// Computes results on Dispatch's threads, up to `jobs` at once and at most `ahead` ahead of the
-/// caller, and hands them to the caller in order, on its own thread: the caller's work on one
+/// Computes results on Dispatch's threads (``OrderedQueue``), up to `jobs` at once and at most
+/// 2 × `jobs` ahead of the caller, and hands them to the caller in order, on its own thread: the caller's work on one
 /// result (writing entities, storing them) overlaps with computing the next ones (merging the
 /// next partitions), and what comes out does not depend on `jobs`.
 ///
@@ -24,48 +21,20 @@ package enum OrderedWork {
       for i in 0..<count { try consume(try work(i)) }
       return
     }
-    let results = Results<Result>()
-    let running = DispatchSemaphore(value: jobs)
-    let group = DispatchGroup()
-    let ahead = 2 * jobs
+    let queue = OrderedQueue<Swift.Result<Result, any Error>>(jobs: jobs)
+    // Whatever happens below, no work is left running when this returns.
+    defer { queue.discardAll() }
     var started = 0
     func start() {
       let i = started
       started += 1
-      DispatchQueue.global().async(group: group) {
-        running.wait()
-        let outcome = Swift.Result { try work(i) }
-        running.signal()
-        results.put(i, outcome)
-      }
+      queue.start { Swift.Result { try work(i) } }
     }
-    // Whatever happens below, no work is left running when this returns.
-    defer { group.wait() }
-    while started < min(ahead, count) { start() }
-    for i in 0..<count {
-      let outcome = results.take(i)
+    while started < min(2 * jobs, count) { start() }
+    for _ in 0..<count {
+      let outcome = queue.takeOldest()
       if started < count { start() }
       try consume(try outcome.get())
-    }
-  }
-
-  /// Finished results by item, under a lock; `take` waits for its item.
-  private final class Results<Result: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var done: [Int: Swift.Result<Result, any Error>] = [:]
-
-    func put(_ i: Int, _ outcome: Swift.Result<Result, any Error>) {
-      condition.withLock {
-        done[i] = outcome
-        condition.broadcast()
-      }
-    }
-
-    func take(_ i: Int) -> Swift.Result<Result, any Error> {
-      condition.withLock {
-        while done[i] == nil { condition.wait() }
-        return done.removeValue(forKey: i)!
-      }
     }
   }
 }

@@ -1,13 +1,12 @@
-import Dispatch
+import CarePipeline
 import FHIRKit
-import Foundation
 
 /// Collects records and processes them in batches on `jobs` threads, handing the results
 /// back one by one in input order (`--jobs`): what a command prints and writes does not
 /// depend on the number of threads.
 ///
-/// With more than one job each full batch goes to a Dispatch thread of its own, up to `jobs`
-/// at once and a few more waiting, while the caller reads on and handles the batches before,
+/// With more than one job each full batch goes to a Dispatch thread of its own
+/// (``OrderedQueue``), up to `jobs` at once and as many more waiting, while the caller reads on and handles the batches before,
 /// in order, as they finish: reading, handling (staging, writing) and decoding overlap instead
 /// of taking turns, and a slow batch does not hold the others up. ``flush()`` waits for them
 /// all. With one job each batch is processed on the calling thread when it is full.
@@ -36,10 +35,8 @@ final class RecordBatcher<Output: Sendable> {
   private var pending: [ResourceRecord] = []
   /// The token memory of `pending`.
   private var pendingBytes = 0
-  /// The batches sent off, oldest first.
-  private var inFlight: [InFlight<Processed>] = []
-  /// Lets `jobs` batches be processed at once.
-  private let running: DispatchSemaphore
+  /// The batches sent off and not handled yet, processed `jobs` at a time.
+  private let inFlight: OrderedQueue<Processed>
   /// The input being read, counted from 1 (``startInput()``).
   private var input = 0
   /// The input of the last batch handled, and the release carried over at its end.
@@ -66,7 +63,7 @@ final class RecordBatcher<Output: Sendable> {
     self.jobs = jobs
     self.work = work
     self.handle = handle
-    running = DispatchSemaphore(value: max(jobs, 1))
+    inFlight = OrderedQueue(jobs: jobs)
   }
 
   /// Starts a new input: releases detected before no longer carry over. Batches of the inputs
@@ -112,25 +109,18 @@ final class RecordBatcher<Output: Sendable> {
   }
 
   private func submit(_ batch: [ResourceRecord]) {
-    let (input, guess, running, from, work) = (input, guess(), running, from, work)
-    inFlight.append(
-      InFlight {
-        running.wait()
-        defer { running.signal() }
-        return Self.process(batch, input: input, guess: guess, from: from, work: work)
-      })
+    let (input, guess, from, work) = (input, guess(), from, work)
+    inFlight.start { Self.process(batch, input: input, guess: guess, from: from, work: work) }
   }
 
   /// Handles the oldest batches, waiting for each, until `count` are left in flight. What
   /// `handle` throws is rethrown once no batch is being processed any more.
   private func handleFinished(keeping count: Int) throws {
     while inFlight.count > count {
-      let batch = inFlight.removeFirst()
       do {
-        try handleInOrder(batch.wait())
+        try handleInOrder(inFlight.takeOldest())
       } catch {
-        for batch in inFlight { _ = batch.wait() }
-        inFlight = []
+        inFlight.discardAll()
         throw error
       }
     }
@@ -175,30 +165,6 @@ final class RecordBatcher<Output: Sendable> {
       } else {
         try handle(record, Result { try work(record, carried) })
       }
-    }
-  }
-}
-
-/// A value computed on a Dispatch thread, waited for by the thread that started it.
-private final class InFlight<Value: Sendable>: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var value: Value?
-
-  init(_ compute: @escaping @Sendable () -> Value) {
-    DispatchQueue.global().async { [self] in
-      let computed = compute()
-      condition.withLock {
-        value = computed
-        condition.broadcast()
-      }
-    }
-  }
-
-  /// The value, once computed.
-  func wait() -> Value {
-    condition.withLock {
-      while value == nil { condition.wait() }
-      return value!
     }
   }
 }
