@@ -27,7 +27,7 @@ struct StagedFacts: Sendable {
   /// out, except an Observation's subject (its `s` site is always staged).
   private(set) var sites: [Site] = []
   /// Whether a site is a logical reference (by identifier).
-  private(set) var hasLogicalSites = false
+  var hasLogicalSites: Bool { sites.contains { $0.text.hasPrefix("\t") } }
   /// Each identifier's `system` and `value` fields (``StagedText/identifierFields(_:)``).
   let identifiers: [String]
   /// A converting CarePlan's entity uuid as its coder made it, and whether the resource has an id
@@ -65,7 +65,6 @@ struct StagedFacts: Sendable {
     case .notConverted:
       break
     }
-    hasLogicalSites = sites.contains { $0.text.hasPrefix("\t") }
   }
 
   private mutating func add(_ kind: Character, _ site: ResourceFacts.Site?) {

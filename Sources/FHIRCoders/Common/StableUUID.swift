@@ -21,7 +21,7 @@ public enum StableUUID {
   /// `nil` for a contained (`#…`) or empty reference.
   public static func forReference(_ reference: String?) -> UUID? {
     guard let reference, !reference.isEmpty, !reference.hasPrefix("#") else { return nil }
-    if reference.hasPrefix("urn:uuid:") { return UUID(text: String(reference.dropFirst(9))) }
+    if reference.hasPrefix("urn:uuid:") { return UUID(text: reference.dropFirst(9)) }
     let parts = reference.split(separator: "/")
     guard parts.count >= 2 else { return UUID(text: reference) ?? derived(reference) }
     if let history = parts.lastIndex(of: "_history"), history >= 2 {
