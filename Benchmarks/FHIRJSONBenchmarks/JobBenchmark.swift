@@ -145,6 +145,9 @@ struct JobBenchmark {
       Step(key: "stdin", title: "convert - --to care --jobs 1 (stdin)", arguments: ["convert", "-", "--to", "care", "--jobs", "1", "-o", output], standardInput: true),
       Step(key: "import", title: "import --jobs 1 (new store)", arguments: ["import", export, "--store", store, "--jobs", "1"], newStore: true),
       Step(key: "reimport", title: "import --jobs 1 again (unchanged)", arguments: ["import", export, "--store", store, "--jobs", "1"]),
+      Step(
+        key: "recheck", title: "import --jobs 1 --recheck (unchanged, merged again)",
+        arguments: ["import", export, "--store", store, "--jobs", "1", "--recheck"]),
       Step(key: "import2", title: "import --jobs 2 (new store)", arguments: ["import", export, "--store", store, "--jobs", "2"], newStore: true),
       Step(key: "bundles1", title: "convert bundles/ --to care --jobs 1", arguments: ["convert", bundles, "--to", "care", "--jobs", "1", "-o", output], onBundles: true),
       Step(key: "bundles-import", title: "import bundles/ --jobs 1 (new store)", arguments: ["import", bundles, "--store", store, "--jobs", "1"], newStore: true, onBundles: true),

@@ -13,7 +13,7 @@
 //       (runs the release fhirkit binary next to it with --jobs 1 and --jobs 2)
 //   swift build -c release && .build/release/FHIRJSONBenchmarks job [--size-mb 50] [--runs 3]
 //       [--postgres postgresql://…/db]   (adds pg1, pg2: cooperating importers into that database, emptied first)
-//       [--only r4,care1,care2,stdin,import,reimport,import2] [--keep FOLDER] [--fhirkit PATH]
+//       [--only r4,care1,care2,stdin,import,reimport,recheck,import2] [--keep FOLDER] [--fhirkit PATH]
 //       (the release fhirkit binary as a whole process, each run paired with raw YAJL)
 import Foundation
 

@@ -158,6 +158,16 @@ enum SQLiteSchema {
           CREATE INDEX provenance_by_resource ON provenance(resource_type, resource_id);
           """)
     }
+    migrator.registerMigration("v7-import-mark") { db in
+      // The mark the last clean import left (`ImportMark`, as JSON): at most one row.
+      try db.execute(
+        sql: """
+          CREATE TABLE import_mark (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            mark BLOB NOT NULL
+          );
+          """)
+    }
     return migrator
   }
 

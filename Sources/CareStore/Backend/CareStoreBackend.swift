@@ -46,6 +46,14 @@ public protocol StoreReader {
   func syncProcess() throws -> UUID
   /// What the store knows of every sync process it has heard from: its clock, by process uuid.
   func syncClocks() throws -> [UUID: Int64]
+
+  // Import marks (``ImportMark``)
+
+  /// Whether the store keeps an ``ImportMark`` (by default not: ``importMark()`` is then always
+  /// `nil` and ``StoreWriter/setImportMark(_:)`` does nothing).
+  var keepsImportMarks: Bool { get }
+  /// The mark the last import that left one left, whether it still holds or not.
+  func importMark() throws -> ImportMark?
 }
 
 /// Reads and writes inside a write transaction.
@@ -69,10 +77,14 @@ public protocol StoreWriter: StoreReader {
   /// Raises each process's clock in ``StoreReader/syncClocks()`` to the one given, where that is
   /// higher (a knowledge vector merge: clocks never go back).
   func mergeSyncClocks(_ clocks: [UUID: Int64]) throws
+  /// Replaces the store's import mark with `mark` (`nil`: none).
+  func setImportMark(_ mark: ImportMark?) throws
 }
 
 extension StoreWriter {
   public var takesStoredSources: Bool { false }
+
+  public func setImportMark(_ mark: ImportMark?) throws {}
 
   public func addSources(_ sources: [SourceReference], stored: [Data?], to version: UUID) throws {
     try addSources(sources, to: version)
@@ -80,6 +92,10 @@ extension StoreWriter {
 }
 
 extension StoreReader {
+  public var keepsImportMarks: Bool { false }
+
+  public func importMark() throws -> ImportMark? { nil }
+
   /// Every version of every kind, in import order (patients, plans, tasks, outcomes).
   public func allVersions() throws -> [StoredVersion] {
     try EntityKind.allCases.flatMap { try versions($0, .all) }

@@ -80,6 +80,9 @@ struct ImportCommand: ParsableCommand {
   @Flag(help: "With --job: print the job's workers, staged files and resources, and partitions left and done.")
   var status = false
 
+  @Flag(help: "Merge and store the inputs even when they are unchanged since the store's last import.")
+  var recheck = false
+
   /// Accepted for scripts written before every import was staged; changes nothing.
   @Flag(help: .hidden)
   var staged = false
@@ -113,6 +116,26 @@ struct ImportCommand: ParsableCommand {
     if care {
       return try CareRecordsImport(store: store, batchSize: batchSize, strict: strict, issueReport: issueReport).run(files)
     }
+    // Inputs unchanged since the store's last import, into a store nothing wrote to since: the
+    // import would write nothing, so it is not run (unless a report or --recheck asks for it).
+    let fingerprint = ImportFingerprint(inputs: files, from: release)
+    var opened: (any CareStoreBackend)?
+    if let fingerprint, !recheck, report == nil, let path = StoreLocation(store).path,
+      FileManager.default.fileExists(atPath: path)
+    {
+      do {
+        let backend = try StoreLocation(store).open()
+        opened = backend
+        if let mark = try Self.unchangedMark(fingerprint, files: files, importer: CareImporter(backend: backend)) {
+          return sayUnchanged(mark)
+        }
+      } catch let error as StoreError {
+        printError("fhirkit: \(error)")
+        throw ExitCode(3)
+      } catch {
+        // An input that cannot be read now is read, and named, by the import below.
+      }
+    }
     let reportWriter = PipelineReportWriter(issueReport: issueReport)
     // Resources are staged on disk and merged patient group by patient group; the entities are
     // written in batches as they are merged, so memory stays bounded whatever the input's size.
@@ -126,6 +149,7 @@ struct ImportCommand: ParsableCommand {
     Console.shared.startProgress()
     defer { Console.shared.endProgress() }
     let reader = CareInputReader(from: release, strict: strict, issueReport: issueReport, jobs: jobs ?? processorCount, staged: conversion)
+    if fingerprint != nil { reader.digests = InputDigests() }
     do {
       try reader.read(files)
     } catch let code as ExitCode {
@@ -136,6 +160,8 @@ struct ImportCommand: ParsableCommand {
     conversion.onPartitionMerged = { progress.merged($0, of: $1) }
     let summary: ImportSummary
     var pipelineReport = PipelineReport()
+    var start: Int64?
+    var marker: CareImporter?
     do {
       // --strict stops at the first resource the coders refuse or error they report: every
       // patient group is merged once to look before the store is opened, so nothing is stored.
@@ -143,8 +169,10 @@ struct ImportCommand: ParsableCommand {
         progress.start("checking")
         try conversion.check { [issueReport] in try ConversionIssueOutput.stopAtFirstError($0, issueReport: issueReport) }
       }
-      let backend = try StoreLocation(store).open()
+      let backend = try opened ?? StoreLocation(store).open()
       let importer = CareImporter(backend: backend, batchSize: batchSize)
+      start = fingerprint == nil ? nil : try importer.changeHorizon()
+      marker = importer
       progress.start("merging and storing")
       summary = try importer.importStream(
         { add in pipelineReport = try conversion.finish(withSources: add) },
@@ -167,6 +195,19 @@ struct ImportCommand: ParsableCommand {
     outcomes.valuesSkipped = ConversionIssueOutput.print(pipelineReport)
     outcomes.notStored = ConversionIssueOutput.report(summary.failures, to: issueReport)
     try issueReport.close()
+    if let fingerprint, let start, let marker, let digests = reader.digests?.digests, digests.count == files.count,
+      !outcomes.somethingFailed, reader.unreadable == 0, reader.skipped == 0, summary.conflicts.isEmpty
+    {
+      let mark = ImportMark(
+        fingerprint: fingerprint.fingerprint(contentDigests: digests), quickKey: fingerprint.quickKey, date: Date(),
+        resourcesRead: reader.resourcesRead, entities: Self.entities(summary))
+      do {
+        try marker.leaveImportMark(mark, startedAt: start, summary: summary)
+      } catch let error as StoreError {
+        // Everything is stored; only the next import of the same inputs will not be skipped.
+        printError("fhirkit: \(error)")
+      }
+    }
     if !Console.shared.quiet || outcomes.somethingFailed {
       printError(Self.describe(summary, resources: reader.resourcesRead))
       reportWriter.printApproximations(PipelineReportWriter.approximations(pipelineReport))

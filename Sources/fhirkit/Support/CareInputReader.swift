@@ -40,6 +40,9 @@ final class CareInputReader {
   /// Where resources go instead of ``staged`` or ``input``, when set (a cooperating import's
   /// worker stages them into the job's database).
   var sink: ((PipelineInput.Entry) throws -> Void)?
+  /// Where each input's bytes are digested as they are read, if anywhere (an import's
+  /// fingerprint, ``ImportFingerprint``).
+  var digests: InputDigests?
   /// The resources read so far (empty when they are staged).
   private(set) var input = PipelineInput()
   /// Resources read and decoded.
@@ -74,11 +77,14 @@ final class CareInputReader {
       handle: { [unowned self] record, outcome in try add(record, try outcome.get()) })
     for file in files {
       try batcher.startInput()
+      digests?.start()
+      defer { digests?.finish() }
       do {
         try ResourceReader.read(
           file,
           hooks: ResourceReader.Hooks(
             bytesRead: { Console.shared.count(bytes: $0) },
+            chunkRead: digests.map { digests in { digests.add($0) } },
             entryWithoutResource: { [self] entry in
               try batcher.flush()  // messages in input order
               skip(entry)

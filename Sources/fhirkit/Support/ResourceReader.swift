@@ -13,6 +13,8 @@ enum ResourceReader {
   struct Hooks {
     /// Called with the size of each chunk read (for the progress line).
     var bytesRead: ((Int) -> Void)? = nil
+    /// Called with each chunk of the input as stored (to digest it, ``InputDigests``).
+    var chunkRead: ((ByteChunks.Chunk) -> Void)? = nil
     /// Called with each top-level JSON value (NDJSON line or JSON value), after its records:
     /// a Bundle without its entries, or a resource (which was also handed out as a record).
     var topLevelValue: ((JSONTokens) throws -> Void)? = nil
@@ -49,6 +51,7 @@ enum ResourceReader {
       chunks: { feed in
         try input.read(onIdle: hooks.idle == nil ? nil : feed.inputIsIdle) { chunk in
           hooks.bytesRead?(chunk.count)
+          hooks.chunkRead?(chunk)
           try feed(chunk)
         }
       },
