@@ -52,6 +52,12 @@ extension PostgresBackend {
     return state == "40001" || state == "40P01"
   }
 
+  /// Whether a unique index refused the transaction's rows: under `READ COMMITTED`, another
+  /// writer committed a version of the same entity first (``PostgresBackend/Options/uniqueRetries``).
+  static func isUniqueViolation(_ error: any Error) -> Bool {
+    sqlState(error) == "23505"
+  }
+
   /// Whether the connection to the server was lost (closed by either side, or the server shut
   /// down).
   static func isConnectionLoss(_ error: any Error) -> Bool {

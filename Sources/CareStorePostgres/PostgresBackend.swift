@@ -7,13 +7,12 @@ import PostgresNIO
 /// both), on one connection:
 ///
 /// - reads run in `REPEATABLE READ READ ONLY` transactions (one snapshot each);
-/// - writes run in `SERIALIZABLE` transactions, all or nothing, retried (after a pause) when the
-///   server reports a serialization failure or a deadlock with another writer, so concurrent
-///   importers behave as if they ran one after the other; unique indexes (one head per entity,
-///   one version per sequence number, one current outcome per occurrence) hold even so;
-/// - FHIRKit's writers take turns (``Options/writersTakeTurns``): each write transaction runs
-///   under a session advisory lock, so that concurrent importers work in parallel between their
-///   transactions instead of failing each other's;
+/// - writes run in `READ COMMITTED` transactions, all or nothing; the database's unique indexes
+///   (one head per entity, one version per sequence number, one current outcome per occurrence)
+///   keep concurrent writers of the same entities from storing it twice. The writer that loses
+///   such a race is refused (a unique violation) and runs its transaction again, reading what
+///   the winner committed; a deadlock is run again too. Writers of different entities (the
+///   workers of one import job, which merge disjoint patient groups) never wait for each other;
 /// - a connection lost in a transaction is opened again once and the transaction run again
 ///   (committed transactions are kept; an import run again is idempotent), else the call fails
 ///   with ``StoreError/Kind/connectionLost``.
@@ -25,21 +24,13 @@ public final class PostgresBackend: CareStoreBackend, @unchecked Sendable {
     /// Open without writing anything (no migration; writes fail with ``StoreError/Kind/readOnly``).
     public var readOnly = false
     /// How long a transaction is run again, after a pause, while it keeps failing for a
-    /// serialization failure or deadlock with other writers (default 10 minutes). Under
-    /// `SERIALIZABLE`, writers of large batches conflict often (the server's predicate locks
-    /// cover whole index pages, then whole tables), even on disjoint entities; one of them always
-    /// commits, and the pauses grow so that each gets its turn.
+    /// deadlock or serialization failure with other writers (default 10 minutes).
     public var conflictPatience: Duration = .seconds(600)
-    /// Whether each write transaction first waits for its turn: a session advisory lock, taken
-    /// before `BEGIN` and released after `COMMIT` or `ROLLBACK` (default `true`). Without turns,
-    /// two importers writing batches of thousands of random uuids at once fail each other's
-    /// `SERIALIZABLE` transactions on nearly every batch, even for disjoint patients (the
-    /// predicate locks cover the index pages both insert into), and one of them waits out its
-    /// pauses while the other writes: a measured two-worker import stored 300 of 301 partitions
-    /// in one worker. With turns, only the transactions are one at a time; what importers do
-    /// between them (decoding, merging, encoding) runs in parallel, and `SERIALIZABLE` still
-    /// guards against writers that do not take turns (another program, an older FHIRKit).
-    public var writersTakeTurns = true
+    /// How many times a transaction refused by a unique index is run again (default 4). Another
+    /// writer's version of the same entity committed first: the transaction run again reads it
+    /// and finds nothing left to write. One still refused after that is a broken store rule,
+    /// and fails with ``StoreError/Kind/constraint``.
+    public var uniqueRetries = 4
 
     public init() {}
   }
@@ -99,28 +90,23 @@ public final class PostgresBackend: CareStoreBackend, @unchecked Sendable {
   public func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T {
     if options.readOnly { throw StoreError(.readOnly, store: name, operation: "writing") }
     return try transaction(
-      "BEGIN ISOLATION LEVEL SERIALIZABLE", operation: "writing", takesTurn: options.writersTakeTurns
+      "BEGIN ISOLATION LEVEL READ COMMITTED", operation: "writing"
     ) { access in
       try body(access)
     }
   }
 
-  /// An arbitrary constant: the advisory lock FHIRKit's writers of one database take turns on
-  /// (``Options/writersTakeTurns``).
-  private static let turnKey = 0x4648_4B57  // "FHKW"
-
   /// Runs `body` between `begin` and `COMMIT`, again after a conflict with another writer
-  /// (for up to ``Options/conflictPatience``) or once more on a new connection after the
-  /// connection was lost. Rolls back when anything throws. With `takesTurn`, each attempt
-  /// waits for the writers' turn lock before `begin` (so its snapshot is taken once the previous
-  /// writer committed) and releases it after `COMMIT` or `ROLLBACK`; a lost connection releases
-  /// it on the server.
+  /// (a deadlock or serialization failure, for up to ``Options/conflictPatience``; a unique
+  /// violation, up to ``Options/uniqueRetries`` times) or once more on a new connection after the
+  /// connection was lost. Rolls back when anything throws.
   private func transaction<T>(
-    _ begin: String, operation: String, takesTurn: Bool = false, _ body: (PostgresAccess) throws -> T
+    _ begin: String, operation: String, _ body: (PostgresAccess) throws -> T
   ) throws -> T {
     lock.lock()
     defer { lock.unlock() }
     var conflicts = 0
+    var refusals = 0
     let started = ContinuousClock.now
     var reconnected = false
     while true {
@@ -131,11 +117,9 @@ public final class PostgresBackend: CareStoreBackend, @unchecked Sendable {
           reconnected = true
           connection = try BlockingConnection.connect(location)
         }
-        if takesTurn { try turn("pg_advisory_lock", operation: operation) }
         try connection.query(begin, operation: operation, table: nil)
         let value = try body(PostgresAccess(connection: connection))
         try connection.query("COMMIT", operation: operation, table: nil)
-        if takesTurn { endTurn(operation: operation) }
         return value
       } catch {
         let lost = Self.isConnectionLoss(error) || connection.isClosed
@@ -143,7 +127,12 @@ public final class PostgresBackend: CareStoreBackend, @unchecked Sendable {
         // rolls back what it loses, and releases its locks.)
         if !lost {
           _ = try? connection.query("ROLLBACK", operation: operation, table: nil)
-          if takesTurn { endTurn(operation: operation) }
+        }
+        if Self.isUniqueViolation(error) && refusals < options.uniqueRetries {
+          // The server refuses a duplicate only once the writer of the other row has committed:
+          // run again at once, reading what it wrote.
+          refusals += 1
+          continue
         }
         if Self.isConflict(error) && ContinuousClock.now - started < options.conflictPatience {
           // Pauses of 10 ms doubling up to about 2.5 s, each between half and one and a half
@@ -167,21 +156,4 @@ public final class PostgresBackend: CareStoreBackend, @unchecked Sendable {
     }
   }
 
-  /// Takes or releases (`function`) the writers' turn lock on the current connection.
-  private func turn(_ function: String, operation: String) throws {
-    var binds = PostgresBindings()
-    binds.append(Self.turnKey)
-    try connection.query("SELECT \(function)($1)", binds, operation: operation, table: nil)
-  }
-
-  /// Releases the writers' turn lock. It never fails the transaction (which has committed or
-  /// rolled back): when the lock cannot be released, the connection is closed, which releases
-  /// it on the server, and the next transaction opens a new one.
-  private func endTurn(operation: String) {
-    do {
-      try turn("pg_advisory_unlock", operation: operation)
-    } catch {
-      connection.close()
-    }
-  }
 }

@@ -326,14 +326,10 @@ struct SplitMix {
 struct SyncEnginePostgresTests {
   @Test("a version committed after a later one is still pulled: the horizon waits for the open transaction")
   func outOfOrderCommits() throws {
-    // Two connections: the engine's, and one holding a transaction open. The second does not
-    // take turns with FHIRKit's writers (as another program would not), or the engine's own
-    // writes would wait for it to commit.
+    // Two connections: the engine's, and one holding a transaction open.
     let (cluster, database, url) = try PostgresStoreTests.database()
     let engine = SyncEngine(backend: try PostgresBackend(url: url))
-    var independent = PostgresBackend.Options()
-    independent.writersTakeTurns = false
-    let backend = try PostgresBackend(url: url, options: independent)
+    let backend = try PostgresBackend(url: url)
     let clinic = SimulatedDevice("clinic", scope: .everything)
     try clinic.sync(engine)
     func firstVersion(_ id: String) -> StoredVersion {
@@ -370,8 +366,6 @@ struct SyncEnginePostgresTests {
     }
     written.wait()
     // A later transaction commits first.
-    // (Written outside serializable isolation, so that the open transaction is not failed over
-    // it and retried with a later id.)
     let late = firstVersion("late")
     let text = String(decoding: late.json, as: UTF8.self).replacingOccurrences(of: "'", with: "''")
     _ = try cluster.psql(
