@@ -13,7 +13,7 @@ sample_dstu2="Fixtures/dstu2/bundles/synthea__Gerhold_Donovan_66.json"
 echo "== fhirkit import: care entities into the default store ./fhirkit.sqlite"
 $fhirkit import "$sample_r4" "$sample_dstu2"
 echo
-echo "== fhirkit import again: nothing new"
+echo "== fhirkit import again: nothing new (the same files, the store unchanged since: not merged again)"
 $fhirkit import "$sample_r4" "$sample_dstu2"
 echo
 echo "== fhirkit export --to care: entities in the store, by kind"
