@@ -118,7 +118,8 @@ struct ImportCommand: ParsableCommand {
     }
     // Inputs unchanged since the store's last import, into a store nothing wrote to since: the
     // import would write nothing, so it is not run (unless a report or --recheck asks for it).
-    let fingerprint = ImportFingerprint(inputs: files, from: release)
+    // (Only SQLite stores keep import marks: no need to digest the inputs for another.)
+    let fingerprint = StoreLocation(store).kind == .sqlite ? ImportFingerprint(inputs: files, from: release) : nil
     var opened: (any CareStoreBackend)?
     if let fingerprint, !recheck, report == nil, let path = StoreLocation(store).path,
       FileManager.default.fileExists(atPath: path)
