@@ -9,10 +9,18 @@ extension ImportCommand {
   static func unchangedMark(_ fingerprint: ImportFingerprint, files: [InputFiles.Input], importer: CareImporter)
     throws -> ImportMark?
   {
-    guard let mark = try importer.standingImportMark(), mark.quickKey == fingerprint.quickKey,
-      fingerprint.fingerprint(contentDigests: try ImportFingerprint.contentDigests(of: files)) == mark.fingerprint
-    else { return nil }
-    return mark
+    guard let mark = try importer.standingImportMark(), mark.quickKey == fingerprint.quickKey else { return nil }
+    // A progress line while the inputs are digested (seconds for gigabytes).
+    Console.shared.startProgress()
+    defer { Console.shared.endProgress() }
+    var digested = 0
+    let digests = try ImportFingerprint.contentDigests(of: files) { count in
+      digested += count
+      Console.shared.phase { _ in
+        "comparing the inputs with the store's last import: \(digested / 1_000_000) MB digested"
+      }
+    }
+    return fingerprint.fingerprint(contentDigests: digests) == mark.fingerprint ? mark : nil
   }
 
   /// Says on stderr that the import was not run, with the counts of the import that left `mark`

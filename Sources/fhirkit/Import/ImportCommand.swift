@@ -13,7 +13,10 @@ struct ImportCommand: ParsableCommand {
       Reads the inputs as 'convert --to care' does, merges them with the care pipeline and \
       writes the entities into the store in batched transactions as patient groups are \
       merged: memory stays bounded whatever the input's size (resources are staged in the \
-      temporary folder, TMPDIR). Importing the same input again adds nothing; a changed resource adds one new version of its entities. Prints \
+      temporary folder, TMPDIR). Importing the same input again adds nothing; a changed \
+      resource adds one new version of its entities. The same files again, into an SQLite \
+      store nothing wrote to since, are only digested, not merged (--recheck merges them \
+      anyway). Prints \
       counts per entity kind on stderr: added, unchanged, new versions; then, when not every \
       resource was converted cleanly, the outcomes: converted, converted with issues (stored; \
       their issues are listed), skipped (not stored, with why and where). What the coders \

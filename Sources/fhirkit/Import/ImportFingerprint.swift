@@ -33,12 +33,16 @@ struct ImportFingerprint {
   }
 
   /// Reads every input to digest it as ``InputDigests`` does while an import reads.
+  /// - Parameter progress: Called with the size of each chunk digested.
   /// - Throws: ``JSONError`` when an input cannot be read.
-  static func contentDigests(of inputs: [InputFiles.Input]) throws -> [String] {
+  static func contentDigests(of inputs: [InputFiles.Input], progress: (Int) -> Void = { _ in }) throws -> [String] {
     let digests = InputDigests()
     for input in inputs {
       digests.start()
-      try input.read { digests.add($0) }
+      try input.read { chunk in
+        digests.add(chunk)
+        progress(chunk.count)
+      }
       digests.finish()
     }
     return digests.digests
