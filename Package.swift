@@ -130,7 +130,6 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
-        .product(name: "Crypto", package: "swift-crypto"),
       ]),
     .executableTarget(
       name: "FHIRJSONBenchmarks",

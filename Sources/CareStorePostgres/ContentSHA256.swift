@@ -1,7 +1,8 @@
 import Crypto
 
 /// SHA-256 of a stream of bytes (swift-crypto's `SHA256`): what ``ImportJob`` keys staged files
-/// by, so that a file staged twice (by one worker, or by two at once) is staged once.
+/// by, so that a file staged twice (by one worker, or by two at once) is staged once, and what
+/// `fhirkit import` fingerprints its inputs with (an SQLite store's import mark).
 ///
 /// ```swift
 /// var digest = ContentSHA256()
@@ -17,6 +18,11 @@ public struct ContentSHA256: Sendable {
   /// Adds `bytes` to what is hashed.
   public mutating func update(_ bytes: some Sequence<UInt8>) {
     hasher.update(data: Array(bytes))
+  }
+
+  /// Adds a chunk of bytes as read, without copying it.
+  public mutating func update(_ chunk: UnsafeRawBufferPointer) {
+    hasher.update(bufferPointer: chunk)
   }
 
   /// The digest of everything added, as 64 lowercase hexadecimal digits.

@@ -1,4 +1,4 @@
-import Crypto
+import CareStorePostgres
 import FHIRKit
 import Foundation
 
@@ -24,12 +24,12 @@ struct ImportFingerprint {
       lines.append("input \(size) \(input.path.utf8.count) \(input.path)")
     }
     text = lines.joined(separator: "\n")
-    quickKey = Self.hex(SHA256.hash(data: Data(text.utf8)))
+    quickKey = ContentSHA256.hex(of: Array(text.utf8))
   }
 
   /// The fingerprint, given each input's digest (``InputDigests``) in input order.
   func fingerprint(contentDigests: [String]) -> String {
-    Self.hex(SHA256.hash(data: Data((text + "\ncontent " + contentDigests.joined(separator: " ")).utf8)))
+    ContentSHA256.hex(of: Array((text + "\ncontent " + contentDigests.joined(separator: " ")).utf8))
   }
 
   /// Reads every input to digest it as ``InputDigests`` does while an import reads.
@@ -46,10 +46,6 @@ struct ImportFingerprint {
       digests.finish()
     }
     return digests.digests
-  }
-
-  static func hex(_ digest: SHA256.Digest) -> String {
-    digest.map { String(format: "%02x", $0) }.joined()
   }
 
   /// The running executable's size and modification time: a new build is a new program.
@@ -70,18 +66,18 @@ struct ImportFingerprint {
 final class InputDigests {
   /// One digest (hex) per input finished, in order.
   private(set) var digests: [String] = []
-  private var current: SHA256?
+  private var current: ContentSHA256?
 
   /// Starts the next input.
-  func start() { current = SHA256() }
+  func start() { current = ContentSHA256() }
 
   /// Adds a chunk of the current input.
-  func add(_ chunk: ByteChunks.Chunk) { current?.update(bufferPointer: chunk) }
+  func add(_ chunk: ByteChunks.Chunk) { current?.update(chunk) }
 
   /// Ends the current input.
   func finish() {
-    guard let hash = current?.finalize() else { return }
-    digests.append(ImportFingerprint.hex(hash))
+    guard let hex = current?.finalize() else { return }
+    digests.append(hex)
     current = nil
   }
 }
