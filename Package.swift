@@ -130,7 +130,11 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
-      ]),
+      ],
+      // jemalloc instead of glibc's malloc: decoding threads free what the reading thread
+      // allocated and back, and glibc's per-arena locks made `convert --to care --jobs 2` wait
+      // (docs/benchmarks.md, "jemalloc in the fhirkit binary").
+      linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]),
     .executableTarget(
       name: "FHIRJSONBenchmarks",
       dependencies: [
