@@ -6,8 +6,10 @@ import PostgresNIO
 /// sequence can become visible after rows with higher numbers, so a version's position is the id
 /// of the transaction that wrote it (`change_xid`), and the horizon is the oldest transaction the
 /// reading snapshot still sees running — leaving out those known to run in another database of
-/// the cluster, which never write here. Every transaction below the horizon had ended when the
-/// snapshot was taken: what it wrote is visible for good, or was rolled back.
+/// the cluster, and autovacuum's (an automatic `ANALYZE` takes a transaction id), which never
+/// write here: a store's own autovacuum held every change after it back from the devices while
+/// it ran. Every transaction below the horizon had ended when the snapshot was taken: what it
+/// wrote is visible for good, or was rolled back.
 extension PostgresAccess {
   func changes(from position: Int64, before horizon: Int64) throws -> [StoreChange] {
     guard position < horizon else { return [] }
@@ -33,7 +35,8 @@ extension PostgresAccess {
       WITH s AS (SELECT pg_current_snapshot() AS snap),
       elsewhere AS (
         SELECT backend_xid::text::bigint AS xid FROM pg_stat_activity
-        WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database()
+        WHERE backend_xid IS NOT NULL
+          AND (datname IS DISTINCT FROM current_database() OR backend_type = 'autovacuum worker')
       )
       SELECT LEAST(
         pg_snapshot_xmax(snap)::text::bigint,

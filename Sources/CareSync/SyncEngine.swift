@@ -35,8 +35,10 @@ public struct SyncEngine: Sendable {
   /// - Throws: ``StoreError``; `DecodingError` for a stored version that is not care JSON.
   public func pull(since vector: KnowledgeVector, scope: SyncScope) throws -> CareKitRevisionRecord {
     try backend.read { reader in
-      let process = try reader.syncProcess()
+      // The horizon first: in PostgreSQL the read's snapshot is taken by its first statement, and
+      // the horizon query then sees the server's activity closest to it (docs/sync.md).
       let horizon = try reader.changeHorizon()
+      let process = try reader.syncProcess()
       let changes = try reader.changes(from: Int64(vector.clock(for: process)), before: horizon)
       let position = Dictionary(changes.map { ($0.uuid, $0.position) }, uniquingKeysWith: min)
       var versions: [StoredVersion] = []
