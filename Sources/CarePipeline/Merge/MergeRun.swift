@@ -288,10 +288,10 @@ struct MergeRun {
   }
 
   mutating func finish() {
-    result.patients.sort(by: PipelineResult.byID)
-    result.carePlans.sort(by: PipelineResult.byID)
-    result.tasks.sort(by: PipelineResult.byID)
-    result.outcomes.sort(by: PipelineResult.byID)
+    result.patients = PipelineResult.sortedByID(result.patients)
+    result.carePlans = PipelineResult.sortedByID(result.carePlans)
+    result.tasks = PipelineResult.sortedByID(result.tasks)
+    result.outcomes = PipelineResult.sortedByID(result.outcomes)
     result.report.entities = [
       "patient": result.patients.count, "carePlan": result.carePlans.count, "task": result.tasks.count,
       "outcome": result.outcomes.count,
