@@ -50,6 +50,29 @@ private func check(_ output: JSONTokenizer.Output) {
   writer.value(tokens)
   let reparsed = try? writer.output.withUnsafeBytes { try JSONValue(parsing: $0, options: .init(maxDepth: 10_000)) }
   if reparsed != value { Fuzz.fail("writer round trip differs") }
+  checkPacking(tokens)
+}
+
+/// Packed tokens come back as `value(at:)` gives them (as if tokenized alone); packed bytes with one
+/// byte changed are refused or read back as tokens that can be walked and written.
+private func checkPacking(_ tokens: JSONTokens) {
+  let packed = tokens.packed()
+  if JSONTokens(packed: packed) != tokens.value(at: 0) { Fuzz.fail("packing round trip differs") }
+  if tokens.count > 2, tokens[0].kind == .objectStart || tokens[0].kind == .arrayStart {
+    let inner = tokens[0].kind == .objectStart ? 2 : 1
+    if JSONTokens(packed: tokens.packed(valueAt: inner)) != tokens.value(at: inner) {
+      Fuzz.fail("packing a value inside differs")
+    }
+  }
+  for position in stride(from: 0, to: packed.count, by: max(1, packed.count / 16)) {
+    var damaged = packed
+    damaged[position] ^= UInt8(truncatingIfNeeded: position &* 31 &+ 7) | 1
+    if let unpacked = JSONTokens(packed: damaged) {
+      var writer = JSONWriter()
+      writer.value(unpacked)
+      _ = JSONValue(tokens: unpacked)
+    }
+  }
 }
 
 private func readNDJSON(_ input: UnsafeRawBufferPointer, chunkSize: Int) {

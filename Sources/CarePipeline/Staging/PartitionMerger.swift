@@ -38,7 +38,7 @@ struct PartitionMerger: Sendable {
       let slot = slots[Int(ordinal)]
       let bytes = try file.read(at: slot.offset, count: Int(slot.length))
       let (resource, source) = try StagedMerge.decode(
-        bytes, isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
+        bytes, isCanonical: slot.isCanonical, isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
       return IndexedResource(
         key: key, fullUrl: urls.keptURL(of: ordinal), resource: resource, source: source, originalJSON: originalJSON[ordinal],
         compactJSON: slot.isCanonical ? bytes : nil)

@@ -13,19 +13,21 @@ public struct StagedEntry: Sendable {
     /// staging keeps an earlier resource's key when the `fullUrl` led to one before.
     var key: String
     var fullUrl: String?
-    /// The JSON it is staged as, decoded again when its partition is merged.
-    var json: [UInt8]
-    /// Whether `json` is the model's own compact JSON (then it serves as the source's JSON).
+    /// What it is staged as, decoded again when its partition is merged: the model's own compact
+    /// JSON when `isCanonical`, else the tokens it was decoded from, packed
+    /// (``FHIRJSON/JSONTokens/packed(valueAt:)``).
+    var bytes: [UInt8]
+    /// Whether `bytes` are the model's own compact JSON (then they serve as the source's JSON).
     var isCanonical: Bool
     /// Its JSON as read, when decoding repaired it.
     var originalJSON: [UInt8]?
     var facts: StagedFacts
 
     init(_ entry: PipelineInput.Entry, _ preparer: StagedConversion.Preparer) {
-      (json, isCanonical) = StagedEntry.json(of: entry, keepsSourceJSON: preparer.keepsSourceJSON)
+      (bytes, isCanonical) = StagedEntry.staged(entry, keepsSourceJSON: preparer.keepsSourceJSON)
       let resource = entry.resource
-      key = ResourceIndex.key(of: resource, fullUrl: entry.fullUrl) { [json, isCanonical] in
-        isCanonical ? json : resource.canonicalBytes
+      key = ResourceIndex.key(of: resource, fullUrl: entry.fullUrl) { [bytes, isCanonical] in
+        isCanonical ? bytes : resource.canonicalBytes
       }
       fullUrl = entry.fullUrl
       originalJSON = entry.originalJSON
@@ -43,15 +45,14 @@ public struct StagedEntry: Sendable {
     self.items = items
   }
 
-  /// The JSON a resource is staged as, to be decoded again when its partition is merged. When
-  /// the model holds exactly the elements read (``ResourceSource``), those tokens written
-  /// compactly, which is cheaper than encoding the model; when each source's JSON is kept
+  /// What a resource is staged as, to be decoded again when its partition is merged. When the
+  /// model holds exactly the elements read (``ResourceSource``), those tokens packed, which is
+  /// cheaper than encoding the model or writing them as JSON and reads back without tokenizing
+  /// (docs/benchmarks.md, "Staged tokens packed"); when each source's JSON is kept
   /// (``Pipeline/Options/keepsSourceJSON``), the model's own compact JSON, which then serves as
   /// that JSON too (``IndexedResource/compactJSON``).
-  static func json(of entry: PipelineInput.Entry, keepsSourceJSON: Bool) -> (bytes: [UInt8], isCanonical: Bool) {
+  static func staged(_ entry: PipelineInput.Entry, keepsSourceJSON: Bool) -> (bytes: [UInt8], isCanonical: Bool) {
     guard !keepsSourceJSON, let source = entry.source else { return (entry.resource.canonicalBytes, true) }
-    var writer = JSONWriter()
-    writer.value(source.tokens, at: source.index)
-    return (writer.takeOutput(), false)
+    return (source.tokens.packed(valueAt: source.index), false)
   }
 }

@@ -22,7 +22,7 @@ extension StagedMerge {
   /// not at all when it is alone in its group and becomes no entity). What staging needs (key,
   /// version, identifiers, the references it follows) comes from a skeleton decoded from the
   /// same tokens with the model's own decoding of those elements, so it is what decoding the
-  /// whole resource gives; the staged JSON is the tokens written compactly, or `canonical` when
+  /// whole resource gives; what is staged is the tokens packed, or `canonical` when
   /// given: the tokens' own bytes, known to be the model's compact JSON (then it serves as the
   /// source's JSON, as for a resource staged whole).
   /// - Parameters:
@@ -59,14 +59,7 @@ extension StagedMerge {
     let key = ResourceIndex.key(of: skeleton, fullUrl: fullUrl) { [] }
     if let url = fullUrl, urls.ordinal(of: url) != nil { return false }
     guard keys.ordinal(of: key) == nil else { return false }
-    let bytes: [UInt8]
-    if let canonical {
-      bytes = canonical
-    } else {
-      var writer = JSONWriter()
-      _ = writer.value(tokens, at: index)
-      bytes = writer.takeOutput()
-    }
+    let bytes = canonical ?? tokens.packed(valueAt: index)
     report.resourcesRead[type, default: 0] += 1
     let ordinal = keys.insert(key)
     slots.append(Slot())

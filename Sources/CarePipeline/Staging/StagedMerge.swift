@@ -7,8 +7,9 @@ import FHIRR4
 import Foundation
 
 /// The pipeline's merge for inputs larger than memory. Resources are added one at a time and
-/// written, as compact JSON, to a temporary file; memory keeps only a compact index (each key,
-/// where its newest version is staged, each `fullUrl`). Then the references the merge follows
+/// written to a temporary file (as the tokens they were read from, packed, or as compact JSON);
+/// memory keeps only a compact index (each key, where its newest version is staged, each
+/// `fullUrl`). Then the references the merge follows
 /// join resources into groups (a patient with its plans, orders and observations), groups are
 /// packed into partitions of bounded size, and each partition is loaded and merged by a
 /// ``MergeRun`` of its own. Medications are shared: a partition loads those it refers to as
@@ -43,8 +44,9 @@ final class StagedMerge {
       get { flag(2) }
       set { setFlag(2, newValue) }
     }
-    /// Whether the staged JSON is the model's own compact JSON (it then serves as the source's
-    /// JSON, ``IndexedResource/compactJSON``), not the tokens as read.
+    /// Whether the staged bytes are the model's own compact JSON (they then serve as the source's
+    /// JSON, ``IndexedResource/compactJSON``), not the tokens as read, packed
+    /// (``FHIRJSON/JSONTokens/packed(valueAt:)``).
     var isCanonical: Bool {
       get { flag(4) }
       set { setFlag(4, newValue) }
@@ -113,17 +115,19 @@ final class StagedMerge {
       ordinal = existing
       report.duplicatesMerged[type, default: 0] += 1
       // Both versions decoded again from what is staged (duplicates are few).
-      let resource = try Self.decode(item.json, isDSTU2: item.facts.isDSTU2, type: type, path: file.path).resource
+      let resource = try Self.decode(
+        item.bytes, isCanonical: item.isCanonical, isDSTU2: item.facts.isDSTU2, type: type, path: file.path
+      ).resource
       if ResourceIndex.isNewer(resource, than: try load(existing).resource) {
         try stage(
-          item.facts, item.json, isCanonical: item.isCanonical, as: existing, key: key,
+          item.facts, item.bytes, isCanonical: item.isCanonical, as: existing, key: key,
           fullUrl: urls.keptURL(of: existing) ?? item.fullUrl)
         originalJSON[existing] = item.originalJSON
       }
     } else {
       ordinal = keys.insert(key)
       slots.append(Slot())
-      try stage(item.facts, item.json, isCanonical: item.isCanonical, as: ordinal, key: key, fullUrl: item.fullUrl)
+      try stage(item.facts, item.bytes, isCanonical: item.isCanonical, as: ordinal, key: key, fullUrl: item.fullUrl)
       originalJSON[ordinal] = item.originalJSON
     }
     if let url = item.fullUrl { urls.add(url, for: ordinal) }
@@ -164,23 +168,34 @@ final class StagedMerge {
   func load(_ ordinal: Int32) throws -> (resource: PipelineResource, source: ResourceSource?) {
     let slot = slots[Int(ordinal)]
     let bytes = try file.read(at: slot.offset, count: Int(slot.length))
-    return try Self.decode(bytes, isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
+    return try Self.decode(
+      bytes, isCanonical: slot.isCanonical, isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
   }
 
-  /// A staged resource's JSON decoded again, with the tokens it was decoded from as its source.
+  /// A staged resource decoded again, with the tokens it was decoded from as its source: `bytes`
+  /// are its compact JSON when `isCanonical`, else its tokens packed (``StagedEntry/Item/bytes``).
   /// - Throws: ``StagingError`` (naming the staging file at `path` and the resource's `type`)
-  ///   when it is not one JSON value or does not decode.
-  static func decode(_ bytes: [UInt8], isDSTU2: Bool, type: String, path: String) throws -> (
+  ///   when they are not one JSON value or do not decode.
+  static func decode(_ bytes: [UInt8], isCanonical: Bool, isDSTU2: Bool, type: String, path: String) throws -> (
     resource: PipelineResource, source: ResourceSource?
   ) {
-    // Sized to the resource: its tokens stay with it (its source) while its partition is merged.
-    var options = JSONTokenizer.Options()
-    options.expectedInputBytes = bytes.count
-    let tokenizer = JSONTokenizer(options: options, source: path)
-    try tokenizer.feed(bytes)
-    try tokenizer.finish()
-    guard case .value(let tokens)? = tokenizer.nextOutput() else {
-      throw StagingError(path: path, message: "a staged resource is not one JSON value")
+    let tokens: JSONTokens
+    if isCanonical {
+      // Sized to the resource: its tokens stay with it (its source) while its partition is merged.
+      var options = JSONTokenizer.Options()
+      options.expectedInputBytes = bytes.count
+      let tokenizer = JSONTokenizer(options: options, source: path)
+      try tokenizer.feed(bytes)
+      try tokenizer.finish()
+      guard case .value(let value)? = tokenizer.nextOutput() else {
+        throw StagingError(path: path, message: "a staged resource is not one JSON value")
+      }
+      tokens = value
+    } else {
+      guard let value = JSONTokens(packed: bytes) else {
+        throw StagingError(path: path, message: "a staged \(type) is not one packed JSON value")
+      }
+      tokens = value
     }
     let resource: PipelineResource?
     let issues: [ValidationIssue]
