@@ -57,23 +57,22 @@ struct ImportStreamCommandTests {
   @Test("on a terminal, the progress line changes while reading and while merging (import, convert --to care); none when piped")
   func progressOnATerminal() throws {
     let folder = ImportExportCommandTests.folder()
-    let store = folder + "/tty.sqlite"
     let log = folder + "/tty.log"
-    // Copies of the R4 bundles' resources, each with its own ids: seconds of work in each phase
-    // (8 for the import; 32 for `convert --to care`, whose merge phase is the shorter).
-    func copies(_ count: Int) throws -> String {
-      let input = folder + "/copies\(count).ndjson"
-      var lines: [String] = []
-      for copy in 0..<count {
-        for path in Fixtures.files(extensions: ["json"], under: "r4/bundles") {
-          lines += try BulkExport.resources(ofBundle: Fixtures.bytes(path), copy: copy).map { String(decoding: $0.json, as: UTF8.self) }
-        }
+    // Two copies of the R4 bundles' resources, each with its own ids.
+    let input = folder + "/copies.ndjson"
+    var lines: [String] = []
+    for copy in 0..<2 {
+      for path in Fixtures.files(extensions: ["json"], under: "r4/bundles") {
+        lines += try BulkExport.resources(ofBundle: Fixtures.bytes(path), copy: copy).map { String(decoding: $0.json, as: UTF8.self) }
       }
-      try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
-      return input
     }
-    let input = try copies(8)
-    let drawn = try Self.onATerminal([CommandRunner.executable.path, "import", input, "--store", store, "--batch-size", "100"], log: log)
+    try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+    // Redrawn at every update, so that the test depends on no machine's speed.
+    let everyUpdate = ["FHIRKIT_PROGRESS_INTERVAL": "0"]
+
+    let drawn = try Self.onATerminal(
+      [CommandRunner.executable.path, "import", input, "--store", folder + "/tty.sqlite", "--batch-size", "100"],
+      log: log, environment: everyUpdate)
     let reading = Set(drawn.filter { $0.contains(" read, ") && $0.contains("resources (") })
     let storing = Set(drawn.filter { $0.hasPrefix("merging and storing: ") && $0.contains(" entities stored (") })
     #expect(reading.count >= 2, "reading: \(reading)")
@@ -81,19 +80,30 @@ struct ImportStreamCommandTests {
     #expect(try String(contentsOfFile: log, encoding: .utf8).contains("batches committed"))
 
     let converted = try Self.onATerminal(
-      [CommandRunner.executable.path, "convert", try copies(32), "--to", "care", "--jobs", "1", "-o", folder + "/care.ndjson"],
-      log: log)
+      [CommandRunner.executable.path, "convert", input, "--to", "care", "--jobs", "1", "-o", folder + "/care.ndjson"],
+      log: log, environment: everyUpdate)
     let merging = Set(converted.filter { $0.hasPrefix("merging: ") && $0.contains(" entities written (") })
     #expect(merging.count >= 2, "merging: \(merging)")
+
+    // At the default interval (a quarter second), input that arrives in three parts 0.6 s apart
+    // is drawn at least after each pause.
+    let half = lines.count / 2
+    let slowly = "{ sed -n 1,100p \"\(input)\"; sleep 0.6; sed -n 101,\(half)p \"\(input)\"; sleep 0.6; sed -n \(half + 1),\\$p \"\(input)\"; }"
+      + " | \"\(CommandRunner.executable.path)\" import - --store \"\(folder)/slow.sqlite\""
+    let paced = try Self.onATerminal(["sh", "-c", slowly], log: log)
+    let pacedReading = Set(paced.filter { $0.contains(" read, ") && $0.contains("resources (") })
+    #expect(pacedReading.count >= 2, "reading at the default interval: \(pacedReading)")
+    #expect(try String(contentsOfFile: log, encoding: .utf8).contains("batches committed"))
 
     let piped = try CommandRunner.run(["import", input, "--store", folder + "/piped.sqlite", "--batch-size", "100"])
     #expect(!piped.stderr.contains("\u{1B}[K") && !piped.stderr.contains("merging and storing"))
   }
 
-  /// Runs `arguments` under a pseudo-terminal (`script`), keeping what it printed in `log`, and
-  /// returns the progress lines it drew.
-  static func onATerminal(_ arguments: [String], log: String) throws -> [String] {
+  /// Runs `arguments` under a pseudo-terminal (`script`) with `environment` added to this
+  /// process's, keeping what it printed in `log`, and returns the progress lines it drew.
+  static func onATerminal(_ arguments: [String], log: String, environment: [String: String] = [:]) throws -> [String] {
     let script = Process()
+    script.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     script.executableURL = URL(fileURLWithPath: "/usr/bin/script")
     script.arguments = ["-q", "-e", "-c", arguments.map { "'\($0)'" }.joined(separator: " "), log]
     script.currentDirectoryURL = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent()

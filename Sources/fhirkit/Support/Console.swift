@@ -9,8 +9,9 @@ import Foundation
 /// Standard error of the command: messages, `--quiet` / `--verbose`, and the progress line.
 ///
 /// The progress line (bytes read, resources per second, issues so far) is drawn only when
-/// standard error is a terminal, at most four times a second, and cleared before any message
-/// and at the end, so that it never mixes with what is printed.
+/// standard error is a terminal, at most four times a second (`FHIRKIT_PROGRESS_INTERVAL` sets
+/// the seconds between redraws), and cleared before any message and at the end, so that it never
+/// mixes with what is printed.
 final class Console: @unchecked Sendable {
   /// The console of this process.
   static let shared = Console()
@@ -22,6 +23,8 @@ final class Console: @unchecked Sendable {
 
   private let lock = NSLock()
   private let isTerminal: Bool
+  /// The least time between two redraws of the progress line, in nanoseconds.
+  private let interval: UInt64
   private var progressEnabled = false
   private var lineShown = false
   private var start: UInt64 = 0
@@ -32,6 +35,14 @@ final class Console: @unchecked Sendable {
 
   init() {
     isTerminal = isatty(2) == 1
+    interval = Self.interval(ProcessInfo.processInfo.environment["FHIRKIT_PROGRESS_INTERVAL"])
+  }
+
+  /// The redraw interval `FHIRKIT_PROGRESS_INTERVAL` gives (seconds, 0 to 60), or a quarter
+  /// second when it is unset or not such a number.
+  static func interval(_ text: String?) -> UInt64 {
+    guard let text, let seconds = Double(text), seconds >= 0, seconds <= 60 else { return 250_000_000 }
+    return UInt64(seconds * 1e9)
   }
 
   /// Turns the progress line on (it shows only when standard error is a terminal).
@@ -39,7 +50,7 @@ final class Console: @unchecked Sendable {
     lock.withLock {
       progressEnabled = isTerminal && !quiet
       start = DispatchTime.now().uptimeNanoseconds
-      lastDraw = start  // the first line after a quarter second, not at once
+      lastDraw = start  // the first line after one interval, not at once
     }
   }
 
@@ -51,7 +62,7 @@ final class Console: @unchecked Sendable {
       self.resources += resources
       self.issues += issues
       let now = DispatchTime.now().uptimeNanoseconds
-      guard now - lastDraw >= 250_000_000 else { return }
+      guard now - lastDraw >= interval else { return }
       lastDraw = now
       let seconds = max(Double(now - start) / 1e9, 0.001)
       let rate = Int(Double(self.resources) / seconds)
@@ -68,13 +79,13 @@ final class Console: @unchecked Sendable {
     lock.withLock { start = DispatchTime.now().uptimeNanoseconds }
   }
 
-  /// Shows the line of the current phase, at most four times a second: `describe` gets the
+  /// Shows the line of the current phase, at most once an interval: `describe` gets the
   /// seconds since the phase started (for rates) and returns the text.
   func phase(_ describe: (_ seconds: Double) -> String) {
     guard progressEnabled else { return }
     lock.withLock {
       let now = DispatchTime.now().uptimeNanoseconds
-      guard now - lastDraw >= 250_000_000 else { return }
+      guard now - lastDraw >= interval else { return }
       lastDraw = now
       let line = "\r\u{1B}[K" + describe(max(Double(now - start) / 1e9, 0.001))
       FileHandle.standardError.write(Data(line.utf8))
