@@ -14,7 +14,7 @@ extension CareImporter {
     _ items: [Item], kind: EntityKind, summary: inout ImportSummary, counts: inout ImportSummary.Counts
   ) throws {
     do {
-      let batch = try backend.write { writer in try Self.write(items, kind: kind, to: writer) }
+      let batch = try backend.write { writer in try Self.write(items, kind: kind, jobs: jobs, to: writer) }
       summary.add(batch: batch, of: kind, to: &counts)
       return
     } catch let error where !Self.concernsWholeStore(error) && items.count > 1 {
@@ -25,7 +25,7 @@ extension CareImporter {
     }
     for item in items {
       do {
-        let batch = try backend.write { writer in try Self.write([item], kind: kind, to: writer) }
+        let batch = try backend.write { writer in try Self.write([item], kind: kind, jobs: jobs, to: writer) }
         summary.add(batch: batch, of: kind, to: &counts)
       } catch let error where !Self.concernsWholeStore(error) {
         summary.failures.append(ImportSummary.Failure(kind: kind, id: item.record.id, reason: Self.reason(error)))

@@ -54,7 +54,7 @@ extension CareImporter {
         var kindCounts = counts[kind] ?? ImportSummary.Counts()
         kindCounts.duplicateIDs += duplicates
         if !records.isEmpty {
-          let items = try Self.encode(records, sources: batch.sources)
+          let items = try Self.encode(records, sources: batch.sources, jobs: jobs)
           try writeContained(items, kind: kind, summary: &summary, counts: &kindCounts)
         }
         counts[kind] = kindCounts

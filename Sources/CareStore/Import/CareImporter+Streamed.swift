@@ -69,7 +69,7 @@ extension CareImporter {
         sources.removeAll(keepingCapacity: true)
         inBatch = 0
       }
-      let items = try Self.encode(records, sources: sources)
+      let items = try Self.encode(records, sources: sources, jobs: jobs)
       try writeContained(items, kind: kind, summary: &summary, counts: &counts)
       afterBatch(summary)
     }

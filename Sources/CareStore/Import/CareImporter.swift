@@ -13,14 +13,20 @@ public struct CareImporter: Sendable {
   public let backend: any CareStoreBackend
   /// Entities per write transaction.
   public var batchSize: Int
+  /// Threads that encode, hash and compress a batch before it is written (at least 1).
+  public var jobs: Int
 
   /// Creates an importer.
   /// - Parameters:
   ///   - backend: The store.
   ///   - batchSize: Entities per transaction (default 2000).
-  public init(backend: any CareStoreBackend, batchSize: Int = 2000) {
+  ///   - jobs: Threads that encode, hash and compress each batch (default: all cores).
+  public init(
+    backend: any CareStoreBackend, batchSize: Int = 2000, jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) {
     self.backend = backend
     self.batchSize = max(1, batchSize)
+    self.jobs = max(1, jobs)
   }
 
   /// One entity to write, encoded before the transaction starts.
@@ -62,7 +68,7 @@ public struct CareImporter: Sendable {
       while start < records.count {
         let end = min(start + batchSize, records.count)
         let chosen = (start..<end).filter { last[records[$0].id] == $0 }
-        let items = try Self.encode(chosen.map { records[$0] }, sources: sources)
+        let items = try Self.encode(chosen.map { records[$0] }, sources: sources, jobs: jobs)
         try writeContained(items, kind: kind, summary: &summary, counts: &counts)
         afterBatch(summary)
         start = end
@@ -72,10 +78,10 @@ public struct CareImporter: Sendable {
     return summary
   }
 
-  /// Encodes and hashes `records`, on all cores (encoding is most of an import's own work): lane
-  /// `k` of `n` takes records `k`, `k + n`, … and hands its results in once, under a lock.
-  static func encode(_ records: [CareRecord], sources: [UUID: [SourceReference]]) throws -> [Item] {
-    let encoded = inLanes(records.count, grain: 64) { i in
+  /// Encodes and hashes `records` on `jobs` threads (encoding is most of an import's own work):
+  /// lane `k` of `n` takes records `k`, `k + n`, … and hands its results in once, under a lock.
+  static func encode(_ records: [CareRecord], sources: [UUID: [SourceReference]], jobs: Int) throws -> [Item] {
+    let encoded = inLanes(records.count, grain: 64, jobs: jobs) { i in
       let json = VersionRules.writer.bytes(records[i])
       return (json: Data(json), hash: VersionRules.hash(bytes: json))
     }
@@ -84,10 +90,12 @@ public struct CareImporter: Sendable {
     }
   }
 
-  /// `(0..<count).map(transform)` on all cores: lane `k` of `n` computes items `k`, `k + n`, …
-  /// and hands its results in once, under a lock; at most one lane per `grain` items.
-  static func inLanes<Value>(_ count: Int, grain: Int, _ transform: @escaping @Sendable (Int) -> Value) -> [Value] {
-    let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / grain))
+  /// `(0..<count).map(transform)` on up to `jobs` threads: lane `k` of `n` computes items `k`,
+  /// `k + n`, … and hands its results in once, under a lock; at most one lane per `grain` items.
+  static func inLanes<Value>(_ count: Int, grain: Int, jobs: Int, _ transform: @escaping @Sendable (Int) -> Value)
+    -> [Value]
+  {
+    let lanes = max(1, min(jobs, count / grain))
     let results = LaneResults<Value>(lanes: lanes)
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in
       results.set(lane, stride(from: lane, to: count, by: lanes).map(transform))
@@ -97,7 +105,7 @@ public struct CareImporter: Sendable {
   }
 
   /// Writes one batch inside a transaction; pure apart from `writer`, so it can be retried.
-  static func write(_ items: [Item], kind: EntityKind, to writer: any StoreWriter) throws -> ImportSummary {
+  static func write(_ items: [Item], kind: EntityKind, jobs: Int, to writer: any StoreWriter) throws -> ImportSummary {
     var summary = ImportSummary()
     var counts = ImportSummary.Counts()
     let heads = try writer.heads(kind, ids: items.map(\.record.id))
@@ -108,7 +116,7 @@ public struct CareImporter: Sendable {
       let slots = items.compactMap { item -> OccurrenceSlot? in slot(of: item, tasks: tasks) }
       occupied = try writer.occupiedSlots(slots)
     }
-    // The versions to append, decided first; their sources are then packed on all cores
+    // The versions to append, decided first; their sources are then packed on `jobs` threads
     // (compressing them was a quarter of the transaction's time), and the rows written in order.
     var chosen: [(version: StoredVersion, head: VersionHead?, sources: [SourceReference])] = []
     for item in items {
@@ -148,7 +156,7 @@ public struct CareImporter: Sendable {
     let sources = chosen.map(\.sources)
     let packed =
       writer.takesStoredSources
-      ? inLanes(sources.count, grain: 32) { i in sources[i].map { $0.json.map(StoredSource.pack) } } : []
+      ? inLanes(sources.count, grain: 32, jobs: jobs) { i in sources[i].map { $0.json.map(StoredSource.pack) } } : []
     try writer.append(
       chosen.indices.map { i in
         VersionAppend(

@@ -12,6 +12,8 @@ import CareStoreLocation
 struct CareRecordsImport {
   var store: String
   var batchSize: Int
+  /// Threads that encode each batch (`--jobs`).
+  var jobs: Int
   var strict: Bool
   var issueReport: IssueReport
 
@@ -29,7 +31,7 @@ struct CareRecordsImport {
     }
     let summary: ImportSummary
     do {
-      let importer = CareImporter(backend: try StoreLocation(store).open(), batchSize: batchSize)
+      let importer = CareImporter(backend: try StoreLocation(store).open(), batchSize: batchSize, jobs: jobs)
       summary = try importer.importRecords { add in
         for line in lines {
           try add(line.record, [])

@@ -68,7 +68,7 @@ struct ImportCommand: ParsableCommand {
   @Flag(help: "Stop at the first bad record.")
   var strict = false
 
-  @Option(name: .shortAndLong, help: "Decode and merge on this many threads (default: all cores); the store gets the same entities.")
+  @Option(name: .shortAndLong, help: "Decode, merge and encode for the store on this many threads (default: all cores); the store gets the same entities.")
   var jobs: Int?
 
   @Option(help: "Cooperate with other workers on this named job (PostgreSQL stores only).")
@@ -117,7 +117,8 @@ struct ImportCommand: ParsableCommand {
     let issueReport = try IssueReport(path: report)
     Interruption.shared.note("\(StoreLocation(store)): keeps the batches committed before it (importing again finishes the job)")
     if care {
-      return try CareRecordsImport(store: store, batchSize: batchSize, strict: strict, issueReport: issueReport).run(files)
+      return try CareRecordsImport(
+        store: store, batchSize: batchSize, jobs: jobs ?? processorCount, strict: strict, issueReport: issueReport).run(files)
     }
     // Inputs unchanged since the store's last import, into a store nothing wrote to since: the
     // import would write nothing, so it is not run (unless a report or --recheck asks for it).
@@ -174,7 +175,7 @@ struct ImportCommand: ParsableCommand {
         try conversion.check { [issueReport] in try ConversionIssueOutput.stopAtFirstError($0, issueReport: issueReport) }
       }
       let backend = try opened ?? StoreLocation(store).open()
-      let importer = CareImporter(backend: backend, batchSize: batchSize)
+      let importer = CareImporter(backend: backend, batchSize: batchSize, jobs: jobs ?? processorCount)
       start = fingerprint == nil ? nil : try importer.changeHorizon()
       marker = importer
       progress.start("merging and storing")

@@ -127,7 +127,7 @@ struct ImportJobRun {
 
     // 3. Merge and store the partitions claimed, until every one is done.
     let backend = try StoreLocation(command.store).open()
-    let importer = CareImporter(backend: backend, batchSize: command.batchSize)
+    let importer = CareImporter(backend: backend, batchSize: command.batchSize, jobs: jobs)
     var summary = ImportSummary()
     let done = try importJob.claimPartitions(
       { partition in
