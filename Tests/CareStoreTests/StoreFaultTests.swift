@@ -41,12 +41,32 @@ struct StoreFaultTests {
     }
   }
 
+  @Test("a new store has pages of 16 KiB; a store made with 4 KiB pages keeps them and takes imports")
+  func pageSize() throws {
+    let backend = try StoreTestSupport.newStore()
+    try CareStore(backend: backend).importResult(Self.small)
+    func pageSize(_ path: String) throws -> Int? {
+      try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA page_size") }
+    }
+    #expect(try pageSize(backend.path) == SQLiteBackend.pageSize)
+    #expect(SQLiteBackend.pageSize == 16384)
+
+    // An older store: its file made with SQLite's default pages before FHIRKit opens it.
+    let older = StoreTestSupport.folder(#function + "-older") + "/store.sqlite"
+    try DatabaseQueue(path: older).write { try $0.execute(sql: "PRAGMA page_size = 4096; CREATE TABLE t (a); DROP TABLE t") }
+    let reopened = try SQLiteBackend(path: older)
+    try CareStore(backend: reopened).importResult(Self.small)
+    #expect(try pageSize(older) == 4096)
+    #expect(try reopened.integrityCheck() == ["ok"])
+    #expect(try reopened.contentDump() == backend.contentDump())
+  }
+
   @Test("disk full (a size limit): diskFull, the failed batch rolled back, what was stored before kept")
   func diskFull() throws {
     let backend = try StoreTestSupport.newStore()
     try CareStore(backend: backend).importResult(Self.small)
     let before = try backend.contentDump()
-    let pages = Int(try FileManager.default.attributesOfItem(atPath: backend.path)[.size] as! UInt64) / 4096
+    let pages = try DatabaseQueue(path: backend.path).read { try Int.fetchOne($0, sql: "PRAGMA page_count")! }
     var options = SQLiteBackend.Options()
     options.maxPageCount = pages + 8
     let limited = try SQLiteBackend(path: backend.path, options: options)
