@@ -61,13 +61,9 @@ struct StagedCanonicalJSONTests {
     let expected = try finish(decoded)
     let got = try finish(fromJSON)
     #expect(expected.lines.count > 100)
-    if keepsSourceJSON {
-      #expect(got.lines == expected.lines)
-    } else {
-      // The decoded resources are staged as their tokens, packed, not as JSON: partitions, packed
-      // by staged size, then hold other groups, and the entities come in another order.
-      #expect(got.lines.sorted() == expected.lines.sorted())
-    }
+    // The decoded resources are staged as their tokens, packed, not as JSON: partitions, packed
+    // by staged size, then hold other groups, and the entities come in another order.
+    #expect(got.lines.sorted() == expected.lines.sorted())
     #expect(got.sources == expected.sources)
     let repairedKept = got.sources.values.contains {
       $0.contains { $0.json.map(Array.init) == flat[observation].originalJSON }

@@ -110,11 +110,9 @@ public final class StagedConversion {
   /// Prepares entries for one staging (``preparer``). A class, shared by the threads: copying
   /// the coders' closures for each entry cost 3 % of `convert --to care`'s instructions.
   public final class Preparer: Sendable {
-    let keepsSourceJSON: Bool
     let coders: Pipeline.Coders
 
     init(_ pipeline: Pipeline) {
-      keepsSourceJSON = pipeline.options.keepsSourceJSON
       coders = pipeline.coders
     }
 
