@@ -71,8 +71,12 @@ public final class SQLiteBackend: CareStoreBackend {
       try db.execute(sql: "PRAGMA cache_size = -32768")
       // Checkpoint the WAL every 64 MiB rather than SQLite's 4 MiB: index pages an import's
       // batches keep changing are copied into the database once per checkpoint, so frequent
-      // checkpoints write them again and again (docs/benchmarks.md, issue 20).
-      if !readOnly { try db.execute(sql: "PRAGMA wal_autocheckpoint = 16384") }
+      // checkpoints write them again and again (docs/benchmarks.md, issue 20). The pragma counts
+      // pages, of the store's own size.
+      if !readOnly {
+        let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+        try db.execute(sql: "PRAGMA wal_autocheckpoint = \((64 << 20) / max(pageSize, 512))")
+      }
     }
     self.busyRetries = options.busyRetries
     do {
