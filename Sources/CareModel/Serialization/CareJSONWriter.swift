@@ -40,7 +40,8 @@ public struct CareJSONWriter: Sendable {
     do {
       try direct.write(record)
     } catch {
-      // CareRecord and the entities throw only what their encoder throws, and this one throws nothing.
+      // Only the Foundation members (`TimeZone`, `DateComponents`) go through an encoder, which
+      // throws only what their own `encode(to:)` throws, and theirs throw nothing.
       preconditionFailure("a care record threw while encoding: \(type(of: error))")
     }
   }
