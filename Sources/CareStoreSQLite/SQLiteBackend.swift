@@ -24,7 +24,7 @@ public final class SQLiteBackend: CareStoreBackend {
 
   /// The page size of a store this version creates: 16 KiB, not SQLite's 4 KiB. An import's
   /// commits rewrite most pages of the indexes on random uuids; larger pages make fewer WAL
-  /// frames and B-tree levels for the same bytes (`import` 1.05× with `--jobs 1`, 1.08× with
+  /// frames and B-tree levels for the same bytes (`import` 1.05× with `--jobs 1`, 1.10× with
   /// `--jobs 2`: docs/benchmarks.md, "Pages of 16 KiB"). A store created with other pages keeps
   /// them.
   public static let pageSize = 16384
