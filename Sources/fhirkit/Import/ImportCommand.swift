@@ -71,6 +71,9 @@ struct ImportCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "Decode, merge and encode for the store on this many threads (default: all cores); the store gets the same entities.")
   var jobs: Int?
 
+  /// The threads `--jobs` asks for: all cores when not given.
+  var threads: Int { jobs ?? processorCount }
+
   @Option(help: "Cooperate with other workers on this named job (PostgreSQL stores only).")
   var job: String?
 
@@ -118,7 +121,7 @@ struct ImportCommand: ParsableCommand {
     Interruption.shared.note("\(StoreLocation(store)): keeps the batches committed before it (importing again finishes the job)")
     if care {
       return try CareRecordsImport(
-        store: store, batchSize: batchSize, jobs: jobs ?? processorCount, strict: strict, issueReport: issueReport).run(files)
+        store: store, batchSize: batchSize, jobs: threads, strict: strict, issueReport: issueReport).run(files)
     }
     // Inputs unchanged since the store's last import, into a store nothing wrote to since: the
     // import would write nothing, so it is not run (unless a report or --recheck asks for it).
@@ -146,14 +149,14 @@ struct ImportCommand: ParsableCommand {
     // written in batches as they are merged, so memory stays bounded whatever the input's size.
     let conversion: StagedConversion
     do {
-      conversion = try StagedConversion(pipeline: reportWriter.pipeline(keepsSourceJSON: true), staging: .init(jobs: jobs ?? processorCount))
+      conversion = try StagedConversion(pipeline: reportWriter.pipeline(keepsSourceJSON: true), staging: .init(jobs: threads))
     } catch let error as StagingError {
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
     Console.shared.startProgress()
     defer { Console.shared.endProgress() }
-    let reader = CareInputReader(from: release, strict: strict, issueReport: issueReport, jobs: jobs ?? processorCount, staged: conversion)
+    let reader = CareInputReader(from: release, strict: strict, issueReport: issueReport, jobs: threads, staged: conversion)
     if fingerprint != nil { reader.digests = InputDigests() }
     do {
       try reader.read(files)
@@ -175,7 +178,7 @@ struct ImportCommand: ParsableCommand {
         try conversion.check { [issueReport] in try ConversionIssueOutput.stopAtFirstError($0, issueReport: issueReport) }
       }
       let backend = try opened ?? StoreLocation(store).open()
-      let importer = CareImporter(backend: backend, batchSize: batchSize, jobs: jobs ?? processorCount)
+      let importer = CareImporter(backend: backend, batchSize: batchSize, jobs: threads)
       start = fingerprint == nil ? nil : try importer.changeHorizon()
       marker = importer
       progress.start("merging and storing")

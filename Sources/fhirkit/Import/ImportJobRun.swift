@@ -72,7 +72,7 @@ struct ImportJobRun {
     try OutputFile.refuseInputs(outputs: [command.report], inputs: files.map(\.path))
     let issueReport = try IssueReport(path: command.report)
     let reportWriter = PipelineReportWriter(issueReport: issueReport)
-    let jobs = command.jobs ?? processorCount
+    let jobs = command.threads
     // The files' digests first: together they name this worker's part of the inputs.
     let digests = try files.map(Self.digest)
     let importJob = try ImportJob(url: command.store, job: job)
