@@ -11,11 +11,7 @@ import Testing
   static let observation = #"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"weight"},"valueQuantity":{"value":72.5,"unit":"kg"}}"#
 
   static func packed(_ json: String) throws -> [UInt8] {
-    let tokenizer = JSONTokenizer(options: JSONTokenizer.Options(), source: "test")
-    try tokenizer.feed(Array(json.utf8))
-    try tokenizer.finish()
-    guard case .value(let tokens)? = tokenizer.nextOutput() else { throw StagingError(path: "", message: "no value") }
-    return tokens.packed()
+    try JSONTokens(parsing: json).packed()
   }
 
   @Test func packedResourceDecodesAgainWithItsTokensAsSource() throws {
