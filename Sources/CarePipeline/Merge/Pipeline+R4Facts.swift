@@ -16,28 +16,28 @@ extension Pipeline.Coders {
       let coder = r4CarePlan
       let activities = plan.activity.enumerated().map { i, a in
         ResourceFacts.Activity(
-          reference: site(a.reference, "CarePlan.activity[\(i)].reference", R4Targets.activity),
+          reference: Self.site(a.reference, "CarePlan.activity[\(i)].reference", R4Targets.activity),
           outcomes: a.outcomeReference.enumerated().compactMap { j, ref in
-            site(ref, "CarePlan.activity[\(i)].outcomeReference[\(j)]", [])
+            Self.site(ref, "CarePlan.activity[\(i)].outcomeReference[\(j)]", [])
           })
       }
       return .carePlan(
         ResourceFacts.Plan(
-          subject: site(plan.subject, "CarePlan.subject", R4Targets.subject), status: plan.status?.string,
+          subject: Self.site(plan.subject, "CarePlan.subject", R4Targets.subject), status: plan.status?.string,
           activities: activities,
           decode: { try coder.decodeWithTasks(plan, from: source) }))
     case .medicationRequest(let request):
       let coder = r4MedicationRequest
       var medication: Site?
       if case .reference(let ref) = request.medication {
-        medication = site(ref, "MedicationRequest.medicationReference", ["Medication"])
+        medication = Self.site(ref, "MedicationRequest.medicationReference", ["Medication"])
       }
       return .order(
         ResourceFacts.Order(
-          subject: site(request.subject, "MedicationRequest.subject", R4Targets.subject),
+          subject: Self.site(request.subject, "MedicationRequest.subject", R4Targets.subject),
           status: request.status?.string,
           basedOn: request.basedOn.enumerated().compactMap { k, ref in
-            site(ref, "MedicationRequest.basedOn[\(k)]", R4Targets.requestBasedOn)
+            Self.site(ref, "MedicationRequest.basedOn[\(k)]", R4Targets.requestBasedOn)
           },
           medication: medication,
           decode: { resolved in
@@ -65,15 +65,15 @@ extension Pipeline.Coders {
         codings: (code?.coding ?? []).map { (system: $0.system?.string, code: $0.code?.string) }, text: code?.text?.string)
       return .observation(
         ResourceFacts.Observation(
-          subject: site(observation.subject, "Observation.subject", R4Targets.observationSubject),
+          subject: Self.site(observation.subject, "Observation.subject", R4Targets.observationSubject),
           basedOn: observation.basedOn.enumerated().compactMap { k, ref in
-            site(ref, "Observation.basedOn[\(k)]", R4Targets.observationBasedOn)
+            Self.site(ref, "Observation.basedOn[\(k)]", R4Targets.observationBasedOn)
           },
           partOf: observation.partOf.enumerated().compactMap { k, ref in
-            site(ref, "Observation.partOf[\(k)]", R4Targets.events)
+            Self.site(ref, "Observation.partOf[\(k)]", R4Targets.events)
           },
           members: observation.hasMember.enumerated().compactMap { k, ref in
-            site(ref, "Observation.hasMember[\(k)]", MergeRun.memberTypes)
+            Self.site(ref, "Observation.hasMember[\(k)]", MergeRun.memberTypes)
           },
           kind: kind, title: code?.text?.string ?? code?.coding.lazy.compactMap(\.display?.string).first ?? kind,
           decode: { try coder.decode(observation, from: source) }))
@@ -86,7 +86,7 @@ extension Pipeline.Coders {
 
   /// The site of an R4 reference: literal, else logical (by identifier, among `types` or the
   /// reference's own `type`).
-  func site(_ reference: FHIRR4.Reference?, _ path: String, _ types: Set<String>) -> Site? {
+  static func site(_ reference: FHIRR4.Reference?, _ path: String, _ types: Set<String>) -> Site? {
     guard let reference else { return nil }
     let identifier = reference.identifier.map {
       LogicalIdentifier(system: $0.system?.string ?? "", value: $0.value?.string ?? "")

@@ -1,5 +1,6 @@
 public import CareModel
 public import FHIRCore
+import FHIRCoders
 import FHIRDSTU2
 import FHIRJSON
 import FHIRR4
@@ -119,6 +120,12 @@ public final class StagedConversion {
     /// `entry` ready to stage, a Bundle's resources flattened: their JSON and what staging keeps of
     /// them, read with the pipeline's coders. It no longer holds the decoded resources.
     public func prepare(_ entry: PipelineInput.Entry) -> StagedEntry { StagedEntry(entry, self) }
+
+    /// What staging keeps of `resource` besides its JSON, read with the pipeline's coders (lent
+    /// from here, not copied out of the preparer: see ``StagedFacts``).
+    func facts(of resource: PipelineResource, source: ResourceSource?) -> StagedFacts {
+      StagedFacts(resource, source: source, coders: coders)
+    }
   }
 
   /// Stages an entry prepared by this conversion's ``preparer``; the same as staging the entry.

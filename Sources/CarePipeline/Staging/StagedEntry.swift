@@ -31,7 +31,7 @@ public struct StagedEntry: Sendable {
       }
       fullUrl = entry.fullUrl
       originalJSON = entry.originalJSON
-      facts = StagedFacts(resource, source: entry.source, coders: preparer.coders)
+      facts = preparer.facts(of: resource, source: entry.source)
     }
   }
 

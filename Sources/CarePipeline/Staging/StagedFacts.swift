@@ -35,8 +35,10 @@ struct StagedFacts: Sendable {
   private var plan: (uuid: UUID, hasID: Bool)?
 
   /// The facts of `resource`, read with `coders`; `source` is the tokens it was decoded from, if
-  /// they account for it exactly.
-  init(_ resource: PipelineResource, source: ResourceSource?, coders: Pipeline.Coders) {
+  /// they account for it exactly. `coders` is borrowed: an initializer takes its arguments owned,
+  /// and a copy of the coders retains and releases each of their closures, for every resource
+  /// staged (3 % of `convert --to care --jobs 1`, docs/benchmarks.md, "Coders borrowed").
+  init(_ resource: PipelineResource, source: ResourceSource?, coders: borrowing Pipeline.Coders) {
     type = resource.resourceType ?? "?"
     if case .dstu2 = resource { isDSTU2 = true } else { isDSTU2 = false }
     identifiers = resource.identifiers.map(StagedText.identifierFields)

@@ -64,7 +64,7 @@ extension StagedMerge {
     let ordinal = keys.insert(key)
     slots.append(Slot())
     try stage(
-      StagedFacts(skeleton, source: nil, coders: preparer.coders), bytes, isCanonical: canonical != nil, as: ordinal,
+      preparer.facts(of: skeleton, source: nil), bytes, isCanonical: canonical != nil, as: ordinal,
       key: key, fullUrl: fullUrl)
     originalJSON.map { self.originalJSON[ordinal] = $0 }
     if let url = fullUrl { urls.add(url, for: ordinal) }
