@@ -18,6 +18,23 @@ import Foundation
     #expect(table.precedes(0, 1) == (Array(keys[0].utf8).lexicographicallyPrecedes(Array(keys[1].utf8))))
     #expect(!table.precedes(3, 3))
   }
+
+  /// `ordinalInserting` adds a key once: asked again, it gives the same ordinal and adds nothing,
+  /// across table growth (keys of one type share their first bytes and often their slots' tags).
+  @Test func insertsEachKeyOnce() {
+    var table = KeyTable()
+    let keys = (0..<20_000).map { "Observation/\(String($0 * 7919 % 100_003, radix: 16))" }
+    for (i, key) in keys.enumerated() {
+      let (ordinal, inserted) = table.ordinalInserting(key)
+      #expect(ordinal == Int32(i) && inserted)
+    }
+    for (i, key) in keys.enumerated().reversed() {
+      let (ordinal, inserted) = table.ordinalInserting(key)
+      #expect(ordinal == Int32(i) && !inserted)
+    }
+    #expect(table.count == keys.count)
+    #expect(table.ordinalInserting("Observation/new") == (Int32(keys.count), true))
+  }
 }
 
 /// Every key comes back as it went in, is found, and sorts as its bytes do, whatever its shape.

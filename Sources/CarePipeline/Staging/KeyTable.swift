@@ -1,6 +1,11 @@
 /// The keys of staged resources, numbered in insertion order (their ordinals) and stored once,
 /// back to back in 1 MiB chunks, with an open-addressing hash table over them: about the key's
-/// length plus 14 bytes per key, where a `[String: Int32]` and a `[String]` take some 150.
+/// length plus 16 bytes per key, where a `[String: Int32]` and a `[String]` take some 150.
+///
+/// Each slot of the table also keeps a byte of its key's hash (its tag), so that a lookup
+/// compares the bytes of the keys whose tag matches only: keys of one type share their first
+/// bytes (`Observation/`), and comparing them at every slot probed was a tenth of the reading
+/// thread's time (docs/benchmarks.md, "Key table probes").
 struct KeyTable {
   private static let chunkSize = 1 << 20
   private var chunks: [[UInt8]] = []
@@ -8,6 +13,8 @@ struct KeyTable {
   private var locations: [UInt64] = []
   /// Ordinals by hash, `-1` for empty; the count is a power of two.
   private var slots = [Int32](repeating: -1, count: 1 << 10)
+  /// Per slot: the top byte of its key's hash.
+  private var tags = [UInt8](repeating: 0, count: 1 << 10)
 
   /// The number of keys.
   var count: Int { locations.count }
@@ -17,18 +24,24 @@ struct KeyTable {
     // An array of the bytes: hashing and comparing through a string's `utf8` view costs several
     // times more (docs/benchmarks.md, "Strings as arrays of bytes").
     let bytes = Array(key.utf8)
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
-    while slots[slot] >= 0 {
-      if self.bytes(slots[slot]).elementsEqual(bytes) { return slots[slot] }
-      slot = (slot + 1) & mask
-    }
-    return nil
+    let (slot, found) = probe(bytes, hash: Self.hash(bytes))
+    return found ? slots[slot] : nil
   }
 
   /// Adds `key`, which must not be in the table yet, and returns its ordinal.
   mutating func insert(_ key: String) -> Int32 {
+    let (ordinal, inserted) = ordinalInserting(key)
+    precondition(inserted, "KeyTable.insert of a key already in the table")
+    return ordinal
+  }
+
+  /// The ordinal of `key`, added first if it is not in the table yet (hashing and probing once).
+  /// - Returns: The ordinal, and whether the key was added.
+  mutating func ordinalInserting(_ key: String) -> (ordinal: Int32, inserted: Bool) {
     let bytes = Array(key.utf8)
+    let hash = Self.hash(bytes)
+    let (slot, found) = probe(bytes, hash: hash)
+    if found { return (slots[slot], false) }
     let ordinal = Int32(locations.count)
     if chunks.isEmpty || chunks[chunks.count - 1].count + bytes.count > Self.chunkSize {
       chunks.append([])
@@ -38,8 +51,25 @@ struct KeyTable {
     let offset = chunks[chunk].count
     chunks[chunk].append(contentsOf: bytes)
     locations.append(UInt64(chunk) << 44 | UInt64(offset) << 24 | UInt64(bytes.count))
-    if locations.count * 4 > slots.count * 3 { grow() } else { place(ordinal) }
-    return ordinal
+    if locations.count * 4 > slots.count * 3 {
+      grow()
+    } else {
+      slots[slot] = ordinal
+      tags[slot] = Self.tag(hash)
+    }
+    return (ordinal, true)
+  }
+
+  /// The slot that holds `bytes` (whose hash is `hash`), or the empty slot where they would go.
+  private func probe(_ bytes: [UInt8], hash: UInt64) -> (slot: Int, found: Bool) {
+    let mask = slots.count - 1
+    let tag = Self.tag(hash)
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while slots[slot] >= 0 {
+      if tags[slot] == tag && self.bytes(slots[slot]) == bytes[...] { return (slot, true) }
+      slot = (slot + 1) & mask
+    }
+    return (slot, false)
   }
 
   /// The key with `ordinal`.
@@ -63,15 +93,21 @@ struct KeyTable {
 
   private mutating func place(_ ordinal: Int32) {
     let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: Self.hash(bytes(ordinal))) & mask
+    let hash = Self.hash(bytes(ordinal))
+    var slot = Int(truncatingIfNeeded: hash) & mask
     while slots[slot] >= 0 { slot = (slot + 1) & mask }
     slots[slot] = ordinal
+    tags[slot] = Self.tag(hash)
   }
 
   private mutating func grow() {
     slots = [Int32](repeating: -1, count: slots.count * 2)
+    tags = [UInt8](repeating: 0, count: slots.count)
     for ordinal in 0..<Int32(locations.count) { place(ordinal) }
   }
+
+  /// The byte of `hash` a slot keeps: its top byte, which the slot's position does not use.
+  private static func tag(_ hash: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: hash >> 56) }
 
   /// FNV-1a, 64 bits.
   private static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {

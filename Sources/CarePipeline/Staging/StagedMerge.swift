@@ -110,22 +110,20 @@ final class StagedMerge {
     report.resourcesRead[type, default: 0] += 1
     var key = item.key
     if let url = item.fullUrl, let known = urls.ordinal(of: url) { key = keys.key(known) }
-    let ordinal: Int32
-    if let existing = keys.ordinal(of: key) {
-      ordinal = existing
+    let (ordinal, isNew) = keys.ordinalInserting(key)
+    if !isNew {
       report.duplicatesMerged[type, default: 0] += 1
       // Both versions decoded again from what is staged (duplicates are few).
       let resource = try Self.decode(
         item.bytes, isCanonical: item.isCanonical, isDSTU2: item.facts.isDSTU2, type: type, path: file.path
       ).resource
-      if ResourceIndex.isNewer(resource, than: try load(existing).resource) {
+      if ResourceIndex.isNewer(resource, than: try load(ordinal).resource) {
         try stage(
-          item.facts, item.bytes, isCanonical: item.isCanonical, as: existing, key: key,
-          fullUrl: urls.keptURL(of: existing) ?? item.fullUrl)
-        originalJSON[existing] = item.originalJSON
+          item.facts, item.bytes, isCanonical: item.isCanonical, as: ordinal, key: key,
+          fullUrl: urls.keptURL(of: ordinal) ?? item.fullUrl)
+        originalJSON[ordinal] = item.originalJSON
       }
     } else {
-      ordinal = keys.insert(key)
       slots.append(Slot())
       try stage(item.facts, item.bytes, isCanonical: item.isCanonical, as: ordinal, key: key, fullUrl: item.fullUrl)
       originalJSON[ordinal] = item.originalJSON

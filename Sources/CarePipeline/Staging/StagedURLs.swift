@@ -27,8 +27,8 @@ struct StagedURLs: Sendable {
   /// - Returns: The URL's number (its position in the table), new or not.
   @discardableResult
   mutating func add(_ url: String, for ordinal: Int32) -> Int32 {
-    if let known = table.ordinal(of: url) { return known }
-    let number = table.insert(url)
+    let (number, inserted) = table.ordinalInserting(url)
+    guard inserted else { return number }
     target.append(ordinal)
     next.append(-1)
     Self.extend(&first, to: ordinal)
