@@ -37,6 +37,24 @@ import Testing
     }
   }
 
+  /// A last line without a newline that ends inside a string is cut short, like one that has
+  /// its newline: not a string with a bad character in it.
+  @Test(arguments: [1, 5, 1 << 16])
+  func lastLineEndingInsideAString(chunkSize: Int) throws {
+    let line = #"{"resourceType":"Observation","status":"fin"#
+    for ending in ["", "\n"] {
+      let events = try Chunked.ndjsonEvents(Array(("{}\n" + line + ending).utf8), chunkSize: chunkSize)
+      let errors = events.compactMap { event -> JSONError? in
+        if case .badLine(let error) = event { return error }
+        return nil
+      }
+      #expect(errors.map(\.kind) == [.unexpectedEnd])
+      #expect(errors.map(\.line) == [2])
+      #expect(errors.first?.path.description == "status")
+      #expect(errors.first?.message == (ending.isEmpty ? "input ends inside a string" : "line ends inside a string"))
+    }
+  }
+
   @Test func recordsCarryTheirValues() throws {
     let text = "{\"id\":\"a\"}\n\n{\"id\":\"b\"}\n"
     let events = try Chunked.ndjsonEvents(Array(text.utf8), chunkSize: 3)
