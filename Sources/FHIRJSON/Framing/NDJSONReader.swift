@@ -106,13 +106,7 @@ public final class NDJSONReader {
     do {
       if atEndOfInput { try tokenizer.endDocumentAtEndOfInput() } else { try tokenizer.endDocument() }
       takeValue()
-    } catch var error as JSONError {
-      if atEndOfInput, error.kind == .invalidString, abs(error.offset - offset) <= 1 {
-        // The newline that ends the last line is the tokenizer's own: the input ended inside a
-        // string, it held no bad character.
-        error.kind = .unexpectedEnd
-        error.message = "input ends inside a string"
-      }
+    } catch let error as JSONError {
       // The newline was counted when it was fed.
       tokenizer.reset(skippingTo: nextLineStart)
       try report(error, handler)

@@ -178,10 +178,20 @@ public final class JSONTokenizer {
     return hadValue
   }
 
-  /// Feeds a newline and ends the document, for a last line that has none.
+  /// Feeds a newline and ends the document, for a last line that has none. A string left open
+  /// is reported as the input ending inside it (`unexpectedEnd`), not as the fed newline being
+  /// a bad character in it.
   @discardableResult
   public func endDocumentAtEndOfInput() throws -> Bool {
-    try Self.newline.withUnsafeBytes { try feed($0) }
+    let end = bytesConsumed
+    do {
+      try Self.newline.withUnsafeBytes { try feed($0) }
+    } catch var error as JSONError where error.kind == .invalidString && error.offset == end {
+      error.kind = .unexpectedEnd
+      error.message = "input ends inside a string"
+      core.pointee.error = error
+      throw error
+    }
     return try endDocument()
   }
 
