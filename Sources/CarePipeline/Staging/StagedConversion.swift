@@ -121,10 +121,14 @@ public final class StagedConversion {
     /// them, read with the pipeline's coders. It no longer holds the decoded resources.
     public func prepare(_ entry: PipelineInput.Entry) -> StagedEntry { StagedEntry(entry, self) }
 
-    /// What staging keeps of `resource` besides its JSON, read with the pipeline's coders (lent
-    /// from here, not copied out of the preparer: see ``StagedFacts``).
+    /// What staging keeps of `resource` besides its JSON, read with the pipeline's coders; `source`
+    /// is the tokens it was decoded from, if they account for it exactly. The coders are used
+    /// where they are kept: passing them to an initializer copied the whole struct, retaining each
+    /// coder's closures, for every resource staged (docs/benchmarks.md, "Coders borrowed").
     func facts(of resource: PipelineResource, source: ResourceSource?) -> StagedFacts {
-      StagedFacts(resource, source: source, coders: coders)
+      // The facts do not depend on the key: the key only names the resource once staged.
+      let indexed = IndexedResource(key: "", fullUrl: nil, resource: resource, source: source)
+      return StagedFacts(resource, facts: coders.facts(for: indexed))
     }
   }
 

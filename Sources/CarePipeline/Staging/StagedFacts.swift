@@ -34,17 +34,13 @@ struct StagedFacts: Sendable {
   /// (one without gets its uuid from its key or `fullUrl`, ``planUUID(key:fullUrl:)``).
   private var plan: (uuid: UUID, hasID: Bool)?
 
-  /// The facts of `resource`, read with `coders`; `source` is the tokens it was decoded from, if
-  /// they account for it exactly. `coders` is borrowed: an initializer takes its arguments owned,
-  /// and a copy of the coders retains and releases each of their closures, for every resource
-  /// staged (3 % of `convert --to care --jobs 1`, docs/benchmarks.md, "Coders borrowed").
-  init(_ resource: PipelineResource, source: ResourceSource?, coders: borrowing Pipeline.Coders) {
+  /// What staging keeps of `resource`, whose merge facts its coder gave as `facts`
+  /// (``StagedConversion/Preparer/facts(of:source:)``).
+  init(_ resource: PipelineResource, facts: ResourceFacts) {
     type = resource.resourceType ?? "?"
     if case .dstu2 = resource { isDSTU2 = true } else { isDSTU2 = false }
     identifiers = resource.identifiers.map(StagedText.identifierFields)
-    // The facts do not depend on the key: the key only names the resource once staged.
-    let indexed = IndexedResource(key: "", fullUrl: nil, resource: resource, source: source)
-    switch coders.facts(for: indexed) {
+    switch facts {
     case .patient(let decode):
       patientConverts = (try? decode()) != nil
     case .carePlan(let plan):
