@@ -82,4 +82,29 @@ import Testing
     #expect(result.carePlans.first?.patientUUID == nil)
     #expect(result.report.duplicatesMerged == ["CarePlan": 1, "Patient": 2])
   }
+
+  /// Observations staged from their tokens (``Pipeline/StagingOptions/stagesFromTokens``): a key
+  /// seen again is staged as a duplicate, the newer version kept, as when every resource is
+  /// decoded as read.
+  @Test func observationsStagedTwiceFromTokensKeepTheNewest() throws {
+    let folder = try PipelineComparison.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    func observation(_ version: String, _ value: Int) -> String {
+      #"{"resourceType":"Observation","id":"o1","meta":{"versionId":""# + version
+        + #""},"status":"final","code":{"text":"weight"},"subject":{"reference":"Patient/p1"},"effectiveDateTime":"2020-01-01","valueQuantity":{"value":"#
+        + "\(value)" + #","unit":"kg"}}"#
+    }
+    let lines = [
+      #"{"resourceType":"Patient","id":"p1"}"#, observation("1", 70), observation("3", 72), observation("2", 71),
+    ]
+    let path = (folder as NSString).appendingPathComponent("input.ndjson")
+    try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+    let fromTokens = try PipelineComparison.staged([.path(path)], fromTokens: true)
+    let decoded = try PipelineComparison.staged([.path(path)], fromTokens: false)
+    try PipelineComparison.expectSame(fromTokens, decoded, "observations staged twice")
+    #expect(fromTokens.report.duplicatesMerged == ["Observation": 2])
+    #expect(fromTokens.outcomes.count == 1)
+    let kept = fromTokens.outcomes.first?.values.first?.value
+    #expect(kept == .integer(72) || kept == .double(72))
+  }
 }

@@ -28,13 +28,6 @@ struct KeyTable {
     return found ? slots[slot] : nil
   }
 
-  /// Adds `key`, which must not be in the table yet, and returns its ordinal.
-  mutating func insert(_ key: String) -> Int32 {
-    let (ordinal, inserted) = ordinalInserting(key)
-    precondition(inserted, "KeyTable.insert of a key already in the table")
-    return ordinal
-  }
-
   /// The ordinal of `key`, added first if it is not in the table yet (hashing and probing once).
   /// - Returns: The ordinal, and whether the key was added.
   mutating func ordinalInserting(_ key: String) -> (ordinal: Int32, inserted: Bool) {

@@ -58,10 +58,11 @@ extension StagedMerge {
     guard skeleton.id != nil || fullUrl != nil else { return false }
     let key = ResourceIndex.key(of: skeleton, fullUrl: fullUrl) { [] }
     if let url = fullUrl, urls.ordinal(of: url) != nil { return false }
-    guard keys.ordinal(of: key) == nil else { return false }
+    // A key staged before: the caller decodes the resource and stages it as a duplicate.
+    let (ordinal, inserted) = keys.ordinalInserting(key)
+    guard inserted else { return false }
     let bytes = canonical ?? tokens.packed(valueAt: index)
     report.resourcesRead[type, default: 0] += 1
-    let ordinal = keys.insert(key)
     slots.append(Slot())
     try stage(
       preparer.facts(of: skeleton, source: nil), bytes, isCanonical: canonical != nil, as: ordinal,
