@@ -2,6 +2,7 @@ import CareStore
 import CareStoreSQLite
 import FHIRTestSupport
 import Foundation
+import GRDB
 import Testing
 
 @Suite("Killed and concurrent importers", .serialized)
@@ -45,10 +46,11 @@ struct CrashConcurrencyTests {
         let wal = crashed + "-wal"
         let deadline = Date().addingTimeInterval(duration * 2)
         while Self.walSize(wal) == 0 && Date() < deadline { usleep(2000) }
-        // Opening a new store writes its schema to the WAL first: wait for the frames after it,
-        // the batches' (a kill in that gap found nothing partial: 0 of 11 in one CI run).
-        let opened = Self.walSize(wal)
-        while Self.walSize(wal) <= opened && Date() < deadline { usleep(1000) }
+        // Opening a new store writes its schema and marks first, and frames can be written before
+        // their batch commits: wait for a committed batch, read through a connection of its own
+        // (waiting for WAL frames after the schema still found nothing partial, 0 of 11 kills,
+        // on a machine loaded by fuzzing and two test runs).
+        while Self.committedVersions(crashed) == 0 && Date() < deadline { usleep(1000) }
         // Soon after: batches are written as partitions are merged, and since sources are
         // compressed before the write transaction the writing is a short part of a run (a
         // delay of up to 0.15 of a run let every such kill land after the last batch on a
@@ -74,6 +76,15 @@ struct CrashConcurrencyTests {
     #expect(final == code)
     #expect(try SQLiteBackend(path: crashed).contentDump() == expected)
     print("crash test: \(kills) kills, \(partial) left a partly written store; final content equal")
+  }
+
+  /// The entity versions committed to the store at `path` so far, read without writing (0 while
+  /// it has no schema yet).
+  static func committedVersions(_ path: String) -> Int {
+    var configuration = Configuration()
+    configuration.readonly = true
+    guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return 0 }
+    return (try? queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM versions") ?? 0 }) ?? 0
   }
 
   /// The size of a file (0 when missing).
