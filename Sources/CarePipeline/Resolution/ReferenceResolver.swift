@@ -46,29 +46,54 @@ struct ReferenceResolver {
 
   /// The key of the resource a reference that is not `#id` leads to, found with `hasKey` (is
   /// there a resource with this `Type/id` key) and `keyForURL` (the key of the entry with this
-  /// `fullUrl`). Shared by the in-memory index and the on-disk staging.
+  /// `fullUrl`): its first candidate (``forEachCandidate(_:form:referrerFullURL:_:)``) found.
   static func targetKey(
     _ reference: String, form: UnresolvedReference.Form, referrerFullURL: String?, hasKey: (String) -> Bool,
     keyForURL: (String) -> String?
   ) -> String? {
+    var found: String?
+    forEachCandidate(reference, form: form, referrerFullURL: referrerFullURL) { candidate in
+      switch candidate {
+      case .key(let key): if hasKey(key) { found = key }
+      case .url(let url): found = keyForURL(url)
+      }
+      return found == nil
+    }
+    return found
+  }
+
+  /// What a reference may lead to, in the order it is tried.
+  enum Candidate: Equatable {
+    /// The resource with this `Type/id` key.
+    case key(String)
+    /// The entry with this `fullUrl`.
+    case url(String)
+  }
+
+  /// Calls `body` with what a reference that is not `#id` may lead to, first tried first, while
+  /// it returns `true`: for `urn:` the entry with it as `fullUrl`; for an absolute URL the entry
+  /// with it (then without `_history`) as `fullUrl`, then the resource whose `Type/id` ends it;
+  /// for `Type/id` that resource, then the entry with that `fullUrl` against the referring
+  /// entry's base (for entries known only by `fullUrl`). Shared by the in-memory index and the
+  /// staging index on disk, which looks all of them up at once.
+  static func forEachCandidate(
+    _ reference: String, form: UnresolvedReference.Form, referrerFullURL: String?,
+    _ body: (Candidate) throws -> Bool
+  ) rethrows {
     switch form {
     case .urn:
-      return keyForURL(reference)
+      _ = try body(.url(reference))
     case .absolute:
       let plain = Self.withoutHistory(reference)
-      for url in [reference, plain] {
-        if let key = keyForURL(url) { return key }
-      }
-      if let typeID = Self.typeAndID(plain), hasKey(typeID) { return typeID }
+      guard try body(.url(reference)), try body(.url(plain)), let typeID = Self.typeAndID(plain) else { return }
+      _ = try body(.key(typeID))
     case .relative:
       let plain = Self.withoutHistory(reference)
-      if let typeID = Self.typeAndID(plain), hasKey(typeID) { return typeID }
-      // Against the referring entry's base, for entries known only by fullUrl.
-      if let base = referrerFullURL.flatMap(Self.base(of:)), let key = keyForURL(base + plain) { return key }
+      if let typeID = Self.typeAndID(plain), try !body(.key(typeID)) { return }
+      if let base = referrerFullURL.flatMap(Self.base(of:)) { _ = try body(.url(base + plain)) }
     case .contained, .identifier, .other:
       break
     }
-    return nil
   }
 
   /// How `reference` is written.

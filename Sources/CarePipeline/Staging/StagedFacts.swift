@@ -31,8 +31,8 @@ struct StagedFacts: Sendable {
   /// Each identifier's `system` and `value` fields (``StagedText/identifierFields(_:)``).
   let identifiers: [String]
   /// A converting CarePlan's entity uuid as its coder made it, and whether the resource has an id
-  /// (one without gets its uuid from its key or `fullUrl`, ``planUUID(key:fullUrl:)``).
-  private var plan: (uuid: UUID, hasID: Bool)?
+  /// (one without gets its uuid from its key or `fullUrl`, ``StagedIndex/Version/planUUID(keptURL:)``).
+  private(set) var plan: (uuid: UUID, hasID: Bool)?
 
   /// What staging keeps of `resource`, whose merge facts its coder gave as `facts`
   /// (``StagedConversion/Preparer/facts(of:source:)``).
@@ -69,13 +69,5 @@ struct StagedFacts: Sendable {
     guard let site else { return }
     let text = StagedText.site(site)
     if !text.isEmpty { sites.append(Site(kind: kind, text: text)) }
-  }
-
-  /// The entity uuid of a converting CarePlan staged under `key` with `fullUrl` as its kept
-  /// `fullUrl` (what ``MergeRun/identify(_:_:)`` gives it), or `nil` when it is no CarePlan
-  /// that converts.
-  func planUUID(key: String, fullUrl: String?) -> UUID? {
-    guard let plan else { return nil }
-    return plan.hasID ? plan.uuid : MergeRun.identifiedUUID(plan.uuid, type: type, key: key, fullUrl: fullUrl)
   }
 }

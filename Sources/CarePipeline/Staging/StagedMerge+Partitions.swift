@@ -2,33 +2,49 @@ import CareModel
 import Foundation
 
 extension StagedMerge {
-  /// The staged resources cut into partitions: ordinals in output order, and where each
-  /// partition's members are in that order.
-  struct Partitions {
-    var order: [Int32]
-    var ranges: [Range<Int>]
-    /// Medications (or whatever a `medicationReference` leads to) each order refers to.
-    var guests: [Int32: [Int32]]
+  /// The staged resources cut into partitions: their members, in output order, in a file of
+  /// ``Member`` records, and where each partition's are in it.
+  struct Partitions: Sendable {
+    /// The members file (``RecordFile``): per resource, its group's root, its ordinal, then a
+    /// tag — 0: the resource (its kept version's ``StagedIndex/Version`` record), 1: a
+    /// `fullUrl` leading to it, 2: a resource it refers to by `medicationReference` (its
+    /// guest), by ordinal.
+    let members: StagingFile.Reader
+    /// Per partition: its members' bytes in ``members``.
+    var ranges: [Range<Int64>]
+    /// The resources orders refer to by `medicationReference` (few), by ordinal: a partition
+    /// loads them beside its own.
+    var guests: [Int32: Member]
     /// The uuids of all CarePlan entities.
     var planUUIDs: Set<UUID>
-    /// Per ordinal: whether it is the only member of its group.
-    var alone: [Bool]
     /// The resources that have the identifiers logical references name.
     var holders: [LogicalIdentifier: [LogicalIdentifier.Holder]] = [:]
+    /// The JSON as read of the kept versions that decoding repaired (few), by ordinal.
+    var originalJSON: [Int32: [UInt8]]
+    /// The kept `fullUrl`s that are not the kept version's own (``StagedIndex/keptURLs``).
+    var keptURLs: [Int32: String]
+
+    /// The `fullUrl` of `ordinal`, whose kept version is `version`.
+    func keptURL(of ordinal: Int32, _ version: StagedIndex.Version) -> String? {
+      keptURLs[ordinal] ?? version.fullUrl
+    }
   }
 
-  /// Joins the staged resources into groups by the references the merge follows and packs
-  /// the groups into partitions. Groups and partitions are ordered by their smallest key, so
-  /// the order does not depend on the input's order.
+  /// A kept resource's kept version, with every `fullUrl` that leads to it.
+  struct Member: Sendable {
+    var version: StagedIndex.Version
+    var urls: [String] = []
+  }
+
+  /// Indexes what is staged, joins the resources into groups by the references the merge
+  /// follows and packs the groups into partitions. Groups and partitions are ordered by their
+  /// smallest key, so the order does not depend on the input's order.
   func partition() throws -> Partitions {
-    try file.flush()
-    try sites.flush()
-    try identifiers.flush()
-    let holders = try logicalHolders()
-    let count = keys.count
-    let orphan = Int32(count)
-    var sets = UnionFind(count: count + 1)
-    var guests: [Int32: [Int32]] = [:]
+    let index = try makeIndex()
+    let holders = try logicalHolders(index)
+    let orphan = Int32(index.count)
+    var sets = UnionFind(count: index.count + 1)
+    var guestsOf: [(order: Int32, guest: Int32)] = []
     // The first resource naming each Patient outside the run (`Patient/id`): the others naming
     // it join its group, since the merge makes one log plan and one medication plan for it.
     var outside: [String: Int32] = [:]
@@ -37,18 +53,30 @@ extension StagedMerge {
       if let first = outside[key] { sets.union(ordinal, first) } else { outside[key] = ordinal }
       return true
     }
-    try forEachSite { ordinal, offset, kind, reference in
-      guard slots[Int(ordinal)].offset == offset else { return }  // a version that lost
-      let target = reference.isEmpty ? nil : self.target(of: reference, from: ordinal, holders: holders)
+    var targets = try siteTargets(index, holders: holders).cursor()
+    var pending = try targets.next()
+    var site: Int32 = 0
+    try forEachSite(index) { ordinal, kind, reference, _ in
+      // The target of this site: its first candidate that exists (the matches are in order).
+      var target: Int32?
+      while let match = pending {
+        var reader = RecordReader(match)
+        let number = reader.int32()
+        if number > site { break }
+        _ = reader.uint8()
+        if number == site && target == nil { target = reader.int32() }
+        pending = try targets.next()
+      }
+      site += 1
       switch kind {
       case UInt8(ascii: "m"):
-        if let target { guests[ordinal, default: []].append(target) }
+        if let target { guestsOf.append((ordinal, target)) }
       case UInt8(ascii: "s"):
         // An observation goes with its patient, or with the others of a patient outside the
         // run; one without a converted patient goes to the single log task of observations
         // without a patient.
         if let target { sets.union(ordinal, target) }
-        let isPatient = target.map { typeNames[Int(slots[Int($0)].type)] == "Patient" && slots[Int($0)].patientConverts }
+        let isPatient = target.map(index.isConvertingPatient)
         if isPatient != true && (target != nil || !joinOutside(ordinal, reference)) { sets.union(ordinal, orphan) }
       case UInt8(ascii: "p"):
         // A medication order goes with its patient, or with the others of a patient outside the run.
@@ -57,56 +85,94 @@ extension StagedMerge {
         if let target { sets.union(ordinal, target) }
       }
     }
+    // Each group's root is its smallest ordinal, which has its smallest key: the members
+    // sorted by root, then ordinal, are the groups in order.
     let roots = sets.representatives()
-    // Per group (by its root): the ordinal with the group's smallest key, then the group's rank
-    // once the groups are sorted by it. One array for both: memory at this step grows with the
-    // input (docs/benchmarks.md, "Partitions in less memory").
-    var perRoot = [Int32](repeating: -1, count: count + 1)
-    for i in 0..<count {
-      let root = Int(roots[i])
-      let known = perRoot[root]
-      if known < 0 || keys.precedes(Int32(i), known) { perRoot[root] = Int32(i) }
+    let (members, guests) = try sortedMembers(index, roots: roots, guestsOf: guestsOf)
+    let (file, ranges) = try cut(members)
+    partitionFile = file
+    return Partitions(
+      members: file.reader, ranges: ranges, guests: guests, planUUIDs: index.planUUIDs, holders: holders,
+      originalJSON: index.originalJSON, keptURLs: index.keptURLs)
+  }
+
+  /// The members of every group (``Partitions/members``), sorted, and the guests' own.
+  private func sortedMembers(_ index: StagedIndex, roots: [Int32], guestsOf: [(order: Int32, guest: Int32)]) throws
+    -> (members: RecordSorter, guests: [Int32: Member])
+  {
+    let members = RecordSorter(directory: directory, runBytes: options.sortBytes)
+    func member(_ ordinal: Int32, tag: UInt8) -> RecordBuilder {
+      var record = RecordBuilder()
+      record.append(roots[Int(ordinal)])
+      record.append(ordinal)
+      record.append(tag)
+      return record
     }
-    let sortedRoots = (0..<Int32(count + 1)).filter { perRoot[Int($0)] >= 0 }.sorted {
-      keys.precedes(perRoot[Int($0)], perRoot[Int($1)])
+    let wanted = Set(guestsOf.map(\.guest))
+    var guests: [Int32: Member] = [:]
+    var ordinal: Int32 = 0
+    try index.kept.forEach { record in
+      var resource = member(ordinal, tag: 0)
+      resource.append(fields: record)
+      try members.add(resource.bytes)
+      if wanted.contains(ordinal) { guests[ordinal] = Member(version: StagedIndex.Version(record: record)) }
+      ordinal += 1
     }
-    for (rank, root) in sortedRoots.enumerated() { perRoot[Int(root)] = Int32(rank) }
-    let rank = perRoot
-    // The ordinals by their group's rank, then in their own order: a counting sort.
-    var starts = [Int32](repeating: 0, count: sortedRoots.count + 1)
-    for i in 0..<count { starts[Int(rank[Int(roots[i])]) + 1] += 1 }
-    for group in sortedRoots.indices { starts[group + 1] += starts[group] }
-    var order = [Int32](repeating: 0, count: count)
-    for i in 0..<count {
-      let group = Int(rank[Int(roots[i])])
-      order[Int(starts[group])] = Int32(i)
-      starts[group] += 1
+    try index.urls.forEach { record in
+      var reader = RecordReader(record)
+      let url = reader.ordered()
+      let ordinal = index.ordinal(ofSequence: reader.int32())
+      var entry = member(ordinal, tag: 1)
+      entry.appendText(url)
+      try members.add(entry.bytes)
+      guests[ordinal]?.urls.append(url)
     }
-    var ranges: [Range<Int>] = []
-    var alone = [Bool](repeating: false, count: count)
-    var start = 0
+    for (order, guest) in guestsOf {
+      var entry = member(order, tag: 2)
+      entry.append(guest)
+      try members.add(entry.bytes)
+    }
+    return (members, guests)
+  }
+
+  /// Writes the sorted members out and cuts them into partitions: whole groups, each partition
+  /// as many as fit in ``Pipeline/StagingOptions/partitionBytes`` of staged JSON (at least one).
+  private func cut(_ members: RecordSorter) throws -> (file: StagingFile, ranges: [Range<Int64>]) {
+    let file = try RecordFile(directory: directory)
+    var ranges: [Range<Int64>] = []
+    var start: Int64 = 0
     var bytes = 0
-    var i = 0
-    while i < order.count {
-      var end = i + 1
-      while end < order.count && roots[Int(order[end])] == roots[Int(order[i])] { end += 1 }
-      if end == i + 1 { alone[Int(order[i])] = true }
-      let groupBytes = order[i..<end].reduce(0) { $0 + Int(slots[Int($1)].length) }
-      if i > start && bytes + groupBytes > options.partitionBytes {
-        ranges.append(start..<i)
-        start = i
+    var group: (root: Int32, start: Int64, bytes: Int)?
+    func close() {
+      guard let group else { return }
+      if group.start > start && bytes + group.bytes > options.partitionBytes {
+        ranges.append(start..<group.start)
+        start = group.start
         bytes = 0
       }
-      bytes += groupBytes
-      i = end
+      bytes += group.bytes
     }
-    if start < order.count { ranges.append(start..<order.count) }
-    return Partitions(
-      order: order, ranges: ranges, guests: guests, planUUIDs: Set(planUUIDs.values), alone: alone, holders: holders)
+    try members.forEach { record in
+      var reader = RecordReader(record)
+      let root = reader.int32()
+      if group?.root != root {
+        close()
+        group = (root, file.size, 0)
+      }
+      _ = reader.int32()
+      if reader.uint8() == 0 {
+        group?.bytes += Int(StagedIndex.Version.summary(of: reader.rest).slot.length)
+      }
+      try file.append(record)
+    }
+    close()
+    if file.size > start { ranges.append(start..<file.size) }
+    try file.file.flush()
+    return (file.file, ranges)
   }
 
   /// Merges one partition (see ``PartitionMerger``) and adds its report to ``report``.
-  func merge(_ range: Swift.Range<Int>, of partitions: Partitions) throws -> PipelineResult {
+  func merge(_ range: Swift.Range<Int64>, of partitions: Partitions) throws -> PipelineResult {
     absorb(try merger(partitions).merge(range))
   }
 
@@ -121,9 +187,7 @@ extension StagedMerge {
   /// - Throws: ``StagingError`` when the staging file cannot be written out.
   func merger(_ partitions: Partitions) throws -> PartitionMerger {
     try file.flush()
-    return PartitionMerger(
-      pipeline: pipeline, keys: keys, slots: slots, urls: urls, originalJSON: originalJSON,
-      typeNames: typeNames, file: file.reader, partitions: partitions)
+    return PartitionMerger(pipeline: pipeline, typeNames: typeNames, file: file.reader, partitions: partitions)
   }
 
   /// The `Patient/id` a literal reference (relative or absolute, any `_history` dropped) that
@@ -146,60 +210,6 @@ extension StagedMerge {
     case "MedicationRequest": !isDSTU2
     case "MedicationOrder": isDSTU2
     default: false
-    }
-  }
-
-  /// The holders of every identifier a staged logical reference names (of kept versions only):
-  /// the identifiers are collected from the references, then looked up in the staged identifiers.
-  private func logicalHolders() throws -> [LogicalIdentifier: [LogicalIdentifier.Holder]] {
-    guard hasLogicalSites else { return [:] }
-    var wanted = Set<LogicalIdentifier>()
-    try forEachLine(of: sites, fields: 4) { fields in
-      if fields.count == 4, let (identifier, _) = StagedText.logical(String(decoding: fields[3], as: UTF8.self)) {
-        wanted.insert(identifier)
-      }
-    }
-    var holders: [LogicalIdentifier: [LogicalIdentifier.Holder]] = [:]
-    try forEachLine(of: identifiers, fields: 3) { fields in
-      guard fields.count == 3, let ordinal = Int32(String(decoding: fields[0], as: UTF8.self)),
-        let at = Int64(String(decoding: fields[1], as: UTF8.self)), slots[Int(ordinal)].offset == at
-      else { return }
-      let text = String(decoding: fields[2], as: UTF8.self)
-      guard let tab = text.firstIndex(of: "\t"), let identifier = StagedText.identifier(text[text.index(after: tab)...]),
-        wanted.contains(identifier)
-      else { return }
-      holders[identifier, default: []].append(
-        LogicalIdentifier.Holder(type: String(text[..<tab]), key: keys.key(ordinal)))
-    }
-    return holders
-  }
-
-  /// Calls `body` with each staged reference line: ordinal, staged offset, kind, reference.
-  private func forEachSite(_ body: (Int32, Int64, UInt8, String) throws -> Void) throws {
-    try forEachLine(of: sites, fields: 4) { fields in
-      if fields.count >= 3, let ordinal = Int32(String(decoding: fields[0], as: UTF8.self)),
-        let at = Int64(String(decoding: fields[1], as: UTF8.self)), let kind = fields[2].first
-      {
-        try body(ordinal, at, kind, fields.count > 3 ? String(decoding: fields[3], as: UTF8.self) : "")
-      }
-    }
-  }
-
-  /// Calls `body` with the space-separated fields (at most `fields`, the last taking the rest of
-  /// the line) of each line of `file`.
-  private func forEachLine(of file: StagingFile, fields: Int, _ body: ([ArraySlice<UInt8>]) throws -> Void) throws {
-    var pending: [UInt8] = []
-    var offset: Int64 = 0
-    while offset < file.size {
-      let count = Int(min(Int64(1 << 20), file.size - offset))
-      pending += try file.read(at: offset, count: count)
-      offset += Int64(count)
-      var start = 0
-      while let newline = pending[start...].firstIndex(of: 0x0A) {
-        try body(pending[start..<newline].split(separator: 0x20, maxSplits: fields - 1, omittingEmptySubsequences: false))
-        start = newline + 1
-      }
-      pending.removeFirst(start)
     }
   }
 }

@@ -17,9 +17,10 @@ extension StagedMerge {
   ]
 
   /// Stages the resource at `index` of `tokens` without decoding it into its model, when that
-  /// is possible — an Observation, or a type the models do not know, that is new to the staging
-  /// and has an id or `fullUrl` — so that it is decoded once, when its partition is merged (and
-  /// not at all when it is alone in its group and becomes no entity). What staging needs (key,
+  /// is possible — an Observation, or a type the models do not know, that has an id or
+  /// `fullUrl` — so that it is decoded once, when its partition is merged (and not at all when it
+  /// is alone in its group and becomes no entity; a key staged twice is decoded when the index
+  /// chooses the newest version). What staging needs (key,
   /// version, identifiers, the references it follows) comes from a skeleton decoded from the
   /// same tokens with the model's own decoding of those elements, so it is what decoding the
   /// whole resource gives; what is staged is the tokens packed, or `canonical` when
@@ -28,9 +29,8 @@ extension StagedMerge {
   /// - Parameters:
   ///   - originalJSON: The resource's JSON as first read, when decoding repaired it.
   /// - Returns: `false` when the resource must be decoded and added whole (``add(_:)``): a
-  ///   Patient, CarePlan, order, Medication or Bundle (their coders run at staging), a resource
-  ///   without id or `fullUrl` (its key is a hash of its model's JSON) or one already staged
-  ///   (the newer version is chosen on the models).
+  ///   Patient, CarePlan, order, Medication or Bundle (their coders run at staging), or a
+  ///   resource without id or `fullUrl` (its key is a hash of its model's JSON).
   /// - Throws: ``StagingError``.
   func addRaw(
     _ tokens: JSONTokens, at index: Int, release: FHIRRelease, fullUrl: String?, canonical: [UInt8]? = nil,
@@ -57,18 +57,11 @@ extension StagedMerge {
     }
     guard skeleton.id != nil || fullUrl != nil else { return false }
     let key = ResourceIndex.key(of: skeleton, fullUrl: fullUrl) { [] }
-    if let url = fullUrl, urls.ordinal(of: url) != nil { return false }
-    // A key staged before: the caller decodes the resource and stages it as a duplicate.
-    let (ordinal, inserted) = keys.ordinalInserting(key)
-    guard inserted else { return false }
     let bytes = canonical ?? tokens.packed(valueAt: index)
     report.resourcesRead[type, default: 0] += 1
-    slots.append(Slot())
     try stage(
-      preparer.facts(of: skeleton, source: nil), bytes, isCanonical: canonical != nil, as: ordinal,
-      key: key, fullUrl: fullUrl)
-    originalJSON.map { self.originalJSON[ordinal] = $0 }
-    if let url = fullUrl { urls.add(url, for: ordinal) }
+      preparer.facts(of: skeleton, source: nil), bytes, isCanonical: canonical != nil, key: key, fullUrl: fullUrl,
+      originalJSON: originalJSON)
     return true
   }
 

@@ -5,81 +5,48 @@ import FHIRDSTU2
 import FHIRJSON
 import FHIRR4
 import Foundation
-
 /// The pipeline's merge for inputs larger than memory. Resources are added one at a time and
 /// written to a temporary file (as the tokens they were read from, packed, or as compact JSON);
-/// memory keeps only a compact index (each key, where its newest version is staged, each
-/// `fullUrl`). Then the references the merge follows
-/// join resources into groups (a patient with its plans, orders and observations), groups are
-/// packed into partitions of bounded size, and each partition is loaded and merged by a
-/// ``MergeRun`` of its own. Medications are shared: a partition loads those it refers to as
-/// reference targets only.
+/// what the merge needs to know of each (its key, `fullUrl`, the references it follows, its
+/// identifiers) goes to the staging index, which is on disk too (``StagedIndex``). Once
+/// everything is staged, the index keeps the newest version of each key, the references the
+/// merge follows join resources into groups (a patient with its plans, orders and
+/// observations), groups are packed into partitions of bounded size, and each partition is
+/// loaded and merged by a ``MergeRun`` of its own. Medications are shared: a partition loads
+/// those it refers to as reference targets only.
 ///
 /// The entities are those of ``Pipeline/run(_:)-(PipelineInput)`` over the same resources,
 /// handed out partition by partition (each sorted as a whole run sorts), in an order that does
 /// not depend on the input's order.
 final class StagedMerge {
-  /// Where one kept resource's newest version is staged.
-  ///
-  /// One per staged resource, kept in memory to the end of the run: its three flags share a byte,
-  /// which makes it 16 bytes instead of 24 (docs/benchmarks.md, "Figures after this round").
-  struct Slot {
-    var offset: Int64 = 0
-    var length: Int32 = 0
-    var type: UInt16 = 0
-    private var flags: UInt8 = 0
-
-    init(offset: Int64 = 0, length: Int32 = 0, type: UInt16 = 0) {
-      self.offset = offset
-      self.length = length
-      self.type = type
-    }
-
-    var isDSTU2: Bool {
-      get { flag(1) }
-      set { setFlag(1, newValue) }
-    }
-    /// For a Patient: whether the coder converts it (its observations are then its own).
-    var patientConverts: Bool {
-      get { flag(2) }
-      set { setFlag(2, newValue) }
-    }
-    /// Whether the staged bytes are the model's own compact JSON (they then serve as the source's
-    /// JSON, ``IndexedResource/compactJSON``), not the tokens as read, packed
-    /// (``FHIRJSON/JSONTokens/packed(valueAt:)``).
-    var isCanonical: Bool {
-      get { flag(4) }
-      set { setFlag(4, newValue) }
-    }
-
-    private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
-    private mutating func setFlag(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
-  }
-
   let pipeline: Pipeline
   let options: Pipeline.StagingOptions
   /// Prepares entries with the pipeline's options and coders.
   let preparer: StagedConversion.Preparer
   let file: StagingFile
-  /// The references each staged version follows: `ordinal offset kind reference` lines.
-  let sites: StagingFile
-  /// The identifiers of each staged version: `ordinal offset type<tab>system<tab>value` lines.
-  let identifiers: StagingFile
+  /// Every staged version: its key, sequence number, slot, `fullUrl` and CarePlan uuid, to be
+  /// sorted by key (``StagedIndex/Version``).
+  let versions: RecordSorter
+  /// Every staged version's `fullUrl`, with its sequence number and key, to be sorted by URL.
+  let fullURLs: RecordSorter
+  /// The references each staged version follows: records of its sequence number, the site's
+  /// kind and the reference (``StagedFacts/Site``), after one of kind `U` with its `fullUrl`
+  /// when it has one.
+  let sites: RecordFile
+  /// The identifiers of each staged version: records of its sequence number and
+  /// `type<tab>system<tab>value`.
+  let identifiers: RecordFile
   /// Whether any staged reference is logical (by identifier).
   var hasLogicalSites = false
-
-  /// Each kept resource's key; its position is the resource's ordinal.
-  var keys = KeyTable()
-  var slots: [Slot] = []
-  /// The JSON as read of the staged resources that decoding repaired (few), by ordinal.
+  /// The number of versions staged: the next one's sequence number.
+  var versionCount: Int32 = 0
+  /// The JSON as read of the staged versions that decoding repaired (few), by sequence number.
   var originalJSON: [Int32: [UInt8]] = [:]
-  /// The entries' `fullUrl`s: the ordinal each leads to, and each kept version's.
-  var urls = StagedURLs()
   var typeNames: [String] = []
   var typeIndex: [String: UInt16] = [:]
-  /// The CarePlan entity uuid of each kept CarePlan that converts.
-  var planUUIDs: [Int32: UUID] = [:]
   var report = PipelineReport()
+  /// The partitions' members, once cut (``Partitions/members``), kept open while they are merged.
+  var partitionFile: StagingFile?
 
   /// Creates an empty staging area.
   /// - Throws: ``StagingError`` when the temporary files cannot be created.
@@ -89,11 +56,17 @@ final class StagedMerge {
     preparer = StagedConversion.Preparer(pipeline)
     let directory = options.directory ?? NSTemporaryDirectory()
     file = try StagingFile(directory: directory)
-    sites = try StagingFile(directory: directory)
-    identifiers = try StagingFile(directory: directory)
+    sites = try RecordFile(directory: directory)
+    identifiers = try RecordFile(directory: directory)
+    versions = RecordSorter(directory: directory, runBytes: options.sortBytes)
+    fullURLs = RecordSorter(directory: directory, runBytes: options.sortBytes)
   }
 
-  /// Stages one resource (a Bundle adds its entries), de-duplicating as ``ResourceIndex`` does.
+  /// The directory of the temporary files.
+  var directory: String { options.directory ?? NSTemporaryDirectory() }
+
+  /// Stages one resource (a Bundle adds its entries); versions of one key are resolved once
+  /// everything is staged, as ``ResourceIndex`` resolves them.
   /// - Throws: ``StagingError``.
   func add(_ entry: PipelineInput.Entry) throws {
     try add(StagedEntry(entry, preparer))
@@ -102,55 +75,48 @@ final class StagedMerge {
   /// Stages a prepared entry's resources.
   /// - Throws: ``StagingError``.
   func add(_ prepared: StagedEntry) throws {
-    for item in prepared.items { try add(item) }
-  }
-
-  private func add(_ item: StagedEntry.Item) throws {
-    let type = item.facts.type
-    report.resourcesRead[type, default: 0] += 1
-    var key = item.key
-    if let url = item.fullUrl, let known = urls.ordinal(of: url) { key = keys.key(known) }
-    let (ordinal, isNew) = keys.ordinalInserting(key)
-    if !isNew {
-      report.duplicatesMerged[type, default: 0] += 1
-      // Both versions decoded again from what is staged (duplicates are few).
-      let resource = try Self.decode(
-        item.bytes, isCanonical: item.isCanonical, isDSTU2: item.facts.isDSTU2, type: type, path: file.path
-      ).resource
-      if ResourceIndex.isNewer(resource, than: try load(ordinal).resource) {
-        try stage(
-          item.facts, item.bytes, isCanonical: item.isCanonical, as: ordinal, key: key,
-          fullUrl: urls.keptURL(of: ordinal) ?? item.fullUrl)
-        originalJSON[ordinal] = item.originalJSON
-      }
-    } else {
-      slots.append(Slot())
-      try stage(item.facts, item.bytes, isCanonical: item.isCanonical, as: ordinal, key: key, fullUrl: item.fullUrl)
-      originalJSON[ordinal] = item.originalJSON
+    for item in prepared.items {
+      report.resourcesRead[item.facts.type, default: 0] += 1
+      try stage(
+        item.facts, item.bytes, isCanonical: item.isCanonical, key: item.key, fullUrl: item.fullUrl,
+        originalJSON: item.originalJSON)
     }
-    if let url = item.fullUrl { urls.add(url, for: ordinal) }
   }
 
-  /// Writes a resource as the kept version of `ordinal` (whose key is `key`): `bytes`, its JSON
-  /// (the model's own when `isCanonical`), and its `facts`, the references it follows and its
-  /// identifiers.
+  /// Writes a version of the resource with `key`: `bytes`, its JSON (the model's own when
+  /// `isCanonical`), and to the index its `facts`, the references it follows and its identifiers.
   func stage(
-    _ facts: StagedFacts, _ bytes: [UInt8], isCanonical: Bool, as ordinal: Int32, key: String, fullUrl: String?
+    _ facts: StagedFacts, _ bytes: [UInt8], isCanonical: Bool, key: String, fullUrl: String?, originalJSON: [UInt8]?
   ) throws {
+    precondition(versionCount < Int32.max, "StagedMerge: more than 2^31 - 1 resources staged")
+    let sequence = versionCount
+    versionCount += 1
     var slot = Slot(offset: try file.append(bytes), length: Int32(bytes.count), type: intern(facts.type))
     slot.isCanonical = isCanonical
     slot.isDSTU2 = facts.isDSTU2
     slot.patientConverts = facts.patientConverts
-    urls.setKeptURL(fullUrl, of: ordinal)
-    planUUIDs[ordinal] = facts.planUUID(key: key, fullUrl: fullUrl)
-    slots[Int(ordinal)] = slot
+    let version = StagedIndex.Version(
+      key: key, sequence: sequence, slot: slot, fullUrl: fullUrl, plan: facts.plan)
+    try versions.add(version.record())
+    if let fullUrl {
+      var record = RecordBuilder()
+      record.appendOrdered(fullUrl)
+      record.append(sequence)
+      record.appendText(key)
+      try fullURLs.add(record.bytes)
+    }
+    if let originalJSON { self.originalJSON[sequence] = originalJSON }
     if facts.hasLogicalSites { hasLogicalSites = true }
-    for site in facts.sites {
-      try sites.append(Array("\(ordinal) \(slot.offset) \(site.kind) \(site.text)\n".utf8))
+    func line(_ kind: UInt8, _ text: String) -> [UInt8] {
+      var record = RecordBuilder()
+      record.append(sequence)
+      record.append(kind)
+      record.append(fields: text.utf8)
+      return record.bytes
     }
-    for fields in facts.identifiers {
-      try identifiers.append(Array("\(ordinal) \(slot.offset) \(facts.type)\t\(fields)\n".utf8))
-    }
+    if let fullUrl, !facts.sites.isEmpty { try sites.append(line(UInt8(ascii: "U"), fullUrl)) }
+    for site in facts.sites { try sites.append(line(site.kind.asciiValue ?? 0, site.text)) }
+    for fields in facts.identifiers { try identifiers.append(line(0, facts.type + "\t" + fields)) }
   }
 
   private func intern(_ type: String) -> UInt16 {
@@ -161,10 +127,9 @@ final class StagedMerge {
     return index
   }
 
-  /// The kept version of `ordinal`, decoded again, with the tokens it was decoded from as its
+  /// The version staged at `slot`, decoded again, with the tokens it was decoded from as its
   /// source (when they account for it exactly, see ``ResourceSource``).
-  func load(_ ordinal: Int32) throws -> (resource: PipelineResource, source: ResourceSource?) {
-    let slot = slots[Int(ordinal)]
+  func load(_ slot: Slot) throws -> (resource: PipelineResource, source: ResourceSource?) {
     let bytes = try file.read(at: slot.offset, count: Int(slot.length))
     return try Self.decode(
       bytes, isCanonical: slot.isCanonical, isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
@@ -208,22 +173,6 @@ final class StagedMerge {
       throw StagingError(path: path, message: "a staged \(type) does not decode again")
     }
     return (resource, ResourceSource(tokens: tokens, issues: issues))
-  }
-
-  /// The ordinal of the resource `reference` (as staged), written in `referrer`, leads to; a
-  /// logical reference leads to the one holder of its identifier among `holders`.
-  func target(of reference: String, from referrer: Int32, holders: [LogicalIdentifier: [LogicalIdentifier.Holder]])
-    -> Int32?
-  {
-    if let (identifier, targets) = StagedText.logical(reference) {
-      let matched = LogicalIdentifier.matches(holders[identifier] ?? [], types: targets)
-      return matched.count == 1 ? keys.ordinal(of: matched[0]) : nil
-    }
-    let form = ReferenceResolver.form(reference)
-    let key = ReferenceResolver.targetKey(
-      reference, form: form, referrerFullURL: urls.keptURL(of: referrer), hasKey: { keys.ordinal(of: $0) != nil },
-      keyForURL: { urls.ordinal(of: $0).map { keys.key($0) } })
-    return key.flatMap { keys.ordinal(of: $0) }
   }
 }
 

@@ -1,0 +1,70 @@
+/// Reads back, in order, the fields a ``RecordBuilder`` wrote.
+struct RecordReader {
+  private let bytes: ArraySlice<UInt8>
+  private var position: Int
+
+  init(_ bytes: ArraySlice<UInt8>) {
+    self.bytes = bytes
+    position = bytes.startIndex
+  }
+
+  /// Whether every field was read.
+  var isAtEnd: Bool { position >= bytes.endIndex }
+
+  /// The bytes from here to the end of the record.
+  var rest: ArraySlice<UInt8> { bytes[position...] }
+
+  /// A string written with `appendOrdered`, as its bytes (escapes undone).
+  mutating func orderedBytes() -> [UInt8] {
+    var result: [UInt8] = []
+    while position + 1 < bytes.endIndex {
+      let byte = bytes[position]
+      if byte == 0 {
+        let next = bytes[position + 1]
+        position += 2
+        if next == 1 { return result }
+        result.append(0)
+      } else {
+        result.append(byte)
+        position += 1
+      }
+    }
+    position = bytes.endIndex
+    return result
+  }
+
+  mutating func ordered() -> String { String(decoding: orderedBytes(), as: UTF8.self) }
+
+  mutating func text() -> String { String(decoding: data(), as: UTF8.self) }
+
+  mutating func optionalText() -> String? { uint8() == 0 ? nil : text() }
+
+  mutating func data() -> [UInt8] {
+    let count = Int(int32())
+    defer { position += count }
+    return Array(bytes[position..<position + count])
+  }
+
+  /// Skips bytes written with `appendBytes` or a string written with `appendText`.
+  mutating func skipData() {
+    let count = Int(int32())
+    position += count
+  }
+
+  mutating func uint8() -> UInt8 {
+    defer { position += 1 }
+    return bytes[position]
+  }
+
+  mutating func uint16() -> UInt16 { UInt16(uint8()) << 8 | UInt16(uint8()) }
+
+  mutating func int32() -> Int32 {
+    defer { position += 4 }
+    return Int32(bitPattern: RecordBuilder.length(of: bytes[position..<position + 4]))
+  }
+
+  mutating func int64() -> Int64 {
+    defer { position += 8 }
+    return bytes[position..<position + 8].reduce(0) { $0 << 8 | Int64($1) }
+  }
+}

@@ -1,0 +1,117 @@
+extension StagedMerge {
+  /// Builds the index of what is staged (once everything is): the versions sorted by key, the
+  /// newest of each key kept as ``ResourceIndex`` keeps it, the kept ones numbered in key order.
+  ///
+  /// A version staged with a `fullUrl` that an earlier version had takes that version's key, as
+  /// ``ResourceIndex`` gives it, so both are versions of one resource.
+  /// - Throws: ``StagingError``.
+  func makeIndex() throws -> StagedIndex {
+    try file.flush()
+    let (urls, moved) = try indexURLs()
+    // Versions whose key a `fullUrl` changes are few: they are read once more, under that key.
+    var movedRecords: [[UInt8]] = []
+    if !moved.isEmpty {
+      try versions.forEach { record in
+        var version = StagedIndex.Version(record: record)
+        guard let key = moved[version.sequence] else { return }
+        version.key = key
+        movedRecords.append(version.record())
+      }
+      movedRecords.sort { $0.lexicographicallyPrecedes($1) }
+    }
+    var index = StagedIndex(
+      ordinals: [Int32](repeating: 0, count: Int(versionCount)), count: 0, kept: try RecordFile(directory: directory),
+      urls: urls, convertingPatients: [])
+    // The versions of one key, as their records.
+    var group: [ArraySlice<UInt8>] = []
+    func add(_ record: ArraySlice<UInt8>) throws {
+      if let first = group.first,
+        !StagedIndex.Version.keyField(of: first).elementsEqual(StagedIndex.Version.keyField(of: record))
+      {
+        try keep(group, in: &index)
+        group.removeAll(keepingCapacity: true)
+      }
+      group.append(record)
+    }
+    var nextMoved = 0
+    try versions.forEach { record in
+      while nextMoved < movedRecords.count && movedRecords[nextMoved].lexicographicallyPrecedes(record) {
+        try add(movedRecords[nextMoved][...])
+        nextMoved += 1
+      }
+      if moved.isEmpty || moved[StagedIndex.Version.summary(of: record).sequence] == nil { try add(record) }
+    }
+    for record in movedRecords[nextMoved...] { try add(record[...]) }
+    if !group.isEmpty { try keep(group, in: &index) }
+    originalJSON = [:]
+    return index
+  }
+
+  /// Keeps the newest of the versions of one key (in the order they were staged; one equally
+  /// new as the kept one does not replace it) under the next ordinal.
+  private func keep(_ group: [ArraySlice<UInt8>], in index: inout StagedIndex) throws {
+    let ordinal = Int32(index.count)
+    index.count += 1
+    var kept = group[0]
+    var summary = StagedIndex.Version.summary(of: kept)
+    var keptURL: String?
+    if group.count > 1 {
+      var version = StagedIndex.Version(record: kept)
+      keptURL = version.fullUrl
+      for record in group.dropFirst() {
+        let other = StagedIndex.Version(record: record)
+        report.duplicatesMerged[typeNames[Int(other.slot.type)], default: 0] += 1
+        // Both versions decoded again from what is staged (duplicates are few).
+        if ResourceIndex.isNewer(try load(other.slot).resource, than: try load(version.slot).resource) {
+          version = other
+          kept = record
+          keptURL = keptURL ?? other.fullUrl
+        }
+        index.ordinals[Int(other.sequence)] = ~ordinal
+      }
+      index.ordinals[Int(StagedIndex.Version(record: group[0]).sequence)] = ~ordinal
+      summary = StagedIndex.Version.summary(of: kept)
+      if let keptURL, version.fullUrl.map({ !$0.utf8.elementsEqual(keptURL.utf8) }) ?? true {
+        index.keptURLs[ordinal] = keptURL
+      }
+    }
+    index.ordinals[Int(summary.sequence)] = ordinal
+    try index.kept.append(kept)
+    if summary.hasPlan {
+      let version = StagedIndex.Version(record: kept)
+      let type = typeNames[Int(version.slot.type)]
+      if let uuid = version.planUUID(type: type, keptURL: index.keptURLs[ordinal] ?? version.fullUrl) {
+        index.planUUIDs.insert(uuid)
+      }
+    }
+    if ordinal & 63 == 0 { index.convertingPatients.append(0) }
+    if summary.slot.patientConverts { index.convertingPatients[Int(ordinal) >> 6] |= 1 << UInt64(ordinal & 63) }
+    if let json = originalJSON[summary.sequence] { index.originalJSON[ordinal] = json }
+  }
+
+  /// Each `fullUrl` once, in URL order, with the first version that had it; and the versions
+  /// whose key changes to that version's key (by sequence number).
+  private func indexURLs() throws -> (urls: RecordFile, moved: [Int32: String]) {
+    let urls = try RecordFile(directory: directory)
+    var moved: [Int32: String] = [:]
+    var url: [UInt8] = []
+    var ownerKey: String?
+    try fullURLs.forEach { record in
+      var reader = RecordReader(record)
+      let next = reader.orderedBytes()
+      let sequence = reader.int32()
+      let key = reader.text()
+      if ownerKey == nil || next != url {
+        url = next
+        ownerKey = key
+        var entry = RecordBuilder()
+        entry.appendOrdered(String(decoding: next, as: UTF8.self))
+        entry.append(sequence)
+        try urls.append(entry.bytes)
+      } else if let ownerKey, !key.utf8.elementsEqual(ownerKey.utf8) {
+        moved[sequence] = ownerKey
+      }
+    }
+    return (urls, moved)
+  }
+}

@@ -1,0 +1,141 @@
+extension StagedMerge {
+  /// The resource each reference of a kept version leads to, for every such reference
+  /// (numbered in the order ``forEachSite(_:_:)`` gives them): records of the site's number, the
+  /// candidate's rank and the target's ordinal, sorted, so that a site's first record is its
+  /// target. Every candidate of every site (``ReferenceResolver/forEachCandidate(_:form:referrerFullURL:_:)``)
+  /// is sorted and joined with the kept keys and with the `fullUrl`s, both in order on disk.
+  func siteTargets(_ index: StagedIndex, holders: [LogicalIdentifier: [LogicalIdentifier.Holder]]) throws
+    -> RecordSorter
+  {
+    let keys = RecordSorter(directory: directory, runBytes: options.sortBytes)
+    let urls = RecordSorter(directory: directory, runBytes: options.sortBytes)
+    var site: Int32 = 0
+    try forEachSite(index) { _, _, reference, referrerURL in
+      let number = site
+      site += 1
+      guard !reference.isEmpty else { return }
+      var rank: UInt8 = 0
+      func add(_ text: String, to sorter: RecordSorter) throws {
+        var record = RecordBuilder()
+        record.appendOrdered(text)
+        record.append(number)
+        record.append(rank)
+        rank += 1
+        try sorter.add(record.bytes)
+      }
+      if let (identifier, targets) = StagedText.logical(reference) {
+        let matched = LogicalIdentifier.matches(holders[identifier] ?? [], types: targets)
+        if matched.count == 1 { try add(matched[0], to: keys) }
+        return
+      }
+      try ReferenceResolver.forEachCandidate(
+        reference, form: ReferenceResolver.form(reference), referrerFullURL: referrerURL
+      ) { candidate in
+        switch candidate {
+        case .key(let key): try add(key, to: keys)
+        case .url(let url): try add(url, to: urls)
+        }
+        return true
+      }
+    }
+    let matches = RecordSorter(directory: directory, runBytes: options.sortBytes)
+    // Keys, against the kept resources in key order.
+    var kept = try index.kept.cursor()
+    var keptKey: (bytes: [UInt8], ordinal: Int32)?
+    func nextKept() throws {
+      guard let record = try kept.next() else { return keptKey = nil }
+      var reader = RecordReader(record)
+      keptKey = (reader.orderedBytes(), (keptKey?.ordinal ?? -1) + 1)
+    }
+    try nextKept()
+    try keys.forEach { record in
+      var reader = RecordReader(record)
+      let key = reader.orderedBytes()
+      while let current = keptKey, current.bytes.lexicographicallyPrecedes(key) { try nextKept() }
+      guard let current = keptKey, current.bytes == key else { return }
+      var match = RecordBuilder()
+      match.append(fields: reader.rest)
+      match.append(current.ordinal)
+      try matches.add(match.bytes)
+    }
+    // URLs, against the `fullUrl`s in order.
+    var known = try index.urls.cursor()
+    var knownURL: (bytes: [UInt8], ordinal: Int32)?
+    func nextURL() throws {
+      guard let record = try known.next() else { return knownURL = nil }
+      var reader = RecordReader(record)
+      knownURL = (reader.orderedBytes(), index.ordinal(ofSequence: reader.int32()))
+    }
+    try nextURL()
+    try urls.forEach { record in
+      var reader = RecordReader(record)
+      let url = reader.orderedBytes()
+      while let current = knownURL, current.bytes.lexicographicallyPrecedes(url) { try nextURL() }
+      guard let current = knownURL, current.bytes == url else { return }
+      var match = RecordBuilder()
+      match.append(fields: reader.rest)
+      match.append(current.ordinal)
+      try matches.add(match.bytes)
+    }
+    return matches
+  }
+
+  /// Calls `body` with each reference of each kept version, in the order they were staged: the
+  /// version's ordinal, the site's kind, the reference as staged, and the version's kept
+  /// `fullUrl`.
+  func forEachSite(_ index: StagedIndex, _ body: (Int32, UInt8, String, String?) throws -> Void) throws {
+    var url: (sequence: Int32, url: String)?
+    try sites.forEach { record in
+      var reader = RecordReader(record)
+      let sequence = reader.int32()
+      guard let ordinal = index.keptOrdinal(ofSequence: sequence) else { return }
+      let kind = reader.uint8()
+      let text = String(decoding: reader.rest, as: UTF8.self)
+      if kind == UInt8(ascii: "U") {
+        url = (sequence, text)
+        return
+      }
+      let referrerURL = index.keptURLs[ordinal] ?? (url?.sequence == sequence ? url?.url : nil)
+      try body(ordinal, kind, text, referrerURL)
+    }
+  }
+
+  /// The holders of every identifier a staged logical reference names (of kept versions only):
+  /// the identifiers are collected from the references, then looked up in the staged identifiers.
+  func logicalHolders(_ index: StagedIndex) throws -> [LogicalIdentifier: [LogicalIdentifier.Holder]] {
+    guard hasLogicalSites else { return [:] }
+    var wanted = Set<LogicalIdentifier>()
+    try sites.forEach { record in
+      var reader = RecordReader(record)
+      _ = reader.int32()
+      if reader.uint8() != UInt8(ascii: "U"),
+        let (identifier, _) = StagedText.logical(String(decoding: reader.rest, as: UTF8.self))
+      {
+        wanted.insert(identifier)
+      }
+    }
+    var found: [(identifier: LogicalIdentifier, type: String, ordinal: Int32)] = []
+    try identifiers.forEach { record in
+      var reader = RecordReader(record)
+      guard let ordinal = index.keptOrdinal(ofSequence: reader.int32()) else { return }
+      _ = reader.uint8()
+      let text = String(decoding: reader.rest, as: UTF8.self)
+      guard let tab = text.firstIndex(of: "\t"), let identifier = StagedText.identifier(text[text.index(after: tab)...]),
+        wanted.contains(identifier)
+      else { return }
+      found.append((identifier, String(text[..<tab]), ordinal))
+    }
+    // Their keys, read from the kept resources in order.
+    var keys: [Int32: String] = Dictionary(found.map { ($0.ordinal, "") }, uniquingKeysWith: { a, _ in a })
+    var ordinal: Int32 = 0
+    try index.kept.forEach { record in
+      if keys[ordinal] != nil { keys[ordinal] = StagedIndex.Version(record: record).key }
+      ordinal += 1
+    }
+    var holders: [LogicalIdentifier: [LogicalIdentifier.Holder]] = [:]
+    for (identifier, type, ordinal) in found {
+      holders[identifier, default: []].append(LogicalIdentifier.Holder(type: type, key: keys[ordinal] ?? ""))
+    }
+    return holders
+  }
+}
