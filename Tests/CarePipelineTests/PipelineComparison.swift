@@ -40,9 +40,12 @@ enum PipelineComparison {
     _ input: PipelineInput, with pipeline: Pipeline = Pipeline(), sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> PipelineResult {
     let memory = pipeline.run(input)
-    // Small partitions merged on one thread and on three, one large partition.
-    for (partitionBytes, jobs) in [(1, 1), (1, 3), (1 << 30, 2)] {
-      let conversion = try StagedConversion(pipeline: pipeline, staging: .init(partitionBytes: partitionBytes, jobs: jobs))
+    // Small partitions merged on one thread and on three, one large partition; the staging
+    // index sorted in memory, and in runs of 4 KiB on disk.
+    for (partitionBytes, jobs, sortBytes) in [(1, 1, 16 << 20), (1, 3, 4 << 10), (1 << 30, 2, 16 << 20)] {
+      var staging = Pipeline.StagingOptions(partitionBytes: partitionBytes, jobs: jobs)
+      staging.sortBytes = sortBytes
+      let conversion = try StagedConversion(pipeline: pipeline, staging: staging)
       for entry in input.entries { try conversion.add(entry.resource, fullUrl: entry.fullUrl) }
       var records: [CareRecord] = []
       var sources: [UUID: [SourceReference]] = [:]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds the staging index's records (see ``RecordSorter``) field by field, so that the bytes
 /// of a record sort as its fields do, first field first: numbers big-endian, sort-key strings
 /// with their zero bytes escaped and a terminator that sorts below every byte, so that `"a"`
@@ -9,9 +11,14 @@ struct RecordBuilder {
 
   /// A string that orders the record: its bytes, each `0` written `0 255`, then `0 1`.
   mutating func appendOrdered(_ text: String) {
-    for byte in text.utf8 {
-      bytes.append(byte)
-      if byte == 0 { bytes.append(255) }
+    let start = bytes.count
+    bytes += text.utf8
+    if bytes[start...].contains(0) {
+      bytes.removeSubrange(start...)
+      for byte in text.utf8 {
+        bytes.append(byte)
+        if byte == 0 { bytes.append(255) }
+      }
     }
     bytes += [0, 1]
   }
@@ -36,6 +43,12 @@ struct RecordBuilder {
   }
 
   mutating func append(_ value: UInt8) { bytes.append(value) }
+
+  /// A UUID's 16 bytes.
+  mutating func append(_ uuid: UUID) {
+    let u = uuid.uuid
+    bytes += [u.0, u.1, u.2, u.3, u.4, u.5, u.6, u.7, u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15]
+  }
 
   /// Fields another builder wrote, as they are.
   mutating func append(fields: some Collection<UInt8>) { bytes += fields }

@@ -64,7 +64,7 @@ final class RecordFile {
       if position + count > block.count {
         let left = block[position...]
         if offset >= range.upperBound && left.isEmpty { return nil }
-        let read = Int(min(Int64(max(count, 1 << 18)), range.upperBound - offset))
+        let read = Int(min(Int64(max(count, 1 << 16)), range.upperBound - offset))
         block = Array(left) + (read > 0 ? try file.read(at: offset, count: read) : [])
         offset += Int64(read)
         position = 0

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads back, in order, the fields a ``RecordBuilder`` wrote.
 struct RecordReader {
   private let bytes: ArraySlice<UInt8>
@@ -54,6 +56,12 @@ struct RecordReader {
   mutating func uint8() -> UInt8 {
     defer { position += 1 }
     return bytes[position]
+  }
+
+  mutating func uuid() -> UUID {
+    let b = Array(bytes[position..<position + 16])
+    position += 16
+    return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
   }
 
   mutating func uint16() -> UInt16 { UInt16(uint8()) << 8 | UInt16(uint8()) }

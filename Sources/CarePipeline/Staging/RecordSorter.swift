@@ -41,6 +41,15 @@ final class RecordSorter {
     while let record = try records.next() { try body(record) }
   }
 
+  /// Lets every record go, in memory and on disk; the sorter is empty and no record can be
+  /// added.
+  func removeAll() {
+    isSorted = true
+    buffer = []
+    spans = []
+    runs = []
+  }
+
   /// A reader of every record, in order; no record can be added afterwards.
   /// - Throws: ``StagingError`` when the last run cannot be written out.
   func cursor() throws -> Cursor {

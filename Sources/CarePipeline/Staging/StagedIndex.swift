@@ -34,7 +34,7 @@ struct StagedIndex {
       fullUrl = reader.optionalText()
       if reader.uint8() != 0 {
         let hasID = reader.uint8() != 0
-        plan = (UUID(uuidString: reader.text()) ?? UUID(), hasID)
+        plan = (reader.uuid(), hasID)
       }
     }
 
@@ -68,7 +68,7 @@ struct StagedIndex {
       if let plan {
         record.append(UInt8(1))
         record.append(UInt8(plan.hasID ? 1 : 0))
-        record.appendText(plan.uuid.uuidString)
+        record.append(plan.uuid)
       } else {
         record.append(UInt8(0))
       }

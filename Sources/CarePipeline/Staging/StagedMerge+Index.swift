@@ -24,13 +24,14 @@ extension StagedMerge {
       urls: urls, convertingPatients: [])
     // The versions of one key, as their records.
     var group: [ArraySlice<UInt8>] = []
+    var groupKey: ArraySlice<UInt8> = []
     func add(_ record: ArraySlice<UInt8>) throws {
-      if let first = group.first,
-        !StagedIndex.Version.keyField(of: first).elementsEqual(StagedIndex.Version.keyField(of: record))
-      {
+      let key = StagedIndex.Version.keyField(of: record)
+      if !group.isEmpty && !groupKey.elementsEqual(key) {
         try keep(group, in: &index)
         group.removeAll(keepingCapacity: true)
       }
+      if group.isEmpty { groupKey = key }
       group.append(record)
     }
     var nextMoved = 0
@@ -43,6 +44,8 @@ extension StagedMerge {
     }
     for record in movedRecords[nextMoved...] { try add(record[...]) }
     if !group.isEmpty { try keep(group, in: &index) }
+    versions.removeAll()
+    fullURLs.removeAll()
     originalJSON = [:]
     return index
   }

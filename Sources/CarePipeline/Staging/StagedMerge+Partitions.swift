@@ -42,6 +42,25 @@ extension StagedMerge {
   func partition() throws -> Partitions {
     let index = try makeIndex()
     let holders = try logicalHolders(index)
+    var (sets, guestsOf) = try join(index, holders: holders)
+    // Each group's root is its smallest ordinal, which has its smallest key: the members
+    // sorted by root, then ordinal, are the groups in order.
+    let roots = sets.representatives()
+    let (members, guests) = try sortedMembers(index, roots: roots, guestsOf: guestsOf)
+    guestsOf = []
+    let (file, ranges) = try cut(members)
+    partitionFile = file
+    return Partitions(
+      members: file.reader, ranges: ranges, guests: guests, planUUIDs: index.planUUIDs, holders: holders,
+      originalJSON: index.originalJSON, keptURLs: index.keptURLs)
+  }
+
+  /// Joins the kept resources into groups (a union-find over their ordinals, one more for
+  /// the observations without a patient) by the references the merge follows; and lists the
+  /// resources each order refers to by `medicationReference`.
+  private func join(_ index: StagedIndex, holders: [LogicalIdentifier: [LogicalIdentifier.Holder]]) throws -> (
+    sets: UnionFind, guestsOf: [(order: Int32, guest: Int32)]
+  ) {
     let orphan = Int32(index.count)
     var sets = UnionFind(count: index.count + 1)
     var guestsOf: [(order: Int32, guest: Int32)] = []
@@ -85,15 +104,7 @@ extension StagedMerge {
         if let target { sets.union(ordinal, target) }
       }
     }
-    // Each group's root is its smallest ordinal, which has its smallest key: the members
-    // sorted by root, then ordinal, are the groups in order.
-    let roots = sets.representatives()
-    let (members, guests) = try sortedMembers(index, roots: roots, guestsOf: guestsOf)
-    let (file, ranges) = try cut(members)
-    partitionFile = file
-    return Partitions(
-      members: file.reader, ranges: ranges, guests: guests, planUUIDs: index.planUUIDs, holders: holders,
-      originalJSON: index.originalJSON, keptURLs: index.keptURLs)
+    return (sets, guestsOf)
   }
 
   /// The members of every group (``Partitions/members``), sorted, and the guests' own.
