@@ -23,6 +23,12 @@ struct RecordBuilder {
     bytes += [0, 1]
   }
 
+  /// A string as ``RecordReader/orderedField()`` read it from another record.
+  mutating func appendOrdered(field: ArraySlice<UInt8>) {
+    bytes += field
+    bytes += [0, 1]
+  }
+
   /// A string that does not order the record: its length, then its bytes.
   mutating func appendText(_ text: String) {
     let utf8 = Array(text.utf8)

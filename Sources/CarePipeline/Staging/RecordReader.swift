@@ -35,6 +35,21 @@ struct RecordReader {
     return result
   }
 
+  /// A string written with `appendOrdered`, as it was written (escapes kept, terminator left
+  /// out): two compare as the strings do, byte by byte, without making either.
+  mutating func orderedField() -> ArraySlice<UInt8> {
+    var from = position
+    while let zero = bytes[from...].firstIndex(of: 0), zero + 1 < bytes.endIndex {
+      if bytes[zero + 1] == 1 {
+        defer { position = zero + 2 }
+        return bytes[position..<zero]
+      }
+      from = zero + 2
+    }
+    defer { position = bytes.endIndex }
+    return bytes[position...]
+  }
+
   mutating func ordered() -> String { String(decoding: orderedBytes(), as: UTF8.self) }
 
   mutating func text() -> String { String(decoding: data(), as: UTF8.self) }

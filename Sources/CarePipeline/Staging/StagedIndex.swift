@@ -41,11 +41,8 @@ struct StagedIndex {
     /// The bytes of a version's record that hold its key (as ``RecordBuilder/appendOrdered(_:)``
     /// wrote it): equal for two versions of one key.
     static func keyField(of record: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-      var end = record.startIndex
-      while end + 1 < record.endIndex && !(record[end] == 0 && record[end + 1] == 1) {
-        end += record[end] == 0 ? 2 : 1
-      }
-      return record[record.startIndex..<end]
+      var reader = RecordReader(record)
+      return reader.orderedField()
     }
 
     /// What merging needs of a kept version without reading its strings: its sequence number

@@ -97,18 +97,18 @@ extension StagedMerge {
   private func indexURLs() throws -> (urls: RecordFile, moved: [Int32: String]) {
     let urls = try RecordFile(directory: directory)
     var moved: [Int32: String] = [:]
-    var url: [UInt8] = []
+    var url: ArraySlice<UInt8> = []
     var ownerKey: String?
     try fullURLs.forEach { record in
       var reader = RecordReader(record)
-      let next = reader.orderedBytes()
+      let next = reader.orderedField()
       let sequence = reader.int32()
       let key = reader.text()
-      if ownerKey == nil || next != url {
+      if ownerKey == nil || !next.elementsEqual(url) {
         url = next
         ownerKey = key
         var entry = RecordBuilder()
-        entry.appendOrdered(String(decoding: next, as: UTF8.self))
+        entry.appendOrdered(field: next)
         entry.append(sequence)
         try urls.append(entry.bytes)
       } else if let ownerKey, !key.utf8.elementsEqual(ownerKey.utf8) {

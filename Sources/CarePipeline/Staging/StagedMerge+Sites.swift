@@ -41,18 +41,18 @@ extension StagedMerge {
     let matches = RecordSorter(directory: directory, runBytes: options.sortBytes)
     // Keys, against the kept resources in key order.
     var kept = try index.kept.cursor()
-    var keptKey: (bytes: [UInt8], ordinal: Int32)?
+    var keptKey: (bytes: ArraySlice<UInt8>, ordinal: Int32)?
     func nextKept() throws {
       guard let record = try kept.next() else { return keptKey = nil }
       var reader = RecordReader(record)
-      keptKey = (reader.orderedBytes(), (keptKey?.ordinal ?? -1) + 1)
+      keptKey = (reader.orderedField(), (keptKey?.ordinal ?? -1) + 1)
     }
     try nextKept()
     try keys.forEach { record in
       var reader = RecordReader(record)
-      let key = reader.orderedBytes()
+      let key = reader.orderedField()
       while let current = keptKey, current.bytes.lexicographicallyPrecedes(key) { try nextKept() }
-      guard let current = keptKey, current.bytes == key else { return }
+      guard let current = keptKey, current.bytes.elementsEqual(key) else { return }
       var match = RecordBuilder()
       match.append(fields: reader.rest)
       match.append(current.ordinal)
@@ -60,18 +60,18 @@ extension StagedMerge {
     }
     // URLs, against the `fullUrl`s in order.
     var known = try index.urls.cursor()
-    var knownURL: (bytes: [UInt8], ordinal: Int32)?
+    var knownURL: (bytes: ArraySlice<UInt8>, ordinal: Int32)?
     func nextURL() throws {
       guard let record = try known.next() else { return knownURL = nil }
       var reader = RecordReader(record)
-      knownURL = (reader.orderedBytes(), index.ordinal(ofSequence: reader.int32()))
+      knownURL = (reader.orderedField(), index.ordinal(ofSequence: reader.int32()))
     }
     try nextURL()
     try urls.forEach { record in
       var reader = RecordReader(record)
-      let url = reader.orderedBytes()
+      let url = reader.orderedField()
       while let current = knownURL, current.bytes.lexicographicallyPrecedes(url) { try nextURL() }
-      guard let current = knownURL, current.bytes == url else { return }
+      guard let current = knownURL, current.bytes.elementsEqual(url) else { return }
       var match = RecordBuilder()
       match.append(fields: reader.rest)
       match.append(current.ordinal)
