@@ -25,6 +25,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
@@ -71,6 +72,7 @@ let package = Package(
       dependencies: [
         "CareModel", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2",
         .product(name: "SystemPackage", package: "swift-system"),
+        .product(name: "HeapModule", package: "swift-collections"),
       ],
       exclude: ["README.md"]),
     // The store knows care entities only: not the pipeline, the coders or the FHIR models.

@@ -1,8 +1,13 @@
+import Dispatch
+import HeapModule
+import Synchronization
+
 /// Records of bytes put in order on disk: the staging index's tool for inputs larger than memory
 /// (docs/pipeline.md, "The index on disk"). Records are ordered by their bytes, as
 /// `lexicographicallyPrecedes` orders them, so a record is built with its sort key first
-/// (``RecordBuilder``). Up to `runBytes` of records are sorted in memory; beyond that each sorted
-/// run goes to a temporary file and the runs are merged as they are read back.
+/// (``RecordBuilder``). Up to `runBytes` of records are sorted in memory; beyond that, each
+/// `runBytes` of records is sorted and written out as a run (``SortedRun``) on another thread
+/// while the next are added, and the runs are merged as they are read back.
 final class RecordSorter {
   private let directory: String
   private let runBytes: Int
@@ -10,8 +15,10 @@ final class RecordSorter {
   private var buffer: [UInt8] = []
   /// Per record in `buffer`: its start (high 32 bits) and length (low 32 bits).
   private var spans: [UInt64] = []
-  /// The sorted runs written out, each a file of length-prefixed records.
-  private var runs: [RecordFile] = []
+  /// The sorted runs on disk.
+  private let runs = Runs()
+  /// The run being sorted on another thread, if any.
+  private let pending = DispatchGroup()
   private var isSorted = false
 
   /// The number of records added.
@@ -23,11 +30,13 @@ final class RecordSorter {
     self.runBytes = max(1, runBytes)
   }
 
+  deinit { pending.wait() }
+
   /// Adds a record.
-  /// - Throws: ``StagingError`` when a run cannot be written out.
+  /// - Throws: ``StagingError`` when an earlier run could not be written out.
   func add(_ record: [UInt8]) throws {
     precondition(!isSorted, "RecordSorter.add after the records were read")
-    if !buffer.isEmpty && buffer.count + record.count > runBytes { try writeRun() }
+    if !buffer.isEmpty && buffer.count + record.count > runBytes { try startRun() }
     spans.append(UInt64(buffer.count) << 32 | UInt64(record.count))
     buffer.append(contentsOf: record)
     count += 1
@@ -35,7 +44,7 @@ final class RecordSorter {
 
   /// Calls `body` with every record, in order. It may be called again: the runs are kept until
   /// the sorter goes.
-  /// - Throws: ``StagingError`` when a run cannot be read back, or what `body` throws.
+  /// - Throws: ``StagingError`` when a run cannot be written or read back, or what `body` throws.
   func forEach(_ body: (ArraySlice<UInt8>) throws -> Void) throws {
     var records = try cursor()
     while let record = try records.next() { try body(record) }
@@ -44,24 +53,59 @@ final class RecordSorter {
   /// Lets every record go, in memory and on disk; the sorter is empty and no record can be
   /// added.
   func removeAll() {
+    pending.wait()
     isSorted = true
     buffer = []
     spans = []
-    runs = []
+    runs.results.withLock { $0 = [] }
   }
 
   /// A reader of every record, in order; no record can be added afterwards.
-  /// - Throws: ``StagingError`` when the last run cannot be written out.
+  /// - Throws: ``StagingError`` when a run cannot be written out.
   func cursor() throws -> Cursor {
     if !isSorted {
       isSorted = true
-      if runs.isEmpty {
-        sortSpans()
+      if runs.results.withLock({ $0.isEmpty }) {
+        // Everything fits in memory: sorted here, no run written.
+        let records = buffer
+        spans.sort { SortedRun.precedes(records, $0, $1) }
       } else if !spans.isEmpty {
-        try writeRun()
+        try startRun()
       }
     }
-    return try Cursor(sorter: self, runs: runs.map { try $0.cursor() })
+    pending.wait()
+    let written = try runs.results.withLock { try $0.map { try $0.get() } }
+    return try Cursor(sorter: self, runs: written.map { $0.cursor() })
+  }
+
+  /// Sorts and writes out the records in memory on another thread (after the run before, so
+  /// that at most two runs' records are in memory), and starts a new buffer.
+  private func startRun() throws {
+    pending.wait()
+    // A run that could not be written stops the sorter at the next one.
+    for run in runs.results.withLock({ $0 }) { _ = try run.get() }
+    let records = buffer
+    let order = spans
+    let directory = directory
+    buffer = []
+    spans = []
+    let runs = runs
+    let slot = runs.results.withLock { results -> Int in
+      results.append(.failure(StagingError(path: directory, message: "a sorted run was not written")))
+      return results.count - 1
+    }
+    DispatchQueue.global().async(group: pending) {
+      let run = Result { try SortedRun(sorting: order, of: records, in: directory) }.mapError {
+        $0 as? StagingError ?? StagingError(path: directory, message: "cannot write a sorted run: \($0)")
+      }
+      runs.results.withLock { $0[slot] = run }
+    }
+  }
+
+  /// The runs of a sorter, shared with the threads that write them.
+  private final class Runs: Sendable {
+    /// In the order they were started: each run once written, or what stopped it.
+    let results = Mutex<[Result<SortedRun, StagingError>]>([])
   }
 
   /// Reads a sorter's records in order: from memory, or merging its runs.
@@ -69,13 +113,27 @@ final class RecordSorter {
     private let sorter: RecordSorter
     private var index = 0
     private var runs: [RecordFile.Cursor]
-    private var heads: [ArraySlice<UInt8>?]
+    /// The next record of each run that has one, smallest first.
+    private var heads = Heap<Head>()
+
+    /// A run's next record.
+    private struct Head: Comparable {
+      var record: ArraySlice<UInt8>
+      var run: Int
+
+      static func < (a: Head, b: Head) -> Bool {
+        a.record.lexicographicallyPrecedes(b.record) || (a.record.elementsEqual(b.record) && a.run < b.run)
+      }
+
+      static func == (a: Head, b: Head) -> Bool { a.run == b.run && a.record.elementsEqual(b.record) }
+    }
 
     fileprivate init(sorter: RecordSorter, runs: [RecordFile.Cursor]) throws {
       self.sorter = sorter
       self.runs = runs
-      heads = []
-      for i in self.runs.indices { heads.append(try self.runs[i].next()) }
+      for run in self.runs.indices {
+        if let record = try self.runs[run].next() { heads.insert(Head(record: record, run: run)) }
+      }
     }
 
     /// The next record, or `nil` after the last.
@@ -84,54 +142,18 @@ final class RecordSorter {
       if runs.isEmpty {
         guard index < sorter.spans.count else { return nil }
         defer { index += 1 }
-        return sorter.record(sorter.spans[index])
+        let span = sorter.spans[index]
+        let start = Int(span >> 32)
+        return sorter.buffer[start..<start + Int(span & 0xFFFF_FFFF)]
       }
-      var smallest: Int?
-      for i in heads.indices {
-        guard let head = heads[i] else { continue }
-        if let best = smallest, let current = heads[best], !head.lexicographicallyPrecedes(current) { continue }
-        smallest = i
+      guard let smallest = heads.min else { return nil }
+      if let record = try runs[smallest.run].next() {
+        _ = heads.replaceMin(with: Head(record: record, run: smallest.run))
+      } else {
+        _ = heads.popMin()
       }
-      guard let i = smallest, let head = heads[i] else { return nil }
-      heads[i] = try runs[i].next()
-      return head
+      return smallest.record
     }
-  }
-
-  private func record(_ span: UInt64) -> ArraySlice<UInt8> {
-    let start = Int(span >> 32)
-    return buffer[start..<start + Int(span & 0xFFFF_FFFF)]
-  }
-
-  /// Whether the record at `a` comes before the one at `b`, both in `buffer`.
-  private static func precedes(_ buffer: [UInt8], _ a: UInt64, _ b: UInt64) -> Bool {
-    var i = Int(a >> 32)
-    var j = Int(b >> 32)
-    let endA = i + Int(a & 0xFFFF_FFFF)
-    let endB = j + Int(b & 0xFFFF_FFFF)
-    while i < endA && j < endB {
-      if buffer[i] != buffer[j] { return buffer[i] < buffer[j] }
-      i += 1
-      j += 1
-    }
-    return i == endA && j < endB
-  }
-
-  /// Sorts `spans` by their records.
-  private func sortSpans() {
-    // The buffer as a local: read through `self` at each comparison, it was retained and
-    // checked for exclusive access every time.
-    let records = buffer
-    spans.sort { Self.precedes(records, $0, $1) }
-  }
-
-  private func writeRun() throws {
-    sortSpans()
-    let run = try RecordFile(directory: directory)
-    for span in spans { try run.append(record(span)) }
-    runs.append(run)
-    buffer.removeAll(keepingCapacity: true)
-    spans.removeAll(keepingCapacity: true)
   }
 }
 

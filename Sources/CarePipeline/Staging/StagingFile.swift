@@ -16,7 +16,16 @@ final class StagingFile {
   /// Creates an empty staging file in `directory`.
   /// - Throws: ``StagingError`` when the file cannot be created.
   init(directory: String) throws {
-    path = (directory as NSString).appendingPathComponent("fhirkit-staging-\(UUID().uuidString).tmp")
+    (descriptor, path) = try Self.openTemporary(in: directory)
+    buffer.reserveCapacity(bufferSize)
+  }
+
+  /// Creates a temporary file in `directory`, open for reading and writing, and unlinks it.
+  /// - Returns: Its descriptor, and the name it had (for messages).
+  /// - Throws: ``StagingError`` when it cannot be created.
+  static func openTemporary(in directory: String) throws -> (FileDescriptor, String) {
+    let path = (directory as NSString).appendingPathComponent("fhirkit-staging-\(UUID().uuidString).tmp")
+    let descriptor: FileDescriptor
     do {
       descriptor = try FileDescriptor.open(
         FilePath(path), .readWrite, options: [.create, .exclusiveCreate], permissions: [.ownerReadWrite])
@@ -24,7 +33,7 @@ final class StagingFile {
       throw StagingError(path: path, message: "cannot create the staging file: \(error)")
     }
     try? FileManager.default.removeItem(atPath: path)
-    buffer.reserveCapacity(bufferSize)
+    return (descriptor, path)
   }
 
   deinit { try? descriptor.close() }
