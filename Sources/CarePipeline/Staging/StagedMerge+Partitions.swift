@@ -67,8 +67,8 @@ extension StagedMerge {
     // The first resource naming each Patient outside the run (`Patient/id`): the others naming
     // it join its group, since the merge makes one log plan and one medication plan for it.
     var outside: [String: Int32] = [:]
-    func joinOutside(_ ordinal: Int32, _ reference: String) -> Bool {
-      guard let key = Self.outsidePatientKey(reference) else { return false }
+    func joinOutside(_ ordinal: Int32, _ reference: ArraySlice<UInt8>) -> Bool {
+      guard let key = Self.outsidePatientKey(String(decoding: reference, as: UTF8.self)) else { return false }
       if let first = outside[key] { sets.union(ordinal, first) } else { outside[key] = ordinal }
       return true
     }

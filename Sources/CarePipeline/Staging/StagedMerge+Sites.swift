@@ -10,10 +10,11 @@ extension StagedMerge {
     let keys = RecordSorter(directory: directory, runBytes: options.sortBytes)
     let urls = RecordSorter(directory: directory, runBytes: options.sortBytes)
     var site: Int32 = 0
-    try forEachSite(index) { _, _, reference, referrerURL in
+    try forEachSite(index) { _, _, text, referrerURL in
       let number = site
       site += 1
-      guard !reference.isEmpty else { return }
+      guard !text.isEmpty else { return }
+      let reference = String(decoding: text, as: UTF8.self)
       var rank: UInt8 = 0
       func add(_ text: String, to sorter: RecordSorter) throws {
         var record = RecordBuilder()
@@ -81,18 +82,18 @@ extension StagedMerge {
   }
 
   /// Calls `body` with each reference of each kept version, in the order they were staged: the
-  /// version's ordinal, the site's kind, the reference as staged, and the version's kept
-  /// `fullUrl`.
-  func forEachSite(_ index: StagedIndex, _ body: (Int32, UInt8, String, String?) throws -> Void) throws {
+  /// version's ordinal, the site's kind, the reference as staged (its UTF-8), and the
+  /// version's kept `fullUrl`.
+  func forEachSite(_ index: StagedIndex, _ body: (Int32, UInt8, ArraySlice<UInt8>, String?) throws -> Void) throws {
     var url: (sequence: Int32, url: String)?
     try sites.forEach { record in
       var reader = RecordReader(record)
       let sequence = reader.int32()
       guard let ordinal = index.keptOrdinal(ofSequence: sequence) else { return }
       let kind = reader.uint8()
-      let text = String(decoding: reader.rest, as: UTF8.self)
+      let text = reader.rest
       if kind == UInt8(ascii: "U") {
-        url = (sequence, text)
+        url = (sequence, String(decoding: text, as: UTF8.self))
         return
       }
       let referrerURL = index.keptURLs[ordinal] ?? (url?.sequence == sequence ? url?.url : nil)
