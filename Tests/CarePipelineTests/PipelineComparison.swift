@@ -47,6 +47,8 @@ enum PipelineComparison {
       staging.sortBytes = sortBytes
       let conversion = try StagedConversion(pipeline: pipeline, staging: staging)
       for entry in input.entries { try conversion.add(entry.resource, fullUrl: entry.fullUrl) }
+      // A strict import checks every partition before it merges them again to hand them out.
+      if jobs == 3 { try conversion.check { _ in } }
       var records: [CareRecord] = []
       var sources: [UUID: [SourceReference]] = [:]
       let report = try conversion.finish(withSources: { record, from in

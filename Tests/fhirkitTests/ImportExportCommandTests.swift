@@ -47,6 +47,22 @@ struct ImportExportCommandTests {
     #expect(bundle.stdout.hasPrefix("{\n  \"resourceType\": \"Bundle\",\n  \"type\": \"collection\""), "\(bundle.stdout.prefix(80))")
   }
 
+  @Test("import --strict of input without errors stores what import stores (its partitions are merged twice: to check, then to store)")
+  func strictImportStoresTheSame() throws {
+    let folder = Self.folder()
+    var exports: [[Substring]] = []
+    for extra in [[], ["--strict"]] {
+      let store = folder + "/store\(extra.count).sqlite"
+      let run = try CommandRunner.run(["import", "Fixtures/r4/bundles", "--store", store, "--jobs", "2"] + extra)
+      #expect(run.exitCode == 0, "\(run.stderr)")
+      let export = try CommandRunner.run(["export", "--store", store, "--to", "care"])
+      #expect(export.exitCode == 0)
+      exports.append(export.stdout.split(separator: "\n").sorted())
+    }
+    #expect(exports[0].count > 300)
+    #expect(exports[0] == exports[1])
+  }
+
   @Test("care records with a contact: import stores it, export --to care gives it back, export --to r4 says it is not written")
   func contacts() throws {
     let folder = Self.folder()

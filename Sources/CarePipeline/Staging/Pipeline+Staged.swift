@@ -127,6 +127,8 @@ extension StagedMerge {
   /// leaving the report as it was: a strict run's look before it writes anything.
   /// - Throws: ``StagingError``, or what `check` throws.
   func checkAll(_ check: (PipelineReport) throws -> Void, progress: (Int, Int) -> Void = { _, _ in }) throws {
+    // The index, built once, counts the duplicates it merged into the report: that stays.
+    _ = try partition()
     let before = report
     defer { report = before }
     try forEachPartition(progress: progress, preparing: { _ in () }) { result, _ in try check(result.report) }

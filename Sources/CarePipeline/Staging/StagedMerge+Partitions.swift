@@ -38,8 +38,11 @@ extension StagedMerge {
 
   /// Indexes what is staged, joins the resources into groups by the references the merge
   /// follows and packs the groups into partitions. Groups and partitions are ordered by their
-  /// smallest key, so the order does not depend on the input's order.
+  /// smallest key, so the order does not depend on the input's order. Done once: building the
+  /// index consumes what was staged, and a strict run merges the partitions twice (to check,
+  /// then to hand out).
   func partition() throws -> Partitions {
+    if let partitions { return partitions }
     let index = try makeIndex()
     let holders = try logicalHolders(index)
     var (sets, guestsOf) = try join(index, holders: holders)
@@ -50,9 +53,11 @@ extension StagedMerge {
     guestsOf = []
     let (file, ranges) = try cut(members)
     partitionFile = file
-    return Partitions(
+    let made = Partitions(
       members: file.reader, ranges: ranges, guests: guests, planUUIDs: index.planUUIDs, holders: holders,
       originalJSON: index.originalJSON, keptURLs: index.keptURLs)
+    partitions = made
+    return made
   }
 
   /// Joins the kept resources into groups (a union-find over their ordinals, one more for

@@ -40,45 +40,42 @@ extension StagedMerge {
       }
     }
     let matches = RecordSorter(directory: directory, runBytes: options.sortBytes)
-    // Keys, against the kept resources in key order.
-    var kept = try index.kept.cursor()
-    var keptKey: (bytes: ArraySlice<UInt8>, ordinal: Int32)?
-    func nextKept() throws {
-      guard let record = try kept.next() else { return keptKey = nil }
-      var reader = RecordReader(record)
-      keptKey = (reader.orderedField(), (keptKey?.ordinal ?? -1) + 1)
-    }
-    try nextKept()
-    try keys.forEach { record in
-      var reader = RecordReader(record)
-      let key = reader.orderedField()
-      while let current = keptKey, current.bytes.lexicographicallyPrecedes(key) { try nextKept() }
-      guard let current = keptKey, current.bytes.elementsEqual(key) else { return }
-      var match = RecordBuilder()
-      match.append(fields: reader.rest)
-      match.append(current.ordinal)
-      try matches.add(match.bytes)
-    }
-    // URLs, against the `fullUrl`s in order.
-    var known = try index.urls.cursor()
-    var knownURL: (bytes: ArraySlice<UInt8>, ordinal: Int32)?
-    func nextURL() throws {
-      guard let record = try known.next() else { return knownURL = nil }
-      var reader = RecordReader(record)
-      knownURL = (reader.orderedField(), index.ordinal(ofSequence: reader.int32()))
-    }
-    try nextURL()
-    try urls.forEach { record in
-      var reader = RecordReader(record)
-      let url = reader.orderedField()
-      while let current = knownURL, current.bytes.lexicographicallyPrecedes(url) { try nextURL() }
-      guard let current = knownURL, current.bytes.elementsEqual(url) else { return }
-      var match = RecordBuilder()
-      match.append(fields: reader.rest)
-      match.append(current.ordinal)
-      try matches.add(match.bytes)
-    }
+    // Keys, against the kept resources in key order (a kept resource's ordinal is its row).
+    try join(keys, with: index.kept, into: matches) { _, row in row }
+    // URLs, against the `fullUrl`s in order (each with the first version that had it).
+    try join(urls, with: index.urls, into: matches) { reader, _ in index.ordinal(ofSequence: reader.int32()) }
     return matches
+  }
+
+  /// Adds to `matches`, for each of the sorted `candidates` (a key or URL, then the site and
+  /// rank) that `table` (rows in the same order, each starting with a key or URL) has, the site
+  /// and rank with the ordinal `ordinal` reads from the row after its key (or makes of the
+  /// row's number).
+  private func join(
+    _ candidates: RecordSorter, with table: RecordFile, into matches: RecordSorter,
+    ordinal: (inout RecordReader, Int32) -> Int32
+  ) throws {
+    var rows = try table.cursor()
+    var row: (text: ArraySlice<UInt8>, ordinal: Int32)?
+    var number: Int32 = -1
+    func nextRow() throws {
+      number += 1
+      guard let record = try rows.next() else { return row = nil }
+      var reader = RecordReader(record)
+      let text = reader.orderedField()
+      row = (text, ordinal(&reader, number))
+    }
+    try nextRow()
+    try candidates.forEach { record in
+      var reader = RecordReader(record)
+      let text = reader.orderedField()
+      while let current = row, current.text.lexicographicallyPrecedes(text) { try nextRow() }
+      guard let current = row, current.text.elementsEqual(text) else { return }
+      var match = RecordBuilder()
+      match.append(fields: reader.rest)
+      match.append(current.ordinal)
+      try matches.add(match.bytes)
+    }
   }
 
   /// Calls `body` with each reference of each kept version, in the order they were staged: the

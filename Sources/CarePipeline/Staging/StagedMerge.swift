@@ -45,6 +45,8 @@ final class StagedMerge {
   var typeNames: [String] = []
   var typeIndex: [String: UInt16] = [:]
   var report = PipelineReport()
+  /// The partitions, once cut (``partition()``).
+  var partitions: Partitions?
   /// The partitions' members, once cut (``Partitions/members``), kept open while they are merged.
   var partitionFile: StagingFile?
 
@@ -88,7 +90,9 @@ final class StagedMerge {
   func stage(
     _ facts: StagedFacts, _ bytes: [UInt8], isCanonical: Bool, key: String, fullUrl: String?, originalJSON: [UInt8]?
   ) throws {
-    precondition(versionCount < Int32.max, "StagedMerge: more than 2^31 - 1 resources staged")
+    guard versionCount < Int32.max else {
+      throw StagingError(path: file.path, message: "more than 2,147,483,646 resources to stage in one run")
+    }
     let sequence = versionCount
     versionCount += 1
     var slot = Slot(offset: try file.append(bytes), length: Int32(bytes.count), type: intern(facts.type))
