@@ -18,11 +18,17 @@ public enum CommandRunner {
     return url.appendingPathComponent("fhirkit")
   }
 
-  /// Runs `fhirkit` with `arguments`, feeding `stdin` to it, from the package root.
-  public static func run(_ arguments: [String], stdin: [UInt8] = []) throws -> Result {
+  /// Runs `fhirkit` with `arguments`, feeding `stdin` to it, from the package root, with
+  /// `environment` added to this process's environment.
+  public static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:]) throws
+    -> Result
+  {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+    }
     process.currentDirectoryURL = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent()
     let input = Pipe()
     let output = Pipe()

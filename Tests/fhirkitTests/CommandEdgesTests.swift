@@ -17,6 +17,20 @@ import Testing
     return store
   }
 
+  /// Staging files that cannot be made stop `convert --to care` and `import` with exit 3, saying
+  /// where; nothing about `--strict`, which was not given.
+  @Test func stagingThatCannotStartIsSaidOnce() throws {
+    let folder = TemporaryFolders.make("fhirkit-edges")
+    let missing = ["TMPDIR": folder + "/missing"]
+    let convert = try CommandRunner.run(["convert", "--to", "care", "-o", folder + "/out.ndjson", Self.bundle], environment: missing)
+    let imported = try CommandRunner.run(["import", "--store", folder + "/s.sqlite", Self.bundle], environment: missing)
+    for run in [convert, imported] {
+      #expect(run.exitCode == 3, "\(run.stderr)")
+      #expect(run.stderr.contains(folder + "/missing/fhirkit-staging-") && run.stderr.contains("cannot create the staging file"))
+      #expect(!run.stderr.contains("--strict"), "\(run.stderr)")
+    }
+  }
+
   @Test func quietOnEveryCommandPrintsNothingWhenAllIsWell() throws {
     let store = try Self.store()
     let runs: [([String], [UInt8])] = [

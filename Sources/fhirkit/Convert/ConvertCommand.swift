@@ -171,7 +171,10 @@ struct ConvertCommand: ParsableCommand {
         let written =
           summary.written == 0
           ? "no entities written" : "\(summary.written) care record(s) of the patient groups merged before it written"
-        printError("fhirkit: stopped at the first bad record or error-level issue (--strict); \(written)")
+        // Exit code 3 (the staging files could not be made) was said where it happened.
+        if strict && code != ExitCode(3) {
+          printError("fhirkit: stopped at the first bad record or error-level issue (--strict); \(written)")
+        }
         throw code
       }
     case (_, .r4), (_, .dstu2):
