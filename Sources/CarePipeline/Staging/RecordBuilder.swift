@@ -9,6 +9,9 @@ struct RecordBuilder {
 
   init() { bytes.reserveCapacity(96) }
 
+  /// Empties the builder for the next record, keeping its memory.
+  mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
   /// A string that orders the record: its bytes, each `0` written `0 255`, then `0 1`.
   mutating func appendOrdered(_ text: String) {
     let start = bytes.count

@@ -2,6 +2,7 @@
 /// appended in order and read back in order: the staging index's runs and tables on disk.
 final class RecordFile {
   let file: StagingFile
+  private var scratch = RecordBuilder()
 
   /// Creates an empty file in `directory`.
   /// - Throws: ``StagingError`` when it cannot be created.
@@ -15,11 +16,15 @@ final class RecordFile {
   /// Appends a record.
   /// - Throws: ``StagingError`` when it cannot be written.
   func append(_ record: some Collection<UInt8>) throws {
-    var framed: [UInt8] = []
-    framed.reserveCapacity(record.count + 4)
-    RecordBuilder.appendLength(UInt64(record.count), to: &framed)
-    framed += record
-    try file.append(framed)
+    try file.appendRecord(record)
+  }
+
+  /// Appends the record `write` builds (in a builder this file keeps for the next record).
+  /// - Throws: ``StagingError`` when it cannot be written, or what `write` throws.
+  func append(_ write: (inout RecordBuilder) throws -> Void) throws {
+    scratch.removeAll()
+    try write(&scratch)
+    try file.appendRecord(scratch.bytes)
   }
 
   /// A reader of the records from the start, once everything is appended.

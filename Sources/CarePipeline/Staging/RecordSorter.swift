@@ -20,6 +20,8 @@ final class RecordSorter {
   /// The run being sorted on another thread, if any.
   private let pending = DispatchGroup()
   private var isSorted = false
+  /// The builder of the records added by ``add(_:)-(inout RecordBuilder)``.
+  private var scratch = RecordBuilder()
 
   /// The number of records added.
   private(set) var count = 0
@@ -40,6 +42,15 @@ final class RecordSorter {
     spans.append(UInt64(buffer.count) << 32 | UInt64(record.count))
     buffer.append(contentsOf: record)
     count += 1
+  }
+
+  /// Adds the record `write` builds (in a builder the sorter keeps for the next record).
+  /// - Throws: ``StagingError`` when an earlier run could not be written out, or what `write`
+  ///   throws.
+  func add(_ write: (inout RecordBuilder) throws -> Void) throws {
+    scratch.removeAll()
+    try write(&scratch)
+    try add(scratch.bytes)
   }
 
   /// Calls `body` with every record, in order. It may be called again: the runs are kept until

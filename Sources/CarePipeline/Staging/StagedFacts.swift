@@ -31,7 +31,7 @@ struct StagedFacts: Sendable {
   /// Each identifier's `system` and `value` fields (``StagedText/identifierFields(_:)``).
   let identifiers: [String]
   /// A converting CarePlan's entity uuid as its coder made it, and whether the resource has an id
-  /// (one without gets its uuid from its key or `fullUrl`, ``StagedIndex/Version/planUUID(keptURL:)``).
+  /// (one without gets its uuid from its key or `fullUrl`, ``StagedIndex/Version/planUUID(type:keptURL:)``).
   private(set) var plan: (uuid: UUID, hasID: Bool)?
 
   /// What staging keeps of `resource`, whose merge facts its coder gave as `facts`

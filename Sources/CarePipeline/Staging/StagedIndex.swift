@@ -58,6 +58,12 @@ struct StagedIndex {
     /// Its record: ordered by key, then by sequence number.
     func record() -> [UInt8] {
       var record = RecordBuilder()
+      write(to: &record)
+      return record.bytes
+    }
+
+    /// Appends its record's fields to `record`.
+    func write(to record: inout RecordBuilder) {
       record.appendOrdered(key)
       record.append(sequence)
       slot.write(to: &record)
@@ -69,7 +75,6 @@ struct StagedIndex {
       } else {
         record.append(UInt8(0))
       }
-      return record.bytes
     }
 
     /// The entity uuid of a converting CarePlan kept with `keptURL` as its `fullUrl` (what

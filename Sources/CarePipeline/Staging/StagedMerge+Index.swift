@@ -107,10 +107,10 @@ extension StagedMerge {
       if ownerKey == nil || !next.elementsEqual(url) {
         url = next
         ownerKey = key
-        var entry = RecordBuilder()
-        entry.appendOrdered(field: next)
-        entry.append(sequence)
-        try urls.append(entry.bytes)
+        try urls.append { entry in
+          entry.appendOrdered(field: next)
+          entry.append(sequence)
+        }
       } else if let ownerKey, !key.utf8.elementsEqual(ownerKey.utf8) {
         moved[sequence] = ownerKey
       }

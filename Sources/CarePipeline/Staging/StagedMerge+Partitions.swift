@@ -117,20 +117,20 @@ extension StagedMerge {
     -> (members: RecordSorter, guests: [Int32: Member])
   {
     let members = RecordSorter(directory: directory, runBytes: options.sortBytes)
-    func member(_ ordinal: Int32, tag: UInt8) -> RecordBuilder {
-      var record = RecordBuilder()
-      record.append(roots[Int(ordinal)])
-      record.append(ordinal)
-      record.append(tag)
-      return record
+    /// Adds a member record of `ordinal` with `tag`, then what `write` adds.
+    func add(_ ordinal: Int32, tag: UInt8, _ write: (inout RecordBuilder) -> Void) throws {
+      try members.add { record in
+        record.append(roots[Int(ordinal)])
+        record.append(ordinal)
+        record.append(tag)
+        write(&record)
+      }
     }
     let wanted = Set(guestsOf.map(\.guest))
     var guests: [Int32: Member] = [:]
     var ordinal: Int32 = 0
     try index.kept.forEach { record in
-      var resource = member(ordinal, tag: 0)
-      resource.append(fields: record)
-      try members.add(resource.bytes)
+      try add(ordinal, tag: 0) { $0.append(fields: record) }
       if wanted.contains(ordinal) { guests[ordinal] = Member(version: StagedIndex.Version(record: record)) }
       ordinal += 1
     }
@@ -138,15 +138,11 @@ extension StagedMerge {
       var reader = RecordReader(record)
       let url = reader.ordered()
       let ordinal = index.ordinal(ofSequence: reader.int32())
-      var entry = member(ordinal, tag: 1)
-      entry.appendText(url)
-      try members.add(entry.bytes)
+      try add(ordinal, tag: 1) { $0.appendText(url) }
       guests[ordinal]?.urls.append(url)
     }
     for (order, guest) in guestsOf {
-      var entry = member(order, tag: 2)
-      entry.append(guest)
-      try members.add(entry.bytes)
+      try add(order, tag: 2) { $0.append(guest) }
     }
     return (members, guests)
   }

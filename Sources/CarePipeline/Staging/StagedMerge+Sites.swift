@@ -17,12 +17,12 @@ extension StagedMerge {
       let reference = String(decoding: text, as: UTF8.self)
       var rank: UInt8 = 0
       func add(_ text: String, to sorter: RecordSorter) throws {
-        var record = RecordBuilder()
-        record.appendOrdered(text)
-        record.append(number)
-        record.append(rank)
+        try sorter.add { record in
+          record.appendOrdered(text)
+          record.append(number)
+          record.append(rank)
+        }
         rank += 1
-        try sorter.add(record.bytes)
       }
       if let (identifier, targets) = StagedText.logical(reference) {
         let matched = LogicalIdentifier.matches(holders[identifier] ?? [], types: targets)
@@ -71,10 +71,10 @@ extension StagedMerge {
       let text = reader.orderedField()
       while let current = row, current.text.lexicographicallyPrecedes(text) { try nextRow() }
       guard let current = row, current.text.elementsEqual(text) else { return }
-      var match = RecordBuilder()
-      match.append(fields: reader.rest)
-      match.append(current.ordinal)
-      try matches.add(match.bytes)
+      try matches.add { match in
+        match.append(fields: reader.rest)
+        match.append(current.ordinal)
+      }
     }
   }
 

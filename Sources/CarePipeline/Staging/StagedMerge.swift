@@ -101,26 +101,26 @@ final class StagedMerge {
     slot.patientConverts = facts.patientConverts
     let version = StagedIndex.Version(
       key: key, sequence: sequence, slot: slot, fullUrl: fullUrl, plan: facts.plan)
-    try versions.add(version.record())
+    try versions.add { version.write(to: &$0) }
     if let fullUrl {
-      var record = RecordBuilder()
-      record.appendOrdered(fullUrl)
-      record.append(sequence)
-      record.appendText(key)
-      try fullURLs.add(record.bytes)
+      try fullURLs.add { record in
+        record.appendOrdered(fullUrl)
+        record.append(sequence)
+        record.appendText(key)
+      }
     }
     if let originalJSON { self.originalJSON[sequence] = originalJSON }
     if facts.hasLogicalSites { hasLogicalSites = true }
-    func line(_ kind: UInt8, _ text: String) -> [UInt8] {
-      var record = RecordBuilder()
-      record.append(sequence)
-      record.append(kind)
-      record.append(fields: text.utf8)
-      return record.bytes
+    func add(_ kind: UInt8, _ text: String, to file: RecordFile) throws {
+      try file.append { record in
+        record.append(sequence)
+        record.append(kind)
+        record.append(fields: text.utf8)
+      }
     }
-    if let fullUrl, !facts.sites.isEmpty { try sites.append(line(UInt8(ascii: "U"), fullUrl)) }
-    for site in facts.sites { try sites.append(line(site.kind.asciiValue ?? 0, site.text)) }
-    for fields in facts.identifiers { try identifiers.append(line(0, facts.type + "\t" + fields)) }
+    if let fullUrl, !facts.sites.isEmpty { try add(UInt8(ascii: "U"), fullUrl, to: sites) }
+    for site in facts.sites { try add(site.kind.asciiValue ?? 0, site.text, to: sites) }
+    for fields in facts.identifiers { try add(0, facts.type + "\t" + fields, to: identifiers) }
   }
 
   private func intern(_ type: String) -> UInt16 {

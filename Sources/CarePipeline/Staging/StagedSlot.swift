@@ -1,5 +1,3 @@
-import FHIRJSON
-
 extension StagedMerge {
   /// Where one staged version is, and what the index needs to know of it without loading it: a
   /// field of the index's records on disk (its three flags share a byte).

@@ -54,6 +54,19 @@ final class StagingFile {
     return offset
   }
 
+  /// Appends a record as ``RecordFile`` frames it: its length, four bytes big-endian, then its
+  /// bytes.
+  func appendRecord(_ record: some Collection<UInt8>) throws {
+    if buffer.count + record.count + 4 > bufferSize { try flush() }
+    RecordBuilder.appendLength(UInt64(record.count), to: &buffer)
+    if record.count >= bufferSize {
+      try flush()
+      try write(Array(record))
+    } else {
+      buffer += record
+    }
+  }
+
   /// The `count` bytes at `offset`.
   func read(at offset: Int64, count: Int) throws -> [UInt8] {
     if offset >= flushed {
