@@ -121,7 +121,10 @@ final class RecordSorter {
 
   /// Reads a sorter's records in order: from memory, or merging its runs.
   struct Cursor {
-    private let sorter: RecordSorter
+    /// The sorter's records and their order, when they are all in memory (shared, not copied:
+    /// read through the sorter, each read was checked for exclusive access).
+    private let buffer: [UInt8]
+    private let spans: [UInt64]
     private var index = 0
     private var runs: [RecordFile.Cursor]
     /// The next record of each run that has one, smallest first.
@@ -140,7 +143,8 @@ final class RecordSorter {
     }
 
     fileprivate init(sorter: RecordSorter, runs: [RecordFile.Cursor]) throws {
-      self.sorter = sorter
+      buffer = runs.isEmpty ? sorter.buffer : []
+      spans = runs.isEmpty ? sorter.spans : []
       self.runs = runs
       for run in self.runs.indices {
         if let record = try self.runs[run].next() { heads.insert(Head(record: record, run: run)) }
@@ -151,11 +155,11 @@ final class RecordSorter {
     /// - Throws: ``StagingError`` when a run cannot be read back.
     mutating func next() throws -> ArraySlice<UInt8>? {
       if runs.isEmpty {
-        guard index < sorter.spans.count else { return nil }
+        guard index < spans.count else { return nil }
         defer { index += 1 }
-        let span = sorter.spans[index]
+        let span = spans[index]
         let start = Int(span >> 32)
-        return sorter.buffer[start..<start + Int(span & 0xFFFF_FFFF)]
+        return buffer[start..<start + Int(span & 0xFFFF_FFFF)]
       }
       guard let smallest = heads.min else { return nil }
       if let record = try runs[smallest.run].next() {
