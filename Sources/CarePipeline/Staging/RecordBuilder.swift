@@ -45,12 +45,6 @@ struct RecordBuilder {
     if let text { appendText(text) }
   }
 
-  /// Bytes that do not order the record: their length, then themselves.
-  mutating func appendBytes(_ data: [UInt8]) {
-    Self.appendLength(UInt64(data.count), to: &bytes)
-    bytes += data
-  }
-
   mutating func append(_ value: UInt8) { bytes.append(value) }
 
   /// A UUID's 16 bytes.

@@ -62,7 +62,7 @@ struct RecordReader {
     return Array(bytes[position..<position + count])
   }
 
-  /// Skips bytes written with `appendBytes` or a string written with `appendText`.
+  /// Skips a string written with `appendText`.
   mutating func skipData() {
     let count = Int(int32())
     position += count

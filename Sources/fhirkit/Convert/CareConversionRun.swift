@@ -29,18 +29,13 @@ struct CareConversionRun {
   /// staged merge hands them out, so memory stays bounded whatever the input's size.
   /// - Parameter summary: Receives what the run did, for the summary (``RunSummary/written``
   ///   counts the records written before a strict stop).
-  /// - Throws: `ExitCode(1)` in strict mode at the first bad record (nothing merged, nothing
+  /// - Throws: ``StagingError`` when the staging files cannot be made, written or read back;
+  ///   `ExitCode(1)` in strict mode at the first bad record (nothing merged, nothing
   ///   written) or at the first error the coders report or resource they refuse: the records of
   ///   the partitions (patient groups) merged before it are written, none of its own or later.
   func run(_ files: [InputFiles.Input], summary: inout RunSummary) throws {
     let reportWriter = PipelineReportWriter(issueReport: issueReport)
-    let staged: StagedConversion
-    do {
-      staged = try StagedConversion(pipeline: reportWriter.pipeline(keepsSourceJSON: false), staging: .init(jobs: jobs))
-    } catch let error as StagingError {
-      printError("fhirkit: \(error)")
-      throw ExitCode(3)
-    }
+    let staged = try StagedConversion(pipeline: reportWriter.pipeline(keepsSourceJSON: false), staging: .init(jobs: jobs))
     let reader = CareInputReader(from: from, strict: strict, issueReport: issueReport, jobs: jobs, staged: staged)
     try reader.read(files)
     if reader.entriesWithoutResource > 0 {

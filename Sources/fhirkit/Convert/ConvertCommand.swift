@@ -164,6 +164,13 @@ struct ConvertCommand: ParsableCommand {
         jobs: jobs ?? processorCount, issueReport: issueReport, output: out)
       do {
         try run.run(files, summary: &summary)
+      } catch let error as StagingError {
+        // The staging files could not be made, written or read back: what was written stays.
+        try out.close()
+        try issueReport.close()
+        Console.shared.endProgress()
+        printError("fhirkit: \(error)")
+        throw ExitCode(3)
       } catch let code as ExitCode {
         try out.close()
         try issueReport.close()
@@ -171,10 +178,7 @@ struct ConvertCommand: ParsableCommand {
         let written =
           summary.written == 0
           ? "no entities written" : "\(summary.written) care record(s) of the patient groups merged before it written"
-        // Exit code 3 (the staging files could not be made) was said where it happened.
-        if strict && code != ExitCode(3) {
-          printError("fhirkit: stopped at the first bad record or error-level issue (--strict); \(written)")
-        }
+        if strict { printError("fhirkit: stopped at the first bad record or error-level issue (--strict); \(written)") }
         throw code
       }
     case (_, .r4), (_, .dstu2):
