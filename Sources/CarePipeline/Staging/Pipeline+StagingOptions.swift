@@ -19,9 +19,9 @@ extension Pipeline {
     /// cores). The entities and report, and their order, are the same for any number; each
     /// partition merged at once takes its memory.
     public var jobs: Int
-    /// How many bytes of the staging index's records (about 100 per resource) are sorted in
-    /// memory at a time; more go to sorted runs on disk, merged as they are read back. Default
-    /// 16 MiB: memory does not grow with the input.
+    /// How many bytes of the staging index's records (about 100 per resource, with 8 more each
+    /// to find them) are sorted in memory at a time; more go to sorted runs on disk, merged as
+    /// they are read back. Default 16 MiB: memory does not grow with the input.
     public var sortBytes = 16 << 20
 
     /// Creates staging options.

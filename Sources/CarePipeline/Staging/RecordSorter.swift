@@ -5,9 +5,10 @@ import Synchronization
 /// Records of bytes put in order on disk: the staging index's tool for inputs larger than memory
 /// (docs/pipeline.md, "The index on disk"). Records are ordered by their bytes, as
 /// `lexicographicallyPrecedes` orders them, so a record is built with its sort key first
-/// (``RecordBuilder``). Up to `runBytes` of records are sorted in memory; beyond that, each
-/// `runBytes` of records is sorted and written out as a run (``SortedRun``) on another thread
-/// while the next are added, and the runs are merged as they are read back.
+/// (``RecordBuilder``). Up to `runBytes` of records (their bytes and 8 bytes each to find them)
+/// are sorted in memory; beyond that, each `runBytes` of records is sorted and written out as a
+/// run (``SortedRun``) on another thread while the next are added, and the runs are merged as
+/// they are read back.
 final class RecordSorter {
   private let directory: String
   private let runBytes: Int
@@ -38,7 +39,7 @@ final class RecordSorter {
   /// - Throws: ``StagingError`` when an earlier run could not be written out.
   func add(_ record: [UInt8]) throws {
     precondition(!isSorted, "RecordSorter.add after the records were read")
-    if !buffer.isEmpty && buffer.count + record.count > runBytes { try startRun() }
+    if !buffer.isEmpty && buffer.count + record.count + 8 * (spans.count + 1) > runBytes { try startRun() }
     spans.append(UInt64(buffer.count) << 32 | UInt64(record.count))
     buffer.append(contentsOf: record)
     count += 1

@@ -3,7 +3,8 @@ import Foundation
 /// The staging index once everything is staged (``StagedMerge/makeIndex()``): the newest
 /// version of each key, numbered in key order (its ordinal), and each `fullUrl` with what it
 /// leads to. Its tables are on disk, read in order; memory keeps 4 bytes per staged version (its
-/// key's ordinal), a bit per kept resource, and what only a few resources have (docs/pipeline.md,
+/// key's ordinal, until the references are resolved), a bit per kept resource, and what only a
+/// few resources have (docs/pipeline.md,
 /// "The index on disk").
 struct StagedIndex {
   /// One staged version as the index records it (in ``StagedMerge/versions``, sorted by key,
@@ -86,6 +87,8 @@ struct StagedIndex {
   }
 
   /// Per sequence number: the ordinal of its version's key, or `~ordinal` for a version not kept.
+  /// Emptied once the references are resolved (``StagedMerge/siteTargets(_:holders:)``), before the
+  /// groups are joined.
   var ordinals: [Int32]
   /// The number of kept resources.
   var count: Int
@@ -93,7 +96,7 @@ struct StagedIndex {
   /// ``Version`` record.
   let kept: RecordFile
   /// Each `fullUrl` once, in URL order: the URL (``RecordBuilder/appendOrdered(_:)``) and the
-  /// sequence number of the first version staged with it (whose key it leads to).
+  /// ordinal of the resource it leads to (the first version staged with it belongs to it).
   let urls: RecordFile
   /// The kept URL of the resources whose kept version's own `fullUrl` is not it (few: a newer
   /// version without `fullUrl` replaced one with).

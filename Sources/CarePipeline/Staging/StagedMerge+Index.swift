@@ -7,7 +7,7 @@ extension StagedMerge {
   /// - Throws: ``StagingError``.
   func makeIndex() throws -> StagedIndex {
     try file.flush()
-    let (urls, moved) = try indexURLs()
+    let moved = try movedKeys()
     // Versions whose key a `fullUrl` changes are few: they are read once more, under that key.
     var movedRecords: [[UInt8]] = []
     if !moved.isEmpty {
@@ -21,7 +21,7 @@ extension StagedMerge {
     }
     var index = StagedIndex(
       ordinals: [Int32](repeating: 0, count: Int(versionCount)), count: 0, kept: try RecordFile(directory: directory),
-      urls: urls, convertingPatients: [])
+      urls: try RecordFile(directory: directory), convertingPatients: [])
     // The versions of one key, as their records.
     var group: [ArraySlice<UInt8>] = []
     var groupKey: ArraySlice<UInt8> = []
@@ -44,6 +44,7 @@ extension StagedMerge {
     }
     for record in movedRecords[nextMoved...] { try add(record[...]) }
     if !group.isEmpty { try keep(group, in: &index) }
+    try writeURLs(of: index)
     versions.removeAll()
     fullURLs.removeAll()
     originalJSON = [:]
@@ -92,10 +93,9 @@ extension StagedMerge {
     if let json = originalJSON[summary.sequence] { index.originalJSON[ordinal] = json }
   }
 
-  /// Each `fullUrl` once, in URL order, with the first version that had it; and the versions
-  /// whose key changes to that version's key (by sequence number).
-  private func indexURLs() throws -> (urls: RecordFile, moved: [Int32: String]) {
-    let urls = try RecordFile(directory: directory)
+  /// The versions whose key changes to the key of the first version staged with their
+  /// `fullUrl` (by sequence number).
+  private func movedKeys() throws -> [Int32: String] {
     var moved: [Int32: String] = [:]
     var url: ArraySlice<UInt8> = []
     var ownerKey: String?
@@ -107,14 +107,27 @@ extension StagedMerge {
       if ownerKey == nil || !next.elementsEqual(url) {
         url = next
         ownerKey = key
-        try urls.append { entry in
-          entry.appendOrdered(field: next)
-          entry.append(sequence)
-        }
       } else if let ownerKey, !key.utf8.elementsEqual(ownerKey.utf8) {
         moved[sequence] = ownerKey
       }
     }
-    return (urls, moved)
+    return moved
+  }
+
+  /// Writes ``StagedIndex/urls``: each `fullUrl` once, in URL order, with the ordinal of the
+  /// resource the first version staged with it belongs to (once every version has its ordinal).
+  private func writeURLs(of index: StagedIndex) throws {
+    var url: ArraySlice<UInt8>?
+    try fullURLs.forEach { record in
+      var reader = RecordReader(record)
+      let next = reader.orderedField()
+      if let url, next.elementsEqual(url) { return }
+      url = next
+      let ordinal = index.ordinal(ofSequence: reader.int32())
+      try index.urls.append { entry in
+        entry.appendOrdered(field: next)
+        entry.append(ordinal)
+      }
+    }
   }
 }

@@ -43,9 +43,9 @@ extension StagedMerge {
   /// then to hand out).
   func partition() throws -> Partitions {
     if let partitions { return partitions }
-    let index = try makeIndex()
+    var index = try makeIndex()
     let holders = try logicalHolders(index)
-    var (sets, guestsOf) = try join(index, holders: holders)
+    var (sets, guestsOf) = try resolveAndJoin(&index, holders: holders)
     // Each group's root is its smallest ordinal, which has its smallest key: the members
     // sorted by root, then ordinal, are the groups in order.
     let roots = sets.representatives()
@@ -60,10 +60,23 @@ extension StagedMerge {
     return made
   }
 
+  /// Resolves every reference the merge follows (``siteTargets(_:holders:)``), then joins the
+  /// groups by them (``join(_:sites:targets:)``). The versions' ordinals go in between, before
+  /// the union-find comes (4 bytes per resource at a time), and what resolving wrote goes with
+  /// the joining.
+  private func resolveAndJoin(_ index: inout StagedIndex, holders: [LogicalIdentifier: [LogicalIdentifier.Holder]])
+    throws -> (sets: UnionFind, guestsOf: [(order: Int32, guest: Int32)])
+  {
+    let (targets, sites) = try siteTargets(index, holders: holders)
+    index.ordinals = []
+    return try join(index, sites: sites, targets: targets)
+  }
+
   /// Joins the kept resources into groups (a union-find over their ordinals, one more for
-  /// the observations without a patient) by the references the merge follows; and lists the
-  /// resources each order refers to by `medicationReference`.
-  private func join(_ index: StagedIndex, holders: [LogicalIdentifier: [LogicalIdentifier.Holder]]) throws -> (
+  /// the observations without a patient) by the references the merge follows (`sites`, with
+  /// their `targets`: ``siteTargets(_:holders:)``); and lists the resources each order refers
+  /// to by `medicationReference`.
+  private func join(_ index: StagedIndex, sites: RecordFile, targets: RecordSorter) throws -> (
     sets: UnionFind, guestsOf: [(order: Int32, guest: Int32)]
   ) {
     let orphan = Int32(index.count)
@@ -77,10 +90,14 @@ extension StagedMerge {
       if let first = outside[key] { sets.union(ordinal, first) } else { outside[key] = ordinal }
       return true
     }
-    var targets = try siteTargets(index, holders: holders).cursor()
+    var targets = try targets.cursor()
     var pending = try targets.next()
     var site: Int32 = 0
-    try forEachSite(index) { ordinal, kind, reference, _ in
+    try sites.forEach { record in
+      var reader = RecordReader(record)
+      let ordinal = reader.int32()
+      let kind = reader.uint8()
+      let reference = reader.rest
       // The target of this site: its first candidate that exists (the matches are in order).
       var target: Int32?
       while let match = pending {
@@ -137,7 +154,7 @@ extension StagedMerge {
     try index.urls.forEach { record in
       var reader = RecordReader(record)
       let url = reader.ordered()
-      let ordinal = index.ordinal(ofSequence: reader.int32())
+      let ordinal = reader.int32()
       try add(ordinal, tag: 1) { $0.appendText(url) }
       guests[ordinal]?.urls.append(url)
     }

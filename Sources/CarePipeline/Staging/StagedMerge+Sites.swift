@@ -4,13 +4,23 @@ extension StagedMerge {
   /// candidate's rank and the target's ordinal, sorted, so that a site's first record is its
   /// target. Every candidate of every site (``ReferenceResolver/forEachCandidate(_:form:referrerFullURL:_:)``)
   /// is sorted and joined with the kept keys and with the `fullUrl`s, both in order on disk.
+  ///
+  /// And the sites themselves, in that order, as records of the version's ordinal, the site's
+  /// kind and the reference: joining the groups reads them there, without the versions'
+  /// ordinals (``StagedIndex/ordinals``).
   func siteTargets(_ index: StagedIndex, holders: [LogicalIdentifier: [LogicalIdentifier.Holder]]) throws
-    -> RecordSorter
+    -> (targets: RecordSorter, sites: RecordFile)
   {
     let keys = RecordSorter(directory: directory, runBytes: options.sortBytes)
     let urls = RecordSorter(directory: directory, runBytes: options.sortBytes)
+    let sites = try RecordFile(directory: directory)
     var site: Int32 = 0
-    try forEachSite(index) { _, _, text, referrerURL in
+    try forEachSite(index) { ordinal, kind, text, referrerURL in
+      try sites.append { record in
+        record.append(ordinal)
+        record.append(kind)
+        record.append(fields: text)
+      }
       let number = site
       site += 1
       guard !text.isEmpty else { return }
@@ -43,8 +53,8 @@ extension StagedMerge {
     // Keys, against the kept resources in key order (a kept resource's ordinal is its row).
     try join(keys, with: index.kept, into: matches) { _, row in row }
     // URLs, against the `fullUrl`s in order (each with the first version that had it).
-    try join(urls, with: index.urls, into: matches) { reader, _ in index.ordinal(ofSequence: reader.int32()) }
-    return matches
+    try join(urls, with: index.urls, into: matches) { reader, _ in reader.int32() }
+    return (matches, sites)
   }
 
   /// Adds to `matches`, for each of the sorted `candidates` (a key or URL, then the site and
