@@ -45,12 +45,10 @@ extension StagedMerge {
     if let partitions { return partitions }
     var index = try makeIndex()
     let holders = try logicalHolders(index)
-    var (sets, guestsOf) = try resolveAndJoin(&index, holders: holders)
     // Each group's root is its smallest ordinal, which has its smallest key: the members
     // sorted by root, then ordinal, are the groups in order.
-    let roots = sets.representatives()
-    let (members, guests) = try sortedMembers(index, roots: roots, guestsOf: guestsOf)
-    guestsOf = []
+    let (roots, guestsOf) = try resolveAndJoin(&index, holders: holders)
+    let (members, guests) = try sortedMembers(index, roots: consume roots, guestsOf: guestsOf)
     let (file, ranges) = try cut(members)
     partitionFile = file
     let made = Partitions(
@@ -61,15 +59,17 @@ extension StagedMerge {
   }
 
   /// Resolves every reference the merge follows (``siteTargets(_:holders:)``), then joins the
-  /// groups by them (``join(_:sites:targets:)``). The versions' ordinals go in between, before
-  /// the union-find comes (4 bytes per resource at a time), and what resolving wrote goes with
-  /// the joining.
+  /// groups by them (``join(_:sites:targets:)``): each kept resource's group root, by ordinal,
+  /// and the resources each order refers to by `medicationReference`. The versions' ordinals
+  /// go in between, before the union-find comes (4 bytes per resource at a time), and what
+  /// resolving wrote goes with the joining.
   private func resolveAndJoin(_ index: inout StagedIndex, holders: [LogicalIdentifier: [LogicalIdentifier.Holder]])
-    throws -> (sets: UnionFind, guestsOf: [(order: Int32, guest: Int32)])
+    throws -> (roots: [Int32], guestsOf: [(order: Int32, guest: Int32)])
   {
     let (targets, sites) = try siteTargets(index, holders: holders)
     index.ordinals = []
-    return try join(index, sites: sites, targets: targets)
+    var (sets, guestsOf) = try join(index, sites: sites, targets: targets)
+    return (sets.representatives(), guestsOf)
   }
 
   /// Joins the kept resources into groups (a union-find over their ordinals, one more for
@@ -130,36 +130,52 @@ extension StagedMerge {
   }
 
   /// The members of every group (``Partitions/members``), sorted, and the guests' own.
-  private func sortedMembers(_ index: StagedIndex, roots: [Int32], guestsOf: [(order: Int32, guest: Int32)]) throws
-    -> (members: RecordSorter, guests: [Int32: Member])
+  ///
+  /// The `fullUrl`s and guests (in any order of their resources) are added while every root is
+  /// in memory; then the roots go to disk, and the kept resources, in ordinal order, read them
+  /// back in that order: the union-find's 4 bytes per resource are not held beside the
+  /// sorter's runs.
+  private func sortedMembers(_ index: StagedIndex, roots: consuming [Int32], guestsOf: [(order: Int32, guest: Int32)])
+    throws -> (members: RecordSorter, guests: [Int32: Member])
   {
     let members = RecordSorter(directory: directory, runBytes: options.sortBytes)
-    /// Adds a member record of `ordinal` with `tag`, then what `write` adds.
-    func add(_ ordinal: Int32, tag: UInt8, _ write: (inout RecordBuilder) -> Void) throws {
+    /// Adds a member record of `ordinal` in the group of `root` with `tag`, then what `write` adds.
+    func add(_ ordinal: Int32, root: Int32, tag: UInt8, _ write: (inout RecordBuilder) -> Void) throws {
       try members.add { record in
-        record.append(roots[Int(ordinal)])
+        record.append(root)
         record.append(ordinal)
         record.append(tag)
         write(&record)
       }
     }
     let wanted = Set(guestsOf.map(\.guest))
-    var guests: [Int32: Member] = [:]
-    var ordinal: Int32 = 0
-    try index.kept.forEach { record in
-      try add(ordinal, tag: 0) { $0.append(fields: record) }
-      if wanted.contains(ordinal) { guests[ordinal] = Member(version: StagedIndex.Version(record: record)) }
-      ordinal += 1
-    }
+    var guestURLs: [Int32: [String]] = [:]
     try index.urls.forEach { record in
       var reader = RecordReader(record)
       let url = reader.ordered()
       let ordinal = reader.int32()
-      try add(ordinal, tag: 1) { $0.appendText(url) }
-      guests[ordinal]?.urls.append(url)
+      try add(ordinal, root: roots[Int(ordinal)], tag: 1) { $0.appendText(url) }
+      if wanted.contains(ordinal) { guestURLs[ordinal, default: []].append(url) }
     }
     for (order, guest) in guestsOf {
-      try add(order, tag: 2) { $0.append(guest) }
+      try add(order, root: roots[Int(order)], tag: 2) { $0.append(guest) }
+    }
+    let rootFile = try RecordFile(directory: directory)
+    for root in roots { try rootFile.append { $0.append(root) } }
+    roots = []
+    var rootsInOrder = try rootFile.cursor()
+    var guests: [Int32: Member] = [:]
+    var ordinal: Int32 = 0
+    try index.kept.forEach { record in
+      guard let rootRecord = try rootsInOrder.next() else {
+        throw StagingError(path: directory, message: "the staging index lost the group of a resource")
+      }
+      var reader = RecordReader(rootRecord)
+      try add(ordinal, root: reader.int32(), tag: 0) { $0.append(fields: record) }
+      if wanted.contains(ordinal) {
+        guests[ordinal] = Member(version: StagedIndex.Version(record: record), urls: guestURLs[ordinal] ?? [])
+      }
+      ordinal += 1
     }
     return (members, guests)
   }
