@@ -17,6 +17,25 @@ import Testing
     return try PipelineComparison.runBothWays(input)
   }
 
+  /// A Medication two patients' orders name by its `fullUrl` is loaded beside each of their
+  /// partitions (a guest), its `fullUrl` with it, whichever partition it is in itself.
+  @Test func aMedicationNamedByItsFullURLTitlesOrdersOfTwoPatients() throws {
+    let med = "5a0c3f1e-8d2b-4e7a-9c6f-2b1d0e9a8f7c"
+    func order(_ id: String, _ patient: String) -> (String?, String) {
+      (
+        nil,
+        #"{"resourceType":"MedicationRequest","id":"\#(id)","status":"active","intent":"order","subject":{"reference":"Patient/\#(patient)"},"medicationReference":{"reference":"urn:uuid:\#(med)"},"authoredOn":"2020-01-01"}"#
+      )
+    }
+    let result = try Self.run(r4: [
+      (nil, #"{"resourceType":"Patient","id":"p1"}"#), order("r1", "p1"),
+      ("urn:uuid:" + med, #"{"resourceType":"Medication","id":"zz-med","code":{"text":"Shared by URL"}}"#),
+      (nil, #"{"resourceType":"Patient","id":"p2"}"#), order("r2", "p2"),
+    ])
+    #expect(result.tasks.map(\.title) == ["Shared by URL", "Shared by URL"])
+    #expect(result.report.unresolvedReferences.isEmpty)
+  }
+
   @Test func eachReferenceFormResolves() throws {
     let p2 = "0f5c1e5a-2a41-4c1b-9f3e-7d2f1a0b9c11"
     let result = try Self.run(r4: [

@@ -4,8 +4,7 @@ import Foundation
 /// version of each key, numbered in key order (its ordinal), and each `fullUrl` with what it
 /// leads to. Its tables are on disk, read in order; memory keeps 4 bytes per staged version (its
 /// key's ordinal, until the references are resolved), a bit per kept resource, and what only a
-/// few resources have (docs/pipeline.md,
-/// "The index on disk").
+/// few resources have (docs/pipeline.md, "The index on disk").
 struct StagedIndex {
   /// One staged version as the index records it (in ``StagedMerge/versions``, sorted by key,
   /// then by sequence number).
