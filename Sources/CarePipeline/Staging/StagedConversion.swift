@@ -2,7 +2,7 @@ public import CareModel
 public import FHIRCore
 import FHIRCoders
 import FHIRDSTU2
-import FHIRJSON
+public import FHIRJSON
 import FHIRR4
 
 /// A staged pipeline run fed one resource at a time by a caller that reads its input itself
@@ -120,6 +120,33 @@ public final class StagedConversion {
     /// `entry` ready to stage, a Bundle's resources flattened: their JSON and what staging keeps of
     /// them, read with the pipeline's coders. It no longer holds the decoded resources.
     public func prepare(_ entry: PipelineInput.Entry) -> StagedEntry { StagedEntry(entry, self) }
+
+    /// The resource at `index` of `tokens` ready to stage without decoding it, when its
+    /// release's models do not know its type: decoding such a resource checks nothing beyond its
+    /// `resourceType` and gives its JSON as it is, of which staging reads a few members (its id,
+    /// `meta`, identifiers, and the requests an event resource carries out), so they are all that
+    /// is read; it is staged as ``prepare(_:)`` stages it, its tokens packed. `nil` when it must be
+    /// decoded and prepared with ``prepare(_:)``: not an object with a `resourceType` string, a
+    /// modelled type, a type its release does not define (decoding reports it), or a resource
+    /// with neither id nor `fullUrl` (its key is a hash of its whole JSON).
+    /// - Parameters:
+    ///   - tokens: The tokens the resource is in.
+    ///   - index: Where its object starts.
+    ///   - release: The release it is read in.
+    ///   - fullUrl: The `fullUrl` of the Bundle entry it came in, if any.
+    public func prepare(unmodelled tokens: JSONTokens, at index: Int, release: FHIRRelease, fullUrl: String?)
+      -> StagedEntry?
+    {
+      guard tokens[index].kind == .objectStart,
+        let type = FHIRDecoder(tokens: tokens).peekString("resourceType", inObjectAt: index),
+        release == .r4 ? FHIRR4.AnyResource.resourceTypes.contains(type)
+          : FHIRDSTU2.AnyResource.resourceTypes.contains(type),
+        let skeleton = StagedMerge.unmodelledSkeleton(tokens, at: index, type: type, release: release),
+        skeleton.id != nil || fullUrl != nil
+      else { return nil }
+      return StagedEntry(
+        StagedEntry.Item(skeleton: skeleton, packed: tokens.packed(valueAt: index), fullUrl: fullUrl, self))
+    }
 
     /// What staging keeps of `resource` besides its JSON, read with the pipeline's coders; `source`
     /// is the tokens it was decoded from, if they account for it exactly. The coders are used

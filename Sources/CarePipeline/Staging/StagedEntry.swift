@@ -23,6 +23,16 @@ public struct StagedEntry: Sendable {
     var originalJSON: [UInt8]?
     var facts: StagedFacts
 
+    /// An unmodelled resource's item, from its skeleton (``StagedMerge/skeleton(_:at:)``) and
+    /// its tokens packed: what decoding it whole would give.
+    init(skeleton: PipelineResource, packed: [UInt8], fullUrl: String?, _ preparer: StagedConversion.Preparer) {
+      key = ResourceIndex.key(of: skeleton, fullUrl: fullUrl) { skeleton.canonicalBytes }
+      self.fullUrl = fullUrl
+      bytes = packed
+      isCanonical = false
+      facts = preparer.facts(of: skeleton, source: nil)
+    }
+
     init(_ entry: PipelineInput.Entry, _ preparer: StagedConversion.Preparer) {
       (bytes, isCanonical) = StagedEntry.staged(entry)
       let resource = entry.resource
@@ -43,6 +53,11 @@ public struct StagedEntry: Sendable {
     var items: [Item] = []
     PipelineInput.flatten(entry) { flat in items.append(Item(flat, preparer)) }
     self.items = items
+  }
+
+  /// An entry of one item.
+  init(_ item: Item) {
+    items = [item]
   }
 
   /// What a resource is staged as, to be decoded again when its partition is merged. When the

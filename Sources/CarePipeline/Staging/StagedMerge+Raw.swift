@@ -44,16 +44,13 @@ extension StagedMerge {
     switch (release, type) {
     case (.dstu2, FHIRDSTU2.Observation.resourceType):
       skeleton = .dstu2(.observation(try Self.dstu2Observation(&decoder, at: index)))
-    case (.dstu2, _) where !Self.dstu2Modelled.contains(type):
-      skeleton = .dstu2(.other(Self.skeleton(tokens, at: index)))
-    case (.dstu2, _):
-      return false
     case (_, FHIRR4.Observation.resourceType):
       skeleton = .r4(.observation(try Self.r4Observation(&decoder, at: index)))
-    case (_, _) where !FHIRR4.AnyResource.modelledTypes.contains(type):
-      skeleton = .r4(.other(Self.skeleton(tokens, at: index)))
     default:
-      return false
+      guard let unmodelled = Self.unmodelledSkeleton(tokens, at: index, type: type, release: release) else {
+        return false
+      }
+      skeleton = unmodelled
     }
     guard skeleton.id != nil || fullUrl != nil else { return false }
     let key = ResourceIndex.key(of: skeleton, fullUrl: fullUrl) { [] }
@@ -63,6 +60,20 @@ extension StagedMerge {
       preparer.facts(of: skeleton, source: nil), bytes, isCanonical: canonical != nil, key: key, fullUrl: fullUrl,
       originalJSON: originalJSON)
     return true
+  }
+
+  /// The skeleton (``skeleton(_:at:)``) of the resource of `type` at `index` of `tokens`, when
+  /// its release's models do not know the type: decoding it whole gives its JSON as it is, of
+  /// which staging reads only the ``skeletonKeys``. `nil` for a modelled type.
+  static func unmodelledSkeleton(_ tokens: JSONTokens, at index: Int, type: String, release: FHIRRelease)
+    -> PipelineResource?
+  {
+    switch release {
+    case .dstu2:
+      dstu2Modelled.contains(type) ? nil : .dstu2(.other(skeleton(tokens, at: index)))
+    case .r4:
+      FHIRR4.AnyResource.modelledTypes.contains(type) ? nil : .r4(.other(skeleton(tokens, at: index)))
+    }
   }
 
   /// An unmodelled resource's members that staging reads (see ``skeletonKeys``), as its

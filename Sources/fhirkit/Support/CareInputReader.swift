@@ -134,6 +134,12 @@ final class CareInputReader {
   ) throws -> Decoded {
     // Care entities are a conversion of their own: what the models cannot fit is repaired
     // (as `convert --repair` does) and each repair written to --report.
+    if let preparer,
+      let prepared = preparer.prepare(unmodelled: record.tokens, at: record.index, release: release, fullUrl: record.fullUrl)
+    {
+      // A type the models do not know: decoding it whole would check nothing more.
+      return Decoded(issues: [], repairs: [], isDecoded: true, prepared: prepared)
+    }
     let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix, repair: true)
     let resource: PipelineResource?
     let issues: [ValidationIssue]
