@@ -164,22 +164,21 @@ struct ConvertCommand: ParsableCommand {
         jobs: jobs ?? processorCount, issueReport: issueReport, output: out)
       do {
         try run.run(files, summary: &summary)
-      } catch let error as StagingError {
-        // The staging files could not be made, written or read back: what was written stays.
+      } catch let error where error is StagingError || error is ExitCode {
+        // What was written stays.
         try out.close()
         try issueReport.close()
         Console.shared.endProgress()
-        printError("fhirkit: \(error)")
-        throw ExitCode(3)
-      } catch let code as ExitCode {
-        try out.close()
-        try issueReport.close()
-        Console.shared.endProgress()
+        if let error = error as? StagingError {
+          // The staging files could not be made, written or read back.
+          printError("fhirkit: \(error)")
+          throw ExitCode(3)
+        }
         let written =
           summary.written == 0
           ? "no entities written" : "\(summary.written) care record(s) of the patient groups merged before it written"
         if strict { printError("fhirkit: stopped at the first bad record or error-level issue (--strict); \(written)") }
-        throw code
+        throw error
       }
     case (_, .r4), (_, .dstu2):
       let output = ResourceOutput(format: format, file: out)
