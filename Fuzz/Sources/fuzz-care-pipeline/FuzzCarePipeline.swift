@@ -2,7 +2,8 @@
 // (even R4, odd DSTU2); the rest is NDJSON, each line a resource or a Bundle. The
 // pipeline's result must write as care NDJSON (the bytes JSONEncoder gives), and a good
 // patient added among the records must still become its entity; staged from each resource's
-// compact JSON, the entities are those of the decoded resources staged. Built by Scripts/fuzz.sh; libFuzzer
+// compact JSON, or as `fhirkit` stages what it reads (unmodelled types from their tokens), the
+// entities are those of the decoded resources staged. Built by Scripts/fuzz.sh; libFuzzer
 // provides `main`.
 
 import CareModel
@@ -17,9 +18,11 @@ public func fuzzCarePipeline(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   let bytes = Fuzz.bytes(start, count)
   guard let selector = bytes.first else { return 0 }
   var input = PipelineInput()
+  var records: [JSONTokens] = []
   let reader = NDJSONReader()
   let handle: (NDJSONReader.Event) -> Void = { event in
     guard case .record(let tokens, _) = event else { return }
+    records.append(tokens)
     if selector & 1 == 0 {
       if let resource = try? FHIRR4.AnyResource.decode(from: tokens).value { input.add(resource) }
     } else {
@@ -32,6 +35,7 @@ public func fuzzCarePipeline(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   let good = #"{"resourceType":"Patient","id":"fuzz-contained-good","name":[{"family":"Good"}]}"#
   good.utf8.withContiguousStorageIfAvailable { utf8 in
     guard let tokens = try? JSONTokens(parsing: UnsafeRawBufferPointer(utf8)) else { return }
+    records.append(tokens)
     if selector & 1 == 0 {
       if let resource = try? FHIRR4.AnyResource.decode(from: tokens).value { input.add(resource) }
     } else {
@@ -46,8 +50,14 @@ public func fuzzCarePipeline(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   for record in result.records { CoderOracle.recordWrites(record) }
   // Staged from each resource's compact JSON (as a cooperating importer stages the rows other
   // workers stored), the entities are those of the decoded resources staged.
-  if stagedFromJSON(input) != stagedDecoded(input) {
+  let decoded = stagedDecoded(input)
+  if stagedFromJSON(input) != decoded {
     Fuzz.fail("staging from compact JSON gave other entities than staging the decoded resources")
+  }
+  // Staged as `fhirkit` stages what it reads (a type the models do not know from its tokens,
+  // without decoding it), the entities are those of the decoded resources staged.
+  if stagedAsRead(records, release: selector & 1 == 0 ? .r4 : .dstu2) != decoded {
+    Fuzz.fail("staging unmodelled resources from their tokens gave other entities than decoding them")
   }
   return 0
 }
@@ -67,6 +77,34 @@ func stagedFromJSON(_ input: PipelineInput) -> [[UInt8]] {
       case .dstu2(let resource):
         try conversion.add(canonicalJSON: resource.jsonBytes(), release: .dstu2, fullUrl: entry.fullUrl)
       }
+    }
+  }
+}
+
+/// The care NDJSON lines, sorted, of `records` staged as `fhirkit` stages them: a resource of a
+/// type the models do not know from its tokens (`Preparer.prepare(unmodelled:)`), any other
+/// decoded, with its tokens.
+func stagedAsRead(_ records: [JSONTokens], release: FHIRRelease) -> [[UInt8]] {
+  staged { conversion in
+    for tokens in records {
+      if let prepared = conversion.preparer.prepare(unmodelled: tokens, at: 0, release: release, fullUrl: nil) {
+        try conversion.add(prepared)
+        continue
+      }
+      let resource: PipelineResource?
+      let (issues, repairs): ([ValidationIssue], [DecodingRepair])
+      switch release {
+      case .r4:
+        guard let result = try? FHIRR4.AnyResource.decode(from: tokens) else { continue }
+        (resource, issues, repairs) = (result.value.map(PipelineResource.r4), result.issues, result.repairs)
+      case .dstu2:
+        guard let result = try? FHIRDSTU2.AnyResource.decode(from: tokens) else { continue }
+        (resource, issues, repairs) = (result.value.map(PipelineResource.dstu2), result.issues, result.repairs)
+      }
+      guard let resource else { continue }
+      let entry = PipelineInput.Entry(
+        resource: resource, fullUrl: nil, decodedFrom: tokens, at: 0, issues: issues, repairs: repairs)
+      try conversion.add(conversion.preparer.prepare(entry))
     }
   }
 }
