@@ -31,7 +31,8 @@ struct StagedUnmodelledTests {
     }
   }
 
-  @Test("an unmodelled resource prepared from its tokens is prepared as decoding it gives", arguments: FHIRRelease.allCases)
+  @Test(
+    "an unmodelled resource prepared from its tokens is prepared as decoding it gives", arguments: FHIRRelease.allCases)
   func sameAsDecoded(release: FHIRRelease) throws {
     let folders = release == .r4 ? ["r4/examples", "r4/bundles", "pipeline"] : ["dstu2/examples", "dstu2/bundles"]
     let paths = folders.flatMap { Fixtures.files(extensions: ["json", "ndjson"], under: $0) }
@@ -97,7 +98,8 @@ struct StagedUnmodelledTests {
     #expect(byURL.items.map(\.key) == ["url:urn:uuid:1"])
     let byID = try #require(try prepared(#"{"resourceType":"Encounter","id":"e1","status":"finished"}"#))
     #expect(byID.items.map(\.key) == ["Encounter/e1"])
-    #expect(try prepared(#"{"resourceType":"MedicationStatement","id":"a"}"#, .dstu2)?.items.first?.facts.isDSTU2 == true)
+    #expect(
+      try prepared(#"{"resourceType":"MedicationStatement","id":"a"}"#, .dstu2)?.items.first?.facts.isDSTU2 == true)
   }
 }
 

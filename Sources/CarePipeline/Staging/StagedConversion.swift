@@ -139,7 +139,8 @@ public final class StagedConversion {
     {
       guard tokens[index].kind == .objectStart,
         let type = FHIRDecoder(tokens: tokens).peekString("resourceType", inObjectAt: index),
-        release == .r4 ? FHIRR4.AnyResource.resourceTypes.contains(type)
+        release == .r4
+          ? FHIRR4.AnyResource.resourceTypes.contains(type)
           : FHIRDSTU2.AnyResource.resourceTypes.contains(type),
         let skeleton = StagedMerge.unmodelledSkeleton(tokens, at: index, type: type, release: release),
         skeleton.id != nil || fullUrl != nil

@@ -73,7 +73,8 @@ final class CareInputReader {
   func read(_ files: [InputFiles.Input]) throws {
     let preparer = sink == nil ? staged?.preparer : nil
     let batcher = RecordBatcher<Decoded>(
-      from: from, jobs: jobs, work: { record, release in try Self.decode(record, release: release, preparer: preparer) },
+      from: from, jobs: jobs,
+      work: { record, release in try Self.decode(record, release: release, preparer: preparer) },
       handle: { [unowned self] record, outcome in try add(record, try outcome.get()) })
     for file in files {
       try batcher.startInput()
@@ -132,14 +133,15 @@ final class CareInputReader {
   private static func decode(
     _ record: ResourceRecord, release: FHIRRelease, preparer: StagedConversion.Preparer?
   ) throws -> Decoded {
-    // Care entities are a conversion of their own: what the models cannot fit is repaired
-    // (as `convert --repair` does) and each repair written to --report.
+    // A type the models do not know: decoding it whole would check nothing more.
     if let preparer,
-      let prepared = preparer.prepare(unmodelled: record.tokens, at: record.index, release: release, fullUrl: record.fullUrl)
+      let prepared = preparer.prepare(
+        unmodelled: record.tokens, at: record.index, release: release, fullUrl: record.fullUrl)
     {
-      // A type the models do not know: decoding it whole would check nothing more.
       return Decoded(issues: [], repairs: [], isDecoded: true, prepared: prepared)
     }
+    // Care entities are a conversion of their own: what the models cannot fit is repaired
+    // (as `convert --repair` does) and each repair written to --report.
     let options = DecodingOptions(mode: .lenient, pathPrefix: record.pathPrefix, repair: true)
     let resource: PipelineResource?
     let issues: [ValidationIssue]
