@@ -58,8 +58,12 @@ public enum ReleaseDetector {
   static let keysWithRules: Set<String> = [
     "resourceType", "family", "intent", "clinicalStatus", "verificationStatus", "category", "class", "fhirVersion",
   ]
-  /// The length and first byte of every key `detect` looks at.
-  static let keyShapes = KeyShapes(dstu2OnlyKeys.union(r4OnlyKeys).union(keysWithRules))
+  /// Every key `detect` looks at, found by its bytes (most keys of a resource are none of them).
+  static let lookedAt = KeyTable(dstu2OnlyKeys.union(r4OnlyKeys).union(keysWithRules).sorted())
+  /// Per key of ``lookedAt``, whether it is found in DSTU2 only, and in R4 only.
+  private static let keyReleases = lookedAt.keys.map { (dstu2: dstu2OnlyKeys.contains($0), r4: r4OnlyKeys.contains($0)) }
+  /// The resource types of one release, found by their bytes (most resource types are neither).
+  static let releaseTypes = KeyTable(dstu2OnlyTypes.union(r4OnlyTypes).sorted())
 
   /// Looks at `tokens` (one resource, a Bundle or a Bundle entry) and decides.
   public static func detect(_ tokens: JSONTokens) -> Detection {
@@ -89,17 +93,17 @@ public enum ReleaseDetector {
         continue
       }
       // Most keys are none of those looked at: skip them without making a String.
-      guard tokens.withText(at: index, { keyShapes.contains(shape: $0) }) else {
+      guard let match = lookedAt.index(ofTextAt: index, in: tokens) else {
         index += 1
         continue
       }
-      let key = tokens.string(at: index)
+      let key = lookedAt.keys[match]
       let value = index + 1
-      if dstu2OnlyKeys.contains(key) { note(.dstu2, 2, key) }
-      if r4OnlyKeys.contains(key) { note(.r4, 2, key) }
+      if keyReleases[match].dstu2 { note(.dstu2, 2, key) }
+      if keyReleases[match].r4 { note(.r4, 2, key) }
       switch key {
       case "resourceType" where tokens[value].kind == .string:
-        let type = tokens.string(at: value)
+        guard let type = releaseTypes.index(ofTextAt: value, in: tokens).map({ releaseTypes.keys[$0] }) else { break }
         if dstu2OnlyTypes.contains(type) { note(.dstu2, 5, "resource type \(type)") }
         if r4OnlyTypes.contains(type) { note(.r4, 5, "resource type \(type)") }
       case "family":
@@ -144,32 +148,60 @@ public enum ReleaseDetector {
   /// DSTU2 CarePlan and Goal have one too.)
   private static func noteResourceShapes(_ tokens: JSONTokens, _ note: (FHIRRelease, Int, String) -> Void) {
     guard tokens.count > 1, tokens[0].kind == .objectStart else { return }
-    func member(_ name: String, of object: Int) -> Int? {
+    func member(_ name: [UInt8], of object: Int) -> Int? {
       let end = tokens.endIndex(ofValueAt: object)
       var key = object + 1
       while key < end {
-        if tokens[key].kind == .key, tokens.string(at: key) == name { return key + 1 }
+        if tokens[key].kind == .key, tokens.text(at: key, equals: name, in: name.indices) { return key + 1 }
         key = tokens.endIndex(ofValueAt: key + 1) + 1
       }
       return nil
     }
     var resource = 0
-    if member("resourceType", of: 0) == nil {
-      guard let entryResource = member("resource", of: 0), tokens[entryResource].kind == .objectStart else { return }
+    if member(Member.resourceType, of: 0) == nil {
+      guard let entryResource = member(Member.resource, of: 0), tokens[entryResource].kind == .objectStart else {
+        return
+      }
       resource = entryResource
     }
-    guard let typeIndex = member("resourceType", of: resource), tokens[typeIndex].kind == .string else { return }
-    let type = tokens.string(at: typeIndex)
-    let lists: [String]
-    switch type {
-    case "Observation": lists = ["category", "interpretation"]
-    case "Condition": lists = ["category"]
-    default: return
+    guard let typeIndex = member(Member.resourceType, of: resource), tokens[typeIndex].kind == .string else { return }
+    let lists: [Member.List]
+    if tokens.text(at: typeIndex, equals: Member.observation, in: Member.observation.indices) {
+      lists = Member.observationLists
+    } else if tokens.text(at: typeIndex, equals: Member.condition, in: Member.condition.indices) {
+      lists = Member.conditionLists
+    } else {
+      return
     }
-    for name in lists {
-      guard let value = member(name, of: resource) else { continue }
-      if tokens[value].kind == .arrayStart { note(.r4, 2, "\(type).\(name) as a list") }
-      if tokens[value].kind == .objectStart { note(.dstu2, 2, "\(type).\(name) as a single CodeableConcept") }
+    for list in lists {
+      guard let value = member(list.name, of: resource) else { continue }
+      if tokens[value].kind == .arrayStart { note(.r4, 2, list.asList) }
+      if tokens[value].kind == .objectStart { note(.dstu2, 2, list.asSingle) }
+    }
+  }
+
+  /// The names ``noteResourceShapes(_:_:)`` compares keys and the resource type with, as bytes
+  /// (no `String` made of each key it passes).
+  private enum Member {
+    static let resourceType = Array("resourceType".utf8)
+    static let resource = Array("resource".utf8)
+    static let observation = Array("Observation".utf8)
+    static let condition = Array("Condition".utf8)
+    static let observationLists = [List("Observation", "category"), List("Observation", "interpretation")]
+    static let conditionLists = [List("Condition", "category")]
+
+    /// An element of a resource type that is a list in R4 and a single CodeableConcept in DSTU2,
+    /// with the evidence each shape gives.
+    struct List {
+      let name: [UInt8]
+      let asList: String
+      let asSingle: String
+
+      init(_ type: String, _ name: String) {
+        self.name = Array(name.utf8)
+        asList = "\(type).\(name) as a list"
+        asSingle = "\(type).\(name) as a single CodeableConcept"
+      }
     }
   }
 
@@ -177,14 +209,29 @@ public enum ReleaseDetector {
   private static func noteSystem(
     _ tokens: JSONTokens, at index: Int, _ note: (FHIRRelease, Int, String) -> Void
   ) {
-    guard tokens.text(at: index, startsWith: SystemPrefix.http) else { return }
-    if tokens.text(at: index, startsWith: SystemPrefix.terminology) {
-      note(.r4, 2, "terminology.hl7.org code system")
-    } else if tokens.text(at: index, startsWith: SystemPrefix.v2) || tokens.text(at: index, startsWith: SystemPrefix.v3) {
-      note(.dstu2, 1, "hl7.org/fhir/v2|v3 code system")
-    } else if tokens.text(at: index, startsWith: SystemPrefix.argonaut) {
-      note(.dstu2, 3, "Argonaut profile")
+    let release = tokens.withText(at: index) { text -> (FHIRRelease, Int, String)? in
+      // Most strings do not start with an "h": skip them before reading any prefix.
+      guard text.count > 4, text[0] == UInt8(ascii: "h"), starts(text, with: SystemPrefix.http) else { return nil }
+      if starts(text, with: SystemPrefix.terminology) { return (.r4, 2, "terminology.hl7.org code system") }
+      if starts(text, with: SystemPrefix.v2) || starts(text, with: SystemPrefix.v3) {
+        return (.dstu2, 1, "hl7.org/fhir/v2|v3 code system")
+      }
+      if starts(text, with: SystemPrefix.argonaut) { return (.dstu2, 3, "Argonaut profile") }
+      return nil
     }
+    if let (release, weight, reason) = release { note(release, weight, reason) }
+  }
+
+  /// Whether `text` starts with `prefix`, compared byte by byte (every string value of every
+  /// resource is compared with "http").
+  private static func starts(_ text: UnsafeRawBufferPointer, with prefix: [UInt8]) -> Bool {
+    guard text.count >= prefix.count else { return false }
+    var offset = 0
+    while offset < prefix.count {
+      if text[offset] != prefix[offset] { return false }
+      offset += 1
+    }
+    return true
   }
 
   /// The URL prefixes ``noteSystem(_:at:_:)`` looks for, as bytes: every string value of every
