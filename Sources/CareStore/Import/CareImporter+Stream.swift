@@ -44,30 +44,42 @@ extension CareImporter {
     _ produce: (_ add: (CareRecord, [SourceReference]) throws -> Void) throws -> Void,
     reporting afterBatch: @escaping (ImportSummary) -> Void
   ) throws -> ImportSummary {
-    var summary = ImportSummary()
-    var counts: [EntityKind: ImportSummary.Counts] = [:]
+    // Batches are encoded here and written by `writer`, on a thread of its own with more than
+    // one job, while the next batch is merged and encoded. With more than one job their sources
+    // are packed here too, as long as the batches written store most of their entities: the
+    // transaction packs only the sources of the versions it writes, so packing them all ahead is
+    // wasted on a run over entities already stored (importing again, `--recheck`).
+    let writer = BatchWriter(importer: self)
     var batch = PendingBatch()
     func commit() throws {
       guard batch.count > 0 else { return }
-      for kind in EntityKind.allCases {
+      let packing = jobs > 1 && writer.lastBatchWroteMost
+      let parts = try EntityKind.allCases.map { kind in
         let (records, duplicates) = batch.lastOfEachID(kind)
-        var kindCounts = counts[kind] ?? ImportSummary.Counts()
-        kindCounts.duplicateIDs += duplicates
-        if !records.isEmpty {
-          let items = try Self.encode(records, sources: batch.sources, jobs: jobs)
-          try writeContained(items, kind: kind, summary: &summary, counts: &kindCounts)
-        }
-        counts[kind] = kindCounts
-        summary.counts[kind] = kindCounts
+        let items =
+          records.isEmpty
+          ? [] : try Self.encode(records, sources: batch.sources, jobs: jobs, packingSources: packing)
+        return BatchWriter.Part(kind: kind, items: items, duplicates: duplicates)
       }
       batch = PendingBatch()
-      afterBatch(summary)
+      try writer.write(parts)
+      afterBatch(writer.summary)
     }
-    try produce { record, sources in
-      batch.add(record, kind: EntityKind(of: record), sources: sources)
-      if batch.count >= batchSize { try commit() }
+    var summary: ImportSummary
+    do {
+      try produce { record, sources in
+        batch.add(record, kind: EntityKind(of: record), sources: sources)
+        if batch.count >= batchSize { try commit() }
+      }
+      try commit()
+      summary = try writer.finish()
+    } catch {
+      // The batches handed in are written (or stopped) before the error goes on; a store that
+      // could not be written is what stopped the import first.
+      _ = try writer.finish()
+      throw error
     }
-    try commit()
+    if jobs > 1 { afterBatch(summary) }
     for kind in EntityKind.allCases where summary.counts[kind] == nil { summary.counts[kind] = ImportSummary.Counts() }
     return summary
   }

@@ -34,7 +34,11 @@ public struct CareImporter: Sendable {
     var record: CareRecord
     var json: Data
     var hash: String
+    /// Its sources, in order.
     var sources: [SourceReference]
+    /// Its sources packed as the store keeps them (``StoredSource/pack(_:)``), when that was done
+    /// before the transaction; else they are packed in it, for the versions it writes.
+    var storedSources: [Data?]?
   }
 
   /// Imports `records` — entities of any kind, each with its sources in `sources` — kind by
@@ -78,15 +82,24 @@ public struct CareImporter: Sendable {
     return summary
   }
 
-  /// Encodes and hashes `records` on `jobs` threads (encoding is most of an import's own work):
-  /// lane `k` of `n` takes records `k`, `k + n`, … and hands its results in once, under a lock.
-  static func encode(_ records: [CareRecord], sources: [UUID: [SourceReference]], jobs: Int) throws -> [Item] {
+  /// Encodes and hashes `records` on `jobs` threads (encoding is most of an import's own work),
+  /// and packs their sources too if `packingSources`: lane `k` of `n` takes records `k`, `k + n`,
+  /// … and hands its results in once, under a lock.
+  static func encode(
+    _ records: [CareRecord], sources: [UUID: [SourceReference]], jobs: Int, packingSources: Bool = false
+  ) throws -> [Item] {
     let encoded = inLanes(records.count, grain: 64, jobs: jobs) { i in
       let json = VersionRules.writer.bytes(records[i])
-      return (json: Data(json), hash: VersionRules.hash(bytes: json))
+      let ordered = (sources[records[i].uuid] ?? []).sorted()
+      return (
+        json: Data(json), hash: VersionRules.hash(bytes: json), sources: ordered,
+        stored: packingSources ? ordered.map { $0.json.map(StoredSource.pack) } : nil
+      )
     }
     return records.indices.map { i in
-      Item(record: records[i], json: encoded[i].json, hash: encoded[i].hash, sources: sources[records[i].uuid] ?? [])
+      Item(
+        record: records[i], json: encoded[i].json, hash: encoded[i].hash, sources: encoded[i].sources,
+        storedSources: encoded[i].stored)
     }
   }
 
@@ -118,7 +131,7 @@ public struct CareImporter: Sendable {
     }
     // The versions to append, decided first; their sources are then packed on `jobs` threads
     // (compressing them was a quarter of the transaction's time), and the rows written in order.
-    var chosen: [(version: StoredVersion, head: VersionHead?, sources: [SourceReference])] = []
+    var chosen: [(version: StoredVersion, head: VersionHead?, item: Item)] = []
     for item in items {
       let head = heads[item.record.id]
       var version: StoredVersion
@@ -150,17 +163,19 @@ public struct CareImporter: Sendable {
         }
       default: break
       }
-      chosen.append((version, head, item.sources.sorted()))
+      chosen.append((version, head, item))
       if head == nil { counts.added += 1 } else { counts.newVersions += 1 }
     }
-    let sources = chosen.map(\.sources)
+    let items = chosen.map(\.item)
     let packed =
       writer.takesStoredSources
-      ? inLanes(sources.count, grain: 32, jobs: jobs) { i in sources[i].map { $0.json.map(StoredSource.pack) } } : []
+      ? inLanes(items.count, grain: 32, jobs: jobs) { i in
+        items[i].storedSources ?? items[i].sources.map { $0.json.map(StoredSource.pack) }
+      } : []
     try writer.append(
       chosen.indices.map { i in
         VersionAppend(
-          version: chosen[i].version, head: chosen[i].head, sources: chosen[i].sources,
+          version: chosen[i].version, head: chosen[i].head, sources: items[i].sources,
           storedSources: packed.isEmpty ? nil : packed[i])
       })
     summary.counts[kind] = counts
