@@ -26,7 +26,9 @@ import Testing
     #expect(try found("class", in: table) == 1)
     #expect(try found("issue", in: table) == 2)
     // Same length and first byte, other bytes; shorter, longer, empty, too long to be one.
-    for other in ["issued", "intend", "claim", "clas", "classes", "int", "", "system", String(repeating: "x", count: 40)] {
+    for other in [
+      "issued", "intend", "claim", "clas", "classes", "int", "", "system", String(repeating: "x", count: 40),
+    ] {
       #expect(try found(other, in: table) == nil, "\(other)")
     }
   }

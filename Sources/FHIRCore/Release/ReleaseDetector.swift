@@ -61,7 +61,9 @@ public enum ReleaseDetector {
   /// Every key `detect` looks at, found by its bytes (most keys of a resource are none of them).
   static let lookedAt = KeyTable(dstu2OnlyKeys.union(r4OnlyKeys).union(keysWithRules).sorted())
   /// Per key of ``lookedAt``, whether it is found in DSTU2 only, and in R4 only.
-  private static let keyReleases = lookedAt.keys.map { (dstu2: dstu2OnlyKeys.contains($0), r4: r4OnlyKeys.contains($0)) }
+  private static let keyReleases = lookedAt.keys.map {
+    (dstu2: dstu2OnlyKeys.contains($0), r4: r4OnlyKeys.contains($0))
+  }
   /// The resource types of one release, found by their bytes (most resource types are neither).
   static let releaseTypes = KeyTable(dstu2OnlyTypes.union(r4OnlyTypes).sorted())
 
