@@ -65,7 +65,7 @@ public enum ReleaseDetector {
     (dstu2: dstu2OnlyKeys.contains($0), r4: r4OnlyKeys.contains($0))
   }
   /// The resource types of one release, found by their bytes (most resource types are neither).
-  static let releaseTypes = KeyTable(dstu2OnlyTypes.union(r4OnlyTypes).sorted())
+  private static let releaseTypes = KeyTable(dstu2OnlyTypes.union(r4OnlyTypes).sorted())
 
   /// Looks at `tokens` (one resource, a Bundle or a Bundle entry) and decides.
   public static func detect(_ tokens: JSONTokens) -> Detection {
