@@ -130,7 +130,8 @@ public struct CareImporter: Sendable {
       occupied = try writer.occupiedSlots(slots)
     }
     // The versions to append, decided first; their sources are then packed on `jobs` threads
-    // (compressing them was a quarter of the transaction's time), and the rows written in order.
+    // (compressing them was a quarter of the transaction's time) unless packed before the
+    // transaction (`Item.storedSources`), and the rows written in order.
     var chosen: [(version: StoredVersion, head: VersionHead?, item: Item)] = []
     for item in items {
       let head = heads[item.record.id]
