@@ -44,12 +44,16 @@ let package = Package(
       name: "CZlib",
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    .systemLibrary(
+      name: "CZstd",
+      pkgConfig: "libzstd",
+      providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
 
     // Core libraries, each depending only on the ones above it
     .target(
       name: "FHIRJSON",
       dependencies: [
-        "CYAJL", "CZlib",
+        "CYAJL", "CZlib", "CZstd",
         .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(

@@ -150,13 +150,14 @@ extension PostgresAccess {
   /// Inserts the provenance rows of every version, each source's JSON in stored form.
   private func insertSources(_ entries: [VersionAppend], keys: [UUID: UUID]) throws {
     var flat: [(key: UUID, version: UUID, ordinal: Int, source: SourceReference, stored: Data?)] = []
+    let packer = StoredSource.Packer()
     for entry in entries {
       let uuid = entry.version.uuid
       for (ordinal, source) in entry.sources.enumerated() {
         guard let key = keys[uuid] else {
           throw PostgresFailure(operation: "adding sources", table: "provenance", underlying: MissingRow())
         }
-        let stored = entry.storedSources.map { $0[ordinal] } ?? source.json.map(StoredSource.pack)
+        let stored = entry.storedSources.map { $0[ordinal] } ?? source.json.map(packer.pack)
         flat.append((key, uuid, ordinal, source, stored))
       }
     }

@@ -240,7 +240,8 @@ final class PostgresAccess: StoreWriter {
   }
 
   func addSources(_ sources: [SourceReference], to version: UUID) throws {
-    try addSources(sources, stored: sources.map { $0.json.map(StoredSource.pack) }, to: version)
+    let packer = StoredSource.Packer()
+    try addSources(sources, stored: sources.map { $0.json.map(packer.pack) }, to: version)
   }
 
   /// The importer packs the sources on all cores (``CareImporter``).

@@ -220,7 +220,8 @@ struct SQLiteAccess: StoreWriter {
   }
 
   func addSources(_ sources: [SourceReference], to version: UUID) throws {
-    try addSources(sources, stored: sources.map { $0.json.map(StoredSource.pack) }, to: version)
+    let packer = StoredSource.Packer()
+    try addSources(sources, stored: sources.map { $0.json.map(packer.pack) }, to: version)
   }
 
   var takesStoredSources: Bool { true }

@@ -88,12 +88,12 @@ public struct CareImporter: Sendable {
   static func encode(
     _ records: [CareRecord], sources: [UUID: [SourceReference]], jobs: Int, packingSources: Bool = false
   ) throws -> [Item] {
-    let encoded = inLanes(records.count, grain: 64, jobs: jobs) { i in
+    let encoded = inLanes(records.count, grain: 64, jobs: jobs) { i, packer in
       let json = VersionRules.writer.bytes(records[i])
       let ordered = (sources[records[i].uuid] ?? []).sorted()
       return (
         json: Data(json), hash: VersionRules.hash(bytes: json), sources: ordered,
-        stored: packingSources ? ordered.map { $0.json.map(StoredSource.pack) } : nil
+        stored: packingSources ? ordered.map { $0.json.map(packer.pack) } : nil
       )
     }
     return records.indices.map { i in
@@ -104,14 +104,16 @@ public struct CareImporter: Sendable {
   }
 
   /// `(0..<count).map(transform)` on up to `jobs` threads: lane `k` of `n` computes items `k`,
-  /// `k + n`, … and hands its results in once, under a lock; at most one lane per `grain` items.
-  static func inLanes<Value>(_ count: Int, grain: Int, jobs: Int, _ transform: @escaping @Sendable (Int) -> Value)
-    -> [Value]
-  {
+  /// `k + n`, … with a source packer of its own and hands its results in once, under a lock; at
+  /// most one lane per `grain` items.
+  static func inLanes<Value>(
+    _ count: Int, grain: Int, jobs: Int, _ transform: @escaping @Sendable (Int, StoredSource.Packer) -> Value
+  ) -> [Value] {
     let lanes = max(1, min(jobs, count / grain))
     let results = LaneResults<Value>(lanes: lanes)
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-      results.set(lane, stride(from: lane, to: count, by: lanes).map(transform))
+      let packer = StoredSource.Packer()
+      results.set(lane, stride(from: lane, to: count, by: lanes).map { transform($0, packer) })
     }
     let byLane = results.all
     return (0..<count).map { i in byLane[i % lanes][i / lanes] }
@@ -170,8 +172,8 @@ public struct CareImporter: Sendable {
     let items = chosen.map(\.item)
     let packed =
       writer.takesStoredSources
-      ? inLanes(items.count, grain: 32, jobs: jobs) { i in
-        items[i].storedSources ?? items[i].sources.map { $0.json.map(StoredSource.pack) }
+      ? inLanes(items.count, grain: 32, jobs: jobs) { i, packer in
+        items[i].storedSources ?? items[i].sources.map { $0.json.map(packer.pack) }
       } : []
     try writer.append(
       chosen.indices.map { i in

@@ -1,8 +1,9 @@
 internal import CZlib
 
 /// One-shot zlib compression of a whole buffer, through the system's zlib (`compress2` and
-/// `uncompress`): what the care store uses to keep each version's source resources small. The
-/// pointer code that calling C needs stays here, beside ``InputDecoder``'s streaming inflater.
+/// `uncompress`): how stores written before Zstandard (``ZstdCompressor``) kept each version's
+/// source resources, which the care store still reads back. The pointer code that calling C needs
+/// stays here, beside ``InputDecoder``'s streaming inflater.
 public enum Zlib {
   /// Why data could not be decompressed.
   public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
