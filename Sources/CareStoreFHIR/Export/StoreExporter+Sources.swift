@@ -17,22 +17,27 @@ extension StoreExporter {
     /// of each activity task; one Observation may be the source of one outcome only, but stays safe).
     private var written: Set<String> = []
 
-    /// The items for the sources of the entity `uuid` stands for, converted to `target`, leaving
-    /// out those already written.
-    /// - Returns: `nil` when the entity has no source, or one has no JSON or cannot be read (the
-    ///   entity is then written through the coders instead).
-    mutating func add(_ sources: [SourceReference], uuid: UUID, target: Target) -> [Item]? {
-      guard !sources.isEmpty else { return nil }
-      var pending: [(key: String, item: Item)] = []
-      for source in sources {
-        guard let json = source.json else { return nil }
-        let key = source.release.rawValue + "|" + source.resourceType + "|" + String(decoding: json, as: UTF8.self)
-        if written.contains(key) || pending.contains(where: { $0.key == key }) { continue }
-        guard let bytes = Self.convert(json, from: source.release, to: target) else { return nil }
-        pending.append((key, Item(type: Self.type(source.resourceType, in: target), uuid: uuid, json: bytes, fullUrl: source.fullUrl)))
+    /// The items for the sources of the entities `uuids` stand for, each converted to `target`,
+    /// leaving out those already written; all of them or none.
+    /// - Returns: `nil` when an entity has no source, or one has no JSON or cannot be read (the
+    ///   entities are then written through the coders instead).
+    mutating func add(_ sources: [UUID: [SourceReference]], of uuids: [UUID], target: Target) -> [Item]? {
+      var items: [Item] = []
+      var keys: Set<String> = []
+      for uuid in uuids {
+        let own = sources[uuid] ?? []
+        guard !own.isEmpty else { return nil }
+        for source in own {
+          guard let json = source.json else { return nil }
+          let key = source.release.rawValue + "|" + source.resourceType + "|" + String(decoding: json, as: UTF8.self)
+          if written.contains(key) || !keys.insert(key).inserted { continue }
+          guard let bytes = Self.convert(json, from: source.release, to: target) else { return nil }
+          items.append(Item(type: Self.type(source.resourceType, in: target), uuid: uuid, json: bytes, fullUrl: source.fullUrl))
+        }
       }
-      for (key, _) in pending { written.insert(key) }
-      return pending.map(\.item)
+      // Only now that every entity has its items: a group that fails leaves nothing written.
+      written.formUnion(keys)
+      return items
     }
 
     /// The resource type `type` becomes in `target` (a MedicationOrder is an R4 MedicationRequest).

@@ -145,14 +145,7 @@ public struct StoreExporter {
     let sources = fromSources ? try store.backend.read { try $0.sources(of: versions.values.joined().map(\.uuid)) } : [:]
     var fromSource = SourceItems()
     func addSources(_ entities: [UUID]) -> Bool {
-      guard fromSources else { return false }
-      var trial = fromSource
-      var added: [Item] = []
-      for entity in entities {
-        guard let more = trial.add(sources[entity] ?? [], uuid: entity, target: target) else { return false }
-        added += more
-      }
-      fromSource = trial
+      guard fromSources, let added = fromSource.add(sources, of: entities, target: target) else { return false }
       items += added
       return true
     }
