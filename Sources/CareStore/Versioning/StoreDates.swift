@@ -3,9 +3,11 @@ import FHIRCore
 import Foundation
 
 /// Care JSON's date text (ISO 8601, UTC, milliseconds: `2020-09-13T12:26:40.124Z`), written
-/// without a date formatter: the importer encodes every entity, and Foundation's
-/// `ISO8601DateFormatter` behind a lock was most of that time. Same text as `CareJSON`'s
-/// (milliseconds rounded to nearest); years outside 1583…9999 (Julian dates before the reform, five digits) fall back to the formatter.
+/// and read without a date formatter: the importer encodes every entity and the exporter decodes
+/// every stored one, and Foundation's `ISO8601DateFormatter` behind a lock was most of that time.
+/// Same text as `CareJSON`'s (milliseconds rounded to nearest), and the same `Date` read back;
+/// years outside 1583…9999 (Julian dates before the reform, five digits) and any other form of
+/// the text fall back to the formatter.
 enum StoreDates {
   /// The text for `date`.
   static func format(_ date: Date) -> String {
@@ -51,15 +53,62 @@ enum StoreDates {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The date `text` stands for, as `CareJSON.makeDecoder()` reads it: the form ``fast(_:)``
+  /// writes by arithmetic, any other through the formatters.
+  static func parse(_ text: String) -> Date? {
+    fastParse(text) ?? lock.withLock { formatter.date(from: text) ?? plainFormatter.date(from: text) }
+  }
+
+  /// The date of `text` in the form ``fast(_:)`` writes (`2020-09-13T12:26:40.124Z`, years
+  /// 1583…9999, a date the calendar has), as the formatter computes it: milliseconds since 1970
+  /// divided by 1,000, less the seconds from 1970 to 2001. `nil` for anything else.
+  static func fastParse(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 24, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,
+      bytes[16] == 0x3A, bytes[19] == 0x2E, bytes[23] == 0x5A
+    else { return nil }
+    func number(_ start: Int, _ width: Int) -> Int? {
+      var value = 0
+      for byte in bytes[start..<start + width] {
+        guard byte >= 0x30 && byte <= 0x39 else { return nil }
+        value = value * 10 + Int(byte - 0x30)
+      }
+      return value
+    }
+    guard let year = number(0, 4), year >= 1583, let month = number(5, 2), let day = number(8, 2),
+      let hour = number(11, 2), hour < 24, let minute = number(14, 2), minute < 60, let second = number(17, 2),
+      second < 60, let milliseconds = number(20, 3)
+    else { return nil }
+    let days = GregorianDays.days(year: year, month: month, day: day)
+    // A day the month does not have (`02-30`) is the formatter's to judge.
+    guard GregorianDays.date(ofDay: days) == (year, month, day) else { return nil }
+    let total = ((days * 24 + hour) * 60 + minute) * 60 + second
+    return Date(timeIntervalSinceReferenceDate: Double(total * 1000 + milliseconds) / 1000 - 978_307_200)
+  }
+
   nonisolated(unsafe) private static let formatter: ISO8601DateFormatter = {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     return formatter
   }()
+  nonisolated(unsafe) private static let plainFormatter = ISO8601DateFormatter()
   private static let lock = NSLock()
 
   static func fallback(_ date: Date) -> String {
     lock.withLock { formatter.string(from: date) }
+  }
+
+  /// A care JSON decoder reading dates with ``parse(_:)``: what stored versions are read with.
+  static func decoder() -> JSONDecoder {
+    let decoder = CareJSON.makeDecoder()
+    decoder.dateDecodingStrategy = .custom { decoder in
+      let container = try decoder.singleValueContainer()
+      guard let date = parse(try container.decode(String.self)) else {
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date")
+      }
+      return date
+    }
+    return decoder
   }
 
   /// A care JSON encoder writing dates with ``format(_:)``.
