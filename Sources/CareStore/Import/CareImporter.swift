@@ -134,8 +134,9 @@ public struct CareImporter: Sendable {
     // The versions to append, decided first; their sources are then packed on `jobs` threads
     // (compressing them was a quarter of the transaction's time) unless packed before the
     // transaction (`Item.storedSources`), and the rows written in order.
-    var chosen: [(version: StoredVersion, head: VersionHead?, item: Item)] = []
-    for item in items {
+    // (By index: an item, its record and sources, is not copied to be chosen.)
+    var chosen: [(version: StoredVersion, head: VersionHead?, index: Int)] = []
+    for (index, item) in items.enumerated() {
       let head = heads[item.record.id]
       var version: StoredVersion
       if let head {
@@ -166,19 +167,19 @@ public struct CareImporter: Sendable {
         }
       default: break
       }
-      chosen.append((version, head, item))
+      chosen.append((version, head, index))
       if head == nil { counts.added += 1 } else { counts.newVersions += 1 }
     }
-    let items = chosen.map(\.item)
+    let order = chosen.map(\.index)
     let packed =
       writer.takesStoredSources
-      ? inLanes(items.count, grain: 32, jobs: jobs) { i, packer in
-        items[i].storedSources ?? items[i].sources.map { $0.json.map(packer.pack) }
+      ? inLanes(order.count, grain: 32, jobs: jobs) { i, packer in
+        items[order[i]].storedSources ?? items[order[i]].sources.map { $0.json.map(packer.pack) }
       } : []
     try writer.append(
       chosen.indices.map { i in
         VersionAppend(
-          version: chosen[i].version, head: chosen[i].head, sources: items[i].sources,
+          version: chosen[i].version, head: chosen[i].head, sources: items[order[i]].sources,
           storedSources: packed.isEmpty ? nil : packed[i])
       })
     summary.counts[kind] = counts
