@@ -30,6 +30,10 @@ enum PostgresSchema {
     ("v2-import-jobs", ImportJobSchema.v2),
     ("v3-sync", v3),
     ("v4-contacts", v4),
+    // No table changes: from here on sources are packed with Zstandard (`StoredSource`), which
+    // FHIRKit before this migration would hand out as if they were JSON; it refuses the store
+    // instead (`newerSchema`). Sources packed before (zlib) stay and read back.
+    ("v5-sources-zstd", []),
   ]
 
   /// Care team members (CareKit's `OCKContact`), each linked to a care plan, as devices sync them.

@@ -168,6 +168,12 @@ enum SQLiteSchema {
           );
           """)
     }
+    migrator.registerMigration("v8-sources-zstd") { _ in
+      // No table changes: from here on sources are packed with Zstandard (`StoredSource`, tag
+      // `FKZS`), which FHIRKit before this migration would hand out as if they were JSON. The
+      // migration it does not know makes it refuse the store (`newerSchema`) instead. Sources
+      // packed before (zlib, `FKZ1`) stay as they are and read back.
+    }
     return migrator
   }
 

@@ -1,8 +1,10 @@
+import CareModel
 import CarePipeline
 import CareStore
 import CareStoreFHIR
 import CareStoreSQLite
 import FHIRTestSupport
+import FHIRJSON
 import Foundation
 import GRDB
 import Testing
@@ -61,5 +63,50 @@ struct SourceMigrationTests {
     #expect(try StoreInvariants.violations(in: reopened) == [])
     // The same import adds nothing; the versions it would write keep their sources.
     #expect(try store.importResult(Self.result).versionsWritten == 0)
+  }
+
+  @Test("a store whose sources zlib packed (before v8) opens, migrates, and reads them back the same")
+  func zlibPackedSourcesReadBack() throws {
+    let path: String
+    let before: [UUID: [SourceReference]]
+    do {
+      let backend = try StoreTestSupport.newStore()
+      try CareStore(backend: backend).importResult(Self.result)
+      path = backend.path
+      before = try backend.read { reader in
+        try reader.sources(of: try EntityKind.allCases.flatMap { try reader.versions($0, .all).map(\.uuid) })
+      }
+    }
+    // Every source in the zlib form of earlier stores, and v8 not applied.
+    let queue = try DatabaseQueue(path: path)
+    try queue.write { db in
+      #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations").contains("v8-sources-zstd"))
+      let rows = try Row.fetchAll(db, sql: "SELECT rowid, source FROM provenance WHERE source IS NOT NULL")
+      #expect(rows.count > 100)
+      for row in rows {
+        let packed: Data = row[1]
+        #expect(packed.prefix(4) == Data("FKZS".utf8))
+        let json = [UInt8](try StoredSource.unpack(packed))
+        let count = UInt32(json.count)
+        let zlibForm =
+          Data("FKZ1".utf8)
+          + Data([UInt8(count & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 24)])
+          + Data(Zlib.compress(json, level: 1))
+        try db.execute(sql: "UPDATE provenance SET source = ? WHERE rowid = ?", arguments: [zlibForm, row[0] as Int64])
+      }
+      try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v8-sources-zstd'")
+    }
+    try queue.close()
+
+    let reopened = try SQLiteBackend(path: path)
+    let after = try reopened.read { reader in
+      try reader.sources(of: try EntityKind.allCases.flatMap { try reader.versions($0, .all).map(\.uuid) })
+    }
+    #expect(after == before)
+    #expect(try StoreInvariants.violations(in: reopened) == [])
+    let applied = try DatabaseQueue(path: path).read { db in
+      try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+    }
+    #expect(applied.contains("v8-sources-zstd"))
   }
 }
