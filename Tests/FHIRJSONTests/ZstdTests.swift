@@ -53,16 +53,9 @@ struct ZstdTests {
       let bytes = ZlibTests.json(count)
       let packedURL = folder.appendingPathComponent("\(count).zst")
       try Data(compressor.compress(bytes)).write(to: packedURL)
-      let zstd = Process()
-      zstd.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      zstd.arguments = ["zstd", "-q", "-d", "-c", packedURL.path]
-      let pipe = Pipe()
-      zstd.standardOutput = pipe
-      try zstd.run()
-      let output = pipe.fileHandleForReading.readDataToEndOfFile()
-      zstd.waitUntilExit()
-      #expect(zstd.terminationStatus == 0)
-      #expect([UInt8](output) == bytes)
+      let (status, output) = try ZlibTests.toolOutput(["zstd", "-q", "-d", "-c", packedURL.path])
+      #expect(status == 0)
+      #expect(output == bytes)
     }
   }
 }
