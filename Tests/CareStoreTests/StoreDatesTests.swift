@@ -81,7 +81,7 @@ struct StoreDatesTests {
       effectiveDate: Date(timeIntervalSince1970: 1_600_000_000.124))
     let json = Data(CareJSONWriter.fastDates.bytes(.outcome(outcome)))
     #expect(
-      try StoreDates.decoder().decode(CareRecord.self, from: json)
+      try CareJSON.fastDatesDecoder().decode(CareRecord.self, from: json)
         == CareJSON.makeDecoder().decode(CareRecord.self, from: json))
   }
 }

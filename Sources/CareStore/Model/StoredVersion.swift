@@ -64,8 +64,8 @@ public struct StoredVersion: Hashable, Sendable {
   /// The entity as a care record.
   /// - Throws: `DecodingError` if the stored JSON is not a care record of its kind.
   public func record() throws -> CareRecord {
-    // Dates read by arithmetic, as they were written (`StoreDates`): the same records as
+    // Dates read by arithmetic, as they were written: the same records as
     // `CareJSON.makeDecoder()` reads.
-    try StoreDates.decoder().decode(CareRecord.self, from: json)
+    try CareJSON.fastDatesDecoder().decode(CareRecord.self, from: json)
   }
 }

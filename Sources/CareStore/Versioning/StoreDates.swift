@@ -1,6 +1,6 @@
 public import CareModel
 import FHIRCore
-import Foundation
+public import Foundation
 
 /// Care JSON's date text (ISO 8601, UTC, milliseconds: `2020-09-13T12:26:40.124Z`), written
 /// and read without a date formatter: the importer encodes every entity and the exporter decodes
@@ -120,6 +120,16 @@ enum StoreDates {
     }
     return encoder
   }
+}
+
+extension CareJSON {
+  /// A decoder reading the records ``CareJSON/makeDecoder()`` reads, dates in the form
+  /// ``CareJSONWriter/fastDates`` writes (`2020-09-13T12:26:40.124Z`) read by arithmetic rather
+  /// than by Foundation's formatter behind a lock, which was most of the time of reading care
+  /// NDJSON and stored versions (docs/benchmarks.md, "Sources packed with Zstandard, export
+  /// reading faster"); other date text is read by the formatter, as before. The same dates: what
+  /// `convert --from care`, `import --from care` and the store read care JSON with.
+  public static func fastDatesDecoder() -> JSONDecoder { StoreDates.decoder() }
 }
 
 extension CareJSONWriter {

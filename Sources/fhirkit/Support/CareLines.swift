@@ -55,7 +55,7 @@ struct CareLines {
 
   /// The care records of one input, one per non-blank line; bad lines are reported and skipped.
   private func read(_ data: Data, source: String, summary: inout RunSummary) throws -> [Line] {
-    let decoder = CareJSON.makeDecoder()
+    let decoder = CareJSON.fastDatesDecoder()
     var lines: [Line] = []
     for (index, bytes) in data.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
     where !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
