@@ -41,6 +41,8 @@ struct ZstdTests {
     #expect(throws: Zstd.Error.self) { try Zstd.decompress(Array(packed.prefix(packed.count / 2)), count: 5000) }
     #expect(throws: Zstd.Error.self) { try Zstd.decompress(Zlib.compress(ZlibTests.json(5000)), count: 5000) }
     #expect(throws: Zstd.Error.self) { try Zstd.decompress([], count: 0) }
+    // A damaged length asking for 4 GiB is refused by the frame's own size, before any room is made.
+    #expect(throws: Zstd.Error.self) { try Zstd.decompress(packed, count: Int(UInt32.max)) }
   }
 
   @Test("the output is a standard Zstandard frame: the zstd tool reads it")

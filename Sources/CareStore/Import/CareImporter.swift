@@ -132,8 +132,8 @@ public struct CareImporter: Sendable {
       occupied = try writer.occupiedSlots(slots)
     }
     // The versions to append, decided first; their sources are then packed on `jobs` threads
-    // (compressing them was a quarter of the transaction's time) unless packed before the
-    // transaction (`Item.storedSources`), and the rows written in order.
+    // (compressing them with zlib was a quarter of the transaction's time) unless packed before
+    // the transaction (`Item.storedSources`), and the rows written in order.
     // (By index: an item, its record and sources, is not copied to be chosen.)
     var chosen: [(version: StoredVersion, head: VersionHead?, index: Int)] = []
     for (index, item) in items.enumerated() {

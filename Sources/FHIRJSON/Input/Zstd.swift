@@ -17,6 +17,10 @@ public enum Zstd {
   public static func decompress(_ bytes: [UInt8], count: Int) throws -> [UInt8] {
     // libzstd reads no bytes as no frames, and so as nothing.
     guard !bytes.isEmpty else { throw Error(reason: "no frame") }
+    // The frame says its size (``ZstdCompressor`` writes it): checked before making room for
+    // `count` bytes, which a damaged header could make huge.
+    let size = bytes.withUnsafeBufferPointer { ZSTD_getFrameContentSize($0.baseAddress, $0.count) }
+    guard size == UInt64(count) else { throw Error(reason: "the frame does not hold \(count) bytes") }
     var output = [UInt8](repeating: 0, count: max(count, 1))
     let result = output.withUnsafeMutableBufferPointer { out in
       bytes.withUnsafeBufferPointer { input in
