@@ -98,19 +98,6 @@ enum StoreDates {
     lock.withLock { formatter.string(from: date) }
   }
 
-  /// A care JSON decoder reading dates with ``parse(_:)``: what stored versions are read with.
-  static func decoder() -> JSONDecoder {
-    let decoder = CareJSON.makeDecoder()
-    decoder.dateDecodingStrategy = .custom { decoder in
-      let container = try decoder.singleValueContainer()
-      guard let date = parse(try container.decode(String.self)) else {
-        throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date")
-      }
-      return date
-    }
-    return decoder
-  }
-
   /// A care JSON encoder writing dates with ``format(_:)``.
   static func encoder() -> JSONEncoder {
     let encoder = CareJSON.makeEncoder()
@@ -129,7 +116,17 @@ extension CareJSON {
   /// NDJSON and stored versions (docs/benchmarks.md, "Sources packed with Zstandard, export
   /// reading faster"); other date text is read by the formatter, as before. The same dates: what
   /// `convert --from care`, `import --from care` and the store read care JSON with.
-  public static func fastDatesDecoder() -> JSONDecoder { StoreDates.decoder() }
+  public static func fastDatesDecoder() -> JSONDecoder {
+    let decoder = makeDecoder()
+    decoder.dateDecodingStrategy = .custom { decoder in
+      let container = try decoder.singleValueContainer()
+      guard let date = StoreDates.parse(try container.decode(String.self)) else {
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date")
+      }
+      return date
+    }
+    return decoder
+  }
 }
 
 extension CareJSONWriter {
