@@ -17,10 +17,10 @@ final class BatchWriter: Sendable {
     var duplicates: Int
   }
 
-  /// What the batches written so far add up to, and what stopped one.
+  /// What the batches written so far add up to (their running counts per kind are the
+  /// summary's), and what stopped one.
   private struct State {
     var summary = ImportSummary()
-    var counts: [EntityKind: ImportSummary.Counts] = [:]
     var failure: (any Error)?
     /// Whether the last batch written stored new versions of most of its entities.
     var lastBatchWroteMost = true
@@ -76,27 +76,25 @@ final class BatchWriter: Sendable {
   }
 
   private func writeNow(_ parts: [Part]) throws {
-    var (summary, counts) = state.withLock { ($0.summary, $0.counts) }
-    let before = (written: summary.versionsWritten, unchanged: Self.unchanged(counts))
+    var summary = state.withLock { $0.summary }
+    let before = (written: summary.versionsWritten, unchanged: Self.unchanged(summary))
     for part in parts {
-      var kindCounts = counts[part.kind] ?? ImportSummary.Counts()
+      var kindCounts = summary.counts[part.kind] ?? ImportSummary.Counts()
       kindCounts.duplicateIDs += part.duplicates
       if !part.items.isEmpty {
         try importer.writeContained(part.items, kind: part.kind, summary: &summary, counts: &kindCounts)
       }
-      counts[part.kind] = kindCounts
       summary.counts[part.kind] = kindCounts
     }
     let written = summary.versionsWritten - before.written
-    let unchanged = Self.unchanged(counts) - before.unchanged
+    let unchanged = Self.unchanged(summary) - before.unchanged
     state.withLock { state in
       state.summary = summary
-      state.counts = counts
       state.lastBatchWroteMost = written >= unchanged
     }
   }
 
-  private static func unchanged(_ counts: [EntityKind: ImportSummary.Counts]) -> Int {
-    counts.values.reduce(0) { $0 + $1.unchanged }
+  private static func unchanged(_ summary: ImportSummary) -> Int {
+    summary.counts.values.reduce(0) { $0 + $1.unchanged }
   }
 }
