@@ -4,7 +4,6 @@ import CareStore
 import CareStoreFHIR
 import CareStoreSQLite
 import FHIRTestSupport
-import FHIRJSON
 import Foundation
 import GRDB
 import Testing
@@ -86,12 +85,7 @@ struct SourceMigrationTests {
       for row in rows {
         let packed: Data = row[1]
         #expect(packed.prefix(4) == Data("FKZS".utf8))
-        let json = [UInt8](try StoredSource.unpack(packed))
-        let count = UInt32(json.count)
-        let zlibForm =
-          Data("FKZ1".utf8)
-          + Data([UInt8(count & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 24)])
-          + Data(Zlib.compress(json, level: 1))
+        let zlibForm = StoredSourceTests.zlibForm([UInt8](try StoredSource.unpack(packed)))
         try db.execute(sql: "UPDATE provenance SET source = ? WHERE rowid = ?", arguments: [zlibForm, row[0] as Int64])
       }
       try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v8-sources-zstd'")

@@ -20,6 +20,14 @@ struct StoredSourceTests {
     return Data(json.utf8)
   }
 
+  /// `json` in the stored form of stores written before Zstandard: `FKZ1`, its length, a zlib stream.
+  static func zlibForm(_ json: [UInt8]) -> Data {
+    let count = UInt32(json.count)
+    return Data("FKZ1".utf8)
+      + Data([UInt8(count & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 24)])
+      + Data(Zlib.compress(json, level: 1))
+  }
+
   @Test("one packer packs source after source, each read back exactly, in the Zstandard form")
   func packerRoundTrips() throws {
     let packer = StoredSource.Packer()
@@ -38,12 +46,7 @@ struct StoredSourceTests {
   @Test("the zlib form of stores written before reads back, and plain JSON as it is")
   func earlierForms() throws {
     let json = Self.resource(5000, id: 1)
-    let count = UInt32(json.count)
-    let zlibForm =
-      Data("FKZ1".utf8)
-      + Data([UInt8(count & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 24)])
-      + Data(Zlib.compress([UInt8](json), level: 1))
-    #expect(try StoredSource.unpack(zlibForm) == json)
+    #expect(try StoredSource.unpack(Self.zlibForm([UInt8](json))) == json)
     #expect(try StoredSource.unpack(json) == json)
     #expect(try StoredSource.unpack(Data("{}".utf8)) == Data("{}".utf8))
   }
