@@ -8,11 +8,14 @@ import PostgresNIO
 /// distribution key (`patient_key`) carried along.
 final class PostgresAccess: StoreWriter {
   let connection: BlockingConnection
+  /// The store's name in errors: its URL without the password.
+  let store: String
   /// The distribution key of each version this transaction appended, for its provenance rows.
   var keys: [UUID: UUID] = [:]
 
-  init(connection: BlockingConnection) {
+  init(connection: BlockingConnection, store: String) {
     self.connection = connection
+    self.store = store
   }
 
   // MARK: Reading
@@ -111,10 +114,13 @@ final class PostgresAccess: StoreWriter {
     for row in rows {
       let (uuid, type, id, fullUrl, versionID, release, source) = try row.decode(
         (UUID, String, String?, String?, String?, String, Data?).self)
+      let json = try source.map {
+        try StoredSource.unpack($0, store: store, version: uuid, resourceType: type, resourceID: id)
+      }
       sources[uuid, default: []].append(
         SourceReference(
           resourceType: type, resourceID: id, fullUrl: fullUrl, versionID: versionID,
-          release: SourceReference.Release(rawValue: release) ?? .r4, json: try source.map(StoredSource.unpack)))
+          release: SourceReference.Release(rawValue: release) ?? .r4, json: json))
     }
     return sources
   }

@@ -118,7 +118,7 @@ public final class PostgresBackend: CareStoreBackend, @unchecked Sendable {
           connection = try BlockingConnection.connect(location)
         }
         try connection.query(begin, operation: operation, table: nil)
-        let value = try body(PostgresAccess(connection: connection))
+        let value = try body(PostgresAccess(connection: connection, store: name))
         try connection.query("COMMIT", operation: operation, table: nil)
         return value
       } catch {

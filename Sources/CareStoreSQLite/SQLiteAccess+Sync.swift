@@ -22,7 +22,7 @@ extension SQLiteAccess {
 
   func syncProcess() throws -> UUID {
     guard let text = try String.fetchOne(db, sql: "SELECT uuid FROM sync_process") else {
-      throw StoreError(.corrupt, store: db.description, operation: "reading the sync process", detail: "it is missing")
+      throw StoreError(.corrupt, store: store, operation: "reading the sync process", detail: "it is missing")
     }
     return try uuid(text)
   }

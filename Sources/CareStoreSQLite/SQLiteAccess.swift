@@ -6,6 +6,8 @@ import GRDB
 /// The store's reads and writes on one SQLite connection, inside a transaction.
 struct SQLiteAccess: StoreWriter {
   let db: Database
+  /// The store file, as errors name it.
+  let store: String
 
   // MARK: Reading
 
@@ -104,10 +106,13 @@ struct SQLiteAccess: StoreWriter {
           """, arguments: StatementArguments(chunk.map(\.text)))
       for row in rows {
         let release = SourceReference.Release(rawValue: row[5]) ?? .r4
-        sources[try uuid(row[0]), default: []].append(
+        let (version, type, id): (UUID, String, String?) = (try uuid(row[0]), row[1], row[2])
+        let json = try (row[6] as Data?).map {
+          try StoredSource.unpack($0, store: store, version: version, resourceType: type, resourceID: id)
+        }
+        sources[version, default: []].append(
           SourceReference(
-            resourceType: row[1], resourceID: row[2], fullUrl: row[3], versionID: row[4], release: release,
-            json: try (row[6] as Data?).map(StoredSource.unpack)))
+            resourceType: type, resourceID: id, fullUrl: row[3], versionID: row[4], release: release, json: json))
       }
     }
     return sources
@@ -247,7 +252,7 @@ struct SQLiteAccess: StoreWriter {
 
   func uuid(_ text: String) throws -> UUID {
     guard let uuid = UUID(text: text) else {
-      throw StoreError(.corrupt, store: db.description, operation: "reading", detail: "a stored uuid is malformed")
+      throw StoreError(.corrupt, store: store, operation: "reading", detail: "a stored uuid is malformed")
     }
     return uuid
   }

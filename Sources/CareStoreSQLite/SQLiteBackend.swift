@@ -118,7 +118,7 @@ public final class SQLiteBackend: CareStoreBackend {
 
   public func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
     do {
-      return try withBusyRetry { try queue.read { db in try body(SQLiteAccess(db: db)) } }
+      return try withBusyRetry { try queue.read { db in try body(SQLiteAccess(db: db, store: path)) } }
     } catch let error as DatabaseError {
       throw Self.storeError(error, path: path, operation: "reading")
     }
@@ -130,7 +130,7 @@ public final class SQLiteBackend: CareStoreBackend {
         try queue.writeWithoutTransaction { db in
           var value: T?
           try db.inTransaction(.immediate) {
-            value = try body(SQLiteAccess(db: db))
+            value = try body(SQLiteAccess(db: db, store: path))
             return .commit
           }
           return value!

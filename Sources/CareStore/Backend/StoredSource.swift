@@ -42,6 +42,23 @@ public enum StoredSource {
   /// The stored form of `json`, made by a packer of its own (``Packer`` packs many faster).
   public static func pack(_ json: Data) -> Data { Packer().pack(json) }
 
+  /// The JSON `stored` holds, as ``unpack(_:)`` reads it, for a backend reading the source
+  /// `resourceType`/`resourceID` of `version`.
+  /// - Throws: ``StoreError`` (``StoreError/Kind/corrupt``) naming the version and the resource
+  ///   (never its content) when it does not decompress.
+  public static func unpack(
+    _ stored: Data, store: String, version: UUID, resourceType: String, resourceID: String?
+  ) throws -> Data {
+    do {
+      return try unpack(stored)
+    } catch {
+      throw StoreError(
+        .corrupt, store: store,
+        operation: "reading the source \(resourceType)/\(resourceID ?? "(no id)") of version \(version.uuidString)",
+        detail: "its compressed form does not decompress")
+    }
+  }
+
   /// The JSON `stored` holds: unpacked when ``Packer`` (or the zlib packing of earlier versions)
   /// made it, else `stored` itself.
   /// - Throws: ``Error`` when a packed source does not decompress.

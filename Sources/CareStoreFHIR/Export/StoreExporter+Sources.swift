@@ -9,35 +9,92 @@ import FHIRReleaseConversion
 import Foundation
 
 extension StoreExporter {
+  /// An entity written through the coders although it came from an import (``fromSources``),
+  /// because a source of it, or of a task written with it, cannot be read back: which entity, and
+  /// why (places and names, never a value).
+  public struct SourceProblem: Hashable, Sendable {
+    /// The care kind (`carePlan`, `task`, `outcome`, `patient`).
+    public var kind: String
+    /// The entity's id.
+    public var id: String
+    /// Which source, and what is wrong with it.
+    public var reason: String
+  }
+
   /// The resources an export from sources writes for entities whose version in effect came from
   /// an import (its provenance keeps every source's JSON): each source once, as it was read when
   /// its release is the target's, else converted by ``ReleaseConverter``.
   struct SourceItems {
+    /// What ``add(of:target:)`` finds for a group of entities.
+    enum Added {
+      /// The items to write (none when every source was written already).
+      case items([Item])
+      /// An entity has no source, or one without JSON: the group is written through the coders.
+      case noSource
+      /// A source cannot be read back (why, naming it): the group is written through the coders.
+      case unreadable(String)
+    }
+
+    /// The sources of the entities read, by version uuid.
+    private var sources: [UUID: [SourceReference]] = [:]
+    /// The versions whose sources could not be read, with why.
+    private var damaged: [UUID: StoreError] = [:]
     /// The sources written, by release, type and JSON (a CarePlan is the source of its plan and
     /// of each activity task; one Observation may be the source of one outcome only, but stays safe).
     private var written: Set<String> = []
 
+    /// Reads the sources of the versions `uuids` from `store`, 500 at a time: a batch in which one
+    /// does not decompress is read again version by version, so that only the damaged version's
+    /// sources are missing (and its entity written through the coders), not the whole export's.
+    /// - Throws: ``StoreError`` for any other failure to read.
+    init(of uuids: [UUID], in store: CareStore) throws {
+      try store.backend.read { reader in
+        func read(_ chunk: ArraySlice<UUID>) throws {
+          sources.merge(try reader.sources(of: Array(chunk)), uniquingKeysWith: { a, _ in a })
+        }
+        for start in stride(from: 0, to: uuids.count, by: 500) {
+          let chunk = uuids[start..<min(start + 500, uuids.count)]
+          do {
+            try read(chunk)
+          } catch let error as StoreError where error.kind == .corrupt && chunk.count > 1 {
+            for uuid in chunk {
+              do {
+                try read([uuid])
+              } catch let error as StoreError where error.kind == .corrupt {
+                damaged[uuid] = error
+              }
+            }
+          }
+        }
+      }
+    }
+
     /// The items for the sources of the entities `uuids` stand for, each converted to `target`,
     /// leaving out those already written; all of them or none.
-    /// - Returns: `nil` when an entity has no source, or one has no JSON or cannot be read (the
-    ///   entities are then written through the coders instead).
-    mutating func add(_ sources: [UUID: [SourceReference]], of uuids: [UUID], target: Target) -> [Item]? {
+    mutating func add(of uuids: [UUID], target: Target) -> Added {
+      for uuid in uuids {
+        if let error = damaged[uuid] { return .unreadable(error.description) }
+      }
       var items: [Item] = []
       var keys: Set<String> = []
       for uuid in uuids {
         let own = sources[uuid] ?? []
-        guard !own.isEmpty else { return nil }
+        guard !own.isEmpty else { return .noSource }
         for source in own {
-          guard let json = source.json else { return nil }
+          guard let json = source.json else { return .noSource }
           let key = source.release.rawValue + "|" + source.resourceType + "|" + String(decoding: json, as: UTF8.self)
           if written.contains(key) || !keys.insert(key).inserted { continue }
-          guard let bytes = Self.convert(json, from: source.release, to: target) else { return nil }
+          guard let bytes = Self.convert(json, from: source.release, to: target) else {
+            return .unreadable(
+              "its source \(source.resourceType)/\(source.resourceID ?? "(no id)") (version \(uuid.uuidString)) "
+                + "is not a \(source.release.rawValue) resource FHIRKit can read to convert")
+          }
           items.append(Item(type: Self.type(source.resourceType, in: target), uuid: uuid, json: bytes, fullUrl: source.fullUrl))
         }
       }
       // Only now that every entity has its items: a group that fails leaves nothing written.
       written.formUnion(keys)
-      return items
+      return .items(items)
     }
 
     /// The resource type `type` becomes in `target` (a MedicationOrder is an R4 MedicationRequest).

@@ -89,8 +89,12 @@ public struct StoreExporter {
   /// - Throws: ``StoreError``.
   /// - Parameter changes: With ``fromSources``, receives each entity changed on the care side that
   ///   was written as its source with the changed elements replaced.
+  /// - Parameter unreadable: With ``fromSources``, receives each entity written through the coders
+  ///   because a source of it (or of a task written with it) cannot be read back: a damaged store
+  ///   stops no export.
   public func items(
-    _ target: Target, failures: (String, String) -> Void = { _, _ in }, changes: (Change) -> Void = { _ in }
+    _ target: Target, failures: (String, String) -> Void = { _, _ in }, changes: (Change) -> Void = { _ in },
+    unreadable: (SourceProblem) -> Void = { _ in }
   ) throws -> [Item] {
     let versions = try self.versions()
     let records = try versions.mapValues { try $0.map(CareStore.record) }
@@ -142,13 +146,7 @@ public struct StoreExporter {
     let r4 = target == .r4
     let coders = writer.coders
     // From sources: each entity that came from an import as its resources (tried first).
-    let sources = fromSources ? try store.backend.read { try $0.sources(of: versions.values.joined().map(\.uuid)) } : [:]
-    var fromSource = SourceItems()
-    func addSources(_ entities: [UUID]) -> Bool {
-      guard fromSources, let added = fromSource.add(sources, of: entities, target: target) else { return false }
-      items += added
-      return true
-    }
+    var fromSource = fromSources ? try SourceItems(of: versions.values.joined().map(\.uuid), in: store) : nil
     // A single-source entity changed on the care side: its source with the changed elements replaced.
     func encode(_ record: CareRecord) throws -> [UInt8] {
       switch record {
@@ -160,8 +158,18 @@ public struct StoreExporter {
       }
     }
     func addChanged(_ record: CareRecord, kind: EntityKind) -> Bool {
-      guard fromSources, let (old, source) = try? store.backend.read({ try Self.base(of: kind, id: record.id, in: $0) }),
-        let json = source.json, let converted = SourceItems.convert(json, from: source.release, to: target),
+      guard fromSources else { return false }
+      let base: (CareRecord, SourceReference)?
+      do {
+        base = try store.backend.read { try Self.base(of: kind, id: record.id, in: $0) }
+      } catch {
+        // A damaged source of an earlier version: written through the coders, and said.
+        if let error = error as? StoreError, error.kind == .corrupt {
+          unreadable(SourceProblem(kind: record.kind, id: record.id, reason: error.description))
+        }
+        return false
+      }
+      guard let (old, source) = base, let json = source.json, let converted = SourceItems.convert(json, from: source.release, to: target),
         let before = try? encode(old), let after = try? encode(record),
         let merged = Self.merge(source: converted, old: before, new: after)
       else { return false }
@@ -170,8 +178,26 @@ public struct StoreExporter {
       changes(Change(kind: record.kind, id: record.id, elements: merged.elements))
       return true
     }
+    // Whether the entity `kind`/`id` (with the tasks written with it: `entities`) was written from
+    // its sources, or, changed on the care side (`changed`), as its earlier source with the change.
+    func addSources(
+      _ kind: String, _ id: String, _ entities: [UUID], changed: (record: CareRecord, kind: EntityKind)? = nil
+    ) -> Bool {
+      switch fromSource?.add(of: entities, target: target) {
+      case .items(let added)?:
+        items += added
+        return true
+      case .unreadable(let reason)?:
+        unreadable(SourceProblem(kind: kind, id: id, reason: reason))
+        return false
+      case .noSource?:
+        return changed.map { addChanged($0.record, kind: $0.kind) } ?? false
+      case nil:
+        return false
+      }
+    }
     for case .patient(let p) in patients {
-      if addSources([p.uuid]) || addChanged(.patient(p), kind: .patient) { continue }
+      if addSources("patient", p.id, [p.uuid], changed: (.patient(p), .patient)) { continue }
       add("patient", p.id) { [try writer.patient(p)] }
     }
     for (version, record) in zip(versions[.carePlan] ?? [], plans) where !medicationPlans.contains(version.rootUUID) {
@@ -179,15 +205,15 @@ public struct StoreExporter {
       let own = tasksOfPlan[version.rootUUID] ?? []
       // The observation log plans are the pipeline's; their outcomes go out as their Observations.
       if fromSources && plan.id.hasPrefix(Pipeline.observationLogIDPrefix) { continue }
-      if addSources([plan.uuid] + own.map(\.uuid)) { continue }
+      if addSources("carePlan", plan.id, [plan.uuid] + own.map(\.uuid)) { continue }
       add("carePlan", plan.id) { try writer.plan(plan, tasks: own, referenced: referenced) }
     }
     for task in standalone {
-      if addSources([task.uuid]) || addChanged(.task(task), kind: .task) { continue }
+      if addSources("task", task.id, [task.uuid], changed: (.task(task), .task)) { continue }
       add("task", task.id) { [try writer.order(task)] }
     }
     for case .outcome(let o) in outcomes {
-      if addSources([o.uuid]) || addChanged(.outcome(o), kind: .outcome) { continue }
+      if addSources("outcome", o.id, [o.uuid], changed: (.outcome(o), .outcome)) { continue }
       add("outcome", o.id) { [try writer.outcome(o)] }
     }
     // Contacts have no FHIR coder: each is reported, never dropped silently.

@@ -25,7 +25,8 @@ struct ExportCommand: ParsableCommand {
         fhirkit export --store care.sqlite --to dstu2 --format bundle -o bundle.json
         fhirkit export --store care.sqlite --to r4 --patient 1234 --from-sources
 
-      Exit codes: 0 all good; 1 some entities could not be written (the others are); \
+      Exit codes: 0 all good; 1 some entities could not be written (the others are), or, with \
+      --from-sources, were written through the coders because a stored source is damaged; \
       2 usage error (also: -o naming the store); 3 the store cannot be read, or cannot \
       write the output; 129/130/143 interrupted.
       """)
@@ -127,6 +128,14 @@ struct ExportCommand: ParsableCommand {
             "fhirkit: \(change.kind) \(change.id): changed since import, written as its source with "
               + (change.elements.isEmpty
                 ? "no element replaced" : change.elements.joined(separator: ", ") + " replaced"))
+        },
+        unreadable: { problem in
+          failed += 1
+          printRecordMessage("fhirkit: \(problem.kind) \(problem.id): \(problem.reason); written through the coders")
+          issueReport.write([
+            "kind": "sourceUnreadable", "entity": .string(problem.kind), "id": .string(problem.id),
+            "severity": "error", "message": .string(problem.reason + "; written through the coders"),
+          ])
         })
     } catch let error as StoreError {
       printError("fhirkit: \(error)")
