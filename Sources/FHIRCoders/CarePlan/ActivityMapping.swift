@@ -45,7 +45,18 @@ enum ActivityMapping<R: ActivityRelease> {
       report.mapped(paths.quantity)
     }
     var elements: [ScheduleElement] = []
-    switch R.scheduled(r.activity) {
+    let scheduled = R.scheduled(r.activity)
+    // A plan with no date to anchor at starts such a schedule on 1 January 1970: said (as for orders).
+    if r.anchor == nil {
+      let startsAtAnchor: Bool
+      switch scheduled {
+      case .timing: startsAtAnchor = ScheduleDecoding.startsAtAnchor(R.timing(r.activity))
+      case .period(let start, _): startsAtAnchor = start?.value == nil
+      case .string, nil: startsAtAnchor = true
+      }
+      if startsAtAnchor { report.defaulted(CarePlanPaths.periodStart) }
+    }
+    switch scheduled {
     case .timing:
       ScheduleDecoding.decode(
         R.timing(r.activity), paths: paths.scheduledTiming, at: { r.detailPath("scheduledTiming") }, anchor: anchor, zone: zone,

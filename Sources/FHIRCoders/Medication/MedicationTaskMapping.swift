@@ -97,12 +97,19 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   static func careSchedule(_ r: R.Resource, _ zone: TimeZone, reportsAuthored: Bool, _ report: inout ConversionReport) -> Schedule {
     let validityStart = R.validityStart(r)
     let authored = R.authored(r)
-    let anchor = FHIRDates.point(dateTime: validityStart.value, zone: zone)?.date
-      ?? FHIRDates.point(dateTime: authored.value, zone: zone)?.date ?? FHIRDates.epoch
+    let anchorDate = FHIRDates.point(dateTime: validityStart.value, zone: zone)?.date
+      ?? FHIRDates.point(dateTime: authored.value, zone: zone)?.date
+    let anchor = anchorDate ?? FHIRDates.epoch
     if validityStart.isPresent { report.mapped(R.paths.validityStart) }
     if reportsAuthored, authored.isPresent { report.mapped(R.paths.authored) }
     var elements: [ScheduleElement] = []
     let dosages = R.dosages(r)
+    // A schedule that starts at the anchor when the order gives no date to anchor it at starts on
+    // 1 January 1970: the date written is reported defaulted, so that no one takes it for the
+    // order's (a `boundsDuration` taper without `authoredOn`).
+    if anchorDate == nil && (dosages.isEmpty || dosages.contains { ScheduleDecoding.startsAtAnchor(R.timing($0)) }) {
+      report.defaulted(R.paths.authored)
+    }
     guard !dosages.isEmpty else {
       ScheduleDecoding.decodeAbsent(
         paths: R.paths.timingPaths, anchor: anchor, zone: zone, targetValues: [], into: &elements, report: &report)

@@ -61,6 +61,14 @@ public enum ScheduleDecoding {
       report: &report)
   }
 
+  /// Whether the schedule of `timing` starts at the anchor it is decoded with: no timing, or one
+  /// that gives no start of its own (a `boundsPeriod.start`, or events only).
+  public static func startsAtAnchor(_ timing: TimingPattern?) -> Bool {
+    guard let timing else { return true }
+    if case .period(let start?, _)? = timing.bounds, start.value != nil { return false }
+    return timing.events.isEmpty || timing.hasRepeat
+  }
+
   /// The element of a resource without a timing (or one that says nothing of when): daily,
   /// all day, from the anchor (CareKit counts from its day's midnight), the timing reported defaulted.
   static func decodeAbsent(
