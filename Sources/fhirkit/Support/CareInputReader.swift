@@ -58,8 +58,6 @@ final class CareInputReader {
   private(set) var unreadable = 0
   /// Bundle entries without a resource, which the care pipeline has no use for.
   private(set) var entriesWithoutResource = 0
-  /// Where prepared entries are staged while ``read(_:)`` runs with more than one job.
-  private var lane: StagingLane?
 
   /// Creates a reader.
   init(from: ReleaseOption, strict: Bool, issueReport: IssueReport, jobs: Int = 1, staged: StagedConversion? = nil) {
@@ -74,19 +72,6 @@ final class CareInputReader {
   /// - Throws: `ExitCode(1)` at the first bad record in strict mode.
   func read(_ files: [InputFiles.Input]) throws {
     let preparer = sink == nil ? staged?.preparer : nil
-    // With more than one job, staging runs beside reading.
-    lane = jobs > 1 && preparer != nil ? staged.map(StagingLane.init) : nil
-    do {
-      try read(files, preparer: preparer)
-      try lane?.finish()
-    } catch {
-      try? lane?.finish()
-      throw error
-    }
-    lane = nil
-  }
-
-  private func read(_ files: [InputFiles.Input], preparer: StagedConversion.Preparer?) throws {
     let batcher = RecordBatcher<Decoded>(
       from: from, jobs: jobs,
       work: { record, release in try Self.decode(record, release: release, preparer: preparer) },
@@ -187,7 +172,7 @@ final class CareInputReader {
   private func add(_ record: ResourceRecord, _ decoded: Decoded) throws {
     let (issues, repairs, isDecoded) = (decoded.issues, decoded.repairs, decoded.isDecoded)
     if let prepared = decoded.prepared {
-      if let lane { try lane.add(prepared) } else { try staged?.add(prepared) }
+      try staged?.add(prepared)
     } else if let entry = decoded.entry {
       if let sink {
         try sink(entry)
