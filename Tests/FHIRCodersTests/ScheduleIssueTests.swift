@@ -113,6 +113,42 @@ import Testing
     a.merge(b)
     #expect(a.issues.map(\.path.description) == ["a", "b"])
   }
+  @Test func periodWithoutUnitIsReportedAndDaysAssumed() throws {
+    let request = try r4Request(dosage: #"{"timing":{"repeat":{"frequency":1,"period":4}}}"#)
+    let converted = try R4MedicationRequestCoder().decode(request)
+    let issue = try #require(converted.report.issues.first)
+    #expect(converted.report.issues.count == 1)
+    #expect(issue.path.description == "dosageInstruction[0].timing.repeat.periodUnit")
+    #expect(issue.code == .required && issue.severity == .error && issue.message.contains("tim-2"))
+    #expect(converted.value.schedule.elements.first?.interval == DateComponents(day: 4))
+    #expect(converted.report.defaulted["MedicationRequest.dosageInstruction.timing.repeat.periodUnit"] == 1)
+    // A frequency alone (no period) is not tim-2's case: one a day, defaulted, no issue.
+    let daily = try R4MedicationRequestCoder().decode(try r4Request(dosage: #"{"timing":{"repeat":{"frequency":2}}}"#))
+    #expect(daily.report.issues.isEmpty)
+  }
+
+  /// DSTU2 names it `periodUnits`: an order written with R4's `periodUnit` has no unit there.
+  @Test func dstu2PeriodWithR4UnitNameIsReportedAtPeriodUnits() throws {
+    let json = """
+      {"resourceType":"MedicationOrder","id":"mo","patient":{"reference":"Patient/p"},"dateWritten":"2015-06-01",
+       "medicationCodeableConcept":{"text":"Albuterol"},
+       "dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":4,"periodUnit":"h"}}}]}
+      """
+    let order = try #require(FHIRDSTU2.MedicationOrder.decode(from: tokens(json)).value)
+    let converted = try DSTU2MedicationOrderCoder().decode(order)
+    #expect(converted.report.issues.map(\.path.description) == ["dosageInstruction[0].timing.repeat.periodUnits"])
+    #expect(converted.report.dropped["MedicationOrder.dosageInstruction.timing.repeat.periodUnit"] == 1)
+    #expect(converted.report.defaulted["MedicationOrder.dosageInstruction.timing.repeat.periodUnits"] == 1)
+  }
+
+  @Test func durationWithoutUnitIsReportedAndSecondsAssumed() throws {
+    let request = try r4Request(
+      dosage: #"{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d","timeOfDay":["08:00:00"],"duration":30}}}"#)
+    let converted = try R4MedicationRequestCoder().decode(request)
+    #expect(converted.report.issues.map(\.path.description) == ["dosageInstruction[0].timing.repeat.durationUnit"])
+    #expect(converted.report.issues.first?.code == .required)
+    #expect(converted.value.schedule.elements.first?.duration == .seconds(30))
+  }
 }
 
 /// Regressions: timings whose numbers are too big for the schedule (found by feeding the

@@ -119,6 +119,13 @@ extension ScheduleDecoding {
     let unit = timing.periodUnit ?? "d"
     if timing.periodUnit == nil {
       report.defaulted(paths[.periodUnit])
+      if timing.period != nil {
+        // tim-2: a period needs its unit. Days are assumed, said where it shows, not only counted:
+        // `period 4` meant as hours would otherwise become every 4 days without a word.
+        report.issue(
+          .required, "repeat.period has no unit (tim-2); days are assumed",
+          at: location().appending(key: "repeat").appending(key: "periodUnit" + paths.unitNameSuffix))
+      }
     } else if !timing.fromAbbreviation {
       report.mapped(paths[.periodUnit])
     }

@@ -258,6 +258,12 @@ public enum ScheduleDecoding {
       return nil
     }
     let unit = mapDurationUnit(timing, paths: paths, report: &report)
+    if timing.durationUnit == nil {
+      // tim-1: a duration needs its unit; seconds are assumed, and said.
+      report.issue(
+        .required, "repeat.duration has no unit (tim-1); seconds are assumed",
+        at: location().appending(key: "repeat").appending(key: "durationUnit" + paths.unitNameSuffix))
+    }
     // Months and years as 30 and 365 days.
     let perUnit = TimingUnit.secondsPerUnit(unit) ?? (unit == "mo" ? 30 : 365) * 86_400
     let seconds = value * perUnit
