@@ -49,4 +49,18 @@ import Testing
     #expect(result.exitCode == 0, "\(result.stderr)")
     #expect(result.stdout.split(separator: "\n").count == input.split(separator: 0x0A).count)
   }
+
+  /// `--report` lists every issue, the information-level ones too; stdout shows those only with --verbose.
+  @Test func reportListsInformationIssuesWithoutVerbose() throws {
+    let report = TemporaryFolders.make("fhirkit-validate-report") + "/issues.ndjson"
+    let input = Array(#"{"resourceType":"Patient","id":"p1","notAnElement":1}"#.utf8) + [0x0A]
+    let result = try CommandRunner.run(["validate", "--report", report, "-"], stdin: input)
+    #expect(result.exitCode == 0)
+    #expect(!result.stdout.contains("unknownElement"))
+    let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains(#""code":"unknownElement""#) == true && lines.first?.contains(#""path":"notAnElement""#) == true)
+    let verbose = try CommandRunner.run(["validate", "--verbose", "-"], stdin: input)
+    #expect(verbose.stdout.contains("(unknownElement) in Patient/p1"))
+  }
 }

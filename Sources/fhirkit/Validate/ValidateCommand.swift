@@ -14,7 +14,7 @@ struct ValidateCommand: ParsableCommand {
       models of its release, detected per resource unless --release says otherwise. \
       Issues are printed as `location: severity: message at path (code) in Type/id`, \
       never with data values. Information-level issues (elements the models keep \
-      without knowing them) are shown with --verbose.
+      without knowing them) are printed with --verbose; --report lists every issue.
 
       Examples:
         fhirkit validate Fixtures/r4/examples/Patient
@@ -66,10 +66,13 @@ struct ValidateCommand: ParsableCommand {
         let issues = try outcome.get()
         let hasErrors = issues.contains { $0.severity == .error }
         Console.shared.count(resources: 1, issues: hasErrors ? 1 : 0)
-        for issue in issues where verbose || issue.severity != .information {
+        for issue in issues {
+          // The report has every issue (as `convert --report` does); stdout the information-level
+          // ones only with --verbose.
+          issueReport.write(issue, location: record.location)
+          guard verbose || issue.severity != .information else { continue }
           Console.shared.clearForStandardOutput()
           print("\(record.location): \(issue)")
-          issueReport.write(issue, location: record.location)
         }
         if hasErrors {
           failed += 1
