@@ -167,7 +167,7 @@ import Testing
   }
 
   @Test func dstu2DoseRangeBoundIsSkippedAndReported() throws {
-    let json = #"{"resourceType":"MedicationOrder","id":"m2","status":"active","medicationCodeableConcept":{"text":"x"},"dateWritten":"2020-01-01","dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d"}},"doseRange":{"low":{"value":1e400},"high":{"value":2}}}]}"#
+    let json = #"{"resourceType":"MedicationOrder","id":"m2","status":"active","medicationCodeableConcept":{"text":"x"},"dateWritten":"2020-01-01","dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnits":"d"}},"doseRange":{"low":{"value":1e400},"high":{"value":2}}}]}"#
     let converted = try DSTU2MedicationOrderCoder().decode(try Self.r4(FHIRDSTU2.MedicationOrder.self, json))
     #expect(converted.value.schedule.elements.flatMap(\.targetValues).map(\.value) == [.double(2)])
     // The unfit bound (error), then the range kept as targets (the approximation warning of any dose range).
