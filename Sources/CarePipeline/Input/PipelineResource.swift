@@ -33,6 +33,27 @@ public enum PipelineResource: Sendable {
     }
   }
 
+  /// The `status` of a resource the merge converts (CarePlan, MedicationRequest /
+  /// MedicationOrder, Observation), if given; `nil` for other types.
+  var status: String? {
+    switch self {
+    case .r4(let r):
+      switch r {
+      case .carePlan(let x): x.status?.value?.string
+      case .medicationRequest(let x): x.status?.value?.string
+      case .observation(let x): x.status?.value?.string
+      default: nil
+      }
+    case .dstu2(let r):
+      switch r {
+      case .carePlan(let x): x.status?.value?.string
+      case .medicationOrder(let x): x.status?.value?.string
+      case .observation(let x): x.status?.value?.string
+      default: nil
+      }
+    }
+  }
+
   /// The resources in `contained`.
   var contained: [PipelineResource] {
     switch self {

@@ -49,7 +49,9 @@ struct MergeRun {
   mutating func run() -> PipelineResult {
     result.report.resourcesRead = index.read
     result.report.duplicatesMerged = index.duplicates
-    let all = index.sorted.map { ($0, pipeline.coders.facts(for: $0)) }
+    // A plan, order or observation entered in error was recorded by mistake: it becomes no
+    // entity (an erroneous temperature is no outcome, an erroneous order no task), and is named.
+    let all = index.sorted.filter { !skipsEnteredInError($0) }.map { ($0, pipeline.coders.facts(for: $0)) }
     for (resource, facts) in all {
       switch facts {
       case .patient(let decode): addPatient(resource, decode)
@@ -265,6 +267,17 @@ struct MergeRun {
   }
 
   /// Runs a coder, recording a failure (a ``CoderError``, or one made for any other error).
+  /// Whether `resource` is a plan, order or observation whose `status` is `entered-in-error`:
+  /// then reported with the coders' refusals (``PipelineReport/failures``) and converted to nothing.
+  mutating func skipsEnteredInError(_ resource: IndexedResource) -> Bool {
+    guard resource.resource.status == "entered-in-error" else { return false }
+    result.report.failures.append(
+      CoderError(
+        .enteredInError, path: resource.type + ".status", resourceType: resource.type, resourceID: resource.id,
+        message: "recorded by mistake (entered-in-error): it becomes no care entity"))
+    return true
+  }
+
   mutating func attempt<T>(_ resource: IndexedResource, _ body: () throws -> T) -> T? {
     do {
       return try body()

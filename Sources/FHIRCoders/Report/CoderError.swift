@@ -6,6 +6,9 @@ public struct CoderError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingElement
     /// A value is outside what the entity can hold.
     case invalidValue
+    /// The resource says it was recorded by mistake (`status` `entered-in-error`): it becomes
+    /// no entity (the pipeline's rule, not a coder's).
+    case enteredInError
   }
 
   public var code: Code
