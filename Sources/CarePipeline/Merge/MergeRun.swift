@@ -266,7 +266,6 @@ struct MergeRun {
         reason: reason))
   }
 
-  /// Runs a coder, recording a failure (a ``CoderError``, or one made for any other error).
   /// Whether `resource` is a plan, order or observation whose `status` is `entered-in-error`:
   /// then reported with the coders' refusals (``PipelineReport/failures``) and converted to nothing.
   mutating func skipsEnteredInError(_ resource: IndexedResource) -> Bool {
@@ -278,6 +277,7 @@ struct MergeRun {
     return true
   }
 
+  /// Runs a coder, recording a failure (a ``CoderError``, or one made for any other error).
   mutating func attempt<T>(_ resource: IndexedResource, _ body: () throws -> T) -> T? {
     do {
       return try body()
