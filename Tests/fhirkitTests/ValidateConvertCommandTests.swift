@@ -63,4 +63,16 @@ import Testing
     let verbose = try CommandRunner.run(["validate", "--verbose", "-"], stdin: input)
     #expect(verbose.stdout.contains("(unknownElement) in Patient/p1"))
   }
+
+  /// The HL7 example temperature entered in error (both releases) becomes no care record: named
+  /// as skipped by type, id and path, without its value, and the run exits 1.
+  @Test(arguments: ["r4", "dstu2"])
+  func enteredInErrorBecomesNoCareRecord(release: String) throws {
+    let path = "Fixtures/\(release)/examples/Observation/observation-example-f202-temperature.json"
+    let result = try CommandRunner.run(["convert", path, "--to", "care"])
+    #expect(result.exitCode == 1, "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("skipped: Observation/f202: Observation.status:") && result.stderr.contains("(enteredInError)"))
+    #expect(!result.stderr.contains("39"))
+  }
 }
