@@ -52,4 +52,22 @@ import Testing
     #expect(back.stdout.contains(#""valueCode":"America/New_York""#))
     #expect(back.stdout.contains(#""timeOfDay":["08:00:00"]"#))
   }
+  /// A stopped R4 order schedules its first day only, a DSTU2 order ends with its `dateEnded`; both
+  /// say `stopped` when written back to FHIR, and reading that back gives the same schedules.
+  @Test func endedOrdersScheduleNothingAfterwards() throws {
+    let r4 = #"{"resourceType":"MedicationRequest","id":"warfarin","status":"stopped","intent":"order","subject":{"reference":"Patient/p"},"authoredOn":"2024-03-10T09:00:00Z","medicationCodeableConcept":{"text":"Warfarin"},"dosageInstruction":[{"timing":{"repeat":{"timeOfDay":["21:00:00"]}}}]}"#
+    let dstu2 = #"{"resourceType":"MedicationOrder","id":"digoxin","status":"stopped","patient":{"reference":"Patient/p"},"dateWritten":"2024-03-10T09:00:00Z","dateEnded":"2024-03-15","medicationCodeableConcept":{"text":"Digoxin"},"dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnits":"d"}}}]}"#
+    for (id, json, end) in [("warfarin", r4, "2024-03-11T00:00:00Z"), ("digoxin", dstu2, "2024-03-16T00:00:00Z")] {
+      let result = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: Array((json + "\n").utf8))
+      #expect(result.exitCode == 0, "\(result.stderr)")
+      let task = try #require(try tasks(result.stdout)[id])
+      #expect(task.schedule.elements.map(\.end) == [Self.date(end)], "\(id)")
+      #expect(task.userInfo?["fhirStatus"] == "stopped")
+      let back = try CommandRunner.run(["convert", "--from", "care", "--to", "r4", "-"], stdin: Array(result.stdout.utf8))
+      #expect(back.exitCode == 0, "\(back.stderr)")
+      #expect(back.stdout.contains(#""status":"stopped""#), "\(id)")
+      let again = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: Array(back.stdout.utf8))
+      #expect(try tasks(again.stdout)[id]?.schedule == task.schedule, "\(id)")
+    }
+  }
 }

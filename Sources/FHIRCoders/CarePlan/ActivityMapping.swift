@@ -1,5 +1,6 @@
 import CareModel
 import FHIRCore
+import FHIRJSON
 import Foundation
 
 /// The CarePlan activity ⇄ Task mapping both releases share; the release-specific parts come
@@ -72,7 +73,24 @@ enum ActivityMapping<R: ActivityRelease> {
     case nil:
       ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, zone: zone, targetValues: targets, into: &elements, report: &report)
     }
+    if !ScheduleStop.end(&elements, ending(r, &report), zone: zone) {
+      report.issue(
+        .invalidValue, "the plan ends (period.end) before this activity's schedule starts; only the schedule's first day is kept",
+        at: JSONPath([.key("period"), .key("end")]))
+    }
     return Schedule(elements: elements)
+  }
+
+  /// How the activity has ended: at its plan's `period.end`, else without a date when its
+  /// `detail.status` or its plan's `status` says it is over (reported unrepresentable: a
+  /// schedule cannot say "ended on a day no one wrote down"), else not.
+  static func ending(_ r: Resource, _ report: inout ConversionReport) -> ScheduleStop.Ending {
+    let ended = ScheduleStop.hasEnded(status: R.status(r.activity))
+    if ended { report.mapped(R.paths.status) }
+    if let end = r.end { return .on(end) }
+    guard ended || r.planHasEnded else { return .open }
+    report.unrepresentable(ended ? R.paths.status : CarePlanPaths.status)
+    return .undated
   }
 
   /// The schedule as the activity's one `scheduledTiming` (``ScheduleEncoding/timing(_:path:zone:capacity:report:)``);

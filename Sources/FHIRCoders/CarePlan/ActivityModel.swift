@@ -21,6 +21,7 @@ protocol ActivityDetailModel {
   var description: Primitive<FHIRString>? { get }
   var `extension`: [Extension] { get }
   var quantity: Amount? { get }
+  var status: Primitive<FHIRCode>? { get }
 }
 
 extension FHIRR4.CarePlan.Activity: ActivityModel {}

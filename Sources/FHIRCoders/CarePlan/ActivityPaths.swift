@@ -9,6 +9,7 @@ struct ActivityPaths: Sendable {
   let code = ReportPath(detail + ".code")
   let description = ReportPath(detail + ".description")
   let quantity = ReportPath(detail + ".quantity")
+  let status = ReportPath(detail + ".status")
   let scheduledString = ReportPath(detail + ".scheduledString")
   let scheduledPeriod = ReportPath(detail + ".scheduledPeriod")
   let scheduledPeriodStart = ReportPath(detail + ".scheduledPeriod.start")

@@ -48,6 +48,9 @@ extension ActivityRelease {
       detailExtensions: activity.detail?.extension ?? [], referenceDisplay: activity.reference?.display?.string)
   }
 
+  /// `detail.status`.
+  static func status(_ activity: borrowing Activity) -> String? { activity.detail?.status?.string }
+
   /// `detail.quantity` as a target's parts.
   static func quantity(_ activity: borrowing Activity) -> (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])? {
     guard activity.detail?.quantity.isPresent == true else { return nil }

@@ -48,6 +48,11 @@ enum CarePlanMapping<R: CarePlanRelease> {
     FHIRDates.point(R.periodStart(r), zone: FHIRDates.utc) ?? FHIRDates.point(R.fallbackDate(r).value, zone: FHIRDates.utc)
   }
 
+  /// The plan's end: `period.end`, exclusive (through all the date names), in UTC as ``start(_:)``.
+  static func end(_ r: R.Resource) -> Date? {
+    ScheduleStop.exclusiveEnd(R.periodEnd(r), zone: FHIRDates.utc)
+  }
+
   static func careVersionFields(_ r: R.Resource, _ e: inout CarePlanEntity, _ report: inout ConversionReport) {
     var point = FHIRDates.point(R.periodStart(r), zone: FHIRDates.utc)
     if point != nil { report.mapped(CarePlanPaths.periodStart) }
@@ -74,6 +79,9 @@ enum CarePlanMapping<R: CarePlanRelease> {
     entity.patientUUID = coder.getCarePatientUUID(resource, &report)
     let activities = R.activities(resource).count
     if activities > 0 { report.record(.mapped, CarePlanPaths.activity, count: activities) }
+    // They end the activities' schedules (``decodeWithTasks``).
+    if end(resource) != nil { report.mapped(CarePlanPaths.periodEnd) }
+    if ScheduleStop.hasEnded(status: R.status(resource)) { report.mapped(CarePlanPaths.status) }
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: CarePlanPaths.root, in: &report) }
     return Converted(entity, report: report)
   }
@@ -84,6 +92,8 @@ enum CarePlanMapping<R: CarePlanRelease> {
   {
     let plan = decode(resource, from: source, with: coder)
     let anchor = start(resource)?.date
+    let end = end(resource)
+    let hasEnded = ScheduleStop.hasEnded(status: R.status(resource))
     let activities = R.activities(resource)
     let planID = R.id(resource)
     var tasks: [Converted<TaskEntity>] = []
@@ -93,7 +103,7 @@ enum CarePlanMapping<R: CarePlanRelease> {
     for index in activities.indices {
       let activity = PlanActivity(
         activity: activities[index], planID: planID, planUUID: plan.value.uuid, index: index, anchor: anchor,
-        source: source?.element("activity", index))
+        end: end, planHasEnded: hasEnded, source: source?.element("activity", index))
       tasks.append(ActivityMapping<R.Activities>.decode(activity, from: nil, with: coder.activityCoder))
     }
     return (plan, tasks)

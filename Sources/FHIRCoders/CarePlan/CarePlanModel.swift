@@ -12,6 +12,7 @@ protocol CarePlanModel: ResourceModel {
   var category: [Concept] { get }
   var subject: Subject? { get set }
   var period: Span? { get }
+  var status: Primitive<FHIRCode>? { get }
   var activity: [Activity] { get set }
 }
 

@@ -8,6 +8,8 @@ enum CarePlanPaths {
   static let category = ReportPath("CarePlan.category")
   static let subjectReference = ReportPath("CarePlan.subject.reference")
   static let periodStart = ReportPath("CarePlan.period.start")
+  static let periodEnd = ReportPath("CarePlan.period.end")
+  static let status = ReportPath("CarePlan.status")
   static let activity = ReportPath("CarePlan.activity")
   static let created = ReportPath("CarePlan.created")
   static let modified = ReportPath("CarePlan.modified")

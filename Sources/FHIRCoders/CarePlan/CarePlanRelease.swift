@@ -26,6 +26,8 @@ extension CarePlanRelease {
     r.subject = Resource.Subject(reference: Primitive(FHIRString(uncheckedString: reference)), display: nil)
   }
   static func periodStart(_ r: Resource) -> Primitive<FHIRDateTime>? { r.period?.start }
+  static func periodEnd(_ r: Resource) -> Primitive<FHIRDateTime>? { r.period?.end }
+  static func status(_ r: Resource) -> String? { r.status?.string }
   static func activities(_ r: Resource) -> [Resource.Activity] { r.activity }
   static func append(_ activity: Resource.Activity, to r: inout Resource) { r.activity.append(activity) }
 }

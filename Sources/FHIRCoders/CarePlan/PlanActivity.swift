@@ -15,18 +15,26 @@ public struct PlanActivity<Activity: Sendable>: Sendable {
   public var index: Int
   /// The plan's `period.start`, used when the activity gives no start.
   public var anchor: Date?
+  /// The plan's `period.end`, exclusive (through all the date names): the activity schedules
+  /// nothing from then on.
+  public var end: Date?
+  /// Whether the plan's `status` says it is over (`completed`, `revoked`, `cancelled`): without
+  /// an ``end``, the activity keeps only the first day of each pattern that has no end.
+  public var planHasEnded: Bool
   /// The tokens the activity was decoded from, for element accounting (see ``ResourceSource``).
   public var source: ResourceSource?
 
   public init(
     activity: Activity, planID: String? = nil, planUUID: UUID? = nil, index: Int = 0, anchor: Date? = nil,
-    source: ResourceSource? = nil
+    end: Date? = nil, planHasEnded: Bool = false, source: ResourceSource? = nil
   ) {
     self.activity = activity
     self.planID = planID
     self.planUUID = planUUID
     self.index = index
     self.anchor = anchor
+    self.end = end
+    self.planHasEnded = planHasEnded
     self.source = source
   }
 }

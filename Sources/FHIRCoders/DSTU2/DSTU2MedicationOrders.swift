@@ -83,6 +83,8 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
       isPresent: r.dispenseRequest?.validityPeriod?.start.isPresent ?? false, value: r.dispenseRequest?.validityPeriod?.start?.value)
   }
   static func authored(_ r: Resource) -> ElementValue<FHIRDateTime> { ElementValue(r.dateWritten) }
+  static func status(_ r: Resource) -> String? { r.status?.string }
+  static func dateEnded(_ r: Resource) -> Primitive<FHIRDateTime>? { r.dateEnded }
   static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(DSTU2TimingAdapter.pattern) }
   static func timingZone(_ dosage: Dosage) -> String? {
     guard let extensions = dosage.timing?.extension, !extensions.isEmpty else { return nil }

@@ -39,7 +39,9 @@ public struct MedicationTaskCoder<Resource: FHIREncodable & Sendable, Medication
   /// `doseAndRate.doseQuantity`, DSTU2 `doseQuantity`) → each element's targetValues
   /// (``TargetValueMapping``); a dose range → two targets of kind `dose.low` and `dose.high`.
   /// Without timing: the documented default (daily, all day, from the bounds / validity period /
-  /// date written), reported defaulted.
+  /// date written), reported defaulted. An order that has ended schedules nothing after it: up
+  /// to DSTU2 `dateEnded`, else, when its `status` is `stopped`, `completed` or `cancelled`, only
+  /// the first day of each pattern without end (reported unrepresentable).
   public var getCareSchedule: @Sendable (Resource, TimeZone, inout ConversionReport) -> Schedule
   /// `schedule` → one dosage instruction per written timing, with the targets as doses (DSTU2 has
   /// one dose per instruction; further targets are reported unrepresentable).

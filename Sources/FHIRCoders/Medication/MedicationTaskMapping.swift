@@ -93,7 +93,8 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   /// date written; `reportsAuthored`: whether that date counts as mapped here (R4) or with the
   /// version fields (DSTU2). Dosages without `sequence` start at the anchor; dosages with one
   /// are phases in increasing order, each starting where the previous one ended (the latest
-  /// end of its elements), those with the same sequence at the same time.
+  /// end of its elements), those with the same sequence at the same time. Then the schedule
+  /// ends where the order has ended (``ended(_:_:zone:_:)``).
   static func careSchedule(_ r: R.Resource, _ zone: TimeZone, reportsAuthored: Bool, _ report: inout ConversionReport) -> Schedule {
     let validityStart = R.validityStart(r)
     let authored = R.authored(r)
@@ -113,7 +114,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     guard !dosages.isEmpty else {
       ScheduleDecoding.decodeAbsent(
         paths: R.paths.timingPaths, anchor: anchor, zone: zone, targetValues: [], into: &elements, report: &report)
-      return Schedule(elements: elements)
+      return ended(elements, r, zone: zone, &report)
     }
     func decode(_ position: Int, from start: Date) {
       let dosage = dosages[position]
@@ -140,7 +141,35 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
         report.unrepresentable(R.paths.sequence)
       }
     }
+    return ended(elements, r, zone: zone, &report)
+  }
+
+  /// The schedule of `elements` ended where the order has ended (``ScheduleStop``): a stopped,
+  /// completed or cancelled order schedules nothing past the day it ended (`dateEnded`), or past
+  /// each pattern's first day when no date says when.
+  static func ended(_ elements: [ScheduleElement], _ r: R.Resource, zone: TimeZone, _ report: inout ConversionReport) -> Schedule {
+    var elements = elements
+    if !ScheduleStop.end(&elements, ending(r, zone: zone, &report), zone: zone) {
+      report.issue(
+        .invalidValue, "the order ends (dateEnded) before its schedule starts; only the schedule's first day is kept",
+        at: JSONPath([.key("dateEnded")]))
+    }
     return Schedule(elements: elements)
+  }
+
+  /// How the order has ended: on its `dateEnded` (DSTU2), else without a date when its status
+  /// is `stopped`, `completed` or `cancelled` (reported unrepresentable: a schedule cannot say
+  /// "ended on a day no one wrote down"), else not.
+  static func ending(_ r: R.Resource, zone: TimeZone, _ report: inout ConversionReport) -> ScheduleStop.Ending {
+    let ended = ScheduleStop.hasEnded(status: R.status(r))
+    if ended { report.mapped(R.paths.status) }
+    if let date = ScheduleStop.stopInstant(R.dateEnded(r), zone: zone) {
+      report.mapped(R.paths.dateEnded)
+      return .on(date)
+    }
+    guard ended else { return .open }
+    report.unrepresentable(R.paths.status)
+    return .undated
   }
 
   static func setSchedule(_ e: TaskEntity, _ r: inout R.Resource, _ report: inout ConversionReport) {

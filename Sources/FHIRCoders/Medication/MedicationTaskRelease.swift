@@ -57,6 +57,10 @@ protocol MedicationTaskRelease: ResourceRelease {
   static func validityStart(_ r: Resource) -> ElementValue<FHIRDateTime>
   /// The date the order was written (``authoredElement``).
   static func authored(_ r: Resource) -> ElementValue<FHIRDateTime>
+  /// `status`.
+  static func status(_ r: Resource) -> String?
+  /// The date the order ended: DSTU2 `dateEnded` (R4 has none).
+  static func dateEnded(_ r: Resource) -> Primitive<FHIRDateTime>?
   /// A dosage's timing, each element read where it lies.
   static func timing(_ dosage: Dosage) -> TimingPattern?
   /// The IANA zone of a dosage timing's `timezone` extension, if any.
@@ -75,7 +79,7 @@ protocol MedicationTaskRelease: ResourceRelease {
 /// (``ReportPath``), so that recording one builds no string.
 struct MedicationTaskPaths: Sendable {
   let root, id, medication, medicationCodeableConcept, medicationReference, contained: ReportPath
-  let dosageText, moreInstructions, validityStart, authored, basedOn, sequence: ReportPath
+  let dosageText, moreInstructions, validityStart, authored, basedOn, sequence, status, dateEnded: ReportPath
   let asNeededBoolean, asNeededCodeableConcept: ReportPath
   /// The dosage timing's path.
   let timing: String
@@ -98,6 +102,8 @@ struct MedicationTaskPaths: Sendable {
     authored = ReportPath(type + "." + R.authoredElement)
     basedOn = ReportPath(type + ".basedOn")
     sequence = ReportPath(type + ".dosageInstruction.sequence")
+    status = ReportPath(type + ".status")
+    dateEnded = ReportPath(type + ".dateEnded")
     asNeededBoolean = ReportPath(type + ".dosageInstruction.asNeededBoolean")
     asNeededCodeableConcept = ReportPath(type + ".dosageInstruction.asNeededCodeableConcept")
   }
