@@ -75,4 +75,23 @@ import Testing
     #expect(result.stderr.contains("skipped: Observation/f202: Observation.status:") && result.stderr.contains("(enteredInError)"))
     #expect(!result.stderr.contains("39"))
   }
+  /// The HL7 example plan whose one activity is a prohibited heart operation (both releases):
+  /// the plan converts, the activity becomes no task, a warning names where (exit 0); an order
+  /// not to be performed becomes nothing and is named as skipped (exit 1).
+  @Test(arguments: ["r4", "dstu2"])
+  func prohibitionsBecomeNoTask(release: String) throws {
+    let path = "Fixtures/\(release)/examples/CarePlan/careplan-example-f001-heart.json"
+    let result = try CommandRunner.run(["convert", path, "--to", "care"])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(result.stdout.contains(#""kind":"carePlan""#) && !result.stdout.contains(#""kind":"task""#))
+    let element = release == "r4" ? "doNotPerform" : "prohibited"
+    #expect(result.stderr.contains("warning: a prohibited activity (\(element)) becomes no task") && result.stderr.contains("in CarePlan/f001"))
+    #expect(!result.stderr.contains("Operation on heart"))
+    guard release == "r4" else { return }
+    let order = #"{"resourceType":"MedicationRequest","id":"mr","status":"active","intent":"order","doNotPerform":true,"subject":{"reference":"Patient/p"},"medicationCodeableConcept":{"text":"Aspirin"},"authoredOn":"2024-01-01"}"#
+    let refused = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: Array((order + "\n").utf8))
+    #expect(refused.exitCode == 1)
+    #expect(!refused.stdout.contains(#""kind":"task""#))
+    #expect(refused.stderr.contains("skipped: MedicationRequest/mr: MedicationRequest.doNotPerform:") && !refused.stderr.contains("Aspirin"))
+  }
 }

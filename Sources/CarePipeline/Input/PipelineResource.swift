@@ -54,6 +54,12 @@ public enum PipelineResource: Sendable {
     }
   }
 
+  /// Whether the resource is an order that prohibits what it names (R4 `MedicationRequest.doNotPerform`).
+  var doNotPerform: Bool {
+    if case .r4(.medicationRequest(let x)) = self { return x.doNotPerform?.value?.bool == true }
+    return false
+  }
+
   /// The resources in `contained`.
   var contained: [PipelineResource] {
     switch self {

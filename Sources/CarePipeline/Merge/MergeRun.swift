@@ -49,9 +49,10 @@ struct MergeRun {
   mutating func run() -> PipelineResult {
     result.report.resourcesRead = index.read
     result.report.duplicatesMerged = index.duplicates
-    // A plan, order or observation entered in error was recorded by mistake: it becomes no
-    // entity (an erroneous temperature is no outcome, an erroneous order no task), and is named.
-    let all = index.sorted.filter { !skipsEnteredInError($0) }.map { ($0, pipeline.coders.facts(for: $0)) }
+    // A plan, order or observation entered in error was recorded by mistake, an order not to be
+    // performed is a prohibition: each becomes no entity (an erroneous temperature is no outcome,
+    // a prohibited drug no task to take), and is named.
+    let all = index.sorted.filter { !skipsNoCareEntity($0) }.map { ($0, pipeline.coders.facts(for: $0)) }
     for (resource, facts) in all {
       switch facts {
       case .patient(let decode): addPatient(resource, decode)
@@ -96,6 +97,9 @@ struct MergeRun {
     addSource(entity.uuid, resource)
     result.carePlans.append(entity)
     for (i, converted) in tasks.enumerated() {
+      let activity = i < facts.activities.count ? facts.activities[i] : ResourceFacts.Activity(reference: nil, outcomes: [])
+      let target = activity.reference.flatMap { follow($0, from: resource, expecting: nil) }
+      if skipsActivity(activity, at: i, of: resource, order: target) { continue }
       var task = converted.value
       record(converted.report, for: resource)
       if resource.id == nil {
@@ -103,10 +107,8 @@ struct MergeRun {
         if task.id == "careplan-activity-\(i)" { task.id = entity.id + "-activity-\(i)" }
         task.uuid = StableUUID.forResource(type: "CarePlanActivity", id: resource.key + "/\(i)")
       }
-      let activity = i < facts.activities.count ? facts.activities[i] : ResourceFacts.Activity(reference: nil, outcomes: [])
       var order: IndexedResource?
-      if let site = activity.reference, let target = follow(site, from: resource, expecting: nil),
-        case .order(let orderFacts) = pipeline.coders.facts(for: target),
+      if let target, case .order(let orderFacts) = pipeline.coders.facts(for: target),
         let fromOrder = decodeOrder(target, orderFacts)
       {
         // The order's title, instructions and schedule; the activity's identity and plan.
@@ -264,17 +266,6 @@ struct MergeRun {
         resourceType: referrer.type, resourceID: referrer.id, path: site.path,
         form: form ?? (site.identifier != nil && site.reference.isEmpty ? .identifier : ReferenceResolver.form(site.reference)),
         reason: reason))
-  }
-
-  /// Whether `resource` is a plan, order or observation whose `status` is `entered-in-error`:
-  /// then reported with the coders' refusals (``PipelineReport/failures``) and converted to nothing.
-  mutating func skipsEnteredInError(_ resource: IndexedResource) -> Bool {
-    guard resource.resource.status == "entered-in-error" else { return false }
-    result.report.failures.append(
-      CoderError(
-        .enteredInError, path: resource.type + ".status", resourceType: resource.type, resourceID: resource.id,
-        message: "recorded by mistake (entered-in-error): it becomes no care entity"))
-    return true
   }
 
   /// Runs a coder, recording a failure (a ``CoderError``, or one made for any other error).

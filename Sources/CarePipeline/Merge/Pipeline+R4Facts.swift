@@ -19,7 +19,7 @@ extension Pipeline.Coders {
           reference: Self.site(a.reference, "CarePlan.activity[\(i)].reference", R4Targets.activity),
           outcomes: a.outcomeReference.enumerated().compactMap { j, ref in
             Self.site(ref, "CarePlan.activity[\(i)].outcomeReference[\(j)]", [])
-          })
+          }, prohibited: a.detail?.doNotPerform?.value?.bool == true)
       }
       return .carePlan(
         ResourceFacts.Plan(

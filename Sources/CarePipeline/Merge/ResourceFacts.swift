@@ -63,6 +63,8 @@ enum ResourceFacts {
   struct Activity {
     var reference: Site?
     var outcomes: [Site]
+    /// Whether the activity is prohibited (R4 `detail.doNotPerform`, DSTU2 `detail.prohibited`).
+    var prohibited = false
   }
 
   /// A MedicationRequest or MedicationOrder: its patient (R4 `subject`, DSTU2 `patient`), R4

@@ -9,6 +9,9 @@ public struct CoderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The resource says it was recorded by mistake (`status` `entered-in-error`): it becomes
     /// no entity (the pipeline's rule, not a coder's).
     case enteredInError
+    /// The resource asks for something not to be done (R4 `doNotPerform`, DSTU2 `prohibited`): a
+    /// care task would tell the patient to do it, so it becomes no entity (the pipeline's rule).
+    case doNotPerform
   }
 
   public var code: Code
