@@ -109,6 +109,32 @@ import Testing
     #expect(try dstu2.decode(dstu2.encode(Self.sample()).value).value == Self.sample())
   }
 
+  /// An outcome with one value is written as FHIR readers expect it: the kind as the code (a LOINC
+  /// coding when shaped like one) and the value as `value[x]`; and reads back the same.
+  @Test(arguments: [
+    (OutcomeValue(.double(72), units: "/min", kind: "8867-4"), true), (OutcomeValue(.text("fine"), kind: "Mood"), true),
+    (OutcomeValue(.integer(7), kind: "steps"), false),
+  ])
+  func singleValueIsTheObservationsOwn(value: OutcomeValue, inDSTU2: Bool) throws {
+    var outcome = Self.sample()
+    outcome.values = [value]
+    let r4 = try R4ObservationCoder().encode(outcome).value
+    #expect(r4.component.isEmpty && r4.value != nil)
+    let loinc = value.kind == "8867-4"
+    #expect(r4.code?.coding.first?.system?.string == (loinc ? "http://loinc.org" : nil))
+    #expect((loinc ? r4.code?.coding.first?.code?.string : r4.code?.text?.string) == value.kind)
+    #expect(try R4ObservationCoder().decode(r4).value == outcome)
+    let dstu2 = try DSTU2ObservationCoder().encode(outcome).value
+    // DSTU2 has no valueInteger: an integer stays a tagged component.
+    #expect(dstu2.component.isEmpty == inDSTU2)
+    #expect(try DSTU2ObservationCoder().decode(dstu2).value == outcome)
+    // Two values, or one without a kind, stay components of a "Care outcome".
+    outcome.values = [value, value]
+    #expect(try R4ObservationCoder().encode(outcome).value.code?.text?.string == "Care outcome")
+    outcome.values = [OutcomeValue(.double(72), units: "/min", kind: nil)]
+    #expect(try R4ObservationCoder().encode(outcome).value.component.count == 1)
+  }
+
   @Test func overridingAClosureChangesOnlyItsField() throws {
     let fhir = try DSTU2ObservationCoder().encode(Self.sample()).value
     var coder = DSTU2ObservationCoder()

@@ -39,6 +39,11 @@ enum DSTU2Observations: ObservationRelease {
   }
 
   static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Resource) {
+    if let (code, value) = single(values, zone: zone) {
+      r.code = code
+      r.value = value
+      return
+    }
     r.code = CodeableConcept(text: "Care outcome")
     r.component = values.map { v in
       var c = Component(code: CodeableConcept(text: Primitive(FHIRString(uncheckedString: v.kind ?? "value"))))
@@ -59,6 +64,26 @@ enum DSTU2Observations: ObservationRelease {
       c.extension = OutcomeValueExtensions.write(v, typeTag: tag)
       return c
     }
+  }
+
+  /// The code and `value[x]` of an outcome with one value that they hold exactly as it reads back
+  /// (a kind, no care extension; not an integer or boolean, which DSTU2 carries tagged in a
+  /// component): written as the Observation a FHIR reader expects (LOINC `8867-4` and its quantity).
+  static func single(_ values: [OutcomeValue], zone: TimeZone) -> (CodeableConcept, Value)? {
+    guard values.count == 1, let v = values.first, let kind = v.kind, OutcomeValueExtensions.write(v, typeTag: nil).isEmpty
+    else { return nil }
+    let value: Value
+    switch v.value {
+    case .double(let x): value = .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
+    case .text(let s): value = .string(Primitive(FHIRString(uncheckedString: s)))
+    case .date(let d): value = .dateTime(FHIRDates.dateTime(d, zone: zone))
+    case .integer, .boolean: return nil
+    }
+    let code =
+      ObservedValue.looksLikeLOINC(kind)
+      ? CodeableConcept(coding: [Coding(system: Primitive(FHIRURI(uncheckedString: "http://loinc.org")), code: Primitive(FHIRCode(uncheckedString: kind)))])
+      : CodeableConcept(text: Primitive(FHIRString(uncheckedString: kind)))
+    return (code, value)
   }
 
   static func effective(_ r: Resource) -> ObservedEffective? {

@@ -23,8 +23,10 @@ public struct ObservationCoder<Resource: FHIREncodable & Sendable>: MappedResour
   /// Whether ``getCareValues`` was never set: decode then reads the values itself, from the
   /// value and components it reads to check that there is one (what the default closure does).
   var readsDefaultValues = true
-  /// `values` → one component each (code text = `kind`), `code.text` `"Care outcome"` (DSTU2 has
-  /// no `valueInteger` or `valueBoolean`: they travel as a quantity and a string, tagged).
+  /// `values` → one value with a kind and nothing only a care extension holds: `code` (a LOINC
+  /// coding for a kind shaped like a LOINC code, else its text) and `value[x]`, as FHIR readers
+  /// expect; else one component each (code text = `kind`) under `code.text` `"Care outcome"`
+  /// (DSTU2 has no `valueInteger` or `valueBoolean`: they travel as a quantity and a string, tagged).
   public var setFHIRValues: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void
   /// `effectiveDateTime` / `effectiveInstant` (R4) / `effectivePeriod.start`, else `issued` →
   /// effectiveDate (and timezone); `effectivePeriod.end` → `endDate`; the care extensions win

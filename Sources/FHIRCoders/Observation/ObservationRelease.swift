@@ -9,7 +9,9 @@ protocol ObservationRelease: ResourceRelease where Resource: ObservationModel {
   /// The release-neutral form of a value (its path comes from the case, ``ObservedValue/path(inComponent:)``).
   /// Numbers no `Double` holds are left out and added to `unfit`.
   static func observed(_ v: Resource.Value?, unfit: inout [UnfitNumber]) -> ObservedValue?
-  /// Sets `code.text` `"Care outcome"` and one component per value (code text = `kind`).
+  /// One value with a kind and no care extension: `code` from the kind (a LOINC coding when it is
+  /// shaped like one, else text) and `value[x]`. Otherwise `code.text` `"Care outcome"` and one
+  /// component per value (code text = `kind`).
   static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Resource)
   static func effective(_ r: Resource) -> ObservedEffective?
   /// Sets `effectiveDateTime`, or `effectivePeriod` when there is an end.

@@ -166,6 +166,14 @@ public enum ObservedValue: Sendable {
     system == "http://loinc.org"
   }
 
+  /// Whether a `kind` is shaped like a LOINC code (`8867-4`: digits, a dash, a check digit), so
+  /// that it is written back as a LOINC coding, which reads back as the same kind.
+  static func looksLikeLOINC(_ kind: String) -> Bool {
+    let parts = kind.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, (1...7).contains(parts[0].count), parts[1].count == 1 else { return false }
+    return parts.allSatisfy { $0.allSatisfy { $0.isASCII && $0.isNumber } }
+  }
+
   /// The `kind` for a code: the first LOINC coding's code, else the text, else the first coding's code.
   public static func kind(codings: [(system: String?, code: String?)], text: String?) -> String? {
     codings.first { $0.system == "http://loinc.org" && $0.code != nil }?.code ?? text ?? codings.lazy.compactMap({ $0.code }).first

@@ -40,6 +40,11 @@ enum R4Observations: ObservationRelease {
   }
 
   static func writeValues(_ values: [OutcomeValue], zone: TimeZone, to r: inout Resource) {
+    if let (code, value) = single(values, zone: zone) {
+      r.code = code
+      r.value = value
+      return
+    }
     r.code = CodeableConcept(text: "Care outcome")
     r.component = values.map { v in
       var c = Component(code: CodeableConcept(text: Primitive(FHIRString(uncheckedString: v.kind ?? "value"))))
@@ -53,6 +58,27 @@ enum R4Observations: ObservationRelease {
       c.extension = OutcomeValueExtensions.write(v, typeTag: nil)
       return c
     }
+  }
+
+  /// The code and `value[x]` of an outcome with one value that they hold exactly as it reads back
+  /// (a kind and no care extension): a heart rate is written as the Observation a FHIR reader
+  /// expects, coded LOINC `8867-4` with its quantity, not as a component of a "Care outcome".
+  static func single(_ values: [OutcomeValue], zone: TimeZone) -> (CodeableConcept, Value)? {
+    guard values.count == 1, let v = values.first, let kind = v.kind, OutcomeValueExtensions.write(v, typeTag: nil).isEmpty
+    else { return nil }
+    let value: Value
+    switch v.value {
+    case .double(let x): value = .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
+    case .integer(let i): value = .integer(Primitive(FHIRInteger(uncheckedInt: Int32(clamping: i))))
+    case .boolean(let b): value = .boolean(Primitive(FHIRBoolean(b)))
+    case .text(let s): value = .string(Primitive(FHIRString(uncheckedString: s)))
+    case .date(let d): value = .dateTime(FHIRDates.dateTime(d, zone: zone))
+    }
+    let code =
+      ObservedValue.looksLikeLOINC(kind)
+      ? CodeableConcept(coding: [Coding(system: Primitive(FHIRURI(uncheckedString: "http://loinc.org")), code: Primitive(FHIRCode(uncheckedString: kind)))])
+      : CodeableConcept(text: Primitive(FHIRString(uncheckedString: kind)))
+    return (code, value)
   }
 
   static func effective(_ r: Resource) -> ObservedEffective? {
