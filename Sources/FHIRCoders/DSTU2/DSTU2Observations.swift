@@ -70,8 +70,7 @@ enum DSTU2Observations: ObservationRelease {
   /// (a kind, no care extension; not an integer or boolean, which DSTU2 carries tagged in a
   /// component): written as the Observation a FHIR reader expects (LOINC `8867-4` and its quantity).
   static func single(_ values: [OutcomeValue], zone: TimeZone) -> (CodeableConcept, Value)? {
-    guard values.count == 1, let v = values.first, let kind = v.kind, OutcomeValueExtensions.write(v, typeTag: nil).isEmpty
-    else { return nil }
+    guard let (v, kind) = OutcomeValueExtensions.ownValue(values) else { return nil }
     let value: Value
     switch v.value {
     case .double(let x): value = .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
@@ -79,11 +78,7 @@ enum DSTU2Observations: ObservationRelease {
     case .date(let d): value = .dateTime(FHIRDates.dateTime(d, zone: zone))
     case .integer, .boolean: return nil
     }
-    let code =
-      ObservedValue.looksLikeLOINC(kind)
-      ? CodeableConcept(coding: [Coding(system: Primitive(FHIRURI(uncheckedString: "http://loinc.org")), code: Primitive(FHIRCode(uncheckedString: kind)))])
-      : CodeableConcept(text: Primitive(FHIRString(uncheckedString: kind)))
-    return (code, value)
+    return (CodeableConcept(kind: kind), value)
   }
 
   static func effective(_ r: Resource) -> ObservedEffective? {

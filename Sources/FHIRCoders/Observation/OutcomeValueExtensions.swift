@@ -16,6 +16,14 @@ public enum OutcomeValueExtensions {
     return list
   }
 
+  /// The value and kind of `values` when they are one value that an Observation's own `code`
+  /// and `value[x]` hold as it reads back: it has a kind, and nothing only a care extension holds
+  /// (``write(_:typeTag:)`` gives none).
+  static func ownValue(_ values: [OutcomeValue]) -> (value: OutcomeValue, kind: String)? {
+    guard values.count == 1, let value = values.first, let kind = value.kind, write(value, typeTag: nil).isEmpty else { return nil }
+    return (value, kind)
+  }
+
   /// Applies the care extensions of a component to the value read from it.
   public static func apply(_ extensions: [Extension], to value: inout OutcomeValue) {
     guard CareExtensions.containsCare(extensions) else { return }

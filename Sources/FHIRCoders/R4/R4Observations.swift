@@ -64,8 +64,7 @@ enum R4Observations: ObservationRelease {
   /// (a kind and no care extension): a heart rate is written as the Observation a FHIR reader
   /// expects, coded LOINC `8867-4` with its quantity, not as a component of a "Care outcome".
   static func single(_ values: [OutcomeValue], zone: TimeZone) -> (CodeableConcept, Value)? {
-    guard values.count == 1, let v = values.first, let kind = v.kind, OutcomeValueExtensions.write(v, typeTag: nil).isEmpty
-    else { return nil }
+    guard let (v, kind) = OutcomeValueExtensions.ownValue(values) else { return nil }
     let value: Value
     switch v.value {
     case .double(let x): value = .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
@@ -74,11 +73,7 @@ enum R4Observations: ObservationRelease {
     case .text(let s): value = .string(Primitive(FHIRString(uncheckedString: s)))
     case .date(let d): value = .dateTime(FHIRDates.dateTime(d, zone: zone))
     }
-    let code =
-      ObservedValue.looksLikeLOINC(kind)
-      ? CodeableConcept(coding: [Coding(system: Primitive(FHIRURI(uncheckedString: "http://loinc.org")), code: Primitive(FHIRCode(uncheckedString: kind)))])
-      : CodeableConcept(text: Primitive(FHIRString(uncheckedString: kind)))
-    return (code, value)
+    return (CodeableConcept(kind: kind), value)
   }
 
   static func effective(_ r: Resource) -> ObservedEffective? {
