@@ -108,7 +108,7 @@ import Testing
     #expect(task.id == "p-activity-0")
 
     detail.scheduled = .string("every morning")
-    let anchored = PlanActivity(activity: FHIRR4.CarePlan.Activity(detail: detail), planID: "p", index: 1, anchor: Self.start)
+    let anchored = PlanActivity(activity: FHIRR4.CarePlan.Activity(detail: detail), planID: "p", index: 1, start: "2024-01-01T00:00:00Z")
     let converted = try R4CarePlanActivityCoder().decode(anchored)
     #expect(converted.value.schedule.elements == [ScheduleElement(start: Self.start, interval: DateComponents(day: 1), text: "every morning")])
     #expect(converted.report.mapped["CarePlan.activity.detail.scheduledString"] == 1)

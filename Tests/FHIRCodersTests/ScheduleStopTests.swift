@@ -106,13 +106,35 @@ import Testing
 
   /// The tasks of an R4 CarePlan of `status` with `period` whose one activity has `activityStatus`
   /// and no `scheduled[x]` (daily from the plan's start).
-  static func planTasks(status: String, period: String, activityStatus: String) throws -> [Converted<TaskEntity>] {
-    let json = #"{"resourceType":"CarePlan","id":"cp","status":"\#(status)","intent":"plan","subject":{"reference":"Patient/p"},"period":\#(period),"activity":[{"detail":{"status":"\#(activityStatus)","description":"Walk"}}]}"#
+  static func planTasks(
+    status: String, period: String, activityStatus: String, scheduled: String = "", coder: R4CarePlanCoder = R4CarePlanCoder()
+  ) throws -> [Converted<TaskEntity>] {
+    let json = #"{"resourceType":"CarePlan","id":"cp","status":"\#(status)","intent":"plan","subject":{"reference":"Patient/p"},"period":\#(period),"activity":[{"detail":{"status":"\#(activityStatus)",\#(scheduled)"description":"Walk"}}]}"#
     let bytes = Array(json.utf8)
     guard case .carePlan(let plan)? = try FHIRR4.AnyResource.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count)).value
     else { throw CocoaError(.coderReadCorrupt) }
-    let decoded = try R4CarePlanCoder().decodeWithTasks(plan)
+    let decoded = try coder.decodeWithTasks(plan)
     return decoded.tasks
+  }
+
+  @Test(
+    "a plan's dates are days in the Task's zone: a daily 08:00 activity of a plan from 1 to 3 March is due three times, east or west of UTC",
+    arguments: ["UTC", "Asia/Tokyo", "America/New_York", "Pacific/Auckland"])
+  func planDatesInTheTasksZone(zone: String) throws {
+    var coder = R4CarePlanCoder()
+    coder.activityCoder.timeZone = TimeZone(identifier: zone)
+    let daily = #""scheduledTiming":{"repeat":{"frequency":1,"period":1,"periodUnit":"d","timeOfDay":["08:00:00"]}},"#
+    let task = try #require(try Self.planTasks(
+      status: "active", period: #"{"start":"2024-03-01","end":"2024-03-03"}"#, activityStatus: "scheduled", scheduled: daily,
+      coder: coder).first).value
+    #expect(task.timezone.secondsFromGMT() == TimeZone(identifier: zone)?.secondsFromGMT())
+    let starts = try CareKitOccurrences.starts(task.schedule, zone: task.timezone, from: Self.year.0, to: Self.year.1)
+    let formatter = DateFormatter()
+    formatter.timeZone = task.timezone
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    #expect(starts.map(formatter.string) == ["2024-03-01 08:00", "2024-03-02 08:00", "2024-03-03 08:00"])
+    // The Task's version date stays the plan's start in UTC, as an order's is its authored date.
+    #expect(task.effectiveDate == MedicationScheduleSupport.date("2024-03-01T00:00:00Z"))
   }
 
   @Test("a plan's activities end with the plan's period.end")

@@ -35,7 +35,10 @@ enum ActivityMapping<R: ActivityRelease> {
 
   static func careSchedule(_ r: Resource, _ zone: TimeZone, _ report: inout ConversionReport) -> Schedule {
     let paths = R.paths
-    let anchor = r.anchor ?? FHIRDates.epoch
+    // The plan's dates in the Task's zone, as an order's are (a date's first day starts at that
+    // zone's midnight, its last ends at the next).
+    let planStart = FHIRDates.point(dateTime: r.start, zone: zone)?.date
+    let anchor = planStart ?? FHIRDates.epoch
     var targets: [OutcomeValue] = []
     if let q = R.quantity(r.activity),
       let v = TargetValueMapping.read(
@@ -48,7 +51,7 @@ enum ActivityMapping<R: ActivityRelease> {
     var elements: [ScheduleElement] = []
     let scheduled = R.scheduled(r.activity)
     // A plan with no date to anchor at starts such a schedule on 1 January 1970: said (as for orders).
-    if r.anchor == nil {
+    if planStart == nil {
       let startsAtAnchor: Bool
       switch scheduled {
       case .timing: startsAtAnchor = ScheduleDecoding.startsAtAnchor(R.timing(r.activity))
@@ -73,7 +76,7 @@ enum ActivityMapping<R: ActivityRelease> {
     case nil:
       ScheduleDecoding.decodeAbsent(paths: paths.scheduled, anchor: anchor, zone: zone, targetValues: targets, into: &elements, report: &report)
     }
-    if !ScheduleStop.end(&elements, ending(r, &report), zone: zone) {
+    if !ScheduleStop.end(&elements, ending(r, zone: zone, &report), zone: zone) {
       report.issue(
         .invalidValue, "the plan ends (period.end) before this activity's schedule starts; only the schedule's first day is kept",
         at: JSONPath([.key("period"), .key("end")]))
@@ -84,10 +87,10 @@ enum ActivityMapping<R: ActivityRelease> {
   /// How the activity has ended: at its plan's `period.end`, else without a date when its
   /// `detail.status` or its plan's `status` says it is over (reported unrepresentable: a
   /// schedule cannot say "ended on a day no one wrote down"), else not.
-  static func ending(_ r: Resource, _ report: inout ConversionReport) -> ScheduleStop.Ending {
+  static func ending(_ r: Resource, zone: TimeZone, _ report: inout ConversionReport) -> ScheduleStop.Ending {
     let ended = ScheduleStop.hasEnded(status: R.status(r.activity))
     if ended { report.mapped(R.paths.status) }
-    if let end = r.end { return .on(end) }
+    if let end = ScheduleStop.exclusiveEnd(r.end, zone: zone) { return .on(end) }
     guard ended || r.planHasEnded else { return .open }
     report.unrepresentable(ended ? R.paths.status : CarePlanPaths.status)
     return .undated
@@ -112,7 +115,7 @@ enum ActivityMapping<R: ActivityRelease> {
   }
 
   static func careVersionFields(_ r: Resource, _ e: inout TaskEntity) {
-    e.effectiveDate = r.anchor ?? FHIRDates.epoch
+    e.effectiveDate = FHIRDates.point(dateTime: r.start, zone: FHIRDates.utc)?.date ?? FHIRDates.epoch
     e.timezone = FHIRDates.utc
     // The zone of the timing's clock times, when it names one (IANA).
     if let id = R.timing(r.activity)?.timeZone, let zone = TimeZone(identifier: id) { e.timezone = zone }

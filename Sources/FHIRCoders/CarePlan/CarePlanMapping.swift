@@ -43,14 +43,17 @@ enum CarePlanMapping<R: CarePlanRelease> {
     R.setSubject("urn:uuid:" + u.uuidString.lowercased(), in: &r)
   }
 
-  /// The plan's start: `period.start`, else the fallback date (`created` / `modified`).
-  static func start(_ r: R.Resource) -> FHIRDates.Point? {
-    FHIRDates.point(R.periodStart(r), zone: FHIRDates.utc) ?? FHIRDates.point(R.fallbackDate(r).value, zone: FHIRDates.utc)
+  /// The plan's start as written: `period.start` when it is a date, else the fallback date
+  /// (`created` / `modified`). Its activities read it in their Task's zone.
+  static func start(_ r: R.Resource) -> FHIRDateTime? {
+    if let start = R.periodStart(r)?.value, FHIRDates.point(dateTime: start, zone: FHIRDates.utc) != nil { return start }
+    return R.fallbackDate(r).value?.value
   }
 
-  /// The plan's end: `period.end`, exclusive (through all the date names), in UTC as ``start(_:)``.
-  static func end(_ r: R.Resource) -> Date? {
-    ScheduleStop.exclusiveEnd(R.periodEnd(r), zone: FHIRDates.utc)
+  /// The plan's `period.end` as written, when it is a date. Its activities read it in their Task's zone.
+  static func end(_ r: R.Resource) -> FHIRDateTime? {
+    guard let end = R.periodEnd(r)?.value, FHIRDates.point(dateTime: end, zone: FHIRDates.utc) != nil else { return nil }
+    return end
   }
 
   static func careVersionFields(_ r: R.Resource, _ e: inout CarePlanEntity, _ report: inout ConversionReport) {
@@ -91,7 +94,7 @@ enum CarePlanMapping<R: CarePlanRelease> {
     -> (plan: Converted<CarePlanEntity>, tasks: [Converted<TaskEntity>])
   {
     let plan = decode(resource, from: source, with: coder)
-    let anchor = start(resource)?.date
+    let start = start(resource)
     let end = end(resource)
     let hasEnded = ScheduleStop.hasEnded(status: R.status(resource))
     let activities = R.activities(resource)
@@ -102,7 +105,7 @@ enum CarePlanMapping<R: CarePlanRelease> {
     // initialising copied it three times).
     for index in activities.indices {
       let activity = PlanActivity(
-        activity: activities[index], planID: planID, planUUID: plan.value.uuid, index: index, anchor: anchor,
+        activity: activities[index], planID: planID, planUUID: plan.value.uuid, index: index, start: start,
         end: end, planHasEnded: hasEnded, source: source?.element("activity", index))
       tasks.append(ActivityMapping<R.Activities>.decode(activity, from: nil, with: coder.activityCoder))
     }

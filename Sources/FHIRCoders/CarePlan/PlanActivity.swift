@@ -1,9 +1,10 @@
+public import FHIRCore
 public import FHIRJSON
 public import Foundation
 
 /// A CarePlan activity together with what its Task needs from the plan: the plan's id and care
-/// uuid (the Task's `carePlanUUID`), the activity's position, and the plan's start (the schedule
-/// anchor). The `Resource` of the activity coders.
+/// uuid (the Task's `carePlanUUID`), the activity's position, and the plan's dates and status (where
+/// the activity's schedule starts and ends). The `Resource` of the activity coders.
 public struct PlanActivity<Activity: Sendable>: Sendable {
   /// The activity.
   public var activity: Activity
@@ -13,11 +14,13 @@ public struct PlanActivity<Activity: Sendable>: Sendable {
   public var planUUID: UUID?
   /// The activity's position in `CarePlan.activity`.
   public var index: Int
-  /// The plan's `period.start`, used when the activity gives no start.
-  public var anchor: Date?
-  /// The plan's `period.end`, exclusive (through all the date names): the activity schedules
-  /// nothing from then on.
-  public var end: Date?
+  /// The plan's `period.start` (else its `created` / `modified` date) as written: where the
+  /// activity's schedule starts when it gives no start. A date without time is read in the Task's
+  /// zone (its first day starts at that zone's midnight); the Task's `effectiveDate` is it in UTC.
+  public var start: FHIRDateTime?
+  /// The plan's `period.end` as written: the activity schedules nothing after all it names (a date
+  /// without time through that day, in the Task's zone).
+  public var end: FHIRDateTime?
   /// Whether the plan's `status` says it is over (`completed`, `revoked`, `cancelled`): without
   /// an ``end``, the activity keeps only the first day of each pattern that has no end.
   public var planHasEnded: Bool
@@ -25,14 +28,14 @@ public struct PlanActivity<Activity: Sendable>: Sendable {
   public var source: ResourceSource?
 
   public init(
-    activity: Activity, planID: String? = nil, planUUID: UUID? = nil, index: Int = 0, anchor: Date? = nil,
-    end: Date? = nil, planHasEnded: Bool = false, source: ResourceSource? = nil
+    activity: Activity, planID: String? = nil, planUUID: UUID? = nil, index: Int = 0, start: FHIRDateTime? = nil,
+    end: FHIRDateTime? = nil, planHasEnded: Bool = false, source: ResourceSource? = nil
   ) {
     self.activity = activity
     self.planID = planID
     self.planUUID = planUUID
     self.index = index
-    self.anchor = anchor
+    self.start = start
     self.end = end
     self.planHasEnded = planHasEnded
     self.source = source

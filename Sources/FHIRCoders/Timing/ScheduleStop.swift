@@ -29,8 +29,8 @@ enum ScheduleStop {
   /// The exclusive end of a FHIR `Period.end`, which includes all it names (`2024-03-14` ends at
   /// the next midnight in `zone`, `10:00:00` a second later), `nil` when there is none or it is
   /// not a date.
-  static func exclusiveEnd(_ value: Primitive<FHIRDateTime>?, zone: TimeZone) -> Date? {
-    guard let point = FHIRDates.point(value, zone: zone) else { return nil }
+  static func exclusiveEnd(_ value: FHIRDateTime?, zone: TimeZone) -> Date? {
+    guard let point = FHIRDates.point(dateTime: value, zone: zone) else { return nil }
     var calendar = ScheduleCalendar(zone)
     return ScheduleDecoding.exclusiveEnd(point, calendar: &calendar)
   }
