@@ -67,6 +67,23 @@ import Testing
     Case(
       name: "when PCV + offset 45", dosages: [#"{"timing":{"repeat":{"when":["PCV"],"offset":45}}}"#],
       from: "2024-03-10T00:00:00Z", to: "2024-03-12T00:00:00Z", expected: ["2024-03-10T18:45:00Z", "2024-03-11T18:45:00Z"]),
+    // A generic meal code in a timing of n a day is n meals: TID before meals is three doses, not one.
+    Case(
+      name: "when AC, 3 a day", dosages: [#"{"timing":{"repeat":{"frequency":3,"period":1,"periodUnit":"d","when":["AC"]}}}"#],
+      from: "2024-03-10T00:00:00Z", to: "2024-03-12T00:00:00Z",
+      expected: ["2024-03-10T11:30:00Z", "2024-03-10T17:30:00Z", "2024-03-11T07:30:00Z", "2024-03-11T11:30:00Z", "2024-03-11T17:30:00Z"]),
+    Case(
+      name: "when PC, 2 a day (breakfast and dinner)",
+      dosages: [#"{"timing":{"repeat":{"frequency":2,"period":1,"periodUnit":"d","when":["PC"]}}}"#],
+      from: "2024-03-10T00:00:00Z", to: "2024-03-12T00:00:00Z",
+      expected: ["2024-03-10T18:30:00Z", "2024-03-11T08:30:00Z", "2024-03-11T18:30:00Z"]),
+    Case(
+      name: "when C and HS, 4 a day", dosages: [#"{"timing":{"repeat":{"frequency":4,"period":1,"periodUnit":"d","when":["C","HS"]}}}"#],
+      from: "2024-03-10T00:00:00Z", to: "2024-03-11T00:00:00Z",
+      expected: ["2024-03-10T12:00:00Z", "2024-03-10T18:00:00Z", "2024-03-10T22:00:00Z"]),
+    Case(
+      name: "when AC, once a day: breakfast", dosages: [#"{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d","when":["AC"]}}}"#],
+      from: "2024-03-10T00:00:00Z", to: "2024-03-12T00:00:00Z", expected: ["2024-03-11T07:30:00Z"]),
     Case(
       name: "when HS then PHS", dosages: [#"{"timing":{"repeat":{"when":["PHS","HS"]}}}"#],
       from: "2024-03-10T00:00:00Z", to: "2024-03-11T00:00:00Z", expected: ["2024-03-10T22:00:00Z", "2024-03-10T23:00:00Z"]),

@@ -163,9 +163,11 @@ extension ScheduleDecoding {
   }
 
   /// The clock times of `timeOfDay` and `when` (with `offset`), in seconds after midnight,
-  /// earliest first, each once.
+  /// earliest first, each once. In a timing of `perDay` occurrences a day, a generic meal code
+  /// (`C`, `AC`, `PC`) stands for as many meals as the other times leave
+  /// (``WhenClock/expandingMeals(_:perDay:others:)``).
   static func clockTimes(
-    _ timing: TimingPattern, paths: TimingPaths, report: inout ConversionReport
+    _ timing: TimingPattern, perDay: Int?, paths: TimingPaths, report: inout ConversionReport
   ) -> [(seconds: Int, text: String?)] {
     var times: [(seconds: Int, text: String?)] = []
     for text in timing.timeOfDay {
@@ -178,7 +180,7 @@ extension ScheduleDecoding {
       times.append((h * 3_600 + m * 60 + s, timing.elementText))
       report.mapped(paths[.timeOfDay])
     }
-    for code in timing.when {
+    for code in WhenClock.expandingMeals(timing.when, perDay: perDay, others: timing.timeOfDay.count) {
       guard let clock = WhenClock.clock(for: code, offset: timing.offset) else {
         report.unrepresentable(paths[.when])
         continue

@@ -126,7 +126,8 @@ public enum ScheduleDecoding {
     let frequency = min(max(1, timing.frequency ?? 1), TimingUnit.maxFrequency)
     if timing.frequency != nil && !timing.fromAbbreviation { report.mapped(paths[.frequency]) }
     if let f = timing.frequency, f < 1 || f > TimingUnit.maxFrequency { report.unrepresentable(paths[.frequency]) }
-    let times = clockTimes(timing, paths: paths, report: &report)
+    let perDay = timing.frequency != nil && step == TimingUnit.Step(.day, 1) ? frequency : nil
+    let times = clockTimes(timing, perDay: perDay, paths: paths, report: &report)
     if !times.isEmpty && frequency != 1 && frequency != times.count {
       report.unrepresentable(paths[.frequency])
     }

@@ -17,6 +17,30 @@ public enum WhenClock {
     "PC": 8 * 60 + 30, "PCM": 8 * 60 + 30, "PCD": 12 * 60 + 30, "PCV": 18 * 60 + 30,
   ]
 
+  /// The meals a generic meal code stands for: `C` (with a meal), `AC` (before), `PC` (after),
+  /// as breakfast, lunch and dinner.
+  private static let meals: [String: [String]] = [
+    "C": ["CM", "CD", "CV"], "AC": ["ACM", "ACD", "ACV"], "PC": ["PCM", "PCD", "PCV"],
+  ]
+
+  /// `codes` with each generic meal code (`C`, `AC`, `PC`) read as the meals a timing of
+  /// `perDay` occurrences a day leaves to it once its `others` other clock times (`timeOfDay`)
+  /// and other codes are counted: two, breakfast and dinner; three, all three (`frequency 3`
+  /// a day, `when AC`: before breakfast, lunch and dinner, not once a day). Unchanged when the
+  /// count a day is not known, or leaves each generic code one meal (breakfast, its default
+  /// time) or a number no meals hold (reported by the caller as a frequency the times do not
+  /// match).
+  static func expandingMeals(_ codes: [String], perDay: Int?, others: Int) -> [String] {
+    let generic = codes.filter { meals[$0] != nil }.count
+    guard let perDay, generic > 0 else { return codes }
+    let left = perDay - others - (codes.count - generic)
+    guard left > 0, left % generic == 0, (2...3).contains(left / generic) else { return codes }
+    return codes.flatMap { code -> [String] in
+      guard let specific = meals[code] else { return [code] }
+      return left / generic == 3 ? specific : [specific[0], specific[2]]
+    }
+  }
+
   /// The event a relative code is measured from (minutes after midnight), and whether the
   /// code is before it.
   static func event(of code: String) -> (minutes: Int, before: Bool)? {
