@@ -84,6 +84,16 @@ import Testing
     Case(
       name: "when AC, once a day: breakfast", dosages: [#"{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d","when":["AC"]}}}"#],
       from: "2024-03-10T00:00:00Z", to: "2024-03-12T00:00:00Z", expected: ["2024-03-11T07:30:00Z"]),
+    // n a day on given days of the week, without clock times: n all-day occurrences on each.
+    Case(
+      name: "twice a day on Mondays and Fridays",
+      dosages: [#"{"timing":{"repeat":{"frequency":2,"period":1,"periodUnit":"d","dayOfWeek":["mon","fri"]}}}"#],
+      from: "2024-03-10T00:00:00Z", to: "2024-03-16T00:00:00Z",
+      expected: ["2024-03-11T00:00:00Z", "2024-03-11T00:00:00Z", "2024-03-15T00:00:00Z", "2024-03-15T00:00:00Z"]),
+    Case(
+      name: "twice a week, Mondays and Thursdays",
+      dosages: [#"{"timing":{"repeat":{"frequency":2,"period":1,"periodUnit":"wk","dayOfWeek":["mon","thu"]}}}"#],
+      from: "2024-03-10T00:00:00Z", to: "2024-03-16T00:00:00Z", expected: ["2024-03-11T00:00:00Z", "2024-03-14T00:00:00Z"]),
     Case(
       name: "when HS then PHS", dosages: [#"{"timing":{"repeat":{"when":["PHS","HS"]}}}"#],
       from: "2024-03-10T00:00:00Z", to: "2024-03-11T00:00:00Z", expected: ["2024-03-10T22:00:00Z", "2024-03-10T23:00:00Z"]),

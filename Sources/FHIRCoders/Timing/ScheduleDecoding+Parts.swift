@@ -214,6 +214,14 @@ extension ScheduleDecoding {
       } else if !(step.unit == .day && step.value == 1) {
         report.unrepresentable(paths[.period])
       }
+      // Without clock times, `n` a day is `n` all-day elements on each of the days (twice a day
+      // on Mondays and Fridays: twice each); `n` a week is the days themselves.
+      var perDay = 1
+      if times.isEmpty && step == TimingUnit.Step(.day, 1) {
+        perDay = frequency
+      } else if times.isEmpty && frequency != 1 && frequency != timing.dayOfWeek.count {
+        report.unrepresentable(paths[.frequency])
+      }
       step = weekly
       shape.allDay = times.isEmpty
       for code in timing.dayOfWeek {
@@ -224,7 +232,7 @@ extension ScheduleDecoding {
         report.mapped(paths[.dayOfWeek])
         let day = calendar.next(weekday: weekday, from: start)
         if shape.allDay {
-          shape.starts.append(Start(start: day, text: timing.elementText))
+          for _ in 0..<perDay { shape.starts.append(Start(start: day, text: timing.elementText)) }
           continue
         }
         for time in times {

@@ -128,7 +128,9 @@ public enum ScheduleDecoding {
     if let f = timing.frequency, f < 1 || f > TimingUnit.maxFrequency { report.unrepresentable(paths[.frequency]) }
     let perDay = timing.frequency != nil && step == TimingUnit.Step(.day, 1) ? frequency : nil
     let times = clockTimes(timing, perDay: perDay, paths: paths, report: &report)
-    if !times.isEmpty && frequency != 1 && frequency != times.count {
+    // The times are the occurrences of a period: per day, or over a week per day listed.
+    let weekly = !timing.dayOfWeek.isEmpty && step.unit == .weekOfYear
+    if !times.isEmpty && frequency != 1 && frequency != times.count * (weekly ? timing.dayOfWeek.count : 1) {
       report.unrepresentable(paths[.frequency])
     }
 
