@@ -78,6 +78,9 @@ import Testing
       let error = try #require(Chunked.error(bytes, chunkSize: size))
       #expect(error.kind == .depthLimitExceeded)
       #expect(error.offset == 512)
+      // The message shows a path that deep by its ends; the error keeps it whole.
+      #expect(error.path.components.count == 512)
+      #expect(error.description.contains("at [0][0][0][0][0][0][0][0] … (500 levels) … [0][0][0][0] (depthLimitExceeded"), "\(error)")
     }
     // Within the limit, deep nesting parses, round-trips and is released without recursion trouble.
     let deep = [UInt8](repeating: UInt8(ascii: "["), count: 500) + [UInt8](repeating: UInt8(ascii: "]"), count: 500)
