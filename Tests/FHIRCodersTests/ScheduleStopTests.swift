@@ -26,7 +26,9 @@ import Testing
     try MedicationScheduleSupport.occurrences(task, from: year.0, to: year.1)
   }
 
-  @Test("a stopped, completed or cancelled R4 order keeps only its first day", arguments: ["stopped", "completed", "cancelled"])
+  @Test(
+    "a stopped, completed, cancelled or held R4 order keeps only its first day",
+    arguments: ["stopped", "completed", "cancelled", "on-hold"])
   func endedWithoutDate(status: String) throws {
     let converted = try Self.order(status: status)
     #expect(try Self.occurrences(converted.value) == ["2024-03-10T21:00:00Z"])
@@ -35,7 +37,7 @@ import Testing
     #expect(converted.report.dropped["MedicationRequest.status"] == nil)
   }
 
-  @Test("an active, on-hold or draft order, or one without status, keeps its schedule", arguments: ["active", "on-hold", "draft", "unknown"])
+  @Test("an active or draft order, or one of unknown status, keeps its schedule", arguments: ["active", "draft", "unknown"])
   func notEnded(status: String) throws {
     let converted = try Self.order(status: status)
     #expect(try Self.occurrences(converted.value).count == 297)  // 10 March to 31 December
@@ -147,7 +149,8 @@ import Testing
 
   @Test("an activity that is over, or of a plan that is, without an end date keeps its first day", arguments: [
     ("active", "completed", "CarePlan.activity.detail.status"), ("completed", "in-progress", "CarePlan.status"),
-    ("revoked", "scheduled", "CarePlan.status"),
+    ("revoked", "scheduled", "CarePlan.status"), ("on-hold", "scheduled", "CarePlan.status"),
+    ("active", "on-hold", "CarePlan.activity.detail.status"),
   ])
   func planUndated(plan: String, activity: String, reported: String) throws {
     let task = try #require(try Self.planTasks(status: plan, period: #"{"start":"2024-03-01"}"#, activityStatus: activity).first)

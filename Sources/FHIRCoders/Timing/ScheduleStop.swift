@@ -3,25 +3,29 @@ import FHIRCore
 import Foundation
 
 /// Where the schedule of an order or plan activity that has ended stops, so that a stopped,
-/// completed or cancelled medication does not remind anyone to take it, nor count years of
+/// completed, cancelled or held medication does not remind anyone to take it, nor count years of
 /// missed doses. The rules are listed in `docs/mapping.md` (Orders and activities that have ended).
 enum ScheduleStop {
   /// What the FHIR resource says of its end.
   enum Ending {
-    /// It has not ended (`active`, `on-hold`, `draft`, no status, …).
+    /// It has not ended (`active`, `draft`, `unknown`, no status, …).
     case open
     /// It ended on a known date (DSTU2 `MedicationOrder.dateEnded`, `CarePlan.period.end`): the
     /// exclusive end (``stopInstant(_:zone:)``, ``exclusiveEnd(_:zone:)``).
     case on(Date)
-    /// Its status says it ended (`stopped`, `completed`, `cancelled`, `revoked`) and nothing says when.
+    /// Its status says it ended or is halted (`stopped`, `completed`, `cancelled`, `revoked`,
+    /// `on-hold`) and nothing says when.
     case undated
   }
 
   /// The statuses of an order, a plan or an activity that mean it is over, in either release:
-  /// `stopped`, `completed`, `cancelled` (orders, activities; DSTU2 plans) and `revoked` (R4 plans).
+  /// `stopped`, `completed`, `cancelled` (orders, activities; DSTU2 plans) and `revoked` (R4 plans);
+  /// and `on-hold` (orders, activities, R4 plans), whose actions FHIR says are halted until it
+  /// resumes: nothing is due while it is held, and a later import of the order active again
+  /// gives the task its schedule back, as a new version.
   static func hasEnded(status: String?) -> Bool {
     switch status {
-    case "stopped", "completed", "cancelled", "revoked": true
+    case "stopped", "completed", "cancelled", "revoked", "on-hold": true
     default: false
     }
   }
