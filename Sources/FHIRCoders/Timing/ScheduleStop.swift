@@ -4,7 +4,7 @@ import Foundation
 
 /// Where the schedule of an order or plan activity that has ended stops, so that a stopped,
 /// completed, cancelled or held medication does not remind anyone to take it, nor count years of
-/// missed doses. The rules are listed in `docs/mapping.md` (Orders and activities that have ended).
+/// missed doses. The rules are listed in `docs/mapping.md` (the Timing table's rows on orders and activities that have ended).
 enum ScheduleStop {
   /// What the FHIR resource says of its end.
   enum Ending {
