@@ -68,6 +68,22 @@ public enum BadCorpus {
     public var entry: Int?
     /// JSON path, as `JSONPath.description` prints it (`$` for the root).
     public var path: String
+    /// The path as messages show it, when they shorten it (`JSONPath.shortDescription`); not
+    /// part of what a report is (``==(_:_:)``): readers report paths whole.
+    public var shownPath: String?
+
+    public static func == (a: Report, b: Report) -> Bool {
+      (a.layer, a.code, a.severity, a.line, a.entry, a.path) == (b.layer, b.code, b.severity, b.line, b.entry, b.path)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(layer)
+      hasher.combine(code)
+      hasher.combine(severity)
+      hasher.combine(line)
+      hasher.combine(entry)
+      hasher.combine(path)
+    }
 
     public init(layer: String, code: String, severity: String = "error", line: Int? = nil, entry: Int? = nil, path: String) {
       self.layer = layer
@@ -125,7 +141,9 @@ public enum BadCorpus {
       bad += [UInt8](repeating: UInt8(ascii: "["), count: depth) + [UInt8](repeating: UInt8(ascii: "]"), count: depth)
       bad += Array("}".utf8)
       // The object is level 1, so the 512th array (level 513), at deep + 511 × [0], is refused.
-      report = Report(layer: "json", code: "depthLimitExceeded", line: 2, path: "deep" + String(repeating: "[0]", count: 511))
+      var deep = Report(layer: "json", code: "depthLimitExceeded", line: 2, path: "deep" + String(repeating: "[0]", count: 511))
+      deep.shownPath = "deep" + String(repeating: "[0]", count: 7) + " … (500 levels) … " + String(repeating: "[0]", count: 4)
+      report = deep
     case "huge-string.ndjson":
       // One byte over the default 64 MiB string limit.
       bad = Array(#"{"resourceType":"Patient","id":"bad","name":[{"family":""#.utf8)

@@ -93,7 +93,7 @@ import Testing
       let line = result.stderr.split(separator: "\n").first {
         report.isMissingResourceType
           ? $0.hasPrefix("fhirkit: \(path):\(report.line ?? 0): skipped: no resourceType")
-          : $0.contains(place) && $0.contains("at \(report.path) (\(report.code)")
+          : $0.contains(place) && $0.contains("at \(report.shownPath ?? report.path) (\(report.code)")
       }
       if report.severity == "error" {
         #expect(line != nil, "no \(report) on stderr:\n\(result.stderr)")

@@ -65,20 +65,10 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     self.source = source
   }
 
-  /// `file:line:column: message at path (kind, byte offset)`; a path of more than 24 levels is
-  /// shown by its first 8 and last 4 (``path`` has them all).
+  /// `file:line:column: message at path (kind, byte offset)`, the path as
+  /// ``JSONPath/shortDescription`` shows it (``path`` has every level).
   public var description: String {
     let place = source.map { "\($0):" } ?? ""
-    return "\(place)\(line):\(column): \(message) at \(shownPath) (\(kind.rawValue), byte \(offset))"
-  }
-
-  /// ``path`` as a message shows it: whole, or, deeper than 24 levels (nesting past the depth
-  /// limit), its first 8 levels, how many are left out, and its last 4.
-  private var shownPath: String {
-    let levels = path.components
-    guard levels.count > 24 else { return path.description }
-    let head = JSONPath(Array(levels.prefix(8))).description
-    let tail = JSONPath(Array(levels.suffix(4))).description
-    return "\(head) … (\(levels.count - 12) levels) … \(tail)"
+    return "\(place)\(line):\(column): \(message) at \(path.shortDescription) (\(kind.rawValue), byte \(offset))"
   }
 }

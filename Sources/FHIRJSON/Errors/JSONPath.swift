@@ -54,6 +54,16 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     return text
   }
 
+  /// ``description`` as a message shows it: whole, or, deeper than 24 levels (nesting past the
+  /// depth limit), its first 8 levels, how many are left out, and its last 4 — a 512-level path
+  /// made a 2 KB line.
+  public var shortDescription: String {
+    guard components.count > 24 else { return description }
+    let head = JSONPath(Array(components.prefix(8))).description
+    let tail = JSONPath(Array(components.suffix(4))).description
+    return "\(head) … (\(components.count - 12) levels) … \(tail)"
+  }
+
   private static func isPlain(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
