@@ -6,7 +6,8 @@ struct ActivityPaths: Sendable {
   static let root = ReportPath("CarePlan.activity")
   let id = ReportPath("CarePlan.activity.id")
   let referenceDisplay = ReportPath("CarePlan.activity.reference.display")
-  let code = ReportPath(detail + ".code")
+  /// The elements of `detail.code` the title may come from.
+  let codeConcept = ConceptText.Paths(detail + ".code")
   let description = ReportPath(detail + ".description")
   let quantity = ReportPath(detail + ".quantity")
   let status = ReportPath(detail + ".status")

@@ -28,7 +28,7 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
 
   static func medication(_ r: Resource) -> OrderedMedication? {
     switch r.medication {
-    case .codeableConcept(let c): .concept(c.text?.string ?? c.coding.lazy.compactMap({ $0.display?.string }).first)
+    case .codeableConcept(let c): .concept(ConceptText(text: c.text?.string, codings: c.coding.lazy.map { ($0.display?.string, $0.code?.string) }))
     case .reference(let ref): .reference(target: ref.reference?.string, display: ref.display?.string)
     case nil: nil
     }

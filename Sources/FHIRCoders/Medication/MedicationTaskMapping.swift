@@ -25,9 +25,11 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   /// with `resolve` (no Medication: no title).
   static func careTitle(_ r: R.Resource, resolve: (String) -> R.Medication?, _ report: inout ConversionReport) -> String? {
     switch R.medication(r) {
-    case .concept(let text):
-      report.mapped(R.paths.medicationCodeableConcept)
-      return text
+    case .concept(let concept):
+      // Only the text is kept: the codes (RxNorm) are reported dropped by the element accounting.
+      guard let concept else { return nil }
+      report.mapped(R.paths.medicationConcept[concept.source])
+      return concept.text
     case .reference(let target, let display):
       report.mapped(R.paths.medicationReference)
       if let target, target.hasPrefix("#"), let m = R.contained(r, id: target.dropFirst()) {

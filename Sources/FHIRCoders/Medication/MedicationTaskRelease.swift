@@ -78,7 +78,9 @@ protocol MedicationTaskRelease: ResourceRelease {
 /// The report paths the shared mapping records, built once per release from its names
 /// (``ReportPath``), so that recording one builds no string.
 struct MedicationTaskPaths: Sendable {
-  let root, id, medication, medicationCodeableConcept, medicationReference, contained: ReportPath
+  let root, id, medication, medicationReference, contained: ReportPath
+  /// The elements of `medicationCodeableConcept` the title may come from.
+  let medicationConcept: ConceptText.Paths
   let dosageText, moreInstructions, validityStart, authored, basedOn, sequence, status, dateEnded: ReportPath
   let asNeededBoolean, asNeededCodeableConcept: ReportPath
   /// The dosage timing's path.
@@ -91,7 +93,7 @@ struct MedicationTaskPaths: Sendable {
     root = ReportPath(type)
     id = ReportPath(type + ".id")
     medication = ReportPath(type + ".medication")
-    medicationCodeableConcept = ReportPath(type + ".medicationCodeableConcept")
+    medicationConcept = ConceptText.Paths(type + ".medicationCodeableConcept")
     medicationReference = ReportPath(type + ".medicationReference")
     contained = ReportPath(type + ".contained")
     dosageText = ReportPath(type + ".dosageInstruction.text")
@@ -123,8 +125,8 @@ struct AsNeeded {
 }
 
 /// An order's `medication[x]`, release-neutral: a CodeableConcept's text (else its first coding
-/// display), or a reference.
+/// display: ``ConceptText``), or a reference.
 enum OrderedMedication {
-  case concept(String?)
+  case concept(ConceptText?)
   case reference(target: String?, display: String?)
 }

@@ -26,6 +26,8 @@ enum ObservationPaths {
 /// reference, not each path's name.
 final class ObservedValuePaths: Sendable {
   let value, start, end, low, high, comparator, data: ReportPath
+  /// The elements of a CodeableConcept value its text may come from.
+  let concept: ConceptText.Paths
 
   /// The paths below `value`.
   init(_ value: ReportPath) {
@@ -36,5 +38,6 @@ final class ObservedValuePaths: Sendable {
     high = value.appending(".high")
     comparator = value.appending(".comparator")
     data = value.appending(".data")
+    concept = ConceptText.Paths(value.description)
   }
 }

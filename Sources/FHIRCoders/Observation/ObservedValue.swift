@@ -11,8 +11,9 @@ public enum ObservedValue: Sendable {
   case integer(Int?)
   case boolean(Bool?)
   case string(String?)
-  /// A CodeableConcept's text, else first coding display, else first coding code.
-  case concept(String?)
+  /// A CodeableConcept's text, else first coding display, else first coding code
+  /// (``ConceptText``: only the element it came from is mapped; the codes are reported dropped).
+  case concept(ConceptText?)
   case dateTime(Primitive<FHIRDateTime>?)
   case time(String?)
   case period(start: Primitive<FHIRDateTime>?, end: Primitive<FHIRDateTime>?)
@@ -64,10 +65,14 @@ public enum ObservedValue: Sendable {
       guard let b else { return }
       report.mapped(path)
       values.append(OutcomeValue(.boolean(b), kind: kind))
-    case .string(let s), .concept(let s), .time(let s):
+    case .string(let s), .time(let s):
       guard let s else { return }
       report.mapped(path)
       values.append(OutcomeValue(.text(s), kind: kind))
+    case .concept(let concept):
+      guard let concept else { return }
+      report.mapped(paths.concept[concept.source])
+      values.append(OutcomeValue(.text(concept.text), kind: kind))
     case .dateTime(let d):
       guard let point = FHIRDates.point(d, zone: zone) else { report.unrepresentable(path); return }
       report.mapped(path)

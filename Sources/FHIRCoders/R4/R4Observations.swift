@@ -18,7 +18,8 @@ enum R4Observations: ObservationRelease {
       .quantity(
         value: amount(q, [], .value, unfit: &unfit)?.0, unit: q.unitText,
         hasComparator: q.comparator != nil, extensions: [])
-    case .codeableConcept(let c)?: .concept(c.text?.string ?? c.coding.lazy.compactMap { $0.display?.string ?? $0.code?.string }.first)
+    case .codeableConcept(let c)?:
+      .concept(ConceptText(text: c.text?.string, codings: c.coding.lazy.map { ($0.display?.string, $0.code?.string) }, codeWillDo: true))
     case .string(let s)?: .string(s.string)
     case .boolean(let b)?: .boolean(b.value?.bool)
     case .integer(let i)?: .integer(UnfitNumber.integer(i, unfit: &unfit))

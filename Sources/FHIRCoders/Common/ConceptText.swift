@@ -1,0 +1,72 @@
+/// The text a CodeableConcept gives a care field, and the element it came from: its `text`, else
+/// the first coding's `display` (else, where a code will do, that coding's `code`). A care title
+/// or text value keeps no code system, so a coder reports only that element mapped
+/// (``Paths/subscript(_:)``) and the element accounting reports the concept's other elements —
+/// its codings' `system` and `code` — dropped: a medication's RxNorm code, a coded result's
+/// SNOMED code are never lost without a word.
+public struct ConceptText: Sendable, Equatable {
+  /// The element the text came from.
+  public enum Source: Sendable, Equatable {
+    /// `CodeableConcept.text`.
+    case text
+    /// `CodeableConcept.coding.display` (the first coding that has a display or, where a code
+    /// will do, a code).
+    case display
+    /// `CodeableConcept.coding.code` (the first such coding has no display).
+    case code
+  }
+
+  /// The text.
+  public var text: String
+  /// Where it came from.
+  public var source: Source
+
+  /// Creates a concept text.
+  public init(_ text: String, from source: Source) {
+    self.text = text
+    self.source = source
+  }
+
+  /// The text of a concept with `text` and `codings` (each coding's `display` and `code`, in
+  /// order), or `nil` when it gives none. Without `text`, the first coding with a `display` — or,
+  /// when `codeWillDo`, with a `display` or a `code` — gives it.
+  public init?(text: String?, codings: some Sequence<(display: String?, code: String?)>, codeWillDo: Bool = false) {
+    if let text {
+      self.init(text, from: .text)
+      return
+    }
+    for coding in codings {
+      if let display = coding.display {
+        self.init(display, from: .display)
+        return
+      }
+      if codeWillDo, let code = coding.code {
+        self.init(code, from: .code)
+        return
+      }
+    }
+    return nil
+  }
+
+  /// The report paths of the elements below one CodeableConcept element that its text may come
+  /// from, built once (``ReportPath``).
+  struct Paths: Sendable {
+    let text, display, code: ReportPath
+
+    /// The paths below the concept at `base` (`MedicationRequest.medicationCodeableConcept`).
+    init(_ base: String) {
+      text = ReportPath(base + ".text")
+      display = ReportPath(base + ".coding.display")
+      code = ReportPath(base + ".coding.code")
+    }
+
+    /// The path of the element `source` names.
+    subscript(_ source: Source) -> ReportPath {
+      switch source {
+      case .text: text
+      case .display: display
+      case .code: code
+      }
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import CareModel
+@testable import FHIRCoders
+import FHIRCore
+import FHIRDSTU2
+import FHIRJSON
+import FHIRR4
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// A CodeableConcept that becomes a care title or text value keeps its text, not its codes: the
+/// element the text came from is reported mapped and the codings' `system` and `code` dropped, so
+/// that a medication's RxNorm code or a coded result's SNOMED code is never lost without a word.
+@Suite struct ConceptCodesReportedTests {
+  static func r4(_ json: String) throws -> FHIRR4.AnyResource {
+    let bytes = Array(json.utf8)
+    return try #require(try FHIRR4.AnyResource.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count)).value)
+  }
+
+  static let rxnorm = #"{"coding":[{"system":"http://www.nlm.nih.gov/research/umls/rxnorm","code":"308192","display":"Amoxicillin 500 MG"}]"#
+
+  @Test("a medication's RxNorm code is reported dropped; the title comes from the text, else the display")
+  func medicationCode() throws {
+    for (concept, title, mapped) in [
+      (Self.rxnorm + #","text":"Amoxicillin"}"#, "Amoxicillin", "MedicationRequest.medicationCodeableConcept.text"),
+      (Self.rxnorm + "}", "Amoxicillin 500 MG", "MedicationRequest.medicationCodeableConcept.coding.display"),
+    ] {
+      let json = MedicationScheduleSupport.request("m", dosages: [])
+        .replacingOccurrences(of: #"{"text":"Drug"}"#, with: concept)
+      let task = try MedicationScheduleSupport.decode(json)
+      #expect(task.value.title == title)
+      #expect(task.report.mapped[mapped] == 1)
+      #expect(task.report.dropped["MedicationRequest.medicationCodeableConcept.coding.code"] == 1)
+      #expect(task.report.dropped["MedicationRequest.medicationCodeableConcept.coding.system"] == 1)
+      #expect(task.report.mapped["MedicationRequest.medicationCodeableConcept"] == nil)
+    }
+  }
+
+  @Test("a coded result keeps its text as the outcome value; its SNOMED code is reported dropped")
+  func codedResult() throws {
+    let json = #"{"resourceType":"Observation","id":"o","status":"final","code":{"coding":[{"system":"http://loinc.org","code":"5778-6"}]},"valueCodeableConcept":{"coding":[{"system":"http://snomed.info/sct","code":"260385009","display":"Negative"}],"text":"Negative"},"component":[{"code":{"text":"c"},"valueCodeableConcept":{"coding":[{"system":"http://snomed.info/sct","code":"10828004"}]}}]}"#
+    guard case .observation(let observation) = try Self.r4(json) else { throw CocoaError(.coderReadCorrupt) }
+    let outcome = try R4ObservationCoder().decode(observation)
+    #expect(outcome.value.values.map(\.value) == [.text("Negative"), .text("10828004")])
+    #expect(outcome.report.mapped["Observation.valueCodeableConcept.text"] == 1)
+    #expect(outcome.report.dropped["Observation.valueCodeableConcept.coding.code"] == 1)
+    #expect(outcome.report.dropped["Observation.valueCodeableConcept.coding.display"] == 1)
+    // A component's concept with only a code gives the code as its text: the code is mapped, its system not.
+    #expect(outcome.report.mapped["Observation.component.valueCodeableConcept.coding.code"] == 1)
+    #expect(outcome.report.dropped["Observation.component.valueCodeableConcept.coding.system"] == 1)
+  }
+
+  @Test("a plan activity's code gives the task its title; the code's codings are reported dropped")
+  func activityCode() throws {
+    let json = #"{"resourceType":"CarePlan","id":"cp","status":"active","intent":"plan","subject":{"reference":"Patient/p"},"activity":[{"detail":{"status":"scheduled","code":{"coding":[{"system":"http://snomed.info/sct","code":"229065009","display":"Exercise therapy"}],"text":"Exercise"}}}]}"#
+    guard case .carePlan(let plan) = try Self.r4(json) else { throw CocoaError(.coderReadCorrupt) }
+    let task = try #require(try R4CarePlanCoder().decodeWithTasks(plan).tasks.first)
+    #expect(task.value.title == "Exercise")
+    #expect(task.report.mapped["CarePlan.activity.detail.code.text"] == 1)
+    #expect(task.report.dropped["CarePlan.activity.detail.code.coding.code"] == 1)
+    #expect(task.report.dropped["CarePlan.activity.detail.code.coding.display"] == 1)
+  }
+
+  @Test("DSTU2 orders report their medication codes the same way")
+  func dstu2Medication() throws {
+    let json = #"{"resourceType":"MedicationOrder","id":"o","status":"active","patient":{"reference":"Patient/p"},"dateWritten":"2024-03-10","medicationCodeableConcept":\#(Self.rxnorm)}}"#
+    let bytes = Array(json.utf8)
+    guard case .medicationOrder(let order)? = try FHIRDSTU2.AnyResource.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count)).value
+    else { throw CocoaError(.coderReadCorrupt) }
+    let task = try DSTU2MedicationOrderCoder().decode(order)
+    #expect(task.value.title == "Amoxicillin 500 MG")
+    #expect(task.report.mapped["MedicationOrder.medicationCodeableConcept.coding.display"] == 1)
+    #expect(task.report.dropped["MedicationOrder.medicationCodeableConcept.coding.code"] == 1)
+  }
+}
