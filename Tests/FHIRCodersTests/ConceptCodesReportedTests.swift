@@ -36,6 +36,16 @@ import Testing
     }
   }
 
+  @Test("an as-needed condition's code is reported dropped; its text goes in the instructions")
+  func asNeededCondition() throws {
+    let dosage = #"{"asNeededCodeableConcept":{"coding":[{"system":"http://snomed.info/sct","code":"22253000","display":"Pain"}]},"timing":{"repeat":{"frequency":1,"period":6,"periodUnit":"h"}}}"#
+    let task = try MedicationScheduleSupport.decode(MedicationScheduleSupport.request("prn", dosages: [dosage]))
+    #expect(task.value.instructions == "As needed for Pain")
+    #expect(task.value.impactsAdherence == false)
+    #expect(task.report.mapped["MedicationRequest.dosageInstruction.asNeededCodeableConcept.coding.display"] == 1)
+    #expect(task.report.dropped["MedicationRequest.dosageInstruction.asNeededCodeableConcept.coding.code"] == 1)
+  }
+
   @Test("a coded result keeps its text as the outcome value; its SNOMED code is reported dropped")
   func codedResult() throws {
     let json = #"{"resourceType":"Observation","id":"o","status":"final","code":{"coding":[{"system":"http://loinc.org","code":"5778-6"}]},"valueCodeableConcept":{"coding":[{"system":"http://snomed.info/sct","code":"260385009","display":"Negative"}],"text":"Negative"},"component":[{"code":{"text":"c"},"valueCodeableConcept":{"coding":[{"system":"http://snomed.info/sct","code":"10828004"}]}}]}"#

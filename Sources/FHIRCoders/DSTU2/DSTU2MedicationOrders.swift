@@ -61,7 +61,7 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   static func asNeeded(_ dosage: Dosage) -> AsNeeded? {
     switch dosage.asNeeded {
     case .boolean(let b): .flag(b.value?.bool)
-    case .codeableConcept(let c): .condition(c.text?.string ?? c.coding.lazy.compactMap({ $0.display?.string }).first)
+    case .codeableConcept(let c): .condition(ConceptText(text: c.text?.string, codings: c.coding.lazy.map { ($0.display?.string, $0.code?.string) }))
     case nil: nil
     }
   }

@@ -56,7 +56,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
       if let more { parts.append(more); report.mapped(R.paths.moreInstructions) }
       if let needed = R.asNeeded(dosage), needed.isNeeded {
         asNeeded = true
-        if let condition = needed.condition, !conditions.contains(condition) { conditions.append(condition) }
+        if let condition = needed.condition?.text, !conditions.contains(condition) { conditions.append(condition) }
       }
     }
     if asNeeded { parts.append(asNeededLine(conditions.joined(separator: ", "))) }
@@ -211,7 +211,12 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     var impacts = true
     for dosage in R.dosages(r) {
       guard let needed = R.asNeeded(dosage) else { continue }
-      report.mapped(needed.isBoolean ? R.paths.asNeededBoolean : R.paths.asNeededCodeableConcept)
+      // Of a condition, only the element its text came from: its codes are reported dropped.
+      if needed.isBoolean {
+        report.mapped(R.paths.asNeededBoolean)
+      } else if let condition = needed.condition {
+        report.mapped(R.paths.asNeededConcept[condition.source])
+      }
       if needed.isNeeded { impacts = false }
     }
     if let flag = CareExtensions.strings(R.extensions(r), "impactsAdherence").first { return flag != "false" }

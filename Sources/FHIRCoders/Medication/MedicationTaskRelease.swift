@@ -82,7 +82,9 @@ struct MedicationTaskPaths: Sendable {
   /// The elements of `medicationCodeableConcept` the title may come from.
   let medicationConcept: ConceptText.Paths
   let dosageText, moreInstructions, validityStart, authored, basedOn, sequence, status, dateEnded: ReportPath
-  let asNeededBoolean, asNeededCodeableConcept: ReportPath
+  let asNeededBoolean: ReportPath
+  /// The elements of `asNeededCodeableConcept` the condition may come from.
+  let asNeededConcept: ConceptText.Paths
   /// The dosage timing's path.
   let timing: String
   /// The dosage timing's element paths.
@@ -107,21 +109,21 @@ struct MedicationTaskPaths: Sendable {
     status = ReportPath(type + ".status")
     dateEnded = ReportPath(type + ".dateEnded")
     asNeededBoolean = ReportPath(type + ".dosageInstruction.asNeededBoolean")
-    asNeededCodeableConcept = ReportPath(type + ".dosageInstruction.asNeededCodeableConcept")
+    asNeededConcept = ConceptText.Paths(type + ".dosageInstruction.asNeededCodeableConcept")
   }
 }
 
 /// A dosage's `asNeeded[x]`, release-neutral: `asNeededBoolean` (its value) or
-/// `asNeededCodeableConcept` (its text, else its first coding's display).
+/// `asNeededCodeableConcept` (its text, else its first coding's display: ``ConceptText``).
 struct AsNeeded {
   var isNeeded: Bool
-  var condition: String?
+  var condition: ConceptText?
   var isBoolean: Bool
 
   /// `asNeededBoolean` with its value (absent: not needed).
   static func flag(_ value: Bool?) -> AsNeeded { AsNeeded(isNeeded: value ?? false, condition: nil, isBoolean: true) }
   /// `asNeededCodeableConcept` with its text.
-  static func condition(_ text: String?) -> AsNeeded { AsNeeded(isNeeded: true, condition: text, isBoolean: false) }
+  static func condition(_ text: ConceptText?) -> AsNeeded { AsNeeded(isNeeded: true, condition: text, isBoolean: false) }
 }
 
 /// An order's `medication[x]`, release-neutral: a CodeableConcept's text (else its first coding
