@@ -85,7 +85,7 @@ enum ActivityMapping<R: ActivityRelease> {
   }
 
   /// How the activity has ended: at its plan's `period.end`, else without a date when its
-  /// `detail.status` or its plan's `status` says it is over (reported unrepresentable: a
+  /// `detail.status` or its plan's `status` says it is over or held (reported unrepresentable: a
   /// schedule cannot say "ended on a day no one wrote down"), else not.
   static func ending(_ r: Resource, zone: TimeZone, _ report: inout ConversionReport) -> ScheduleStop.Ending {
     let ended = ScheduleStop.hasEnded(status: R.status(r.activity))

@@ -24,7 +24,7 @@ public struct CarePlanActivityCoder<Activity: FHIREncodable & Sendable>: MappedR
   /// none as the default (daily, all day, from the plan's start), reported defaulted.
   /// `detail.quantity` → each element's target value (``TargetValueMapping``). The schedule ends
   /// at the plan's `period.end`; without one, an activity whose `detail.status` or plan's `status`
-  /// says it is over keeps only the first day of each pattern without end (reported unrepresentable).
+  /// says it is over or held keeps only the first day of each pattern without end (reported unrepresentable).
   public var getCareSchedule: @Sendable (Resource, TimeZone, inout ConversionReport) -> Schedule
   /// `schedule` → `detail.scheduledTiming` (one timing: further timings and targets are reported
   /// unrepresentable); the first target → `detail.quantity`.

@@ -21,8 +21,9 @@ public struct PlanActivity<Activity: Sendable>: Sendable {
   /// The plan's `period.end` as written: the activity schedules nothing after all it names (a date
   /// without time through that day, in the Task's zone).
   public var end: FHIRDateTime?
-  /// Whether the plan's `status` says it is over (`completed`, `revoked`, `cancelled`): without
-  /// an ``end``, the activity keeps only the first day of each pattern that has no end.
+  /// Whether the plan's `status` says it is over or held (`completed`, `revoked`, `cancelled`,
+  /// `on-hold`): without an ``end``, the activity keeps only the first day of each pattern that
+  /// has no end.
   public var planHasEnded: Bool
   /// The tokens the activity was decoded from, for element accounting (see ``ResourceSource``).
   public var source: ResourceSource?
