@@ -48,13 +48,7 @@ enum DSTU2Observations: ObservationRelease {
     r.code = CodeableConcept(text: "Care outcome")
     r.component = values.map { v in
       var c = Component(code: CodeableConcept(text: Primitive(FHIRString(uncheckedString: v.kind ?? "value"))))
-      switch v.value {
-      case .double(let x): c.value = .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
-      case .integer(let i): c.value = .quantity(Quantity(value: decimal(Double(i))))
-      case .boolean(let b): c.value = .string(Primitive(FHIRString(uncheckedString: b ? "true" : "false")))
-      case .text(let s): c.value = .string(Primitive(FHIRString(uncheckedString: s)))
-      case .date(let d): c.value = .dateTime(FHIRDates.dateTime(d, zone: zone))
-      }
+      c.value = fhirValue(of: v, zone: zone)
       // DSTU2 has no valueInteger or valueBoolean: they travel as a quantity and a string, tagged.
       let tag: String? =
         switch v.value {
@@ -72,14 +66,22 @@ enum DSTU2Observations: ObservationRelease {
   /// component): written as the Observation a FHIR reader expects (LOINC `8867-4` and its quantity).
   static func single(_ values: [OutcomeValue], zone: TimeZone) -> (CodeableConcept, Value)? {
     guard let (v, kind) = OutcomeValueExtensions.ownValue(values) else { return nil }
-    let value: Value
     switch v.value {
-    case .double(let x): value = .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
-    case .text(let s): value = .string(Primitive(FHIRString(uncheckedString: s)))
-    case .date(let d): value = .dateTime(FHIRDates.dateTime(d, zone: zone))
     case .integer, .boolean: return nil
+    case .double, .text, .date: return (CodeableConcept(kind: kind), fhirValue(of: v, zone: zone))
     }
-    return (CodeableConcept(kind: kind), value)
+  }
+
+  /// The `value[x]` of an outcome value, the Observation's own or a component's; DSTU2 has no
+  /// `valueInteger` or `valueBoolean`: they are a quantity and a string (tagged in a component).
+  static func fhirValue(of v: OutcomeValue, zone: TimeZone) -> Value {
+    switch v.value {
+    case .double(let x): .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
+    case .integer(let i): .quantity(Quantity(value: decimal(Double(i))))
+    case .boolean(let b): .string(Primitive(FHIRString(uncheckedString: b ? "true" : "false")))
+    case .text(let s): .string(Primitive(FHIRString(uncheckedString: s)))
+    case .date(let d): .dateTime(FHIRDates.dateTime(d, zone: zone))
+    }
   }
 
   static func effective(_ r: Resource) -> ObservedEffective? {

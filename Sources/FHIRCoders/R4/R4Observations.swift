@@ -49,13 +49,7 @@ enum R4Observations: ObservationRelease {
     r.code = CodeableConcept(text: "Care outcome")
     r.component = values.map { v in
       var c = Component(code: CodeableConcept(text: Primitive(FHIRString(uncheckedString: v.kind ?? "value"))))
-      switch v.value {
-      case .double(let x): c.value = .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
-      case .integer(let i): c.value = .integer(Primitive(FHIRInteger(uncheckedInt: Int32(clamping: i))))
-      case .boolean(let b): c.value = .boolean(Primitive(FHIRBoolean(b)))
-      case .text(let s): c.value = .string(Primitive(FHIRString(uncheckedString: s)))
-      case .date(let d): c.value = .dateTime(FHIRDates.dateTime(d, zone: zone))
-      }
+      c.value = fhirValue(of: v, zone: zone)
       c.extension = OutcomeValueExtensions.write(v, typeTag: nil)
       return c
     }
@@ -66,15 +60,18 @@ enum R4Observations: ObservationRelease {
   /// expects, coded LOINC `8867-4` with its quantity, not as a component of a "Care outcome".
   static func single(_ values: [OutcomeValue], zone: TimeZone) -> (CodeableConcept, Value)? {
     guard let (v, kind) = OutcomeValueExtensions.ownValue(values) else { return nil }
-    let value: Value
+    return (CodeableConcept(kind: kind), fhirValue(of: v, zone: zone))
+  }
+
+  /// The `value[x]` of an outcome value, the Observation's own or a component's.
+  static func fhirValue(of v: OutcomeValue, zone: TimeZone) -> Value {
     switch v.value {
-    case .double(let x): value = .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
-    case .integer(let i): value = .integer(Primitive(FHIRInteger(uncheckedInt: Int32(clamping: i))))
-    case .boolean(let b): value = .boolean(Primitive(FHIRBoolean(b)))
-    case .text(let s): value = .string(Primitive(FHIRString(uncheckedString: s)))
-    case .date(let d): value = .dateTime(FHIRDates.dateTime(d, zone: zone))
+    case .double(let x): .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
+    case .integer(let i): .integer(Primitive(FHIRInteger(uncheckedInt: Int32(clamping: i))))
+    case .boolean(let b): .boolean(Primitive(FHIRBoolean(b)))
+    case .text(let s): .string(Primitive(FHIRString(uncheckedString: s)))
+    case .date(let d): .dateTime(FHIRDates.dateTime(d, zone: zone))
     }
-    return (CodeableConcept(kind: kind), value)
   }
 
   static func effective(_ r: Resource) -> ObservedEffective? {

@@ -31,8 +31,9 @@ public enum WhenClock {
   /// time) or a number no meals hold (reported by the caller as a frequency the times do not
   /// match).
   static func expandingMeals(_ codes: [String], perDay: Int?, others: Int) -> [String] {
-    let generic = codes.filter { meals[$0] != nil }.count
-    guard let perDay, generic > 0 else { return codes }
+    guard let perDay else { return codes }
+    let generic = codes.count { meals[$0] != nil }
+    guard generic > 0 else { return codes }
     let left = perDay - others - (codes.count - generic)
     guard left > 0, left % generic == 0, (2...3).contains(left / generic) else { return codes }
     return codes.flatMap { code -> [String] in
