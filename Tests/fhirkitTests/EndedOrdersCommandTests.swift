@@ -4,9 +4,11 @@ import FHIRTestSupport
 import Foundation
 import Testing
 
-/// The built `fhirkit` on the Synthea fixtures: every order that has ended (a `fhirStatus` of
-/// `stopped`, `completed` or `cancelled`) schedules nothing for ever; and an import exported
-/// again to R4 writes single-valued outcomes with their own LOINC code and value.
+/// The built `fhirkit` on the fixtures: every order that has ended (a `fhirStatus` of
+/// `stopped`, `completed` or `cancelled`) or is held (`on-hold`, the HL7 examples) schedules
+/// nothing for ever; HL7's "four times daily on Monday" is four a Monday; the report names the
+/// codes a task cannot keep; and an import exported again to R4 writes single-valued outcomes
+/// with their own LOINC code and value.
 @Suite struct EndedOrdersCommandTests {
   @Test(arguments: ["r4", "dstu2"])
   func endedOrdersOfTheFixturesHaveAnEnd(release: String) throws {
@@ -18,6 +20,42 @@ import Testing
       #expect(task.schedule.elements.allSatisfy { $0.end != nil }, "\(task.id)")
     }
     #expect(ended > 0)
+  }
+
+  @Test(arguments: ["r4", "dstu2"])
+  func heldOrdersOfTheHL7ExamplesHaveAnEnd(release: String) throws {
+    let result = try CommandRunner.run(["convert", "Fixtures/\(release)/examples", "--to", "care", "--quiet"])
+    var held = 0
+    for case .task(let task) in try CareJSON.records(fromNDJSON: Data(result.stdout.utf8)) where task.userInfo?["fhirStatus"] == "on-hold" {
+      held += 1
+      #expect(task.schedule.elements.allSatisfy { $0.end != nil }, "\(task.id)")
+    }
+    #expect(held >= 3)
+  }
+
+  @Test func fourTimesDailyOnMondayIsFourEachMonday() throws {
+    let result = try CommandRunner.run(["convert", "Fixtures/r4/examples/MedicationRequest/medicationrequest0334.json", "--to", "care", "--quiet"])
+    let tasks = try CareJSON.records(fromNDJSON: Data(result.stdout.utf8)).compactMap { record -> TaskEntity? in
+      if case .task(let task) = record { task } else { nil }
+    }
+    let task = try #require(tasks.first)
+    #expect(task.schedule.elements.count == 4)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = task.timezone
+    #expect(task.schedule.elements.allSatisfy { calendar.component(.weekday, from: $0.start) == 2 && $0.interval == DateComponents(weekOfYear: 1) })
+  }
+
+  @Test func theReportNamesTheCodesATaskCannotKeep() throws {
+    let folder = TemporaryFolders.make("fhirkit-concept-codes")
+    let result = try CommandRunner.run(["convert", "Fixtures/r4/bundles", "--to", "care", "--quiet", "--report", folder + "/report.ndjson"])
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let report = try String(contentsOfFile: folder + "/report.ndjson", encoding: .utf8)
+    for path in [
+      "MedicationRequest.medicationCodeableConcept.coding.code", "Observation.valueCodeableConcept.coding.code",
+      "CarePlan.activity.detail.code.coding.code",
+    ] {
+      #expect(report.contains(#""path":"\#(path)","disposition":"dropped""#), "\(path)")
+    }
   }
 
   @Test func exportedOutcomesCarryTheirOwnCode() throws {
