@@ -135,6 +135,31 @@ import Testing
     #expect(try R4ObservationCoder().encode(outcome).value.component.count == 1)
   }
 
+  /// An integer past R4's 32-bit `valueInteger` (a millisecond count, a lifetime step count) is
+  /// written as a quantity of the same digits, tagged as an integer, and reads back the same in
+  /// both releases; one that fits stays `valueInteger`.
+  @Test(arguments: [3_000_000_000, -2_147_483_649, 1_732_000_000_123, 9_007_199_254_740_992, 2_147_483_647])
+  func integerPastThirtyTwoBitsComesBack(number: Int) throws {
+    var outcome = Self.sample()
+    outcome.values = [OutcomeValue(.integer(number), kind: "steps")]
+    let r4 = try R4ObservationCoder().encode(outcome)
+    #expect(r4.report.isLossless)
+    if Int32(exactly: number) != nil {
+      #expect(r4.value.component.isEmpty)
+      guard case .integer(let i)? = r4.value.value else { Issue.record("not valueInteger"); return }
+      #expect(Int(i.value?.int ?? 0) == number)
+    } else {
+      let component = try #require(r4.value.component.first)
+      guard case .quantity(let q)? = component.value else { Issue.record("not a quantity"); return }
+      #expect(q.value?.value?.number.text == String(number))
+    }
+    #expect(try R4ObservationCoder().decode(r4.value).value == outcome)
+    let dstu2 = try DSTU2ObservationCoder().encode(outcome).value
+    guard case .quantity(let q)? = dstu2.component.first?.value else { Issue.record("not a quantity"); return }
+    #expect(q.value?.value?.number.text == String(number))
+    #expect(try DSTU2ObservationCoder().decode(dstu2).value == outcome)
+  }
+
   @Test func overridingAClosureChangesOnlyItsField() throws {
     let fhir = try DSTU2ObservationCoder().encode(Self.sample()).value
     var coder = DSTU2ObservationCoder()

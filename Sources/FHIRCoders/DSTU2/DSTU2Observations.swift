@@ -77,7 +77,7 @@ enum DSTU2Observations: ObservationRelease {
   static func fhirValue(of v: OutcomeValue, zone: TimeZone) -> Value {
     switch v.value {
     case .double(let x): .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
-    case .integer(let i): .quantity(Quantity(value: decimal(Double(i))))
+    case .integer(let i): .quantity(Quantity(value: decimal(exactly: i)))
     case .boolean(let b): .string(Primitive(FHIRString(uncheckedString: b ? "true" : "false")))
     case .text(let s): .string(Primitive(FHIRString(uncheckedString: s)))
     case .date(let d): .dateTime(FHIRDates.dateTime(d, zone: zone))

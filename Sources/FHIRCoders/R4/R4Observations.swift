@@ -50,7 +50,8 @@ enum R4Observations: ObservationRelease {
     r.component = values.map { v in
       var c = Component(code: CodeableConcept(text: Primitive(FHIRString(uncheckedString: v.kind ?? "value"))))
       c.value = fhirValue(of: v, zone: zone)
-      c.extension = OutcomeValueExtensions.write(v, typeTag: nil)
+      // An integer that `valueInteger` (32 bits) cannot hold travels as a quantity, tagged.
+      c.extension = OutcomeValueExtensions.write(v, typeTag: fitsValueInteger(v) ? nil : "integer")
       return c
     }
   }
@@ -59,15 +60,24 @@ enum R4Observations: ObservationRelease {
   /// (a kind and no care extension): a heart rate is written as the Observation a FHIR reader
   /// expects, coded LOINC `8867-4` with its quantity, not as a component of a "Care outcome".
   static func single(_ values: [OutcomeValue], zone: TimeZone) -> (CodeableConcept, Value)? {
-    guard let (v, kind) = OutcomeValueExtensions.ownValue(values) else { return nil }
+    guard let (v, kind) = OutcomeValueExtensions.ownValue(values), fitsValueInteger(v) else { return nil }
     return (CodeableConcept(kind: kind), fhirValue(of: v, zone: zone))
   }
 
-  /// The `value[x]` of an outcome value, the Observation's own or a component's.
+  /// Whether `v` is not an integer, or one that R4's 32-bit `valueInteger` holds.
+  static func fitsValueInteger(_ v: OutcomeValue) -> Bool {
+    if case .integer(let i) = v.value { Int32(exactly: i) != nil } else { true }
+  }
+
+  /// The `value[x]` of an outcome value, the Observation's own or a component's; an integer too
+  /// large for `valueInteger` is a quantity of the same number (tagged in its component).
   static func fhirValue(of v: OutcomeValue, zone: TimeZone) -> Value {
     switch v.value {
     case .double(let x): .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
-    case .integer(let i): .integer(Primitive(FHIRInteger(uncheckedInt: Int32(clamping: i))))
+    case .integer(let i):
+      if let small = Int32(exactly: i) { .integer(Primitive(FHIRInteger(uncheckedInt: small))) } else {
+        .quantity(Quantity(value: decimal(exactly: i)))
+      }
     case .boolean(let b): .boolean(Primitive(FHIRBoolean(b)))
     case .text(let s): .string(Primitive(FHIRString(uncheckedString: s)))
     case .date(let d): .dateTime(FHIRDates.dateTime(d, zone: zone))

@@ -106,6 +106,12 @@ public enum R4TimingAdapter {
   }
 }
 
+/// A decimal primitive holding the integer `value` digit for digit (not through a `Double`,
+/// which rounds integers past 2^53).
+func decimal(exactly value: Int) -> Primitive<FHIRDecimal>? {
+  FHIRDecimal(String(value)).map { Primitive($0) }
+}
+
 /// A decimal primitive from a double, written without a trailing `.0` for whole numbers.
 func decimal(_ value: Double?) -> Primitive<FHIRDecimal>? {
   guard let value, value.isFinite else { return nil }

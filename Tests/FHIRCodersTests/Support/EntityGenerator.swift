@@ -121,7 +121,8 @@ struct EntityGenerator {
     let value: OutcomeValue.Value =
       switch int(0...4) {
       case 0: .double(Double(int(-1_000_000...1_000_000)) / pick([1, 8, 1000]))
-      case 1: .integer(int(-100_000...100_000))
+      // Past 32 bits too: R4's valueInteger cannot hold those (they travel as a quantity).
+      case 1: .integer(bool() ? int(-100_000...100_000) : int(-(1 << 53)...(1 << 53)))
       case 2: .boolean(bool())
       case 3: .text(text())
       default: .date(date())
