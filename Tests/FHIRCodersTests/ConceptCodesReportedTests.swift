@@ -82,4 +82,74 @@ import Testing
     #expect(task.report.mapped["MedicationOrder.medicationCodeableConcept.coding.display"] == 1)
     #expect(task.report.dropped["MedicationOrder.medicationCodeableConcept.coding.code"] == 1)
   }
+
+  @Test("an observation's kind keeps the element it came from; the code's displays and other parts are reported dropped")
+  func observationCode() throws {
+    let loinc = #"{"system":"http://loinc.org","code":"8867-4","display":"Heart rate"}"#
+    let snomed = #"{"system":"http://snomed.info/sct","code":"364075005","display":"Heart rate"}"#
+    for (code, kind, mapped, dropped) in [
+      (#"{"coding":[\#(loinc)],"text":"Pulse"}"#, "8867-4", ["coding.code", "coding.system"], ["coding.display", "text"]),
+      (#"{"coding":[\#(snomed)],"text":"Pulse"}"#, "Pulse", ["text"], ["coding.code", "coding.display", "coding.system"]),
+      (#"{"coding":[\#(snomed)]}"#, "364075005", ["coding.code"], ["coding.display", "coding.system"]),
+      // A LOINC code not shaped like one is written back as text: its system is not kept.
+      (#"{"coding":[{"system":"http://loinc.org","code":"LP1234"}]}"#, "LP1234", ["coding.code"], ["coding.system"]),
+    ] {
+      let component = #"{"code":\#(code),"valueQuantity":{"value":70}}"#
+      let r4 = #"{"resourceType":"Observation","id":"o","status":"final","code":\#(code),"valueQuantity":{"value":72},"component":[\#(component)]}"#
+      guard case .observation(let observation) = try Self.r4(r4) else { throw CocoaError(.coderReadCorrupt) }
+      let outcome = try R4ObservationCoder().decode(observation)
+      #expect(outcome.value.values.map(\.kind) == [kind, kind])
+      let dstu2JSON = #"{"resourceType":"Observation","id":"o","status":"final","code":\#(code),"valueQuantity":{"value":72}}"#
+      let bytes = Array(dstu2JSON.utf8)
+      guard case .observation(let old)? = try FHIRDSTU2.AnyResource.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count)).value
+      else { throw CocoaError(.coderReadCorrupt) }
+      let dstu2 = try DSTU2ObservationCoder().decode(old)
+      for base in ["Observation.code.", "Observation.component.code."] {
+        for path in mapped { #expect(outcome.report.mapped[base + path] == 1, "\(kind) \(base + path)") }
+        for path in dropped { #expect(outcome.report.dropped[base + path] == 1, "\(kind) \(base + path)") }
+      }
+      for path in mapped { #expect(dstu2.report.mapped["Observation.code." + path] == 1) }
+      for path in dropped { #expect(dstu2.report.dropped["Observation.code." + path] == 1) }
+      #expect(outcome.report.mapped["Observation.code"] == nil)
+      // What is reported mapped is what comes back.
+      let again = try R4ObservationCoder().decode(R4ObservationCoder().encode(outcome.value).value)
+      #expect(again.value.values.map(\.kind) == [kind, kind])
+    }
+  }
+
+  @Test("a contained or resolved Medication gives the title; only the element it came from is mapped")
+  func medicationReference() throws {
+    let medication = #"{"resourceType":"Medication","id":"med","code":\#(Self.rxnorm),"text":"Amoxicillin"},"form":{"coding":[{"system":"http://snomed.info/sct","code":"385055001"}]}}"#
+    func request(_ reference: String, contained: Bool) -> String {
+      MedicationScheduleSupport.request("m", dosages: [])
+        .replacingOccurrences(
+          of: #""medicationCodeableConcept":{"text":"Drug"}"#,
+          with: (contained ? #""contained":[\#(medication)],"# : "") + #""medicationReference":\#(reference)"#)
+    }
+    let type = "MedicationRequest."
+    // Contained: the contained Medication's code text; its codes, form and the reference are dropped.
+    let contained = try MedicationScheduleSupport.decode(request(##"{"reference":"#med","display":"Amox"}"##, contained: true))
+    #expect(contained.value.title == "Amoxicillin")
+    #expect(contained.report.mapped[type + "contained.code.text"] == 1)
+    for path in ["contained.code.coding.code", "contained.code.coding.system", "contained.form.coding.code", "medicationReference.reference", "medicationReference.display"] {
+      #expect(contained.report.dropped[type + path] == 1, "\(path)")
+    }
+    #expect(contained.report.mapped[type + "contained"] == nil && contained.report.mapped[type + "medicationReference"] == nil)
+    // The reference's display, when nothing resolves it.
+    let display = try MedicationScheduleSupport.decode(request(#"{"reference":"Medication/med","display":"Amox"}"#, contained: false))
+    #expect(display.value.title == "Amox")
+    #expect(display.report.mapped[type + "medicationReference.display"] == 1)
+    #expect(display.report.dropped[type + "medicationReference.reference"] == 1)
+    // Resolved elsewhere: the Medication's name; none of its elements are the order's.
+    let bytes = Array(medication.utf8)
+    guard case .medication(let m)? = try FHIRR4.AnyResource.decode(from: Chunked.tokens(bytes, chunkSize: bytes.count)).value
+    else { throw CocoaError(.coderReadCorrupt) }
+    var coder = R4MedicationRequestCoder()
+    coder.resolveMedication = { $0 == "Medication/med" ? m : nil }
+    let resolved = try MedicationScheduleSupport.decode(request(#"{"reference":"Medication/med","display":"Amox"}"#, contained: false), coder: coder)
+    #expect(resolved.value.title == "Amoxicillin")
+    #expect(!resolved.report.mapped.keys.contains { $0.hasPrefix(type + "contained") || $0.hasPrefix(type + "medicationReference") })
+    #expect(!resolved.report.dropped.keys.contains { $0.hasPrefix(type + "contained") })
+    #expect(resolved.report.dropped[type + "medicationReference.display"] == 1)
+  }
 }

@@ -90,7 +90,10 @@ import Testing
     order.medication = .reference(ref)
     let converted = try DSTU2MedicationOrderCoder().decode(order)
     #expect(converted.value.title == "Insulin")
-    #expect(converted.report.dropped.keys.allSatisfy { !$0.hasPrefix("MedicationOrder.contained") })
+    // The title keeps the contained Medication's code text; its id, type and the reference are not kept.
+    #expect(converted.report.mapped["MedicationOrder.contained.code.text"] == 1)
+    #expect(converted.report.dropped["MedicationOrder.contained.id"] == 1)
+    #expect(converted.report.dropped["MedicationOrder.medicationReference.reference"] == 1)
     #expect(converted.report.defaulted["MedicationOrder.dosageInstruction.timing"] == 1)
   }
 

@@ -50,7 +50,8 @@ import Testing
 
   /// The coders' paths are the FHIR paths they stand for.
   @Test func coderPathsNameTheirElements() {
-    #expect(ObservationPaths.code.name == "Observation.code")
+    #expect(ObservationPaths.codeParts.text.name == "Observation.code.text")
+    #expect(ObservationPaths.componentCodeParts.system.name == "Observation.component.code.coding.system")
     #expect(ObservationPaths.values.map(\.value.name).contains("Observation.component.valueSampledData"))
     #expect(ObservationPaths.values.map(\.start.name).contains("Observation.valuePeriod.start"))
     #expect(ObservedValue.quantity(value: 1, unit: nil, hasComparator: false, extensions: []).paths(inComponent: true).value.name
@@ -73,7 +74,7 @@ import Testing
     let observation = try #require(decoded.value)
     let source = try #require(ResourceSource(tokens: tokens, issues: decoded.issues))
     var base = ConversionReport()
-    base.mapped(ObservationPaths.code)
+    base.mapped(ObservationPaths.codeParts.text)
     var byName = base
     ElementAccounting.account(source, root: "Observation", in: &byName)
     var byPath = base

@@ -36,21 +36,15 @@ extension Pipeline.Coders {
           status: order.status?.string,
           basedOn: [], medication: medication,
           decode: { resolved in
-            var order = order
-            var source = source
-            // A Medication found elsewhere in the input is handed to the coder as a contained one
-            // (the order is then no longer what its tokens hold: accounted by writing it).
-            if case .dstu2(.medication(var m))? = resolved?.resource, case .reference(var ref) = order.medication,
-              let target = ref.reference?.string, !target.hasPrefix("#")
-            {
-              let id = m.id?.string ?? "medication"
-              m.id = Primitive(FHIRID(uncheckedString: id))
-              order.contained.append(.medication(m))
-              ref.reference = Primitive(FHIRString(uncheckedString: "#" + id))
-              order.medication = .reference(ref)
-              source = nil
-            }
-            return try coder.decode(order, from: source)
+            // A Medication found elsewhere in the input gives the title through a copy of the
+            // coder that resolves the reference to it: its elements stay its own (the order is
+            // still what its tokens hold, and is accounted from them).
+            guard case .dstu2(.medication(let m))? = resolved?.resource, case .reference(let ref) = order.medication,
+              !(ref.reference?.string?.hasPrefix("#") ?? false)
+            else { return try coder.decode(order, from: source) }
+            var resolving = coder
+            resolving.resolveMedication = { _ in m }
+            return try resolving.decode(order, from: source)
           }))
     case .observation(let observation):
       let coder = dstu2Observation

@@ -41,22 +41,15 @@ extension Pipeline.Coders {
           },
           medication: medication,
           decode: { resolved in
-            var request = request
-            var source = source
-            // A Medication found elsewhere in the input is handed to the coder as a contained one
-            // (the request is then no longer what its tokens hold: accounted by writing it).
-            // (A logical reference, by identifier, has no `reference` text.)
-            if case .r4(.medication(var m))? = resolved?.resource, case .reference(var ref) = request.medication,
+            // A Medication found elsewhere in the input gives the title through a copy of the
+            // coder that resolves the reference to it: its elements stay its own (the order is
+            // still what its tokens hold, and is accounted from them).
+            guard case .r4(.medication(let m))? = resolved?.resource, case .reference(let ref) = request.medication,
               !(ref.reference?.string?.hasPrefix("#") ?? false)
-            {
-              let id = m.id?.string ?? "medication"
-              m.id = Primitive(FHIRID(uncheckedString: id))
-              request.contained.append(.medication(m))
-              ref.reference = Primitive(FHIRString(uncheckedString: "#" + id))
-              request.medication = .reference(ref)
-              source = nil
-            }
-            return try coder.decode(request, from: source)
+            else { return try coder.decode(request, from: source) }
+            var resolving = coder
+            resolving.resolveMedication = { _ in m }
+            return try resolving.decode(request, from: source)
           }))
     case .observation(let observation):
       let coder = r4Observation

@@ -41,9 +41,9 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     }
     return nil
   }
-  static func name(_ m: Medication) -> String? {
+  static func name(_ m: Medication) -> ConceptText? {
     let code = m.code
-    return code?.text?.string ?? code?.coding.lazy.compactMap({ $0.display?.string }).first
+    return ConceptText(text: code?.text?.string, codings: (code?.coding ?? []).lazy.map { ($0.display?.string, $0.code?.string) })
   }
   static func setTitle(_ title: String, in r: inout Resource) {
     var c = CodeableConcept()

@@ -14,12 +14,16 @@ public struct MedicationTaskCoder<Resource: FHIREncodable & Sendable, Medication
   public var getCareID: @Sendable (Resource, inout ConversionReport) -> String
   /// `id` → the order's `id` (through ``ResourceIDMapping``, like the other coders).
   public var setFHIRID: @Sendable (Entity, inout Resource, inout ConversionReport) -> Void
-  /// The Medication a non-contained `medicationReference` points at. Default: none (a coder that
-  /// sees a whole Bundle can set this to look entries up).
+  /// The Medication a non-contained `medicationReference` points at, given the reference's text
+  /// (`Medication/123`; empty for a reference by `identifier` alone). Default: none (a coder that
+  /// sees a whole Bundle can set this to look entries up; the pipeline sets it to the Medication
+  /// it found in the input).
   public var resolveMedication: @Sendable (String) -> Medication? = { _ in nil }
   /// `medicationCodeableConcept.text`, else its first `coding.display`; for `medicationReference`
   /// the contained (`#id`) or resolved (``resolveMedication``) Medication's code text or display,
-  /// else the reference's `display` → `title`. An unresolved reference without display gives no title.
+  /// else the reference's `display` → `title`. An unresolved reference without display gives no
+  /// title. Only the element the title came from is reported mapped (a resolved Medication's
+  /// elements are its own, not the order's).
   public var getCareTitle: @Sendable (Resource, inout ConversionReport) -> String? {
     get { _getCareTitle ?? { [resolveMedication, careTitle] r, report in careTitle(r, resolveMedication, &report) } }
     set { _getCareTitle = newValue }

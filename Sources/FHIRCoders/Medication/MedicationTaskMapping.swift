@@ -31,13 +31,20 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
       report.mapped(R.paths.medicationConcept[concept.source])
       return concept.text
     case .reference(let target, let display):
-      report.mapped(R.paths.medicationReference)
+      // The title is kept, not the reference (written back as `medicationCodeableConcept.text`):
+      // only the element the title came from is mapped; the reference, and a contained
+      // Medication's codes, form and ingredients are reported dropped by the element accounting.
       if let target, target.hasPrefix("#"), let m = R.contained(r, id: target.dropFirst()) {
-        report.mapped(R.paths.contained)
-        return R.name(m)
+        guard let name = R.name(m) else { return nil }
+        report.mapped(R.paths.containedMedicationConcept[name.source])
+        return name.text
       }
-      if let display { return display }
-      return target.flatMap(resolve).flatMap(R.name)
+      // A Medication elsewhere (``MedicationTaskCoder/resolveMedication``): none of its
+      // elements are this order's.
+      if let name = resolve(target ?? "").flatMap(R.name) { return name.text }
+      guard let display else { return nil }
+      report.mapped(R.paths.medicationReferenceDisplay)
+      return display
     case nil:
       report.defaulted(R.paths.medication)
       return nil

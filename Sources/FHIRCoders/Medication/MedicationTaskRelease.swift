@@ -34,7 +34,7 @@ protocol MedicationTaskRelease: ResourceRelease {
   /// The contained Medication with `id`, if any (`id` a slice of the reference: not copied out).
   static func contained(_ r: Resource, id: Substring) -> Medication?
   /// A Medication's code text, else its first coding display.
-  static func name(_ m: Medication) -> String?
+  static func name(_ m: Medication) -> ConceptText?
   /// Sets `medicationCodeableConcept` with `title` as its text.
   static func setTitle(_ title: String, in r: inout Resource)
   /// The dosages.
@@ -78,9 +78,11 @@ protocol MedicationTaskRelease: ResourceRelease {
 /// The report paths the shared mapping records, built once per release from its names
 /// (``ReportPath``), so that recording one builds no string.
 struct MedicationTaskPaths: Sendable {
-  let root, id, medication, medicationReference, contained: ReportPath
+  let root, id, medication, medicationReferenceDisplay: ReportPath
   /// The elements of `medicationCodeableConcept` the title may come from.
   let medicationConcept: ConceptText.Paths
+  /// The elements of a contained Medication's `code` the title may come from.
+  let containedMedicationConcept: ConceptText.Paths
   let dosageText, moreInstructions, validityStart, authored, basedOn, sequence, status, dateEnded: ReportPath
   let asNeededBoolean: ReportPath
   /// The elements of `asNeededCodeableConcept` the condition may come from.
@@ -96,8 +98,8 @@ struct MedicationTaskPaths: Sendable {
     id = ReportPath(type + ".id")
     medication = ReportPath(type + ".medication")
     medicationConcept = ConceptText.Paths(type + ".medicationCodeableConcept")
-    medicationReference = ReportPath(type + ".medicationReference")
-    contained = ReportPath(type + ".contained")
+    medicationReferenceDisplay = ReportPath(type + ".medicationReference.display")
+    containedMedicationConcept = ConceptText.Paths(type + ".contained.code")
     dosageText = ReportPath(type + ".dosageInstruction.text")
     moreInstructions = ReportPath(type + ".dosageInstruction." + R.moreInstructionsElement)
     timing = type + ".dosageInstruction.timing"

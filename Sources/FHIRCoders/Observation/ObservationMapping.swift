@@ -32,9 +32,10 @@ enum ObservationMapping<R: ObservationRelease> {
     var unfit: [UnfitNumber] = []
     // The value is handed on as it is (binding it with `if let` would copy it).
     if let observed = R.observed(value, unfit: &unfit) {
-      report.mapped(ObservationPaths.code)
+      let observedKind = R.kind(r)
+      observedKind?.report(ObservationPaths.codeParts, in: &report)
+      let kind = observedKind?.kind
       let paths = ObservationPaths.values[observed.pathIndex(inComponent: false)]
-      let kind = R.kind(r)
       let location = { JSONPath.root.appending(key: observed.valueKey) }
       observed.append(kind: kind, paths: paths, at: location, zone: zone, report: &report, to: &values)
       if !unfit.isEmpty { keep(unfit, kind: kind, at: location(), report: &report, in: &values) }
@@ -44,10 +45,11 @@ enum ObservationMapping<R: ObservationRelease> {
     for index in components.indices {
       unfit.removeAll(keepingCapacity: true)
       guard let observed = R.observedValue(components, at: index, unfit: &unfit) else { continue }
-      report.mapped(ObservationPaths.componentCode)
+      let observedKind = R.componentKind(components, at: index)
+      observedKind?.report(ObservationPaths.componentCodeParts, in: &report)
+      let kind = observedKind?.kind
       let start = values.count
       let paths = ObservationPaths.values[observed.pathIndex(inComponent: true)]
-      let kind = R.componentKind(components, at: index)
       let location = { JSONPath([.key("component"), .index(index), .key(observed.valueKey)]) }
       observed.append(kind: kind, paths: paths, at: location, zone: zone, report: &report, to: &values)
       if !unfit.isEmpty { keep(unfit, kind: kind, at: location(), report: &report, in: &values) }

@@ -3,8 +3,9 @@
 enum ObservationPaths {
   static let root = ReportPath("Observation")
   static let id = ReportPath("Observation.id")
-  static let code = ReportPath("Observation.code")
-  static let componentCode = ReportPath("Observation.component.code")
+  /// The elements of `code` an outcome value's kind may come from (``ObservedKind``).
+  static let codeParts = ObservedKind.Paths("Observation.code")
+  static let componentCodeParts = ObservedKind.Paths("Observation.component.code")
   static let effective = ReportPath("Observation.effective")
   static let effectiveDateTime = ReportPath("Observation.effectiveDateTime")
   static let effectiveInstant = ReportPath("Observation.effectiveInstant")

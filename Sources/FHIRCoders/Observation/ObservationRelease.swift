@@ -33,10 +33,10 @@ extension ObservationRelease {
   /// The components, read once per observation; each is then read by position, never copied
   /// out of the list.
   static func components(_ r: Resource) -> [Component] { r.component }
-  /// The `kind` of the observation's code.
-  static func kind(_ r: Resource) -> String? {
+  /// The `kind` of the observation's code, and the element it came from.
+  static func kind(_ r: Resource) -> ObservedKind? {
     let code = r.code
-    return kind(code?.coding) { code?.text?.string }
+    return ObservedKind.of(code?.coding) { code?.text?.string }
   }
 
   /// Whether the component at `index` has a `value[x]`.
@@ -45,27 +45,13 @@ extension ObservationRelease {
   static func observedValue(_ components: [Component], at index: Int, unfit: inout [UnfitNumber]) -> ObservedValue? {
     observed(components[index].value, unfit: &unfit)
   }
-  /// The `kind` of the code of the component at `index`.
-  static func componentKind(_ components: [Component], at index: Int) -> String? {
-    kind(components[index].code?.coding) { components[index].code?.text?.string }
+  /// The `kind` of the code of the component at `index`, and the element it came from.
+  static func componentKind(_ components: [Component], at index: Int) -> ObservedKind? {
+    ObservedKind.of(components[index].code?.coding) { components[index].code?.text?.string }
   }
   /// The extensions of the component at `index`.
   static func componentExtensions(_ components: [Component], at index: Int) -> [Extension] {
     components[index].extension
-  }
-
-  /// A code's `kind`, as ``ObservedValue/kind(codings:text:)`` gives it, from its codings and
-  /// (read only when needed) its text, without building the list of codings.
-  static func kind<Coding: CodingModel>(_ codings: [Coding]?, text: () -> String?) -> String? {
-    guard let codings else { return nil }
-    for i in codings.indices where ObservedValue.isLOINC(codings[i].system?.string) {
-      if let k = codings[i].code?.string { return k }
-    }
-    if let text = text() { return text }
-    for i in codings.indices {
-      if let k = codings[i].code?.string { return k }
-    }
-    return nil
   }
 
   /// A quantity's number and unit (``UnfitNumber/amount(_:unit:_:_:unfit:)``).

@@ -1,0 +1,60 @@
+/// An Observation's (or a component's) `kind` and the element of its `code` it came from: the
+/// first LOINC coding's `code`, else the code's `text`, else the first coding's `code`
+/// (``ObservedValue/kind(codings:text:)``).
+///
+/// An outcome value keeps the kind alone, so the mapping reports only that element mapped (and
+/// a LOINC coding's `system`, which a LOINC-shaped kind is written back with); the element
+/// accounting reports the code's other elements — its displays, the text beside a LOINC code,
+/// a SNOMED coding's `system` — dropped.
+struct ObservedKind {
+  /// The element the kind came from.
+  enum Source {
+    /// A LOINC coding's `code`.
+    case loinc
+    /// `CodeableConcept.text`.
+    case text
+    /// The first coding's `code` (no LOINC coding, no text).
+    case code
+  }
+
+  var kind: String
+  var source: Source
+
+  /// The kind of a code with `codings` and (read only when needed) `text`, without building the
+  /// list of codings; `nil` when neither gives one.
+  static func of<Coding: CodingModel>(_ codings: [Coding]?, text: () -> String?) -> ObservedKind? {
+    guard let codings else { return nil }
+    for i in codings.indices where ObservedValue.isLOINC(codings[i].system?.string) {
+      if let k = codings[i].code?.string { return ObservedKind(kind: k, source: .loinc) }
+    }
+    if let text = text() { return ObservedKind(kind: text, source: .text) }
+    for i in codings.indices {
+      if let k = codings[i].code?.string { return ObservedKind(kind: k, source: .code) }
+    }
+    return nil
+  }
+
+  /// Reports the elements of the code that the kind keeps as mapped.
+  func report(_ paths: Paths, in report: inout ConversionReport) {
+    switch source {
+    case .loinc:
+      report.mapped(paths.code)
+      // Written back as a LOINC coding only when shaped like a LOINC code; else as text.
+      if ObservedValue.looksLikeLOINC(kind) { report.mapped(paths.system) }
+    case .text: report.mapped(paths.text)
+    case .code: report.mapped(paths.code)
+    }
+  }
+
+  /// The report paths of a code's elements a kind may come from, built once (``ReportPath``).
+  struct Paths: Sendable {
+    let text, code, system: ReportPath
+
+    /// The paths below the code at `base` (`Observation.code`).
+    init(_ base: String) {
+      text = ReportPath(base + ".text")
+      code = ReportPath(base + ".coding.code")
+      system = ReportPath(base + ".coding.system")
+    }
+  }
+}
