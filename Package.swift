@@ -98,7 +98,7 @@ let package = Package(
       name: "CareStoreFHIR",
       dependencies: [
         "CareStore", "CareModel", "CarePipeline", "FHIRCoders", "FHIRCore", "FHIRJSON", "FHIRR4", "FHIRDSTU2",
-        "FHIRReleaseConversion",
+        "FHIRReleaseConversion", .product(name: "Crypto", package: "swift-crypto"),
       ]),
     // Above both backends: opens the one a location names (a path or a postgresql:// URL).
     .target(

@@ -101,6 +101,12 @@ final class PostgresAccess: StoreWriter {
     }.sorted { ($0.id, $0.sequence) < ($1.id, $1.sequence) }
   }
 
+  func entityIDs(_ kind: EntityKind) throws -> [String] {
+    let table = kind.tableName
+    let rows = try connection.query("SELECT DISTINCT id FROM \(table)", operation: "reading ids", table: table)
+    return try rows.map { try $0.decode(String.self) }
+  }
+
   func sources(of uuids: [UUID]) throws -> [UUID: [SourceReference]] {
     guard !uuids.isEmpty else { return [:] }
     var binds = PostgresBindings()

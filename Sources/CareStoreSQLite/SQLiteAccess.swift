@@ -118,6 +118,10 @@ struct SQLiteAccess: StoreWriter {
     return sources
   }
 
+  func entityIDs(_ kind: EntityKind) throws -> [String] {
+    try String.fetchAll(db, sql: "SELECT DISTINCT id FROM \(kind.tableName)")
+  }
+
   func versions(fromResource type: String, id: String) throws -> [(kind: EntityKind, uuid: UUID)] {
     let rows = try Row.fetchAll(
       db,

@@ -38,6 +38,7 @@ struct ImportContainmentTests {
     func heads(_ kind: EntityKind, ids: [String]) throws -> [String: VersionHead] { try base.heads(kind, ids: ids) }
     func heads(_ kind: EntityKind, roots: [UUID]) throws -> [UUID: VersionHead] { try base.heads(kind, roots: roots) }
     func versions(_ kind: EntityKind, _ filter: VersionFilter) throws -> [StoredVersion] { try base.versions(kind, filter) }
+    func entityIDs(_ kind: EntityKind) throws -> [String] { try base.entityIDs(kind) }
     func sources(of uuids: [UUID]) throws -> [UUID: [SourceReference]] { try base.sources(of: uuids) }
     func versions(fromResource type: String, id: String) throws -> [(kind: EntityKind, uuid: UUID)] {
       try base.versions(fromResource: type, id: id)

@@ -24,6 +24,10 @@ public protocol StoreReader {
   func heads(_ kind: EntityKind, roots: [UUID]) throws -> [UUID: VersionHead]
   /// The versions of `kind` that pass `filter`, ordered by id, then sequence.
   func versions(_ kind: EntityKind, _ filter: VersionFilter) throws -> [StoredVersion]
+  /// The id of every entity of `kind` (deleted ones too), each once, in no particular order:
+  /// what a reader that must not hold every version at once (the export) walks in pages of
+  /// ``VersionFilter/ids(_:)``.
+  func entityIDs(_ kind: EntityKind) throws -> [String]
   /// The source resources recorded for each version uuid in `uuids`.
   func sources(of uuids: [UUID]) throws -> [UUID: [SourceReference]]
   /// The versions made from a resource of `type` with `id`, as (kind, version uuid).
@@ -95,6 +99,13 @@ extension StoreReader {
   public var keepsImportMarks: Bool { false }
 
   public func importMark() throws -> ImportMark? { nil }
+
+  /// By default, the ids of every version read at once; a backend answers from its id index
+  /// instead (both FHIRKit backends do), so that the export never holds every version.
+  public func entityIDs(_ kind: EntityKind) throws -> [String] {
+    var seen: Set<String> = []
+    return try versions(kind, .all).map(\.id).filter { seen.insert($0).inserted }
+  }
 
   /// Every version of every kind, in import order (patients, plans, tasks, outcomes).
   public func allVersions() throws -> [StoredVersion] {

@@ -1,4 +1,5 @@
 import CareModel
+import Crypto
 public import CareStore
 import CarePipeline
 import FHIRCore
@@ -35,38 +36,53 @@ extension StoreExporter {
       case unreadable(String)
     }
 
-    /// The sources of the entities read, by version uuid.
+    /// The sources of the entities of the page being written, by version uuid (``load(_:from:)``).
     private var sources: [UUID: [SourceReference]] = [:]
-    /// The versions whose sources could not be read, with why.
+    /// The versions of the page whose sources could not be read, with why.
     private var damaged: [UUID: StoreError] = [:]
-    /// The sources written, by release, type and JSON (a CarePlan is the source of its plan and
-    /// of each activity task; one Observation may be the source of one outcome only, but stays safe).
-    private var written: Set<String> = []
+    /// The sources written, each by the SHA-256 of its release, type and JSON (the first 16 bytes,
+    /// as a uuid: not the JSON itself, which would hold the whole export in memory). A CarePlan is
+    /// the source of its plan and of each activity task; one Observation may be the source of one
+    /// outcome only, but stays safe.
+    private var written: Set<UUID> = []
 
-    /// Reads the sources of the versions `uuids` from `store`, 500 at a time: a batch in which one
-    /// does not decompress is read again version by version, so that only the damaged version's
-    /// sources are missing (and its entity written through the coders), not the whole export's.
+    /// Creates the sources of an export, none read yet.
+    init() {}
+
+    /// Reads the sources of the versions `uuids` (a page of the export) with `reader`, in place of
+    /// the page before, 500 at a time: a batch in which one does not decompress is read again
+    /// version by version, so that only the damaged version's sources are missing (and its entity
+    /// written through the coders), not the whole page's.
     /// - Throws: ``StoreError`` for any other failure to read.
-    init(of uuids: [UUID], in store: CareStore) throws {
-      try store.backend.read { reader in
-        func read(_ chunk: ArraySlice<UUID>) throws {
-          sources.merge(try reader.sources(of: Array(chunk)), uniquingKeysWith: { a, _ in a })
-        }
-        for start in stride(from: 0, to: uuids.count, by: 500) {
-          let chunk = uuids[start..<min(start + 500, uuids.count)]
-          do {
-            try read(chunk)
-          } catch let error as StoreError where error.kind == .corrupt && chunk.count > 1 {
-            for uuid in chunk {
-              do {
-                try read([uuid])
-              } catch let error as StoreError where error.kind == .corrupt {
-                damaged[uuid] = error
-              }
+    mutating func load(_ uuids: [UUID], from reader: any StoreReader) throws {
+      sources = [:]
+      damaged = [:]
+      func read(_ chunk: ArraySlice<UUID>) throws {
+        sources.merge(try reader.sources(of: Array(chunk)), uniquingKeysWith: { a, _ in a })
+      }
+      for start in stride(from: 0, to: uuids.count, by: 500) {
+        let chunk = uuids[start..<min(start + 500, uuids.count)]
+        do {
+          try read(chunk)
+        } catch let error as StoreError where error.kind == .corrupt && chunk.count > 1 {
+          for uuid in chunk {
+            do {
+              try read([uuid])
+            } catch let error as StoreError where error.kind == .corrupt {
+              damaged[uuid] = error
             }
           }
         }
       }
+    }
+
+    /// The key a source is remembered by once written.
+    private static func key(_ source: SourceReference, json: Data) -> UUID {
+      var hash = SHA256()
+      hash.update(data: Data((source.release.rawValue + "|" + source.resourceType + "|").utf8))
+      hash.update(data: json)
+      let b = Array(hash.finalize().prefix(16))
+      return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
     }
 
     /// The items for the sources of the entities `uuids` stand for, each converted to `target`,
@@ -76,13 +92,13 @@ extension StoreExporter {
         if let error = damaged[uuid] { return .unreadable(error.description) }
       }
       var items: [Item] = []
-      var keys: Set<String> = []
+      var keys: Set<UUID> = []
       for uuid in uuids {
         let own = sources[uuid] ?? []
         guard !own.isEmpty else { return .noSource }
         for source in own {
           guard let json = source.json else { return .noSource }
-          let key = source.release.rawValue + "|" + source.resourceType + "|" + String(decoding: json, as: UTF8.self)
+          let key = Self.key(source, json: json)
           if written.contains(key) || !keys.insert(key).inserted { continue }
           guard let bytes = Self.convert(json, from: source.release, to: target) else {
             return .unreadable(

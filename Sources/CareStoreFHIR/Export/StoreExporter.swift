@@ -83,156 +83,48 @@ public struct StoreExporter {
   }
 
   /// The export, in order: patients, plans (with their tasks), other tasks, outcomes (and, as
-  /// care JSON, contacts).
-  /// - Parameter failures: Receives the entities a coder could not write, and the contacts
-  ///   (which no coder writes as FHIR), as (kind, id).
+  /// care JSON, contacts), each item handed to `item` as it is written: the store is read a
+  /// page of entities at a time (``ExportRun``), in one read transaction, so an export of any
+  /// size holds one page, not the store.
+  /// - Parameters:
+  ///   - failures: Receives the entities a coder could not write, and the contacts (which no
+  ///     coder writes as FHIR), as (kind, id).
+  ///   - changes: With ``fromSources``, receives each entity changed on the care side that was
+  ///     written as its source with the changed elements replaced.
+  ///   - unreadable: With ``fromSources``, receives each entity written through the coders
+  ///     because a source of it (or of a task written with it) cannot be read back: a damaged
+  ///     store stops no export.
+  ///   - item: Receives each item, in order; what it throws ends the export.
+  /// - Throws: ``StoreError`` (items handed on before it stay handed on), or what `item` throws.
+  public func export(
+    _ target: Target, failures: (String, String) -> Void = { _, _ in }, changes: (Change) -> Void = { _ in },
+    unreadable: (SourceProblem) -> Void = { _ in }, item: (Item) throws -> Void
+  ) throws {
+    try withoutActuallyEscaping(failures) { failures in
+      try withoutActuallyEscaping(changes) { changes in
+        try withoutActuallyEscaping(unreadable) { unreadable in
+          try withoutActuallyEscaping(item) { item in
+            try store.backend.read { reader in
+              try ExportRun(
+                exporter: self, target: target, reader: reader, emit: item, failures: failures, changes: changes,
+                unreadable: unreadable
+              ).run()
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The whole export as one array (``export(_:failures:changes:unreadable:item:)``, collected).
   /// - Throws: ``StoreError``.
-  /// - Parameter changes: With ``fromSources``, receives each entity changed on the care side that
-  ///   was written as its source with the changed elements replaced.
-  /// - Parameter unreadable: With ``fromSources``, receives each entity written through the coders
-  ///   because a source of it (or of a task written with it) cannot be read back: a damaged store
-  ///   stops no export.
   public func items(
     _ target: Target, failures: (String, String) -> Void = { _, _ in }, changes: (Change) -> Void = { _ in },
     unreadable: (SourceProblem) -> Void = { _ in }
   ) throws -> [Item] {
-    let versions = try self.versions()
-    let records = try versions.mapValues { try $0.map(CareStore.record) }
-    let patients = records[.patient] ?? [], plans = records[.carePlan] ?? []
-    let tasks = records[.task] ?? [], outcomes = records[.outcome] ?? [], contacts = records[.contact] ?? []
-    if target == .care {
-      let native = CareJSONWriter.fastDates, carekit = CareKitJSONWriter()
-      return (patients + plans + tasks + outcomes + contacts).map { record in
-        let json = careFormat == .carekit ? carekit.bytes(record) : native.bytes(record)
-        return Item(type: record.kind, uuid: record.uuid, json: json)
-      }
-    }
-    // Links name roots: each entity's root → what the export needs of it.
-    func roots(_ kind: EntityKind) -> [UUID: StoredVersion] {
-      Dictionary((versions[kind] ?? []).map { ($0.rootUUID, $0) }, uniquingKeysWith: { a, _ in a })
-    }
-    let patientVersions = roots(.patient), planVersions = roots(.carePlan), taskVersions = roots(.task)
-    // The patient of a task's plan and of an outcome's task (nil when the links lead nowhere).
-    let planPatient = planVersions.compactMapValues(\.link)
-    let taskPatient = taskVersions.compactMapValues { $0.link.flatMap { planPatient[$0] } }
-    let writer = FHIRExportWriter(
-      release: target == .r4 ? .r4 : .dstu2, patients: patientVersions.mapValues(\.id), plans: planVersions.mapValues(\.id),
-      planPatient: planPatient, taskPatient: taskPatient, coders: coders)
-    // A medication plan (made by the pipeline for orders no CarePlan claims) is not written: its
-    // tasks go out as the MedicationRequests / MedicationOrders they came from; a task of another
-    // plan is an activity, or its order beside the plan (``ExportPlacement``).
-    let medicationPlans = Set(planVersions.values.filter { !ExportPlacement.isWritten(planID: $0.id) }.map(\.rootUUID))
-    var tasksOfPlan: [UUID: [TaskEntity]] = [:]
-    var referenced: Set<UUID> = []
-    var standalone: [TaskEntity] = []
-    for (version, record) in zip(versions[.task] ?? [], tasks) {
-      guard case .task(let task) = record else { continue }
-      switch writer.placement(of: task, uuids: [version.rootUUID]) {
-      case .activity(let plan): tasksOfPlan[plan, default: []].append(task)
-      case .referencedOrder(let plan):
-        tasksOfPlan[plan, default: []].append(task)
-        referenced.insert(task.uuid)
-      case .order: standalone.append(task)
-      }
-    }
     var items: [Item] = []
-    func add(_ kind: String, _ id: String, _ body: () throws -> [Item]) {
-      do {
-        items += try body()
-      } catch {
-        failures(kind, id)
-      }
-    }
-    let r4 = target == .r4
-    let coders = writer.coders
-    // From sources: each entity that came from an import as its resources (tried first).
-    var fromSource = fromSources ? try SourceItems(of: versions.values.joined().map(\.uuid), in: store) : nil
-    // A single-source entity changed on the care side: its source with the changed elements replaced.
-    func encode(_ record: CareRecord) throws -> [UInt8] {
-      switch record {
-      case .patient(let p): r4 ? try coders.r4Patient.encode(p).value.jsonBytes() : try coders.dstu2Patient.encode(p).value.jsonBytes()
-      case .task(let t): r4 ? try coders.r4MedicationRequest.encode(t).value.jsonBytes() : try coders.dstu2MedicationOrder.encode(t).value.jsonBytes()
-      case .outcome(let o):
-        r4 ? try coders.r4Observation.encode(o).value.jsonBytes() : try coders.dstu2Observation.encode(o).value.jsonBytes()
-      case .carePlan, .contact: throw StoreError(.badRecord, store: "store", operation: "writing a change over a source")
-      }
-    }
-    func addChanged(_ record: CareRecord, kind: EntityKind) -> Bool {
-      guard fromSources else { return false }
-      let base: (CareRecord, SourceReference)?
-      do {
-        base = try store.backend.read { try Self.base(of: kind, id: record.id, in: $0) }
-      } catch {
-        // A damaged source of an earlier version: written through the coders, and said.
-        if let error = error as? StoreError, error.kind == .corrupt {
-          unreadable(SourceProblem(kind: record.kind, id: record.id, reason: error.description))
-        }
-        return false
-      }
-      guard let (old, source) = base, let json = source.json, let converted = SourceItems.convert(json, from: source.release, to: target),
-        let before = try? encode(old), let after = try? encode(record),
-        let merged = Self.merge(source: converted, old: before, new: after)
-      else { return false }
-      items.append(
-        Item(type: SourceItems.type(source.resourceType, in: target), uuid: record.uuid, json: merged.json, fullUrl: source.fullUrl))
-      changes(Change(kind: record.kind, id: record.id, elements: merged.elements))
-      return true
-    }
-    // Whether the entity `kind`/`id` (with the tasks written with it: `entities`) was written from
-    // its sources, or, changed on the care side (`changed`), as its earlier source with the change.
-    func addSources(
-      _ kind: String, _ id: String, _ entities: [UUID], changed: (record: CareRecord, kind: EntityKind)? = nil
-    ) -> Bool {
-      switch fromSource?.add(of: entities, target: target) {
-      case .items(let added)?:
-        items += added
-        return true
-      case .unreadable(let reason)?:
-        unreadable(SourceProblem(kind: kind, id: id, reason: reason))
-        return false
-      case .noSource?:
-        return changed.map { addChanged($0.record, kind: $0.kind) } ?? false
-      case nil:
-        return false
-      }
-    }
-    for case .patient(let p) in patients {
-      if addSources("patient", p.id, [p.uuid], changed: (.patient(p), .patient)) { continue }
-      add("patient", p.id) { [try writer.patient(p)] }
-    }
-    for (version, record) in zip(versions[.carePlan] ?? [], plans) where !medicationPlans.contains(version.rootUUID) {
-      guard case .carePlan(let plan) = record else { continue }
-      let own = tasksOfPlan[version.rootUUID] ?? []
-      // The observation log plans are the pipeline's; their outcomes go out as their Observations.
-      if fromSources && plan.id.hasPrefix(Pipeline.observationLogIDPrefix) { continue }
-      if addSources("carePlan", plan.id, [plan.uuid] + own.map(\.uuid)) { continue }
-      add("carePlan", plan.id) { try writer.plan(plan, tasks: own, referenced: referenced) }
-    }
-    for task in standalone {
-      if addSources("task", task.id, [task.uuid], changed: (.task(task), .task)) { continue }
-      add("task", task.id) { [try writer.order(task)] }
-    }
-    for case .outcome(let o) in outcomes {
-      if addSources("outcome", o.id, [o.uuid], changed: (.outcome(o), .outcome)) { continue }
-      add("outcome", o.id) { [try writer.outcome(o)] }
-    }
-    // Contacts have no FHIR coder: each is reported, never dropped silently.
-    for contact in contacts { failures("contact", contact.id) }
+    try export(target, failures: failures, changes: changes, unreadable: unreadable) { items.append($0) }
     return items
-  }
-
-  /// The versions to write, by kind: each entity's version in effect at ``date`` (tombstones
-  /// left out), of every patient or, with ``patientID``, of that patient only.
-  private func versions() throws -> [EntityKind: [StoredVersion]] {
-    try store.backend.read { reader in
-      if let patientID {
-        let owned = try CareStore.ownedVersions(ofPatient: patientID, at: date, in: reader)
-        return Dictionary(grouping: owned, by: \.kind)
-      }
-      var out: [EntityKind: [StoredVersion]] = [:]
-      for kind in EntityKind.allCases { out[kind] = CareStore.inEffect(try reader.versions(kind, .all), at: date) }
-      return out
-    }
   }
 
   /// `items` as a collection Bundle, each entry's `fullUrl` the entity's `urn:uuid:`.

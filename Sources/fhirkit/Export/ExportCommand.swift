@@ -107,14 +107,19 @@ struct ExportCommand: ParsableCommand {
     // was and was not written.
     let out = try OutputFile(path: output)
     let issueReport = try IssueReport(path: report)
+    let reportWriter = PipelineReportWriter(issueReport: issueReport)
+    var totals = PipelineReportWriter.Approximations()
     var failed = 0
-    let items: [StoreExporter.Item]
+    var written = 0
+    // NDJSON is written as the store is read (a page of entities at a time); a Bundle is one
+    // document, gathered first.
+    var bundled: [StoreExporter.Item] = []
     do {
       let backend = try Self.openForReading(location)
       var exporter = StoreExporter(store: CareStore(backend: backend), patientID: patient)
       exporter.fromSources = fromSources
       exporter.careFormat = careFormat?.value ?? .native
-      items = try exporter.items(
+      try exporter.export(
         to.value,
         failures: { kind, id in
           failed += 1
@@ -136,34 +141,35 @@ struct ExportCommand: ParsableCommand {
             "kind": "sourceUnreadable", "entity": .string(problem.kind), "id": .string(problem.id),
             "severity": "error", "message": .string(problem.reason + "; written through the coders"),
           ])
+        },
+        item: { item in
+          written += 1
+          switch format {
+          case .ndjson: try out.writeLine(item.json)
+          case .bundle: bundled.append(item)
+          }
+          totals.add(item.report)
+          guard issueReport.isEnabled,
+            var resource = ResourceConversionReport(item.report, resourceType: item.type, resourceID: nil)
+          else { return }
+          resource.resourceID = (try? JSONValue(parsing: item.json))?["id"]?.stringValue
+          reportWriter.write(resource)
         })
     } catch let error as StoreError {
+      // A file named by -o or --report keeps what was there (the temporary file is not renamed).
       printError("fhirkit: \(error)")
       throw ExitCode(3)
     }
-    switch format {
-    case .ndjson: for item in items { try out.writeLine(item.json) }
-    case .bundle:
+    if format == .bundle {
       // Pretty-printed, as `convert --format bundle` writes it.
       var writer = JSONWriter(style: .pretty)
-      writer.value(try JSONValue(parsing: StoreExporter.bundle(items)))
+      writer.value(try JSONValue(parsing: StoreExporter.bundle(bundled)))
       try out.writeLine(writer.takeOutput())
     }
     try out.close()
-    let reportWriter = PipelineReportWriter(issueReport: issueReport)
-    var totals = PipelineReportWriter.Approximations()
-    for item in items {
-      totals.add(item.report)
-      guard issueReport.isEnabled,
-        let resource = ResourceConversionReport(item.report, resourceType: item.type, resourceID: nil)
-      else { continue }
-      var identified = resource
-      identified.resourceID = (try? JSONValue(parsing: item.json))?["id"]?.stringValue
-      reportWriter.write(identified)
-    }
     try issueReport.close()
     if !Console.shared.quiet || failed > 0 {
-      printError("fhirkit: exported \(items.count) \(to.value == .care ? "records" : "resources")")
+      printError("fhirkit: exported \(written) \(to.value == .care ? "records" : "resources")")
     }
     reportWriter.printApproximations(totals)
     if failed > 0 { throw someRecordsFailed }
