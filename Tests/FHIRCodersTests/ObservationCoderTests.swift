@@ -160,6 +160,54 @@ import Testing
     #expect(try DSTU2ObservationCoder().decode(dstu2).value == outcome)
   }
 
+  /// A result below (or above) what can be measured — `<5 mmol/L`, `>=200 mg/dL` — is a bound,
+  /// not the number: it is kept as the text `<5` with its units, reported mapped, and written back
+  /// as the same Quantity (comparator, number as written, unit), in the value and in components,
+  /// in both releases.
+  @Test(arguments: ["<", "<=", ">=", ">"])
+  func comparatorIsKeptAsABound(comparator: String) throws {
+    let quantity = #"{"value":5.0,"comparator":"\#(comparator)","unit":"mmol/L","system":"http://unitsofmeasure.org","code":"mmol/L"}"#
+    let json = #"{"resourceType":"Observation","id":"glu","status":"final","code":{"coding":[{"system":"http://loinc.org","code":"2345-7"}]},"effectiveDateTime":"2024-03-10T09:00:00Z","valueQuantity":\#(quantity),"component":[{"code":{"text":"ketones"},"valueQuantity":\#(quantity)}]}"#
+    for release in ["r4", "dstu2"] {
+      let bytes = Array(json.utf8)
+      let tokens = try Chunked.tokens(bytes, chunkSize: bytes.count)
+      let outcome: Converted<OutcomeEntity>
+      let again: OutcomeEntity
+      if release == "r4" {
+        let observation = try #require(try FHIRR4.Observation.decode(from: tokens).value)
+        outcome = try R4ObservationCoder().decode(observation)
+        let written = try R4ObservationCoder().encode(outcome.value).value
+        // Two values: each a component (one value alone would be the Observation's own).
+        guard case .quantity(let q)? = written.component.first?.value else { Issue.record("not a quantity"); return }
+        #expect(q.comparator?.string == comparator && q.value?.value?.text == "5.0" && q.unit?.string == "mmol/L")
+        again = try R4ObservationCoder().decode(written).value
+      } else {
+        let observation = try #require(try FHIRDSTU2.Observation.decode(from: tokens).value)
+        outcome = try DSTU2ObservationCoder().decode(observation)
+        let written = try DSTU2ObservationCoder().encode(outcome.value).value
+        guard case .quantity(let q)? = written.component.first?.value else { Issue.record("not a quantity"); return }
+        #expect(q.comparator?.string == comparator && q.value?.value?.text == "5.0" && q.unit?.string == "mmol/L")
+        again = try DSTU2ObservationCoder().decode(written).value
+      }
+      #expect(outcome.value.values.map(\.value) == [.text(comparator + "5.0"), .text(comparator + "5.0")])
+      #expect(outcome.value.values.allSatisfy { $0.units == "mmol/L" })
+      #expect(outcome.report.unrepresentable.isEmpty)
+      #expect(outcome.report.mapped["Observation.valueQuantity"] == 1)
+      #expect(again.values == outcome.value.values)
+    }
+    // One bound with a kind is the Observation's own value.
+    var single = Self.sample()
+    single.values = [OutcomeValue(.text("<5"), units: "mmol/L", kind: "2345-7")]
+    let own = try R4ObservationCoder().encode(single).value
+    guard case .quantity(let q)? = own.value else { Issue.record("not a quantity"); return }
+    #expect(q.comparator?.string == "<" && own.component.isEmpty)
+    #expect(try R4ObservationCoder().decode(own).value.values == single.values)
+    // A string that looks like a bound stays a string when it has no units (it may be one).
+    var plain = Self.sample()
+    plain.values = [OutcomeValue(.text("<5"), kind: "note")]
+    guard case .string? = try R4ObservationCoder().encode(plain).value.value else { Issue.record("not a string"); return }
+  }
+
   @Test func overridingAClosureChangesOnlyItsField() throws {
     let fhir = try DSTU2ObservationCoder().encode(Self.sample()).value
     var coder = DSTU2ObservationCoder()

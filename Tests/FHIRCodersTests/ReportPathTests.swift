@@ -54,7 +54,7 @@ import Testing
     #expect(ObservationPaths.componentCodeParts.system.name == "Observation.component.code.coding.system")
     #expect(ObservationPaths.values.map(\.value.name).contains("Observation.component.valueSampledData"))
     #expect(ObservationPaths.values.map(\.start.name).contains("Observation.valuePeriod.start"))
-    #expect(ObservedValue.quantity(value: 1, unit: nil, hasComparator: false, extensions: []).paths(inComponent: true).value.name
+    #expect(ObservedValue.quantity(value: 1, unit: nil, bound: nil, extensions: []).paths(inComponent: true).value.name
       == "Observation.component.valueQuantity")
     #expect(ObservedValue.unsupported.path(inComponent: false) == "Observation.valueAttachment")
     #expect(PatientPaths.name.name == "Patient.name")

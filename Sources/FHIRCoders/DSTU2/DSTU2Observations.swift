@@ -15,9 +15,9 @@ enum DSTU2Observations: ObservationRelease {
     switch v {
     case nil: nil
     case .quantity(let q)?:
-      .quantity(
-        value: amount(q, [], .value, unfit: &unfit)?.0, unit: q.unitText,
-        hasComparator: q.comparator != nil, extensions: [])
+      // A bound (`<5`) is kept as its text whatever its number: no `Double` is read for it.
+      QuantityBound.text(of: q).map { .quantity(value: nil, unit: q.unitText, bound: $0, extensions: []) }
+        ?? .quantity(value: amount(q, [], .value, unfit: &unfit)?.0, unit: q.unitText, bound: nil, extensions: [])
     case .codeableConcept(let c)?:
       .concept(ConceptText(text: c.text?.string, codings: c.coding.lazy.map { ($0.display?.string, $0.code?.string) }, codeWillDo: true))
     case .string(let s)?: .string(s.string)
@@ -72,6 +72,13 @@ enum DSTU2Observations: ObservationRelease {
     }
   }
 
+  /// The quantity of a bound (``QuantityBound/parse(_:)``) with `unit`.
+  static func quantity(_ bound: (comparator: Primitive<FHIRCode>, value: Primitive<FHIRDecimal>), unit: String) -> Quantity {
+    var q = Quantity(value: bound.value, unit: Primitive(FHIRString(uncheckedString: unit)))
+    q.comparator = bound.comparator
+    return q
+  }
+
   /// The `value[x]` of an outcome value, the Observation's own or a component's; DSTU2 has no
   /// `valueInteger` or `valueBoolean`: they are a quantity and a string (tagged in a component).
   static func fhirValue(of v: OutcomeValue, zone: TimeZone) -> Value {
@@ -79,7 +86,13 @@ enum DSTU2Observations: ObservationRelease {
     case .double(let x): .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
     case .integer(let i): .quantity(Quantity(value: decimal(exactly: i)))
     case .boolean(let b): .string(Primitive(FHIRString(uncheckedString: b ? "true" : "false")))
-    case .text(let s): .string(Primitive(FHIRString(uncheckedString: s)))
+    case .text(let s):
+      // A bound with units (`<5` mmol/L) came from a quantity with a comparator: it goes back as one.
+      if let units = v.units, let bound = QuantityBound.parse(s) {
+        .quantity(quantity(bound, unit: units))
+      } else {
+        .string(Primitive(FHIRString(uncheckedString: s)))
+      }
     case .date(let d): .dateTime(FHIRDates.dateTime(d, zone: zone))
     }
   }

@@ -26,7 +26,7 @@ enum ObservationPaths {
 /// ``ObservedValue`` reads. A class: handing a value's paths to ``ObservedValue`` retains one
 /// reference, not each path's name.
 final class ObservedValuePaths: Sendable {
-  let value, start, end, low, high, comparator, data: ReportPath
+  let value, start, end, low, high, data: ReportPath
   /// The elements of a CodeableConcept value its text may come from.
   let concept: ConceptText.Paths
 
@@ -37,7 +37,6 @@ final class ObservedValuePaths: Sendable {
     end = value.appending(".end")
     low = value.appending(".low")
     high = value.appending(".high")
-    comparator = value.appending(".comparator")
     data = value.appending(".data")
     concept = ConceptText.Paths(value.description)
   }

@@ -6,8 +6,9 @@ import FHIRJSON
 /// A release-neutral Observation `value[x]`, read from and written to each release's value by the
 /// Observation coders, and turned into outcome values by ``read(kind:path:zone:report:)``.
 public enum ObservedValue: Sendable {
-  /// A number and its unit (`unit`, else `code`); `comparator` present means the value is a bound.
-  case quantity(value: Double?, unit: String?, hasComparator: Bool, extensions: [Extension])
+  /// A number and its unit (`unit`, else `code`); with a `comparator`, `bound` is the value as
+  /// a bound's text (`<5`: ``QuantityBound``).
+  case quantity(value: Double?, unit: String?, bound: String?, extensions: [Extension])
   case integer(Int?)
   case boolean(Bool?)
   case string(String?)
@@ -25,7 +26,8 @@ public enum ObservedValue: Sendable {
   case unsupported
 
   /// The outcome values for this value; `path` is the FHIR path of the value (`Observation.valueQuantity`).
-  /// - Quantity → double with units; integer, boolean, string → the same type; CodeableConcept → text;
+  /// - Quantity → double with units (with a `comparator`, the bound's text, `<5`, with units);
+  ///   integer, boolean, string → the same type; CodeableConcept → text;
   ///   time → text; dateTime → date.
   /// - Period → the start date (`kind`), and the end as a second date of kind `<kind>.end`.
   /// - Range → doubles of kind `<kind>.low` / `<kind>.high`.
@@ -52,10 +54,16 @@ public enum ObservedValue: Sendable {
     let path = paths.value
     func suffixed(_ s: String) -> String { kind.map { $0 + "." + s } ?? s }
     switch self {
-    case .quantity(let value, let unit, let hasComparator, _):
+    case .quantity(let value, let unit, let bound, _):
+      // `<5` is not 5: a bound is kept as its text (its number as written), written back as the
+      // same quantity.
+      if let bound {
+        report.mapped(path)
+        values.append(OutcomeValue(.text(bound), units: unit, kind: kind))
+        return
+      }
       guard let value, value.isFinite else { report.unrepresentable(path); return }
       report.mapped(path)
-      if hasComparator { report.unrepresentable(paths.comparator) }
       values.append(OutcomeValue(.double(value), units: unit, kind: kind))
     case .integer(let i):
       guard let i else { report.unrepresentable(path); return }

@@ -9,11 +9,21 @@ public enum OutcomeValueExtensions {
   /// The care extensions for `value`; `typeTag` names a value type written in another type's form.
   public static func write(_ value: OutcomeValue, typeTag: String?) -> [Extension] {
     var list: [Extension] = []
-    if case .double = value.value {} else if let units = value.units { list.append(CareExtensions.string("units", units)) }
+    if let units = value.units, !unitsInQuantity(value) { list.append(CareExtensions.string("units", units)) }
     if let created = value.createdDate { list.append(CareExtensions.date("createdDate", created)) }
     if let typeTag { list.append(CareExtensions.string("valueType", typeTag)) }
     if value.kind == nil { list.append(CareExtensions.string("kindAbsent", "true")) }
     return list
+  }
+
+  /// Whether `value`'s units travel in the quantity it is written as: a double's, and a bound's
+  /// (``QuantityBound``: text such as `<5` with units, written as a quantity with a comparator).
+  static func unitsInQuantity(_ value: OutcomeValue) -> Bool {
+    switch value.value {
+    case .double: true
+    case .text(let s): value.units != nil && QuantityBound.parse(s) != nil
+    default: false
+    }
   }
 
   /// The value and kind of `values` when they are one value that an Observation's own `code`

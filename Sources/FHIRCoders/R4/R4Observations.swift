@@ -15,9 +15,9 @@ enum R4Observations: ObservationRelease {
     switch v {
     case nil: nil
     case .quantity(let q)?:
-      .quantity(
-        value: amount(q, [], .value, unfit: &unfit)?.0, unit: q.unitText,
-        hasComparator: q.comparator != nil, extensions: [])
+      // A bound (`<5`) is kept as its text whatever its number: no `Double` is read for it.
+      QuantityBound.text(of: q).map { .quantity(value: nil, unit: q.unitText, bound: $0, extensions: []) }
+        ?? .quantity(value: amount(q, [], .value, unfit: &unfit)?.0, unit: q.unitText, bound: nil, extensions: [])
     case .codeableConcept(let c)?:
       .concept(ConceptText(text: c.text?.string, codings: c.coding.lazy.map { ($0.display?.string, $0.code?.string) }, codeWillDo: true))
     case .string(let s)?: .string(s.string)
@@ -69,6 +69,13 @@ enum R4Observations: ObservationRelease {
     if case .integer(let i) = v.value { Int32(exactly: i) != nil } else { true }
   }
 
+  /// The quantity of a bound (``QuantityBound/parse(_:)``) with `unit`.
+  static func quantity(_ bound: (comparator: Primitive<FHIRCode>, value: Primitive<FHIRDecimal>), unit: String) -> Quantity {
+    var q = Quantity(value: bound.value, unit: Primitive(FHIRString(uncheckedString: unit)))
+    q.comparator = bound.comparator
+    return q
+  }
+
   /// The `value[x]` of an outcome value, the Observation's own or a component's; an integer too
   /// large for `valueInteger` is a quantity of the same number (tagged in its component).
   static func fhirValue(of v: OutcomeValue, zone: TimeZone) -> Value {
@@ -79,7 +86,13 @@ enum R4Observations: ObservationRelease {
         .quantity(Quantity(value: decimal(exactly: i)))
       }
     case .boolean(let b): .boolean(Primitive(FHIRBoolean(b)))
-    case .text(let s): .string(Primitive(FHIRString(uncheckedString: s)))
+    case .text(let s):
+      // A bound with units (`<5` mmol/L) came from a quantity with a comparator: it goes back as one.
+      if let units = v.units, let bound = QuantityBound.parse(s) {
+        .quantity(quantity(bound, unit: units))
+      } else {
+        .string(Primitive(FHIRString(uncheckedString: s)))
+      }
     case .date(let d): .dateTime(FHIRDates.dateTime(d, zone: zone))
     }
   }

@@ -16,5 +16,13 @@ extension QuantityModel {
   var unitText: String? { unit?.string ?? code?.string }
 }
 
+extension QuantityBound {
+  /// The bound's text of a quantity with a comparator (`<5`); `nil` without one.
+  static func text(of q: some QuantityModel) -> String? {
+    guard let comparator = q.comparator?.string, let number = q.value?.value?.text else { return nil }
+    return text(comparator: comparator, number: number)
+  }
+}
+
 extension FHIRR4.Quantity: QuantityModel {}
 extension FHIRDSTU2.Quantity: QuantityModel {}
