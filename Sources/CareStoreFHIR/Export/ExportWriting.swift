@@ -42,8 +42,14 @@ final class ExportWriting {
     try run.pages(.carePlan) { page in
       let plans = page.filter { !links.medicationPlans.contains($0.rootUUID) }
       var tasks: [UUID: TaskEntity] = [:]
+      // The tasks written as orders beside their plan, referred to by its activities.
+      var referenced: Set<UUID> = []
       try run.versions(.task, uuids: plans.flatMap { links.tasksOfPlan[$0.rootUUID] ?? [] }) { read in
-        for v in read { if case .task(let task) = try CareStore.record(v) { tasks[v.uuid] = task } }
+        for v in read {
+          guard case .task(let task) = try CareStore.record(v) else { continue }
+          tasks[v.uuid] = task
+          if case .referencedOrder = writer.placement(of: task, uuids: [v.rootUUID]) { referenced.insert(task.uuid) }
+        }
       }
       try load(plans.map(\.uuid) + tasks.keys)
       for v in plans {
@@ -52,7 +58,7 @@ final class ExportWriting {
         // The observation log plans are the pipeline's; their outcomes go out as their Observations.
         if run.exporter.fromSources && plan.id.hasPrefix(Pipeline.observationLogIDPrefix) { continue }
         if try addSources("carePlan", plan.id, [plan.uuid] + own.map(\.uuid)) { continue }
-        try add("carePlan", plan.id) { try writer.plan(plan, tasks: own, referenced: links.referenced) }
+        try add("carePlan", plan.id) { try writer.plan(plan, tasks: own, referenced: referenced) }
       }
     }
   }
