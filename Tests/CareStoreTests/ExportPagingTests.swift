@@ -19,35 +19,20 @@ struct ExportPagingTests {
     let inner: any CareStoreBackend
     let reads: Reads
     func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
-      try inner.read { try body(RecordingReader(base: $0, reads: reads)) }
+      try inner.read { try body(RecordingReader(baseReader: $0, reads: reads)) }
     }
     func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T { try inner.write(body) }
   }
 
-  struct RecordingReader: StoreReader {
-    let base: any StoreReader
+  struct RecordingReader: ForwardingReader {
+    let baseReader: any StoreReader
     let reads: Reads
     func versions(_ kind: EntityKind, _ filter: VersionFilter) throws -> [StoredVersion] {
       if filter == .all { reads.wholeKinds.append(kind) }
-      let versions = try base.versions(kind, filter)
+      let versions = try baseReader.versions(kind, filter)
       reads.largestRead = max(reads.largestRead, Set(versions.map(\.id)).count)
       return versions
     }
-    func entityIDs(_ kind: EntityKind) throws -> [String] { try base.entityIDs(kind) }
-    func heads(_ kind: EntityKind, ids: [String]) throws -> [String: VersionHead] { try base.heads(kind, ids: ids) }
-    func heads(_ kind: EntityKind, roots: [UUID]) throws -> [UUID: VersionHead] { try base.heads(kind, roots: roots) }
-    func sources(of uuids: [UUID]) throws -> [UUID: [SourceReference]] { try base.sources(of: uuids) }
-    func versions(fromResource type: String, id: String) throws -> [(kind: EntityKind, uuid: UUID)] {
-      try base.versions(fromResource: type, id: id)
-    }
-    func occupiedSlots(_ slots: [OccurrenceSlot]) throws -> [OccurrenceSlot: String] { try base.occupiedSlots(slots) }
-    func rowCounts() throws -> [String: Int] { try base.rowCounts() }
-    func changes(from position: Int64, before horizon: Int64) throws -> [StoreChange] {
-      try base.changes(from: position, before: horizon)
-    }
-    func changeHorizon() throws -> Int64 { try base.changeHorizon() }
-    func syncProcess() throws -> UUID { try base.syncProcess() }
-    func syncClocks() throws -> [UUID: Int64] { try base.syncClocks() }
   }
 
   @Test("every export reads pages of at most pageSize entities, in the order and with the content of a whole read", arguments: StoreBackendKind.allCases)

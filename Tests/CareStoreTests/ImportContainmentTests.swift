@@ -25,8 +25,9 @@ struct ImportContainmentTests {
     }
   }
 
-  struct FailingWriter: StoreWriter {
+  struct FailingWriter: StoreWriter, ForwardingReader {
     let base: any StoreWriter
+    var baseReader: any StoreReader { base }
     let failing: String
     let error: any Error
 
@@ -35,22 +36,6 @@ struct ImportContainmentTests {
       try base.append(version, replacing: head)
     }
     func addSources(_ sources: [SourceReference], to version: UUID) throws { try base.addSources(sources, to: version) }
-    func heads(_ kind: EntityKind, ids: [String]) throws -> [String: VersionHead] { try base.heads(kind, ids: ids) }
-    func heads(_ kind: EntityKind, roots: [UUID]) throws -> [UUID: VersionHead] { try base.heads(kind, roots: roots) }
-    func versions(_ kind: EntityKind, _ filter: VersionFilter) throws -> [StoredVersion] { try base.versions(kind, filter) }
-    func entityIDs(_ kind: EntityKind) throws -> [String] { try base.entityIDs(kind) }
-    func sources(of uuids: [UUID]) throws -> [UUID: [SourceReference]] { try base.sources(of: uuids) }
-    func versions(fromResource type: String, id: String) throws -> [(kind: EntityKind, uuid: UUID)] {
-      try base.versions(fromResource: type, id: id)
-    }
-    func occupiedSlots(_ slots: [OccurrenceSlot]) throws -> [OccurrenceSlot: String] { try base.occupiedSlots(slots) }
-    func rowCounts() throws -> [String: Int] { try base.rowCounts() }
-    func changes(from position: Int64, before horizon: Int64) throws -> [StoreChange] {
-      try base.changes(from: position, before: horizon)
-    }
-    func changeHorizon() throws -> Int64 { try base.changeHorizon() }
-    func syncProcess() throws -> UUID { try base.syncProcess() }
-    func syncClocks() throws -> [UUID: Int64] { try base.syncClocks() }
     func mergeSyncClocks(_ clocks: [UUID: Int64]) throws { try base.mergeSyncClocks(clocks) }
   }
 

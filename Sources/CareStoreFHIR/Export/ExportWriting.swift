@@ -26,14 +26,7 @@ final class ExportWriting {
 
   /// Writes the patients.
   func patients() throws {
-    try run.pages(.patient) { page in
-      try load(page.map(\.uuid))
-      for v in page {
-        guard case .patient(let p) = try CareStore.record(v) else { continue }
-        if try addSources("patient", p.id, [p.uuid], changed: (.patient(p), .patient)) { continue }
-        try add("patient", p.id) { [try writer.patient(p)] }
-      }
-    }
+    try run.pages(.patient) { try writeEach($0, as: .patient) }
   }
 
   /// Writes the plans (medication plans left out; observation log plans too from sources), each
@@ -65,25 +58,32 @@ final class ExportWriting {
 
   /// Writes the tasks that are orders of their own (`uuids`: version uuids).
   func standaloneTasks(_ uuids: [UUID]) throws {
-    try run.versions(.task, uuids: uuids) { page in
-      try load(page.map(\.uuid))
-      for v in page {
-        guard case .task(let task) = try CareStore.record(v) else { continue }
-        if try addSources("task", task.id, [task.uuid], changed: (.task(task), .task)) { continue }
-        try add("task", task.id) { [try writer.order(task)] }
-      }
-    }
+    try run.versions(.task, uuids: uuids) { try writeEach($0, as: .task) }
   }
 
   /// Writes the outcomes.
   func outcomes() throws {
-    try run.pages(.outcome) { page in
-      try load(page.map(\.uuid))
-      for v in page {
-        guard case .outcome(let o) = try CareStore.record(v) else { continue }
-        if try addSources("outcome", o.id, [o.uuid], changed: (.outcome(o), .outcome)) { continue }
-        try add("outcome", o.id) { [try writer.outcome(o)] }
-      }
+    try run.pages(.outcome) { try writeEach($0, as: .outcome) }
+  }
+
+  /// Writes each patient, task (as an order) or outcome of a page: from its sources, else,
+  /// changed on the care side, over its earlier source, else through the coders.
+  private func writeEach(_ page: [StoredVersion], as kind: EntityKind) throws {
+    try load(page.map(\.uuid))
+    for v in page {
+      let record = try CareStore.record(v)
+      if try addSources(record.kind, record.id, [record.uuid], changed: (record, kind)) { continue }
+      try add(record.kind, record.id) { [try item(record)] }
+    }
+  }
+
+  /// A patient's, task's (an order) or outcome's resource through the writer.
+  private func item(_ record: CareRecord) throws -> Item {
+    switch record {
+    case .patient(let p): try writer.patient(p)
+    case .task(let t): try writer.order(t)
+    case .outcome(let o): try writer.outcome(o)
+    case .carePlan, .contact: throw StoreError(.badRecord, store: "store", operation: "writing a \(record.kind) alone")
     }
   }
 
