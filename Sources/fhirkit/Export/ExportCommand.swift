@@ -28,7 +28,8 @@ struct ExportCommand: ParsableCommand {
       Exit codes: 0 all good; 1 some entities could not be written (the others are), or, with \
       --from-sources, were written through the coders because a stored source is damaged; \
       2 usage error (also: -o naming the store); 3 the store cannot be read, or cannot \
-      write the output; 129/130/143 interrupted.
+      write the output (NDJSON is written as the store is read: what went to standard output \
+      stays, a file named by -o keeps what was there); 129/130/143 interrupted.
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
