@@ -158,6 +158,23 @@ import Testing
     #expect(task.report.unrepresentable[reported] == 1)
   }
 
+  @Test(
+    "an activity cancelled, stopped or held is not due until its plan's end: it keeps its first day; a completed one ends with the plan",
+    arguments: ["cancelled", "stopped", "on-hold"])
+  func activityCutShort(activity: String) throws {
+    let period = #"{"start":"2024-03-01","end":"2024-03-31"}"#
+    for plan in ["active", "completed"] {
+      let task = try #require(try Self.planTasks(status: plan, period: period, activityStatus: activity).first)
+      #expect(try Self.occurrences(task.value).count == 1)
+      #expect(task.report.unrepresentable["CarePlan.activity.detail.status"] == 1)
+    }
+    // Done as planned, or still going: the plan's end bounds it.
+    for status in ["completed", "in-progress"] {
+      let task = try #require(try Self.planTasks(status: "active", period: period, activityStatus: status).first)
+      #expect(try Self.occurrences(task.value).count == 31)
+    }
+  }
+
   @Test("an active plan's ongoing activity keeps its schedule")
   func planOpen() throws {
     let task = try #require(try Self.planTasks(status: "active", period: #"{"start":"2024-03-01"}"#, activityStatus: "in-progress").first)

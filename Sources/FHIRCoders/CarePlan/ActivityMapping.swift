@@ -84,13 +84,16 @@ enum ActivityMapping<R: ActivityRelease> {
     return Schedule(elements: elements)
   }
 
-  /// How the activity has ended: at its plan's `period.end`, else without a date when its
-  /// `detail.status` or its plan's `status` says it is over or held (reported unrepresentable: a
-  /// schedule cannot say "ended on a day no one wrote down"), else not.
+  /// How the activity has ended: at its plan's `period.end`, unless its `detail.status` says it
+  /// was cut short (cancelled, stopped, held: ``ScheduleStop/wasCutShort(status:)``; a cancelled
+  /// activity is not due until its plan's end); else without a date when its `detail.status` or
+  /// its plan's `status` says it is over or held (reported unrepresentable: a schedule cannot say
+  /// "ended on a day no one wrote down"), else not.
   static func ending(_ r: Resource, zone: TimeZone, _ report: inout ConversionReport) -> ScheduleStop.Ending {
-    let ended = ScheduleStop.hasEnded(status: R.status(r.activity))
+    let status = R.status(r.activity)
+    let ended = ScheduleStop.hasEnded(status: status)
     if ended { report.mapped(R.paths.status) }
-    if let end = ScheduleStop.exclusiveEnd(r.end, zone: zone) { return .on(end) }
+    if let end = ScheduleStop.exclusiveEnd(r.end, zone: zone), !ScheduleStop.wasCutShort(status: status) { return .on(end) }
     guard ended || r.planHasEnded else { return .open }
     report.unrepresentable(ended ? R.paths.status : CarePlanPaths.status)
     return .undated

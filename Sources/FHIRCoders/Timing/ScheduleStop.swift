@@ -30,6 +30,13 @@ enum ScheduleStop {
     }
   }
 
+  /// The statuses among those that mean something ended before its time, not as planned:
+  /// `stopped`, `cancelled`, `revoked` and the halt of `on-hold` (`completed` is done as planned).
+  /// An activity cut short is due no more from its first day, whatever its plan's `period.end`.
+  static func wasCutShort(status: String?) -> Bool {
+    hasEnded(status: status) && status != "completed"
+  }
+
   /// The exclusive end of a FHIR `Period.end`, which includes all it names (`2024-03-14` ends at
   /// the next midnight in `zone`, `10:00:00` a second later), `nil` when there is none or it is
   /// not a date.
