@@ -48,16 +48,17 @@ public struct ConceptText: Sendable, Equatable {
     return nil
   }
 
-  /// The report paths of the elements below one CodeableConcept element that its text may come
-  /// from, built once (``ReportPath``).
+  /// The report paths of the elements below one CodeableConcept element that a text
+  /// (``ConceptText``) or a kind (``ObservedKind``) may come from, built once (``ReportPath``).
   struct Paths: Sendable {
-    let text, display, code: ReportPath
+    let text, display, code, system: ReportPath
 
     /// The paths below the concept at `base` (`MedicationRequest.medicationCodeableConcept`).
     init(_ base: String) {
       text = ReportPath(base + ".text")
       display = ReportPath(base + ".coding.display")
       code = ReportPath(base + ".coding.code")
+      system = ReportPath(base + ".coding.system")
     }
 
     /// The path of the element `source` names.

@@ -72,13 +72,6 @@ enum DSTU2Observations: ObservationRelease {
     }
   }
 
-  /// The quantity of a bound (``QuantityBound/parse(_:)``) with `unit`.
-  static func quantity(_ bound: (comparator: Primitive<FHIRCode>, value: Primitive<FHIRDecimal>), unit: String) -> Quantity {
-    var q = Quantity(value: bound.value, unit: Primitive(FHIRString(uncheckedString: unit)))
-    q.comparator = bound.comparator
-    return q
-  }
-
   /// The `value[x]` of an outcome value, the Observation's own or a component's; DSTU2 has no
   /// `valueInteger` or `valueBoolean`: they are a quantity and a string (tagged in a component).
   static func fhirValue(of v: OutcomeValue, zone: TimeZone) -> Value {
@@ -88,8 +81,8 @@ enum DSTU2Observations: ObservationRelease {
     case .boolean(let b): .string(Primitive(FHIRString(uncheckedString: b ? "true" : "false")))
     case .text(let s):
       // A bound with units (`<5` mmol/L) came from a quantity with a comparator: it goes back as one.
-      if let units = v.units, let bound = QuantityBound.parse(s) {
-        .quantity(quantity(bound, unit: units))
+      if let units = v.units, let bound = QuantityBound.quantity(s, unit: units, in: Quantity()) {
+        .quantity(bound)
       } else {
         .string(Primitive(FHIRString(uncheckedString: s)))
       }

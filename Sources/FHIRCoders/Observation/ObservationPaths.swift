@@ -4,8 +4,8 @@ enum ObservationPaths {
   static let root = ReportPath("Observation")
   static let id = ReportPath("Observation.id")
   /// The elements of `code` an outcome value's kind may come from (``ObservedKind``).
-  static let codeParts = ObservedKind.Paths("Observation.code")
-  static let componentCodeParts = ObservedKind.Paths("Observation.component.code")
+  static let codeParts = ConceptText.Paths("Observation.code")
+  static let componentCodeParts = ConceptText.Paths("Observation.component.code")
   static let effective = ReportPath("Observation.effective")
   static let effectiveDateTime = ReportPath("Observation.effectiveDateTime")
   static let effectiveInstant = ReportPath("Observation.effectiveInstant")

@@ -35,7 +35,7 @@ struct ObservedKind {
   }
 
   /// Reports the elements of the code that the kind keeps as mapped.
-  func report(_ paths: Paths, in report: inout ConversionReport) {
+  func report(_ paths: ConceptText.Paths, in report: inout ConversionReport) {
     switch source {
     case .loinc:
       report.mapped(paths.code)
@@ -43,18 +43,6 @@ struct ObservedKind {
       if ObservedValue.looksLikeLOINC(kind) { report.mapped(paths.system) }
     case .text: report.mapped(paths.text)
     case .code: report.mapped(paths.code)
-    }
-  }
-
-  /// The report paths of a code's elements a kind may come from, built once (``ReportPath``).
-  struct Paths: Sendable {
-    let text, code, system: ReportPath
-
-    /// The paths below the code at `base` (`Observation.code`).
-    init(_ base: String) {
-      text = ReportPath(base + ".text")
-      code = ReportPath(base + ".coding.code")
-      system = ReportPath(base + ".coding.system")
     }
   }
 }

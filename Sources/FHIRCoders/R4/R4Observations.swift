@@ -69,13 +69,6 @@ enum R4Observations: ObservationRelease {
     if case .integer(let i) = v.value { Int32(exactly: i) != nil } else { true }
   }
 
-  /// The quantity of a bound (``QuantityBound/parse(_:)``) with `unit`.
-  static func quantity(_ bound: (comparator: Primitive<FHIRCode>, value: Primitive<FHIRDecimal>), unit: String) -> Quantity {
-    var q = Quantity(value: bound.value, unit: Primitive(FHIRString(uncheckedString: unit)))
-    q.comparator = bound.comparator
-    return q
-  }
-
   /// The `value[x]` of an outcome value, the Observation's own or a component's; an integer too
   /// large for `valueInteger` is a quantity of the same number (tagged in its component).
   static func fhirValue(of v: OutcomeValue, zone: TimeZone) -> Value {
@@ -88,8 +81,8 @@ enum R4Observations: ObservationRelease {
     case .boolean(let b): .boolean(Primitive(FHIRBoolean(b)))
     case .text(let s):
       // A bound with units (`<5` mmol/L) came from a quantity with a comparator: it goes back as one.
-      if let units = v.units, let bound = QuantityBound.parse(s) {
-        .quantity(quantity(bound, unit: units))
+      if let units = v.units, let bound = QuantityBound.quantity(s, unit: units, in: Quantity()) {
+        .quantity(bound)
       } else {
         .string(Primitive(FHIRString(uncheckedString: s)))
       }

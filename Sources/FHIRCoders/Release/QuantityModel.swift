@@ -4,9 +4,9 @@ import FHIRR4
 
 /// A `Quantity` of either release (the same elements by the same names).
 protocol QuantityModel {
-  var value: Primitive<FHIRDecimal>? { get }
-  var comparator: Primitive<FHIRCode>? { get }
-  var unit: Primitive<FHIRString>? { get }
+  var value: Primitive<FHIRDecimal>? { get set }
+  var comparator: Primitive<FHIRCode>? { get set }
+  var unit: Primitive<FHIRString>? { get set }
   var code: Primitive<FHIRCode>? { get }
   var `extension`: [Extension] { get }
 }
@@ -21,6 +21,17 @@ extension QuantityBound {
   static func text(of q: some QuantityModel) -> String? {
     guard let comparator = q.comparator?.string, let number = q.value?.value?.text else { return nil }
     return text(comparator: comparator, number: number)
+  }
+
+  /// `empty` (a release's empty quantity) holding the bound `text` (``parse(_:)``) with `unit`;
+  /// `nil` when `text` is no bound.
+  static func quantity<Q: QuantityModel>(_ text: String, unit: String, in empty: Q) -> Q? {
+    guard let bound = parse(text) else { return nil }
+    var q = empty
+    q.value = bound.value
+    q.comparator = bound.comparator
+    q.unit = Primitive(FHIRString(uncheckedString: unit))
+    return q
   }
 }
 
