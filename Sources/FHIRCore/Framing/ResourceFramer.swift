@@ -66,6 +66,9 @@ public final class ResourceFramer {
   private let source: String
   private let handler: (Event) throws -> Void
   private let ndjson: NDJSONReader?
+  /// With a `lines` handler, NDJSON is cut into chunks of whole lines instead of read here.
+  private let chunker: NDJSONChunker?
+  private let lines: ((NDJSONChunk) throws -> Void)?
   private let values: BundleStreamReader?
   private var failed = false
 
@@ -74,21 +77,32 @@ public final class ResourceFramer {
   ///   - framing: How the input is framed.
   ///   - source: The input's name (a file path, `<stdin>`), put into records and errors.
   ///   - options: Limits for the tokenizer (its framing options are set by the framer).
+  ///   - lines: When given, NDJSON is not read into records here: its whole lines are handed
+  ///     to `lines` in chunks, for another thread to read (``NDJSONChunk/events(options:)``
+  ///     gives the records and bad lines `handler` would have had, without their
+  ///     ``Event/topLevelValue(_:)``). JSON input is framed as without it.
   ///   - handler: Called with each event; what it throws stops reading and is rethrown.
   public init(
     framing: ResourceFraming, source: String, options: JSONTokenizer.Options = .init(),
-    handler: @escaping (Event) throws -> Void
+    lines: ((NDJSONChunk) throws -> Void)? = nil, handler: @escaping (Event) throws -> Void
   ) {
     self.source = source
     self.handler = handler
+    self.lines = lines
     switch framing {
+    case .ndjson where lines != nil:
+      chunker = NDJSONChunker(source: source)
+      ndjson = nil
+      values = nil
     case .ndjson:
       ndjson = NDJSONReader(options: options, source: source)
+      chunker = nil
       values = nil
     case .json:
       var options = options
       options.allowsMultipleValues = true
       ndjson = nil
+      chunker = nil
       values = BundleStreamReader(options: options, requirement: .fhirBundle, source: source)
     }
   }
@@ -98,6 +112,8 @@ public final class ResourceFramer {
   public func feed(_ chunk: UnsafeRawBufferPointer) throws {
     if let ndjson {
       try ndjson.feed(chunk, handleLine)
+    } else if let chunker, let lines {
+      try chunker.feed(chunk, lines)
     } else if let values, !failed {
       try guarded { try values.feed(chunk, handleValue) }
     }
@@ -108,9 +124,18 @@ public final class ResourceFramer {
   public func finish() throws {
     if let ndjson {
       try ndjson.finish(handleLine)
+    } else if let chunker, let lines {
+      try chunker.finish(lines)
     } else if let values, !failed {
       try guarded { try values.finish(handleValue) }
     }
+  }
+
+  /// Hands the whole NDJSON lines read so far to the `lines` handler, if there is one (the
+  /// input pauses, or cannot be read further).
+  /// - Throws: What the handler throws.
+  public func handOutLines() throws {
+    if let chunker, let lines { try chunker.handOutLines(lines) }
   }
 
   /// Reads a whole input through a framer, sniffing its framing (``FramingSniffer``) when
@@ -122,29 +147,39 @@ public final class ResourceFramer {
   ///   - source: The input's name.
   ///   - chunks: Calls its argument with each chunk of the input, in order
   ///     (`{ feed in try ByteChunks.read(path: path, onIdle: feed.inputIsIdle) { try feed($0) } }`).
+  ///   - lines: When given, NDJSON input is handed out in chunks of whole lines instead of
+  ///     records (``init(framing:source:options:lines:handler:)``); when the input pauses or
+  ///     cannot be read further, the whole lines read so far are handed out first.
   ///   - handler: Called with each event.
   /// - Throws: What `chunks` throws (a `readFailed` `JSONError`), a `readFailed` error for
   ///   a corrupt gzip stream, or what the handler throws.
   public static func read(
     framing: ResourceFraming?, source: String,
     chunks: (Feed) throws -> Void,
+    lines: ((NDJSONChunk) throws -> Void)? = nil,
     handler: (Event) throws -> Void
   ) throws {
     // The framers made here do not outlive the call.
     try withoutActuallyEscaping(handler) { handler in
-      try read(framing: framing, source: source, chunks: chunks, escapingHandler: handler)
+      guard let lines else {
+        return try read(framing: framing, source: source, chunks: chunks, lines: nil, escapingHandler: handler)
+      }
+      try withoutActuallyEscaping(lines) { lines in
+        try read(framing: framing, source: source, chunks: chunks, lines: lines, escapingHandler: handler)
+      }
     }
   }
 
   private static func read(
     framing: ResourceFraming?, source: String,
     chunks: (Feed) throws -> Void,
+    lines: ((NDJSONChunk) throws -> Void)?,
     escapingHandler handler: @escaping (Event) throws -> Void
   ) throws {
-    var framer = framing.map { ResourceFramer(framing: $0, source: source, handler: handler) }
+    var framer = framing.map { ResourceFramer(framing: $0, source: source, lines: lines, handler: handler) }
     var sniffer = framer == nil ? FramingSniffer() : nil
     func choose(_ framing: ResourceFraming) throws {
-      let chosen = ResourceFramer(framing: framing, source: source, handler: handler)
+      let chosen = ResourceFramer(framing: framing, source: source, lines: lines, handler: handler)
       framer = chosen
       try sniffer!.buffered.withUnsafeBytes { try chosen.feed($0) }
       sniffer = nil
@@ -157,14 +192,21 @@ public final class ResourceFramer {
       }
     }
     let decoder = InputDecoder(source: source) { try handler(.note($0)) }
-    try chunks(
-      Feed(
-        bytes: { try decoder.feed($0, content) },
-        idle: {
-          if framer == nil, let framing = sniffer?.decideWhenIdle() { try choose(framing) }
-          try handler(.inputIdle)
-        }))
-    try decoder.finish(content)
+    do {
+      try chunks(
+        Feed(
+          bytes: { try decoder.feed($0, content) },
+          idle: {
+            if framer == nil, let framing = sniffer?.decideWhenIdle() { try choose(framing) }
+            try framer?.handOutLines()
+            try handler(.inputIdle)
+          }))
+      try decoder.finish(content)
+    } catch let error as JSONError where error.kind == .readFailed {
+      // The lines read whole before the input failed are handed out, as they are when read here.
+      try framer?.handOutLines()
+      throw error
+    }
     if framer == nil, let sniffer { try choose(sniffer.finish()) }
     try framer!.finish()
   }

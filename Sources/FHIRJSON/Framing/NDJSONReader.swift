@@ -43,11 +43,22 @@ public final class NDJSONReader {
   /// - Parameters:
   ///   - options: Limits for each line's value.
   ///   - source: A name for the input (a file path), put into errors.
-  public init(options: JSONTokenizer.Options = .init(), source: String? = nil) {
+  ///   - firstLine: The line (1-based) the first byte fed starts, when the reader is fed the
+  ///     rest of an input from a line start on (``NDJSONChunk``).
+  ///   - firstOffset: The offset in the whole input of the first byte fed, a line start: the
+  ///     lines, offsets and columns reported are those of the whole input.
+  public init(
+    options: JSONTokenizer.Options = .init(), source: String? = nil, firstLine: Int = 1, firstOffset: Int = 0
+  ) {
     var options = options
     options.allowsMultipleValues = false
     options.streamedArrayKey = nil
     tokenizer = JSONTokenizer(options: options, source: source)
+    line = firstLine
+    offset = firstOffset
+    if firstLine > 1 || firstOffset > 0 {
+      tokenizer.reset(skippingTo: firstOffset, newlinesSkipped: firstLine - 1)
+    }
   }
 
   /// Reads the next chunk, calling `handler` for each line it completes.

@@ -75,7 +75,9 @@ final class CareInputReader {
     let batcher = RecordBatcher<Decoded>(
       from: from, jobs: jobs,
       work: { record, release in try Self.decode(record, release: release, preparer: preparer) },
-      handle: { [unowned self] record, outcome in try add(record, try outcome.get()) })
+      handle: { [unowned self] record, outcome in try add(record, try outcome.get()) },
+      badLine: { [unowned self] error in try skip(error) },
+      notAResource: { [unowned self] record in try skip(notAResource: record) })
     for file in files {
       try batcher.startInput()
       digests?.start()
@@ -90,21 +92,16 @@ final class CareInputReader {
               try batcher.flush()  // messages in input order
               skip(entry)
             },
-            note: { [issueReport] note, source in issueReport.write(note, source: source) }),
+            note: { [issueReport] note, source in issueReport.write(note, source: source) },
+            // With several threads, NDJSON lines are tokenized on them, beside decoding.
+            ndjsonChunks: jobs > 1 ? { try batcher.add($0) } : nil),
           onError: { [self] error in
-            try batcher.flush()
-            skipped += 1
-            Console.shared.count(issues: 1)
-            printRecordMessage("fhirkit: \(error)")
-            issueReport.write(error)
-            if strict { throw someRecordsFailed }
+            try batcher.flush()  // messages in input order
+            try skip(error)
           },
           notAResource: { [self] record in
             try batcher.flush()
-            skipped += 1
-            Console.shared.count(issues: 1)
-            NotAResource.report(record, to: issueReport)
-            if strict { throw someRecordsFailed }
+            try skip(notAResource: record)
           },
           { record in try batcher.add(record) })
         // The input's last records are decoded while the next input is read.
@@ -116,6 +113,23 @@ final class CareInputReader {
       }
     }
     try batcher.flush()
+  }
+
+  /// Says that a record that is not one JSON value is skipped; in strict mode, stops.
+  private func skip(_ error: JSONError) throws {
+    skipped += 1
+    Console.shared.count(issues: 1)
+    printRecordMessage("fhirkit: \(error)")
+    issueReport.write(error)
+    if strict { throw someRecordsFailed }
+  }
+
+  /// Says that a record that is no resource is skipped; in strict mode, stops.
+  private func skip(notAResource record: ResourceRecord) throws {
+    skipped += 1
+    Console.shared.count(issues: 1)
+    NotAResource.report(record, to: issueReport)
+    if strict { throw someRecordsFailed }
   }
 
   /// Names a Bundle entry without a resource on stderr and in the report, by place and

@@ -11,6 +11,10 @@ import FHIRKit
 /// of taking turns, and a slow batch does not hold the others up. ``flush()`` waits for them
 /// all. With one job each batch is processed on the calling thread when it is full.
 ///
+/// NDJSON may come as chunks of whole lines (``add(_:)-(NDJSONChunk)``): a chunk is a batch of
+/// its own, its lines tokenized on the thread that processes it, and its bad lines and records
+/// that are no resources handed back in their places, in order (`badLine`, `notAResource`).
+///
 /// A release detected in a record carries over to the next records of the same input that have
 /// no release-specific element, as with one thread. A batch is processed before the batches
 /// ahead of it are handled, so its first records without such an element are read in the
@@ -32,6 +36,8 @@ final class RecordBatcher<Output: Sendable> {
   private let jobs: Int
   private let work: @Sendable (ResourceRecord, FHIRRelease) throws -> Output
   private let handle: (ResourceRecord, Result<Output, any Error>) throws -> Void
+  private let badLine: ((JSONError) throws -> Void)?
+  private let notAResource: ((ResourceRecord) throws -> Void)?
   private var pending: [ResourceRecord] = []
   /// The token memory of `pending`.
   private var pendingBytes = 0
@@ -42,11 +48,21 @@ final class RecordBatcher<Output: Sendable> {
   /// The input of the last batch handled, and the release carried over at its end.
   private var handled: (input: Int, release: FHIRRelease?) = (0, nil)
 
-  /// A processed batch: the input it belongs to, each record with the release it was detected
-  /// in (if any), the release it was processed in and its outcome.
+  /// A processed batch: the input it belongs to, and its items in input order.
   private struct Processed: Sendable {
     var input: Int
-    var records: [(record: ResourceRecord, detected: FHIRRelease?, release: FHIRRelease, outcome: Result<Output, any Error>)]
+    var items: [Item]
+  }
+
+  /// One item of a processed batch.
+  private enum Item: Sendable {
+    /// A record with the release it was detected in (if any), the release it was processed in
+    /// and its outcome.
+    case record(ResourceRecord, detected: FHIRRelease?, release: FHIRRelease, outcome: Result<Output, any Error>)
+    /// A line of an NDJSON chunk that is not one JSON value.
+    case badLine(JSONError)
+    /// A record of an NDJSON chunk that is an object without `resourceType` (``NotAResource``).
+    case notAResource(ResourceRecord)
   }
 
   /// Creates a batcher.
@@ -55,14 +71,21 @@ final class RecordBatcher<Output: Sendable> {
   ///   - jobs: Threads to use.
   ///   - work: What to compute per record; called from several threads at once.
   ///   - handle: What to do with each result, in input order, on the calling thread.
+  ///   - badLine: What to do with a bad line of an NDJSON chunk, in its place; required to add
+  ///     chunks.
+  ///   - notAResource: What to do with a record of an NDJSON chunk that is no resource, in its
+  ///     place; required to add chunks.
   init(
     from: ReleaseOption, jobs: Int, work: @escaping @Sendable (ResourceRecord, FHIRRelease) throws -> Output,
-    handle: @escaping (ResourceRecord, Result<Output, any Error>) throws -> Void
+    handle: @escaping (ResourceRecord, Result<Output, any Error>) throws -> Void,
+    badLine: ((JSONError) throws -> Void)? = nil, notAResource: ((ResourceRecord) throws -> Void)? = nil
   ) {
     self.from = from
     self.jobs = jobs
     self.work = work
     self.handle = handle
+    self.badLine = badLine
+    self.notAResource = notAResource
     inFlight = OrderedQueue(jobs: jobs)
   }
 
@@ -88,6 +111,20 @@ final class RecordBatcher<Output: Sendable> {
     guard pending.count >= Self.batchSize || pendingBytes >= Self.batchBytes else { return }
     guard jobs > 1 else { return try flush() }
     try submitPending()
+  }
+
+  /// Adds a chunk of whole NDJSON lines, as a batch of its own after the records added before.
+  /// - Throws: What the handlers throw.
+  func add(_ chunk: NDJSONChunk) throws {
+    precondition(badLine != nil && notAResource != nil, "RecordBatcher.add(_:) of a chunk without its handlers")
+    guard jobs > 1 else {
+      try flush()
+      return try handleInOrder(Self.process(chunk, input: input, guess: guess(), from: from, work: work))
+    }
+    if !pending.isEmpty { try submitPending() }
+    try handleFinished(keeping: 2 * jobs)
+    let (input, guess, from, work) = (input, guess(), from, work)
+    inFlight.start { Self.process(chunk, input: input, guess: guess, from: from, work: work) }
   }
 
   /// Processes the pending records and handles every batch, in order.
@@ -145,25 +182,53 @@ final class RecordBatcher<Output: Sendable> {
     work: @Sendable (ResourceRecord, FHIRRelease) throws -> Output
   ) -> Processed {
     var carried = guess
+    return Processed(input: input, items: batch.map { process($0, carried: &carried, from: from, work: work) })
+  }
+
+  /// Tokenizes the lines of `chunk` and processes its records as a batch; called from any thread.
+  private static func process(
+    _ chunk: NDJSONChunk, input: Int, guess: FHIRRelease?, from: ReleaseOption,
+    work: @Sendable (ResourceRecord, FHIRRelease) throws -> Output
+  ) -> Processed {
+    var carried = guess
     return Processed(
       input: input,
-      records: batch.map { record in
-        let detected = from == .auto ? from.detect(record.tokens) : nil
-        let release = from.release(detected: detected, inputRelease: &carried)
-        return (record, detected, release, Result { try work(record, release) })
+      items: chunk.events().map { event in
+        switch event {
+        case .badLine(let error): return .badLine(error)
+        case .record(let tokens, let line):
+          let record = ResourceRecord(tokens: tokens, source: chunk.source ?? "", line: line)
+          if NotAResource.matches(record) { return .notAResource(record) }
+          return process(record, carried: &carried, from: from, work: work)
+        }
       })
   }
 
-  /// Hands the records of a processed batch to `handle`, in order; a record processed in a
+  /// Detects the release of `record`, the release carried over being `carried`, and runs `work` on it.
+  private static func process(
+    _ record: ResourceRecord, carried: inout FHIRRelease?, from: ReleaseOption,
+    work: @Sendable (ResourceRecord, FHIRRelease) throws -> Output
+  ) -> Item {
+    let detected = from == .auto ? from.detect(record.tokens) : nil
+    let release = from.release(detected: detected, inputRelease: &carried)
+    return .record(record, detected: detected, release: release, outcome: Result { try work(record, release) })
+  }
+
+  /// Hands the items of a processed batch to their handlers, in order; a record processed in a
   /// release other than the one carried over to it is processed again first.
   private func handleInOrder(_ batch: Processed) throws {
     if handled.input != batch.input { handled = (batch.input, nil) }
-    for (record, detected, release, outcome) in batch.records {
-      let carried = from.release(detected: detected, inputRelease: &handled.release)
-      if carried == release {
-        try handle(record, outcome)
-      } else {
-        try handle(record, Result { try work(record, carried) })
+    for item in batch.items {
+      switch item {
+      case .record(let record, let detected, let release, let outcome):
+        let carried = from.release(detected: detected, inputRelease: &handled.release)
+        if carried == release {
+          try handle(record, outcome)
+        } else {
+          try handle(record, Result { try work(record, carried) })
+        }
+      case .badLine(let error): try badLine?(error)
+      case .notAResource(let record): try notAResource?(record)
       }
     }
   }

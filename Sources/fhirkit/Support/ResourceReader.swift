@@ -27,6 +27,11 @@ enum ResourceReader {
     /// Called with what was done to the input's bytes (after the byte order mark line is
     /// printed), with the input's name: to write it to the issue report.
     var note: ((InputDecoder.Note, String) -> Void)? = nil
+    /// When set, NDJSON input is handed here in chunks of whole lines, not read into records:
+    /// whoever takes a chunk reads its records and bad lines (``NDJSONChunk/events(options:)``,
+    /// on another thread) and handles them as `body`, `onError` and `notAResource` would, in
+    /// order; its records are no top-level values.
+    var ndjsonChunks: ((NDJSONChunk) throws -> Void)? = nil
   }
 
   /// Calls `body` for each resource of `input`; JSON errors go to `onError`, and records
@@ -53,6 +58,12 @@ enum ResourceReader {
           hooks.bytesRead?(chunk.count)
           hooks.chunkRead?(chunk)
           try feed(chunk)
+        }
+      },
+      lines: hooks.ndjsonChunks.map { take in
+        { chunk in
+          if !said && chunk.hasContent { said = true }
+          try take(chunk)
         }
       },
       handler: { event in

@@ -1,0 +1,84 @@
+import FHIRTestSupport
+import Foundation
+import Testing
+
+/// With `--jobs` above 1, `convert --to care` and `import` tokenize NDJSON lines on the
+/// decoding threads; what they write and say is what one thread writes and says, bad lines
+/// and records that are no resources included, from files and from standard input.
+@Suite struct NDJSONThreadsCommandTests {
+  /// Several chunks' worth of lines, with bad lines, records without `resourceType`, blank
+  /// lines, and a last line without its newline.
+  static func input() -> String {
+    var text = "{\"resourceType\":\"Patient\",\"id\":\"p\",\"gender\":\"female\"}\n"
+    for i in 0..<3000 {
+      switch i % 700 {
+      case 11: text += "{\"resourceType\":\"Observation\",\"id\":\"bad\(i)\",\"status\":\"fin\n"
+      case 12: text += "{\"id\":\"nores\(i)\",\"status\":\"final\"}\n"
+      case 13: text += "  \n\n"
+      case 14: text += "[1,2\n"
+      default:
+        text += "{\"resourceType\":\"Observation\",\"id\":\"o\(i)\",\"status\":\"final\",\"subject\":{\"reference\":\"Patient/p\"},"
+          + "\"code\":{\"coding\":[{\"system\":\"http://loinc.org\",\"code\":\"8867-4\"}]},"
+          + "\"effectiveDateTime\":\"2020-01-0\(i % 9 + 1)T10:00:00Z\",\"valueQuantity\":{\"value\":\(60 + i % 40),\"unit\":\"/min\"}}\n"
+      }
+    }
+    return text + "{\"resourceType\":\"Observation\",\"id\":\"end\",\"status\":\"final\""
+  }
+
+  @Test func careConversionIsTheSameForAnyJobs() throws {
+    let folder = TemporaryFolders.make("ndjson-threads")
+    let path = folder + "/in.ndjson"
+    let text = Self.input()
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    for strict in [false, true] {
+      var runs: [CommandRunner.Result] = []
+      var reports: [String] = []
+      for (jobs, fromStdin) in [("1", false), ("2", false), ("3", false), ("2", true)] {
+        let report = folder + "/report-\(jobs)-\(fromStdin)-\(strict).ndjson"
+        let arguments =
+          ["convert", "--to", "care", "--jobs", jobs, "--report", report] + (strict ? ["--strict"] : [])
+          + [fromStdin ? "-" : path]
+        var run = try CommandRunner.run(arguments, stdin: fromStdin ? Array(text.utf8) : [])
+        if fromStdin { run.stderr = run.stderr.replacingOccurrences(of: "<stdin>", with: path) }
+        runs.append(run)
+        reports.append(
+          try String(contentsOfFile: report, encoding: .utf8).replacingOccurrences(of: "<stdin>", with: path))
+      }
+      let one = runs[0]
+      #expect(one.exitCode == 1, "\(one.stderr)")
+      if strict {
+        #expect(one.stdout.isEmpty)
+      } else {
+        #expect(one.stdout.contains("\"kind\":\"outcome\""), "\(one.stderr)")
+        // Each kind of bad record, said with its line, never its values.
+        #expect(one.stderr.contains("in.ndjson:13"), "\(one.stderr)")
+        #expect(one.stderr.contains("in.ndjson:14: skipped: no resourceType"), "\(one.stderr)")
+        #expect(!one.stderr.contains("nores"))
+      }
+      for (index, run) in runs.enumerated().dropFirst() {
+        #expect(run.stdout == one.stdout && run.stderr == one.stderr && run.exitCode == one.exitCode, "run \(index)")
+        #expect(reports[index] == reports[0], "run \(index)")
+      }
+    }
+  }
+
+  @Test func importStoresTheSameForAnyJobs() throws {
+    let folder = TemporaryFolders.make("ndjson-threads-import")
+    let path = folder + "/in.ndjson"
+    try Data(Self.input().utf8).write(to: URL(fileURLWithPath: path))
+    var exported: [String] = []
+    var stderrs: [String] = []
+    for jobs in ["1", "2"] {
+      let store = folder + "/store-\(jobs).sqlite"
+      let imported = try CommandRunner.run(["import", path, "--store", store, "--jobs", jobs])
+      #expect(imported.exitCode == 1, "\(imported.stderr)")
+      stderrs.append(imported.stderr.replacingOccurrences(of: store, with: "STORE"))
+      let export = try CommandRunner.run(["export", "--store", store, "--to", "care"])
+      #expect(export.exitCode == 0, "\(export.stderr)")
+      exported.append(export.stdout)
+    }
+    #expect(exported[0] == exported[1])
+    #expect(exported[0].contains("\"kind\":\"outcome\""))
+    #expect(stderrs[0] == stderrs[1])
+  }
+}
