@@ -62,6 +62,25 @@ import Testing
     }
   }
 
+  /// What the reader says of its own (a byte order mark skipped, a file without resources)
+  /// comes after what is said about the records of the files before it, which may still be
+  /// decoding on other threads: stderr and the report are the same for any `--jobs`.
+  @Test func messagesOfTheReaderStayInInputOrder() throws {
+    let folder = TemporaryFolders.make("reader-messages")
+    var runs: [(CommandRunner.Result, String)] = []
+    for jobs in ["1", "2", "3"] {
+      let report = folder + "/report-\(jobs).ndjson"
+      let run = try CommandRunner.run(["convert", "--to", "care", "--jobs", jobs, "--report", report, "Fixtures/bad"])
+      runs.append((run, try String(contentsOfFile: report, encoding: .utf8)))
+    }
+    let (one, oneReport) = runs[0]
+    #expect(one.stderr.contains("byte-order-mark.json: information") && one.stderr.contains("empty-file.json: no resources"))
+    for (run, report) in runs.dropFirst() {
+      #expect(run.stderr == one.stderr && run.stdout == one.stdout && run.exitCode == one.exitCode)
+      #expect(report == oneReport)
+    }
+  }
+
   @Test func importStoresTheSameForAnyJobs() throws {
     let folder = TemporaryFolders.make("ndjson-threads-import")
     let path = folder + "/in.ndjson"

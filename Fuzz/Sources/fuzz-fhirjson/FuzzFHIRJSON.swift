@@ -75,13 +75,24 @@ private func checkPacking(_ tokens: JSONTokens) {
   }
 }
 
+/// Reads NDJSON whole, and cut into chunks of whole lines (as `fhirkit --jobs N` reads it on
+/// several threads): both give the same events, errors with the same places included.
 private func readNDJSON(_ input: UnsafeRawBufferPointer, chunkSize: Int) {
-  let reader = NDJSONReader(options: .init(maxDepth: 32, maxStringLength: 256))
+  let options = JSONTokenizer.Options(maxDepth: 32, maxStringLength: 256)
+  let reader = NDJSONReader(options: options)
+  var events: [NDJSONReader.Event] = []
   let handle: (NDJSONReader.Event) -> Void = { event in
     if case .record(let tokens, _) = event { check(.value(tokens)) }
+    events.append(event)
   }
   try? Fuzz.chunks(input, size: chunkSize) { try reader.feed($0, handle) }
   try? reader.finish(handle)
+  let chunker = NDJSONChunker(source: nil, chunkBytes: chunkSize * 3)
+  var chunked: [NDJSONReader.Event] = []
+  let take: (NDJSONChunk) -> Void = { chunked += $0.events(options: options) }
+  try? Fuzz.chunks(input, size: chunkSize) { try chunker.feed($0, take) }
+  try? chunker.finish(take)
+  if chunked != events { Fuzz.fail("NDJSON read in chunks of lines differs") }
 }
 
 private func streamBundle(_ input: UnsafeRawBufferPointer, chunkSize: Int) {

@@ -94,7 +94,9 @@ final class CareInputReader {
             },
             note: { [issueReport] note, source in issueReport.write(note, source: source) },
             // With several threads, NDJSON lines are tokenized on them, beside decoding.
-            ndjsonChunks: jobs > 1 ? { try batcher.add($0) } : nil),
+            ndjsonChunks: jobs > 1 ? { try batcher.add($0) } : nil,
+            // The last records of the inputs before may still be decoding (`endInput()`).
+            inOrder: { try batcher.inOrder($0) }),
           onError: { [self] error in
             try batcher.flush()  // messages in input order
             try skip(error)

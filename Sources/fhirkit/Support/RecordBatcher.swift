@@ -47,6 +47,11 @@ final class RecordBatcher<Output: Sendable> {
   private var input = 0
   /// The input of the last batch handled, and the release carried over at its end.
   private var handled: (input: Int, release: FHIRRelease?) = (0, nil)
+  /// The batches sent off so far, and handled so far.
+  private var sentCount = 0
+  private var handledCount = 0
+  /// What ``inOrder(_:)`` left to do once the batch sent off as the key-th is handled.
+  private var afterBatch: [Int: [() throws -> Void]] = [:]
 
   /// A processed batch: the input it belongs to, and its items in input order.
   private struct Processed: Sendable {
@@ -124,7 +129,21 @@ final class RecordBatcher<Output: Sendable> {
     if !pending.isEmpty { try submitPending() }
     try handleFinished(keeping: 2 * jobs)
     let (input, guess, from, work) = (input, guess(), from, work)
+    sentCount += 1
     inFlight.start { Self.process(chunk, input: input, guess: guess, from: from, work: work) }
+  }
+
+  /// Does `action` (saying something about the input) after the records added before it are
+  /// handled: at once when none is waiting, else once the last batch sent off is handled.
+  /// - Throws: What `action` and the handlers throw.
+  func inOrder(_ action: @escaping () throws -> Void) throws {
+    guard jobs > 1 else {
+      try flush()
+      return try action()
+    }
+    if !pending.isEmpty { try submitPending() }
+    guard handledCount < sentCount else { return try action() }
+    afterBatch[sentCount, default: []].append(action)
   }
 
   /// Processes the pending records and handles every batch, in order.
@@ -147,6 +166,7 @@ final class RecordBatcher<Output: Sendable> {
 
   private func submit(_ batch: [ResourceRecord]) {
     let (input, guess, from, work) = (input, guess(), from, work)
+    sentCount += 1
     inFlight.start { Self.process(batch, input: input, guess: guess, from: from, work: work) }
   }
 
@@ -156,8 +176,11 @@ final class RecordBatcher<Output: Sendable> {
     while inFlight.count > count {
       do {
         try handleInOrder(inFlight.takeOldest())
+        handledCount += 1
+        for action in afterBatch.removeValue(forKey: handledCount) ?? [] { try action() }
       } catch {
         inFlight.discardAll()
+        (handledCount, afterBatch) = (sentCount, [:])
         throw error
       }
     }

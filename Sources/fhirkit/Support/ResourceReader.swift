@@ -32,6 +32,11 @@ enum ResourceReader {
     /// on another thread) and handles them as `body`, `onError` and `notAResource` would, in
     /// order; its records are no top-level values.
     var ndjsonChunks: ((NDJSONChunk) throws -> Void)? = nil
+    /// Called with what the reader says of its own (a byte order mark skipped, an input without
+    /// resources; `note` included), to say it after the records before it that are still in a
+    /// batch (``RecordBatcher/inOrder(_:)``): stderr and the report stay in input order. Said at
+    /// once when `nil`.
+    var inOrder: ((@escaping () throws -> Void) throws -> Void)? = nil
   }
 
   /// Calls `body` for each resource of `input`; JSON errors go to `onError`, and records
@@ -90,11 +95,18 @@ enum ResourceReader {
           try onError(error)
         case .inputIdle: try hooks.idle?()
         case .note(let note):
-          if note == .byteOrderMark { printRecordMessage("fhirkit: \(source): information: \(note)") }
-          hooks.note?(note, source)
+          try say(hooks) {
+            if note == .byteOrderMark { printRecordMessage("fhirkit: \(source): information: \(note)") }
+            hooks.note?(note, source)
+          }
         }
       })
-    if !said { noResources(in: source) }
+    if !said { try say(hooks) { noResources(in: source) } }
+  }
+
+  /// Says what `message` says through `hooks.inOrder`, or at once.
+  private static func say(_ hooks: Hooks, _ message: @escaping () -> Void) throws {
+    if let inOrder = hooks.inOrder { try inOrder(message) } else { message() }
   }
 
   /// Says that an input (a file, standard input, a folder) holds no resource: not an error.
