@@ -57,6 +57,26 @@ import Testing
     }
   }
 
+  /// A string or number over the limit is said the same way whether its line is fed whole or
+  /// in pieces that cut it (the tokenizer refuses a cut one before reading its end).
+  @Test func tooLongIsSaidTheSameWayHoweverFed() throws {
+    let options = JSONTokenizer.Options(maxStringLength: 16)
+    let bytes = Array("{\"a\":\"\(String(repeating: "x", count: 40))\"}\n[\(String(repeating: "7", count: 30))]\n{\"b\":1}\n".utf8)
+    for pieceSize in [1, 2, 5, 9] {
+      let reader = NDJSONReader(options: options)
+      var pieces: [NDJSONReader.Event] = []
+      try Chunked.forEachChunk(of: bytes, size: pieceSize) { try reader.feed($0) { pieces.append($0) } }
+      try reader.finish { pieces.append($0) }
+      let whole = NDJSONChunk(bytes: bytes, firstLine: 1, offset: 0, endsInput: true, source: nil).events(options: options)
+      #expect(pieces == whole, "pieces of \(pieceSize)")
+      let messages = whole.compactMap { event -> String? in
+        if case .badLine(let error) = event { return error.message }
+        return nil
+      }
+      #expect(messages == ["string of over 16 bytes exceeds the limit", "number of over 16 bytes exceeds the limit"])
+    }
+  }
+
   @Test func chunksAreCutAtLineEndsFromTheirSize() throws {
     let line = Array(#"{"resourceType":"Patient"}"#.utf8) + [0x0A]  // 27 bytes
     let bytes = Array([[UInt8]](repeating: line, count: 10).joined())

@@ -161,7 +161,7 @@ struct TokenizerCore {
       end = endOutsideChunk()
     }
     let start = end &- count
-    guard count <= maxStringLength else { return tooLong("number", count, at: start) }
+    guard count <= maxStringLength else { return tooLong("number", at: start) }
     guard beginValue(at: start) else { return false }
     target.pointee.append(.number, offset: start, sourceText: start, count: count)
     lastEnd = end
@@ -201,7 +201,7 @@ struct TokenizerCore {
   private mutating func stringSlowly(_ bytes: UnsafeRawBufferPointer, end: Int, isKey: Bool) -> Bool {
     let start = openingQuote()
     let rawCount = end - start - 2
-    guard rawCount <= maxStringLength else { return tooLong("string", rawCount, at: start) }
+    guard rawCount <= maxStringLength else { return tooLong("string", at: start) }
     // The value of the required member decides streaming; read the flag before
     // `beginValue` clears it.
     let isRequiredValue = !isKey && requiredKeyArmed
@@ -246,9 +246,13 @@ struct TokenizerCore {
     streamAllowed = text.elementsEqual(requiredValue ?? [])
   }
 
+  /// Fails for a `what` (string, number) longer than the limit, starting at `start`. The message
+  /// does not tell its length: a token cut by a chunk's end is refused before its end is read,
+  /// and the same input must be said the same way however it is fed (NDJSON read whole or in
+  /// chunks of lines, `NDJSONChunk`).
   @inline(never)
-  private mutating func tooLong(_ what: String, _ count: Int, at start: Int) -> Bool {
-    fail(.stringTooLong, "\(what) of \(count) bytes exceeds the limit of \(maxStringLength)", at: start)
+  private mutating func tooLong(_ what: String, at start: Int) -> Bool {
+    fail(.stringTooLong, "\(what) of over \(maxStringLength) bytes exceeds the limit", at: start)
   }
 
   @inline(__always)
@@ -425,7 +429,7 @@ struct TokenizerCore {
     }
     lines.advance(over: chunk, base: chunkBase)
     if pending.count > maxStringLength + 2 {
-      return fail(.stringTooLong, "token of over \(maxStringLength) bytes exceeds the limit", at: pendingBase)
+      return tooLong(pending.first == UInt8(ascii: "\"") ? "string" : "number", at: pendingBase)
     }
     return true
   }
