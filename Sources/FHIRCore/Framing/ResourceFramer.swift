@@ -65,10 +65,15 @@ public final class ResourceFramer {
 
   private let source: String
   private let handler: (Event) throws -> Void
-  private let ndjson: NDJSONReader?
+  private let options: JSONTokenizer.Options
+  private var ndjson: NDJSONReader?
   /// With a `lines` handler, NDJSON is cut into chunks of whole lines instead of read here.
-  private let chunker: NDJSONChunker?
+  private var chunker: NDJSONChunker?
   private let lines: ((NDJSONChunk) throws -> Void)?
+  /// The longest line held whole to be handed out in a chunk: past it, the line and the rest of
+  /// the input are read here, as they come, so that memory stays bounded by the tokenizer's
+  /// limits whatever a line's length.
+  static let longestChunkedLine = 1 << 24
   private let values: BundleStreamReader?
   private var failed = false
 
@@ -88,6 +93,7 @@ public final class ResourceFramer {
   ) {
     self.source = source
     self.handler = handler
+    self.options = options
     self.lines = lines
     switch framing {
     case .ndjson where lines != nil:
@@ -114,9 +120,22 @@ public final class ResourceFramer {
       try ndjson.feed(chunk, handleLine)
     } else if let chunker, let lines {
       try chunker.feed(chunk, lines)
+      if chunker.bufferedBytes > Self.longestChunkedLine { try readLongLineHere(chunker, lines) }
     } else if let values, !failed {
       try guarded { try values.feed(chunk, handleValue) }
     }
+  }
+
+  /// Hands out the whole lines before a line too long to hold, then reads it and the rest of the
+  /// input here, as records (``longestChunkedLine``).
+  private func readLongLineHere(_ chunker: NDJSONChunker, _ lines: (NDJSONChunk) throws -> Void) throws {
+    try chunker.handOutLines(lines)
+    guard chunker.bufferedBytes > Self.longestChunkedLine else { return }
+    let rest = chunker.takeRest()
+    self.chunker = nil
+    let reader = NDJSONReader(options: options, source: source, firstLine: rest.line, firstOffset: rest.offset)
+    ndjson = reader
+    try rest.bytes.withUnsafeBytes { try reader.feed($0, handleLine) }
   }
 
   /// Ends the input.

@@ -61,6 +61,18 @@ public final class NDJSONChunker {
     try handler(chunk)
   }
 
+  /// The bytes read and not handed out yet: after ``handOutLines(_:)``, the start of a line
+  /// whose end has not come.
+  public var bufferedBytes: Int { buffer.count }
+
+  /// Stops cutting: returns the bytes not handed out (from a line start) with their line and
+  /// offset in the input, for an ``NDJSONReader`` made to start there to read them and the rest
+  /// (`NDJSONReader(firstLine:firstOffset:)`): a line too long to hold whole is read as it comes.
+  public func takeRest() -> (bytes: [UInt8], line: Int, offset: Int) {
+    defer { buffer = [] }
+    return (buffer, line, offset)
+  }
+
   /// The index of the first newline in `buffer` at or after `index`.
   private func newline(from index: Int) -> Int? {
     guard index < buffer.count else { return nil }
