@@ -36,6 +36,17 @@ import Testing
     }
   }
 
+  @Test("a title from one coding's display: the other codings' displays are reported dropped")
+  func titleFromOneOfSeveralCodings() throws {
+    let concept = #"{"coding":[{"system":"http://www.nlm.nih.gov/research/umls/rxnorm","code":"308192","display":"Amoxicillin 500 MG"},{"system":"http://example.org/local","code":"A5","display":"Amox 500"}]}"#
+    let json = MedicationScheduleSupport.request("m", dosages: []).replacingOccurrences(of: #"{"text":"Drug"}"#, with: concept)
+    let task = try MedicationScheduleSupport.decode(json)
+    #expect(task.value.title == "Amoxicillin 500 MG")
+    #expect(task.report.mapped["MedicationRequest.medicationCodeableConcept.coding.display"] == 1)
+    #expect(task.report.dropped["MedicationRequest.medicationCodeableConcept.coding.display"] == 1)
+    #expect(task.report.dropped["MedicationRequest.medicationCodeableConcept.coding.code"] == 2)
+  }
+
   @Test("an as-needed condition's code is reported dropped; its text goes in the instructions")
   func asNeededCondition() throws {
     let dosage = #"{"asNeededCodeableConcept":{"coding":[{"system":"http://snomed.info/sct","code":"22253000","display":"Pain"}]},"timing":{"repeat":{"frequency":1,"period":6,"periodUnit":"h"}}}"#
@@ -94,6 +105,24 @@ import Testing
       // A LOINC code not shaped like one is written back as text: its system is not kept.
       (#"{"coding":[{"system":"http://loinc.org","code":"LP1234"}]}"#, "LP1234", ["coding.code"], ["coding.system"]),
     ] {
+      try Self.checkObservationCode(code, kind: kind, mapped: mapped.map { ($0, 1) }, dropped: dropped.map { ($0, 1) })
+    }
+    // A coding beside the one the kind comes from falls under the same paths: its code (and its
+    // system, when the kept one's is mapped) is reported dropped beside the kept one.
+    try Self.checkObservationCode(
+      #"{"coding":[\#(snomed),\#(loinc)]}"#, kind: "8867-4", mapped: [("coding.code", 1), ("coding.system", 1)],
+      dropped: [("coding.code", 1), ("coding.system", 1), ("coding.display", 2)])
+    try Self.checkObservationCode(
+      #"{"coding":[\#(snomed),{"system":"http://example.org","code":"hr"}]}"#, kind: "364075005",
+      mapped: [("coding.code", 1)], dropped: [("coding.code", 1), ("coding.system", 2), ("coding.display", 1)])
+  }
+
+  /// Checks the kind an Observation's `code` (and a component's, and a DSTU2 Observation's)
+  /// gives, and the counts of the paths below `Observation.code` reported mapped and dropped.
+  static func checkObservationCode(
+    _ code: String, kind: String, mapped: [(String, Int)], dropped: [(String, Int)]
+  ) throws {
+    do {
       let component = #"{"code":\#(code),"valueQuantity":{"value":70}}"#
       let r4 = #"{"resourceType":"Observation","id":"o","status":"final","code":\#(code),"valueQuantity":{"value":72},"component":[\#(component)]}"#
       guard case .observation(let observation) = try Self.r4(r4) else { throw CocoaError(.coderReadCorrupt) }
@@ -105,11 +134,11 @@ import Testing
       else { throw CocoaError(.coderReadCorrupt) }
       let dstu2 = try DSTU2ObservationCoder().decode(old)
       for base in ["Observation.code.", "Observation.component.code."] {
-        for path in mapped { #expect(outcome.report.mapped[base + path] == 1, "\(kind) \(base + path)") }
-        for path in dropped { #expect(outcome.report.dropped[base + path] == 1, "\(kind) \(base + path)") }
+        for (path, n) in mapped { #expect(outcome.report.mapped[base + path] == n, "\(kind) \(base + path)") }
+        for (path, n) in dropped { #expect(outcome.report.dropped[base + path] == n, "\(kind) \(base + path)") }
       }
-      for path in mapped { #expect(dstu2.report.mapped["Observation.code." + path] == 1) }
-      for path in dropped { #expect(dstu2.report.dropped["Observation.code." + path] == 1) }
+      for (path, n) in mapped { #expect(dstu2.report.mapped["Observation.code." + path] == n) }
+      for (path, n) in dropped { #expect(dstu2.report.dropped["Observation.code." + path] == n) }
       #expect(outcome.report.mapped["Observation.code"] == nil)
       // What is reported mapped is what comes back.
       let again = try R4ObservationCoder().decode(R4ObservationCoder().encode(outcome.value).value)

@@ -16,7 +16,7 @@ enum ActivityText {
       guard let code = ConceptText(text: codeText, codings: CollectionOfOne((display: codeDisplay, code: nil))) else {
         return (nil, description)
       }
-      report.mapped(paths.codeConcept[code.source])
+      code.report(paths.codeConcept, in: &report)
       return (code.text, description)
     }
     if let description { return (description, nil) }

@@ -20,6 +20,10 @@ public struct ConceptText: Sendable, Equatable {
   public var text: String
   /// Where it came from.
   public var source: Source
+  /// How many other codings hold the element the text came from (their `display`, or their
+  /// `code`): report paths do not tell codings apart, so these are reported dropped beside the
+  /// one mapped (``report(_:in:)``).
+  public var othersAlike = 0
 
   /// Creates a concept text.
   public init(_ text: String, from source: Source) {
@@ -35,17 +39,29 @@ public struct ConceptText: Sendable, Equatable {
       self.init(text, from: .text)
       return
     }
+    var chosen: ConceptText?
+    var displays = 0
+    var codes = 0
     for coding in codings {
+      if coding.display != nil { displays += 1 }
+      if coding.code != nil { codes += 1 }
+      guard chosen == nil else { continue }
       if let display = coding.display {
-        self.init(display, from: .display)
-        return
-      }
-      if codeWillDo, let code = coding.code {
-        self.init(code, from: .code)
-        return
+        chosen = ConceptText(display, from: .display)
+      } else if codeWillDo, let code = coding.code {
+        chosen = ConceptText(code, from: .code)
       }
     }
-    return nil
+    guard var chosen else { return nil }
+    chosen.othersAlike = (chosen.source == .display ? displays : codes) - 1
+    self = chosen
+  }
+
+  /// Reports the element the text came from mapped, and the same element of the other codings
+  /// (``othersAlike``) dropped: a care field keeps one coding's display, not the others'.
+  func report(_ paths: Paths, in report: inout ConversionReport) {
+    report.mapped(paths[source])
+    if othersAlike > 0 { report.record(.dropped, paths[source], count: othersAlike) }
   }
 
   /// The report paths of the elements below one CodeableConcept element that a text

@@ -28,7 +28,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     case .concept(let concept):
       // Only the text is kept: the codes (RxNorm) are reported dropped by the element accounting.
       guard let concept else { return nil }
-      report.mapped(R.paths.medicationConcept[concept.source])
+      concept.report(R.paths.medicationConcept, in: &report)
       return concept.text
     case .reference(let target, let display):
       // The title is kept, not the reference (written back as `medicationCodeableConcept.text`):
@@ -36,7 +36,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
       // Medication's codes, form and ingredients are reported dropped by the element accounting.
       if let target, target.hasPrefix("#"), let m = R.contained(r, id: target.dropFirst()) {
         guard let name = R.name(m) else { return nil }
-        report.mapped(R.paths.containedMedicationConcept[name.source])
+        name.report(R.paths.containedMedicationConcept, in: &report)
         return name.text
       }
       // A Medication elsewhere (``MedicationTaskCoder/resolveMedication``): none of its
@@ -222,7 +222,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
       if needed.isBoolean {
         report.mapped(R.paths.asNeededBoolean)
       } else if let condition = needed.condition {
-        report.mapped(R.paths.asNeededConcept[condition.source])
+        condition.report(R.paths.asNeededConcept, in: &report)
       }
       if needed.isNeeded { impacts = false }
     }

@@ -79,7 +79,7 @@ public enum ObservedValue: Sendable {
       values.append(OutcomeValue(.text(s), kind: kind))
     case .concept(let concept):
       guard let concept else { return }
-      report.mapped(paths.concept[concept.source])
+      concept.report(paths.concept, in: &report)
       values.append(OutcomeValue(.text(concept.text), kind: kind))
     case .dateTime(let d):
       guard let point = FHIRDates.point(d, zone: zone) else { report.unrepresentable(path); return }
