@@ -93,8 +93,9 @@ final class CareInputReader {
               skip(entry)
             },
             note: { [issueReport] note, source in issueReport.write(note, source: source) },
-            // With several threads, NDJSON lines are tokenized on them, beside decoding.
-            ndjsonChunks: jobs > 1 ? { try batcher.add($0) } : nil,
+            // NDJSON lines are tokenized where they are decoded: on the decoding threads, beside
+            // decoding, and whole, so that what is said of a bad line is the same for any --jobs.
+            ndjsonChunks: { try batcher.add($0) },
             // The last records of the inputs before may still be decoding (`endInput()`).
             inOrder: { try batcher.inOrder($0) }),
           onError: { [self] error in
