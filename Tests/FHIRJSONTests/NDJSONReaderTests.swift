@@ -55,6 +55,22 @@ import Testing
     }
   }
 
+  /// A value a bad line completes before its error is dropped with the line: it never comes out
+  /// as a record of the blank line after it, however the input is fed.
+  @Test(arguments: [1, 4, 1 << 16])
+  func aBadLinesFirstValueIsNoRecord(chunkSize: Int) throws {
+    let text = "{\"a\":1}{\"b\":2}\n\n  \"status\": \"on-hold\",\n   \n{\"c\":3}\n"
+    let events = try Chunked.ndjsonEvents(Array(text.utf8), chunkSize: chunkSize)
+    var described: [String] = []
+    for event in events {
+      switch event {
+      case .record(_, let line): described.append("record \(line)")
+      case .badLine(let error): described.append("bad \(error.line)")
+      }
+    }
+    #expect(described == ["bad 1", "bad 3", "record 5"])
+  }
+
   @Test func recordsCarryTheirValues() throws {
     let text = "{\"id\":\"a\"}\n\n{\"id\":\"b\"}\n"
     let events = try Chunked.ndjsonEvents(Array(text.utf8), chunkSize: 3)

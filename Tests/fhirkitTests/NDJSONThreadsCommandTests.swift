@@ -81,6 +81,22 @@ import Testing
     }
   }
 
+  /// A line holding a resource and more after it is bad as a whole: its resource is not
+  /// converted, even when a blank line follows (it came out as that line's record before).
+  @Test func aBadLinesResourceIsNotConverted() throws {
+    let text = "{\"resourceType\":\"Patient\",\"id\":\"a\"}{\"x\":1}\n\n{\"resourceType\":\"Patient\",\"id\":\"b\"}\n"
+    // A file: standard input whose first line is two values is read as JSON values, not NDJSON.
+    let path = TemporaryFolders.make("bad-line-value") + "/in.ndjson"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    for arguments in [["--to", "r4"], ["--to", "care", "--jobs", "1"], ["--to", "care", "--jobs", "2"]] {
+      let run = try CommandRunner.run(["convert"] + arguments + [path])
+      #expect(run.exitCode == 1, "\(arguments): \(run.stderr)")
+      #expect(run.stderr.contains("in.ndjson:1:36: more than one JSON value"), "\(arguments): \(run.stderr)")
+      #expect(!run.stdout.contains("\"a\""), "\(arguments)")
+      #expect(run.stdout.contains("\"b\""), "\(arguments)")
+    }
+  }
+
   @Test func importStoresTheSameForAnyJobs() throws {
     let folder = TemporaryFolders.make("ndjson-threads-import")
     let path = folder + "/in.ndjson"

@@ -77,6 +77,9 @@ public final class NDJSONReader {
         } catch var error as JSONError {
           skippingLine = true
           lineValue = nil
+          // A value the line completed before its error (`{"a":1}x`) is no record of this line
+          // or the next.
+          while tokenizer.nextOutput() != nil {}
           if error.kind == .invalidString, let newline, abs(error.offset - (offset + newline)) <= 1 {
             // A newline inside a string: in NDJSON, the line ended early.
             error.kind = .unexpectedEnd
