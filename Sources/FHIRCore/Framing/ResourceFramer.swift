@@ -178,14 +178,9 @@ public final class ResourceFramer {
     lines: ((NDJSONChunk) throws -> Void)? = nil,
     handler: (Event) throws -> Void
   ) throws {
-    // The framers made here do not outlive the call.
+    // The framers made here do not outlive the call (`lines`, optional, is escaping already).
     try withoutActuallyEscaping(handler) { handler in
-      guard let lines else {
-        return try read(framing: framing, source: source, chunks: chunks, lines: nil, escapingHandler: handler)
-      }
-      try withoutActuallyEscaping(lines) { lines in
-        try read(framing: framing, source: source, chunks: chunks, lines: lines, escapingHandler: handler)
-      }
+      try read(framing: framing, source: source, chunks: chunks, lines: lines, escapingHandler: handler)
     }
   }
 
