@@ -208,6 +208,31 @@ import Testing
     guard case .string? = try R4ObservationCoder().encode(plain).value.value else { Issue.record("not a string"); return }
   }
 
+  /// A bound without a unit (a titre `<8`, a count `>100`) is a bound too: its units are `""`,
+  /// which no string value read from FHIR has, and it comes back as the same Quantity, with no
+  /// `unit` (FHIR has no empty strings), in both releases. A double whose units are `""` (from a
+  /// care app) is written without a unit too.
+  @Test func unitlessBoundComesBackAsAQuantity() throws {
+    let json = #"{"resourceType":"Observation","id":"t","status":"final","code":{"text":"titre"},"effectiveDateTime":"2024-03-10T09:00:00Z","valueQuantity":{"value":8,"comparator":"<"}}"#
+    let bytes = Array(json.utf8)
+    let tokens = try Chunked.tokens(bytes, chunkSize: bytes.count)
+    let r4 = try R4ObservationCoder().decode(try #require(try FHIRR4.Observation.decode(from: tokens).value))
+    #expect(r4.value.values.map(\.value) == [.text("<8")] && r4.value.values.first?.units == "")
+    let written = try R4ObservationCoder().encode(r4.value).value
+    guard case .quantity(let q)? = written.value else { Issue.record("not a quantity"); return }
+    #expect(q.comparator?.string == "<" && q.value?.value?.text == "8" && q.unit == nil)
+    #expect(try R4ObservationCoder().decode(written).value.values == r4.value.values)
+    let dstu2 = try DSTU2ObservationCoder().decode(try #require(try FHIRDSTU2.Observation.decode(from: tokens).value))
+    #expect(dstu2.value.values == r4.value.values)
+    let old = try DSTU2ObservationCoder().encode(dstu2.value).value
+    guard case .quantity(let p)? = old.value else { Issue.record("not a DSTU2 quantity"); return }
+    #expect(p.comparator?.string == "<" && p.unit == nil)
+    var double = Self.sample()
+    double.values = [OutcomeValue(.double(3), units: "", kind: "x")]
+    guard case .quantity(let d)? = try R4ObservationCoder().encode(double).value.value else { Issue.record("not a quantity"); return }
+    #expect(d.unit == nil)
+  }
+
   @Test func overridingAClosureChangesOnlyItsField() throws {
     let fhir = try DSTU2ObservationCoder().encode(Self.sample()).value
     var coder = DSTU2ObservationCoder()

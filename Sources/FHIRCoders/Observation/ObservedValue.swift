@@ -58,8 +58,9 @@ public enum ObservedValue: Sendable {
       // `<5` is not 5: a bound is kept as its text (its number as written), written back as the
       // same quantity.
       if let bound {
+        // Units `""` when it has none: a bound, not a string value, and written back so.
         report.mapped(path)
-        values.append(OutcomeValue(.text(bound), units: unit, kind: kind))
+        values.append(OutcomeValue(.text(bound), units: unit ?? "", kind: kind))
         return
       }
       guard let value, value.isFinite else { report.unrepresentable(path); return }

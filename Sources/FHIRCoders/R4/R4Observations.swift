@@ -73,14 +73,15 @@ enum R4Observations: ObservationRelease {
   /// large for `valueInteger` is a quantity of the same number (tagged in its component).
   static func fhirValue(of v: OutcomeValue, zone: TimeZone) -> Value {
     switch v.value {
-    case .double(let x): .quantity(Quantity(value: decimal(x), unit: v.units.map { Primitive(FHIRString(uncheckedString: $0)) }))
+    case .double(let x): .quantity(Quantity(value: decimal(x), unit: QuantityBound.unit(v.units)))
     case .integer(let i):
       if let small = Int32(exactly: i) { .integer(Primitive(FHIRInteger(uncheckedInt: small))) } else {
         .quantity(Quantity(value: decimal(exactly: i)))
       }
     case .boolean(let b): .boolean(Primitive(FHIRBoolean(b)))
     case .text(let s):
-      // A bound with units (`<5` mmol/L) came from a quantity with a comparator: it goes back as one.
+      // A bound with units (`<5` mmol/L; `""` for none) came from a quantity with a comparator:
+      // it goes back as one.
       if let units = v.units, let bound = QuantityBound.quantity(s, unit: units, in: Quantity()) {
         .quantity(bound)
       } else {

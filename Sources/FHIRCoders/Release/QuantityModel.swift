@@ -23,15 +23,22 @@ extension QuantityBound {
     return text(comparator: comparator, number: number)
   }
 
-  /// `empty` (a release's empty quantity) holding the bound `text` (``parse(_:)``) with `unit`;
-  /// `nil` when `text` is no bound.
+  /// `empty` (a release's empty quantity) holding the bound `text` (``parse(_:)``) with `unit`
+  /// (none for `""`); `nil` when `text` is no bound.
   static func quantity<Q: QuantityModel>(_ text: String, unit: String, in empty: Q) -> Q? {
     guard let bound = parse(text) else { return nil }
     var q = empty
     q.value = bound.value
     q.comparator = bound.comparator
-    q.unit = Primitive(FHIRString(uncheckedString: unit))
+    q.unit = Self.unit(unit)
     return q
+  }
+
+  /// A quantity's `unit` for an outcome value's `units`: none for `nil` or `""` (FHIR has no
+  /// empty strings; `""` marks a bound read from a quantity without a unit).
+  static func unit(_ units: String?) -> Primitive<FHIRString>? {
+    guard let units, !units.isEmpty else { return nil }
+    return Primitive(FHIRString(uncheckedString: units))
   }
 }
 
