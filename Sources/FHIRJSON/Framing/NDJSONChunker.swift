@@ -73,7 +73,10 @@ public final class NDJSONChunker {
     return (buffer, line, offset)
   }
 
-  /// The index of the first newline in `buffer` at or after `index`.
+  /// The index of the first newline in `buffer` at or after `index`: `memchr`, as the tokenizer
+  /// counts lines, since finding line ends is the reading thread's whole share of the work with
+  /// several threads (`FHIRJSONBenchmarks job`, docs/benchmarks.md, "NDJSON tokenized where it is
+  /// decoded").
   private func newline(from index: Int) -> Int? {
     guard index < buffer.count else { return nil }
     return buffer.withUnsafeBytes { bytes in

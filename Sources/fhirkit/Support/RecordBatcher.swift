@@ -129,8 +129,7 @@ final class RecordBatcher<Output: Sendable> {
     if !pending.isEmpty { try submitPending() }
     try handleFinished(keeping: 2 * jobs)
     let (input, guess, from, work) = (input, guess(), from, work)
-    sentCount += 1
-    inFlight.start { Self.process(chunk, input: input, guess: guess, from: from, work: work) }
+    send { Self.process(chunk, input: input, guess: guess, from: from, work: work) }
   }
 
   /// Does `action` (saying something about the input) after the records added before it are
@@ -166,8 +165,13 @@ final class RecordBatcher<Output: Sendable> {
 
   private func submit(_ batch: [ResourceRecord]) {
     let (input, guess, from, work) = (input, guess(), from, work)
+    send { Self.process(batch, input: input, guess: guess, from: from, work: work) }
+  }
+
+  /// Sends a batch off to be processed on a thread of `inFlight`, counted for ``inOrder(_:)``.
+  private func send(_ process: @escaping @Sendable () -> Processed) {
     sentCount += 1
-    inFlight.start { Self.process(batch, input: input, guess: guess, from: from, work: work) }
+    inFlight.start(process)
   }
 
   /// Handles the oldest batches, waiting for each, until `count` are left in flight. What
