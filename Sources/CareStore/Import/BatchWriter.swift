@@ -78,14 +78,8 @@ final class BatchWriter: Sendable {
   private func writeNow(_ parts: [Part]) throws {
     var summary = state.withLock { $0.summary }
     let before = (written: summary.versionsWritten, unchanged: Self.unchanged(summary))
-    for part in parts {
-      var kindCounts = summary.counts[part.kind] ?? ImportSummary.Counts()
-      kindCounts.duplicateIDs += part.duplicates
-      if !part.items.isEmpty {
-        try importer.writeContained(part.items, kind: part.kind, summary: &summary, counts: &kindCounts)
-      }
-      summary.counts[part.kind] = kindCounts
-    }
+    for part in parts { summary.counts[part.kind, default: ImportSummary.Counts()].duplicateIDs += part.duplicates }
+    try importer.writeContained(parts.map { ($0.kind, $0.items) }, summary: &summary)
     let written = summary.versionsWritten - before.written
     let unchanged = Self.unchanged(summary) - before.unchanged
     state.withLock { state in

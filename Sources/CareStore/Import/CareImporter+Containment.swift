@@ -33,6 +33,37 @@ extension CareImporter {
     }
   }
 
+  /// Writes one batch of several kinds in one transaction, kind by kind in the order given (so
+  /// that an outcome finds the task version written before it in the same transaction), and
+  /// adds it to `summary`: the batch is stored whole or not at all. When the transaction fails
+  /// for a reason that may lie with one of its entities, it was rolled back: each kind is written
+  /// again in a transaction of its own (``writeContained(_:kind:summary:counts:)``, down to one
+  /// entity a transaction).
+  /// - Throws: ``StoreError`` when the store as a whole cannot be written: nothing of the batch
+  ///   is stored, batches before it are.
+  func writeContained(_ parts: [(kind: EntityKind, items: [Item])], summary: inout ImportSummary) throws {
+    let parts = parts.filter { !$0.items.isEmpty }
+    if parts.count > 1 {
+      do {
+        let written = try backend.write { writer in
+          try parts.map { part in try Self.write(part.items, kind: part.kind, jobs: jobs, to: writer) }
+        }
+        for (part, batch) in zip(parts, written) {
+          var counts = summary.counts[part.kind] ?? ImportSummary.Counts()
+          summary.add(batch: batch, of: part.kind, to: &counts, committed: false)
+        }
+        summary.batches += 1
+        return
+      } catch let error where !Self.concernsWholeStore(error) {
+        // Kind by kind below.
+      }
+    }
+    for part in parts {
+      var counts = summary.counts[part.kind] ?? ImportSummary.Counts()
+      try writeContained(part.items, kind: part.kind, summary: &summary, counts: &counts)
+    }
+  }
+
   /// Whether `error` says the store as a whole cannot be written, so that writing the entities
   /// one by one would fail for each of them alike.
   static func concernsWholeStore(_ error: any Error) -> Bool {

@@ -45,16 +45,17 @@ public struct ImportSummary: Hashable, Sendable {
 
   public init() {}
 
-  /// Adds one committed batch of `kind` (its counts, conflicts and the batch itself) to this
-  /// summary and to `counts`, the running counts of that kind.
-  mutating func add(batch: ImportSummary, of kind: EntityKind, to counts: inout Counts) {
+  /// Adds one written batch of `kind` (its counts, conflicts and, when it was `committed` as a
+  /// transaction of its own, the batch itself) to this summary and to `counts`, the running
+  /// counts of that kind.
+  mutating func add(batch: ImportSummary, of kind: EntityKind, to counts: inout Counts, committed: Bool = true) {
     let done = batch.counts[kind] ?? Counts()
     counts.added += done.added
     counts.unchanged += done.unchanged
     counts.newVersions += done.newVersions
     counts.conflicts += done.conflicts
     conflicts += batch.conflicts
-    batches += 1
+    if committed { batches += 1 }
     self.counts[kind] = counts
   }
 
