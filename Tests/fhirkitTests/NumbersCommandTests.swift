@@ -27,6 +27,35 @@ import Testing
 
   static func lines(_ text: String) -> Set<Substring> { Set(text.split(separator: "\n")) }
 
+  /// A decimal a `Double` holds only rounded or without its trailing zeros: converted as that
+  /// `Double` (exit 0), reported unrepresentable by path in `--report` and counted on stderr;
+  /// `import` keeps the decimal as written in the entity's source.
+  @Test func aRoundedDecimalIsReportedAndItsSourceKeepsIt() throws {
+    let bad = Self.write([
+      Self.observation("precise", #""valueQuantity":{"value":1.10,"unit":"mg"}"#),
+      Self.observation("exact", #""valueQuantity":{"value":1.5,"unit":"mg"}"#, day: 1),
+    ])
+    let report = TemporaryFolders.make("fhirkit-numbers") + "/rounded.ndjson"
+    let converted = try CommandRunner.run(["convert", "--to", "care", "--report", report, bad])
+    #expect(converted.exitCode == 0, "\(converted.stderr)")
+    #expect(converted.stderr.contains("1 unrepresentable"), "\(converted.stderr)")
+    #expect(!converted.stderr.contains("1.10"))
+    let rows = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").filter {
+      $0.contains(#""disposition":"unrepresentable""#)
+    }
+    #expect(rows.count == 1)
+    #expect(rows.first?.contains(#""path":"Observation.valueQuantity.value""#) == true && rows.first?.contains(#""id":"precise""#) == true)
+    let records = try CareJSON.records(fromNDJSON: Data(converted.stdout.utf8))
+    let values = records.compactMap { if case .outcome(let o) = $0 { o.values.first?.value } else { nil } }
+    #expect(Set(values) == [.double(1.1), .double(1.5)])
+
+    let store = TemporaryFolders.make("fhirkit-numbers") + "/rounded.sqlite"
+    #expect(try CommandRunner.run(["import", "--store", store, bad]).exitCode == 0)
+    let sources = try CommandRunner.run(["export", "--store", store, "--to", "r4", "--from-sources"])
+    #expect(sources.exitCode == 0)
+    #expect(sources.stdout.contains(#""value":1.10"#), "\(sources.stdout)")
+  }
+
   @Test func theFuzzFindingAmongASyntheaBundleIsContained() throws {
     let bad = Self.write([Self.finding])
     let report = TemporaryFolders.make("fhirkit-numbers") + "/report.ndjson"

@@ -42,11 +42,10 @@ enum ActivityMapping<R: ActivityRelease> {
     var targets: [OutcomeValue] = []
     if let q = R.quantity(r.activity),
       let v = TargetValueMapping.read(
-        decimal: q.value, unit: q.unit, extensions: q.extensions,
+        decimal: q.value, unit: q.unit, extensions: q.extensions, path: paths.quantity,
         at: { r.detailPath("quantity").appending(key: "value") }, report: &report)
     {
       targets.append(v)
-      report.mapped(paths.quantity)
     }
     var elements: [ScheduleElement] = []
     let scheduled = R.scheduled(r.activity)

@@ -53,6 +53,39 @@ public enum DecimalFit: Sendable, Hashable {
     return false
   }
 
+  /// Whether `x`, the `Double` a FHIR decimal fits as, gives the decimal back as the coders
+  /// write it (``text(of:)``): the same digits to the same last place. Not so for a number a
+  /// `Double` holds only rounded (`12345678901234567890`, `0.1234567890123456789`), nor for one
+  /// whose trailing zeros say how precisely it was measured (`1.10`, `7.0`: FHIR keeps a
+  /// decimal's precision, a `Double` has none). `0.000001` written back as `1e-06` is the same
+  /// decimal; so is `-0` as `0`. The coders keep such a number as its `Double` and report it
+  /// unrepresentable (docs/mapping.md, "Numbers a Double rounds").
+  public static func keepsPrecision(_ number: JSONNumber, as x: Double) -> Bool {
+    let text = number.text.utf8
+    // Up to 15 significant digits and no exponent read back from a `Double` digit for digit:
+    // only trailing zeros after a decimal point are lost then.
+    var digits = 0
+    var point = false
+    for byte in text {
+      switch byte {
+      case UInt8(ascii: "."): point = true
+      case UInt8(ascii: "e"), UInt8(ascii: "E"): digits = 16
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): if digits > 0 || byte != UInt8(ascii: "0") { digits += 1 }
+      default: break
+      }
+      if digits > 15 { break }
+    }
+    if digits <= 15 { return !(point && text.last == UInt8(ascii: "0")) }
+    return DecimalDigits(text) == DecimalDigits(Self.text(of: x).utf8)
+  }
+
+  /// A `Double` as the coders write it into a FHIR decimal: a whole number below 10^15 as an
+  /// integer (`7`), any other as the shortest text that reads back as the same `Double` (`0.1`,
+  /// `1e-06`, `1.2345678901234568e+16`).
+  public static func text(of x: Double) -> String {
+    x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
+  }
+
   /// The `Double`, when the number fits.
   public var double: Double? {
     if case .fits(let x) = self { x } else { nil }
@@ -61,5 +94,41 @@ public enum DecimalFit: Sendable, Hashable {
   /// The text of a number that does not fit.
   public var unfitText: String? {
     if case .doesNotFit(let text) = self { text } else { nil }
+  }
+}
+
+/// A decimal's digits and the power of ten of its last one (`1.10`: `110`, −2; `1e-06`: `1`, −6),
+/// leading zeros left out, trailing ones kept: two texts of one decimal to the same precision
+/// are equal.
+private struct DecimalDigits: Equatable {
+  var negative = false
+  var digits: [UInt8] = []
+  var exponent = 0
+
+  init(_ utf8: some Collection<UInt8>) {
+    var places = 0
+    var point = false
+    var inExponent = false
+    var exponentSign = 1
+    var exponentValue = 0
+    for byte in utf8 {
+      switch byte {
+      case UInt8(ascii: "-"): if inExponent { exponentSign = -1 } else { negative = true }
+      case UInt8(ascii: "."): point = true
+      case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if inExponent {
+          // A number a `Double` holds has no exponent near this bound.
+          exponentValue = min(exponentValue * 10 + Int(byte - UInt8(ascii: "0")), 1 << 20)
+        } else {
+          if !digits.isEmpty || byte != UInt8(ascii: "0") { digits.append(byte) }
+          if point { places += 1 }
+        }
+      default: break
+      }
+    }
+    exponent = exponentSign * exponentValue - places
+    // Zero's sign says nothing.
+    if digits.isEmpty { negative = false }
   }
 }

@@ -24,15 +24,21 @@ public enum TargetValueMapping {
     return result
   }
 
-  /// ``read(value:unit:extensions:)`` of a dose's FHIR decimal; a number no `Double` holds
-  /// (``DecimalFit``) gives `nil` and an error issue at `location()` (the decimal's JSON path):
-  /// the target is skipped.
+  /// ``read(value:unit:extensions:)`` of a dose's FHIR decimal, reporting the quantity's `path`
+  /// mapped when it gives a target — and unrepresentable too when a `Double` holds its number only
+  /// rounded or without its trailing zeros (``DecimalFit/keepsPrecision(_:as:)``: `1.0` tablet
+  /// becomes 1). A number no `Double` holds (``DecimalFit``) gives `nil` and an error issue at
+  /// `location()` (the decimal's JSON path): the target is skipped.
   static func read(
-    decimal: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension], at location: () -> JSONPath,
-    report: inout ConversionReport
+    decimal: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension], path: ReportPath,
+    at location: () -> JSONPath, report: inout ConversionReport
   ) -> OutcomeValue? {
     switch DecimalFit.of(decimal) {
-    case .fits(let x): return read(value: x, unit: unit, extensions: extensions)
+    case .fits(let x):
+      guard let target = read(value: x, unit: unit, extensions: extensions) else { return nil }
+      report.mapped(path)
+      if let number = decimal?.value?.number, !DecimalFit.keepsPrecision(number, as: x) { report.unrepresentable(path) }
+      return target
     case .doesNotFit:
       report.numberDoesNotFit(at: location(), keptAsText: false)
       return nil

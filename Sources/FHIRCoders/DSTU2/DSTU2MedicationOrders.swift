@@ -97,11 +97,10 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     switch dosage.dose {
     case .quantity(let q):
       if let v = TargetValueMapping.read(
-        decimal: q.value, unit: q.unit?.string ?? q.code?.string, extensions: q.extension,
+        decimal: q.value, unit: q.unit?.string ?? q.code?.string, extensions: q.extension, path: doseQuantityPath,
         at: { JSONPath([.key("dosageInstruction"), .index(position), .key("doseQuantity"), .key("value")]) },
         report: &report)
       {
-        report.mapped(doseQuantityPath)
         return [v]
       }
       return []

@@ -38,7 +38,7 @@ enum ObservationMapping<R: ObservationRelease> {
       let paths = ObservationPaths.values[observed.pathIndex(inComponent: false)]
       let location = { JSONPath.root.appending(key: observed.valueKey) }
       observed.append(kind: kind, paths: paths, at: location, zone: zone, report: &report, to: &values)
-      if !unfit.isEmpty { keep(unfit, kind: kind, at: location(), report: &report, in: &values) }
+      if !unfit.isEmpty { keep(unfit, kind: kind, paths: paths, at: location(), report: &report, in: &values) }
     }
     guard !components.isEmpty else { return values }
     // The components are read by position (none is copied out of the list).
@@ -52,7 +52,7 @@ enum ObservationMapping<R: ObservationRelease> {
       let paths = ObservationPaths.values[observed.pathIndex(inComponent: true)]
       let location = { JSONPath([.key("component"), .index(index), .key(observed.valueKey)]) }
       observed.append(kind: kind, paths: paths, at: location, zone: zone, report: &report, to: &values)
-      if !unfit.isEmpty { keep(unfit, kind: kind, at: location(), report: &report, in: &values) }
+      if !unfit.isEmpty { keep(unfit, kind: kind, paths: paths, at: location(), report: &report, in: &values) }
       guard values.count > start else { continue }
       let extensions = R.componentExtensions(components, at: index)
       if !extensions.isEmpty {
@@ -65,11 +65,21 @@ enum ObservationMapping<R: ObservationRelease> {
   /// Reports the numbers of one value that no `Double` holds (`value`, the JSON path of the value
   /// element) and keeps those that are themselves a value (a quantity's value, a Range bound)
   /// as text outcome values, exactly as written; operands (Ratio parts, SampledData origin and
-  /// factor) are skipped.
+  /// factor) are skipped. A number a `Double` holds only rounded (``UnfitNumber/rounded``) is in
+  /// the values already, as that `Double`: it is reported unrepresentable at its path in `paths`.
   static func keep(
-    _ unfit: [UnfitNumber], kind: String?, at value: JSONPath, report: inout ConversionReport, in values: inout [OutcomeValue]
+    _ unfit: [UnfitNumber], kind: String?, paths: ObservedValuePaths, at value: JSONPath, report: inout ConversionReport,
+    in values: inout [OutcomeValue]
   ) {
     for number in unfit {
+      if number.rounded {
+        switch number.use {
+        case .value: report.unrepresentable(paths.number)
+        case .bound(let side): report.unrepresentable(side == "low" ? paths.low : paths.high)
+        case .operand: break
+        }
+        continue
+      }
       switch number.use {
       case .value:
         values.append(OutcomeValue(.text(number.text), units: number.unit, kind: kind))

@@ -27,6 +27,8 @@ enum ObservationPaths {
 /// reference, not each path's name.
 final class ObservedValuePaths: Sendable {
   let value, start, end, low, high, data: ReportPath
+  /// A quantity's number (`Observation.valueQuantity.value`).
+  let number: ReportPath
   /// The elements of a CodeableConcept value its text may come from.
   let concept: ConceptText.Paths
 
@@ -38,6 +40,7 @@ final class ObservedValuePaths: Sendable {
     low = value.appending(".low")
     high = value.appending(".high")
     data = value.appending(".data")
+    number = value.appending(".value")
     concept = ConceptText.Paths(value.description)
   }
 }

@@ -3,7 +3,8 @@ import FHIRJSON
 
 /// A number of an Observation's `value[x]` that no `Double` holds (``DecimalFit``), or an integer
 /// too large for 32 bits, found by the release's `observed` while it reads the value, and
-/// reported by ``ObservationMapping``.
+/// reported by ``ObservationMapping``; or one that a `Double` holds only rounded or without the
+/// trailing zeros of its precision (``rounded``).
 struct UnfitNumber {
   /// What the number is to the outcome, which decides whether it can be kept as text.
   enum Use {
@@ -25,6 +26,9 @@ struct UnfitNumber {
   var use: Use
   /// Whether it is an integer too large for 32 bits (rather than a decimal no `Double` holds).
   var integer = false
+  /// Whether a `Double` holds it, but not as written (``DecimalFit/keepsPrecision(_:as:)``): the
+  /// value keeps that `Double`, and the number is reported unrepresentable.
+  var rounded = false
 
   /// The JSON path of the number below `value`, the path of the value element.
   func path(below value: JSONPath) -> JSONPath {
@@ -34,12 +38,19 @@ struct UnfitNumber {
 
 extension UnfitNumber {
   /// A quantity's number and unit; a number no `Double` holds is added to `unfit` with `keys`
-  /// (below the value element, `value` appended) and `use`, and gives `nil`.
+  /// (below the value element, `value` appended) and `use`, and gives `nil`. A value or bound
+  /// that a `Double` holds only rounded is added too, ``rounded``, and gives that `Double`.
   static func amount(
     _ value: Primitive<FHIRDecimal>?, unit: String?, _ keys: [String], _ use: Use, unfit: inout [UnfitNumber]
   ) -> (Double, String?)? {
     switch DecimalFit.of(value) {
-    case .fits(let x): return (x, unit)
+    case .fits(let x):
+      if let number = value?.value?.number, !DecimalFit.keepsPrecision(number, as: x) {
+        if case .operand = use {} else {
+          unfit.append(UnfitNumber(keys: keys + ["value"], text: number.text, unit: unit, use: use, rounded: true))
+        }
+      }
+      return (x, unit)
     case .doesNotFit(let text):
       unfit.append(UnfitNumber(keys: keys + ["value"], text: text, unit: unit, use: use))
       return nil

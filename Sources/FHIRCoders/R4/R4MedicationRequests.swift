@@ -99,7 +99,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
       switch dose.dose {
       case .quantity(let q):
         if let v = TargetValueMapping.read(
-          decimal: q.value, unit: q.unit?.string ?? q.code?.string, extensions: q.extension,
+          decimal: q.value, unit: q.unit?.string ?? q.code?.string, extensions: q.extension, path: doseQuantityPath,
           at: {
             JSONPath([
               .key("dosageInstruction"), .index(position), .key("doseAndRate"), .index(k), .key("doseQuantity"), .key("value"),
@@ -107,7 +107,6 @@ enum R4MedicationRequests: MedicationTaskRelease {
           }, report: &report)
         {
           targets.append(v)
-          report.mapped(doseQuantityPath)
         }
       case .range(let range):
         targets += DoseRangeTargets.read(

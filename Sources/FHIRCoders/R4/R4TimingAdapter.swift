@@ -115,6 +115,5 @@ func decimal(exactly value: Int) -> Primitive<FHIRDecimal>? {
 /// A decimal primitive from a double, written without a trailing `.0` for whole numbers.
 func decimal(_ value: Double?) -> Primitive<FHIRDecimal>? {
   guard let value, value.isFinite else { return nil }
-  let text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-  return FHIRDecimal(text).map { Primitive($0) }
+  return FHIRDecimal(DecimalFit.text(of: value)).map { Primitive($0) }
 }

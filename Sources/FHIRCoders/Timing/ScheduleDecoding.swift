@@ -237,7 +237,9 @@ public enum ScheduleDecoding {
 
   /// Reports each repeat number the adapter left out because no `Double` (``DecimalFit``) or
   /// 32-bit integer holds it (``TimingPattern/unfitNumbers``): an error issue at its JSON path
-  /// (the number is skipped: the element is read as absent), the element not representable.
+  /// (the number is skipped: the element is read as absent), the element not representable. A
+  /// decimal a `Double` holds only rounded (``TimingPattern/roundedNumbers``) is read as that
+  /// `Double`, and its element reported not representable.
   static func reportUnfitNumbers(
     _ timing: TimingPattern, paths: TimingPaths, at location: () -> JSONPath, report: inout ConversionReport
   ) {
@@ -246,6 +248,7 @@ public enum ScheduleDecoding {
       report.numberDoesNotFit(at: key.numberPath(below: location()), keptAsText: false, integer: integer)
       report.unrepresentable(paths[key])
     }
+    for key in timing.roundedNumbers { report.unrepresentable(paths[key]) }
   }
 
   /// `repeat.duration` in seconds, or `nil` when the timing has none or its duration does not

@@ -3,10 +3,12 @@ import FHIRJSON
 
 extension TimingPattern {
   /// A repeat decimal as a `Double`; one that no `Double` holds (``DecimalFit``) is noted in
-  /// ``unfitNumbers`` under `key` and gives `nil`.
+  /// ``unfitNumbers`` under `key` and gives `nil`, one it holds only rounded in ``roundedNumbers``.
   mutating func number(_ decimal: Primitive<FHIRDecimal>?, _ key: TimingPaths.Key) -> Double? {
     switch DecimalFit.of(decimal) {
-    case .fits(let x): return x
+    case .fits(let x):
+      if let number = decimal?.value?.number, !DecimalFit.keepsPrecision(number, as: x) { roundedNumbers.append(key) }
+      return x
     case .doesNotFit:
       unfitNumbers.append(key)
       return nil

@@ -66,6 +66,10 @@ public struct TimingPattern: Hashable, Sendable {
   /// too large for a 32-bit integer (a 400-digit `frequency`), which the adapters leave out of
   /// the pattern (`number(_:_:)`); ``ScheduleDecoding`` reports each as skipped.
   var unfitNumbers: [TimingPaths.Key] = []
+  /// The repeat's decimals that a `Double` holds only rounded or without the trailing zeros of
+  /// their precision (``DecimalFit/keepsPrecision(_:as:)``: `"period": 1.0`), kept as that
+  /// `Double`; ``ScheduleDecoding`` reports each unrepresentable.
+  var roundedNumbers: [TimingPaths.Key] = []
   /// Appended to `periodUnit` / `durationUnit` in report paths: `"s"` for DSTU2, whose elements
   /// are `periodUnits` and `durationUnits`.
   public var unitNameSuffix = ""
