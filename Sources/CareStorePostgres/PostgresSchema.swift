@@ -34,6 +34,27 @@ enum PostgresSchema {
     // FHIRKit before this migration would hand out as if they were JSON; it refuses the store
     // instead (`newerSchema`). Sources packed before (zlib) stay and read back.
     ("v5-sources-zstd", []),
+    ("v6-plan-patient-may-come-later", v6),
+  ]
+
+  /// A plan's patient may not be stored yet (an order's or Observation's plan made for a Patient
+  /// outside the input, imported before that Patient: docs/store.md, "Links"): the foreign key
+  /// from `care_plan` to `patient` goes. The plan's `patient_key` is the patient's root uuid
+  /// already (``PostgresAccess``: the link when its target is not stored), which is the key the
+  /// patient takes when it comes.
+  private static let v6 = [
+    """
+    DO $$
+    DECLARE constraint_name text;
+    BEGIN
+      FOR constraint_name IN
+        SELECT conname FROM pg_constraint
+        WHERE conrelid = 'care_plan'::regclass AND confrelid = 'patient'::regclass AND contype = 'f'
+      LOOP
+        EXECUTE format('ALTER TABLE care_plan DROP CONSTRAINT %I', constraint_name);
+      END LOOP;
+    END $$
+    """
   ]
 
   /// Care team members (CareKit's `OCKContact`), each linked to a care plan, as devices sync them.

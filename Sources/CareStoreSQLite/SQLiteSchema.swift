@@ -174,6 +174,30 @@ enum SQLiteSchema {
       // migration it does not know makes it refuse the store (`newerSchema`) instead. Sources
       // packed before (zlib, `FKZ1`) stay as they are and read back.
     }
+    migrator.registerMigration("v9-plan-patient-may-come-later") { db in
+      // A plan's patient may not be stored yet: the pipeline gives the orders and Observations
+      // of a Patient outside the input a plan linked to the uuid that Patient's entity gets, so
+      // that they belong to it whichever is imported first (docs/store.md, "Links"). The foreign
+      // key refused such a plan, and with it every task and outcome under it. `care_plan` is
+      // made again without it (SQLite drops no constraint in place); rows and indexes unchanged.
+      try db.execute(
+        sql: """
+          CREATE TABLE care_plan_v9 (
+            uuid TEXT PRIMARY KEY NOT NULL REFERENCES versions(uuid),
+            id TEXT NOT NULL,
+            effective_date REAL NOT NULL,
+            deleted_date REAL,
+            patient_uuid TEXT,
+            json BLOB NOT NULL
+          );
+          INSERT INTO care_plan_v9 (uuid, id, effective_date, deleted_date, patient_uuid, json)
+            SELECT uuid, id, effective_date, deleted_date, patient_uuid, json FROM care_plan ORDER BY rowid;
+          DROP TABLE care_plan;
+          ALTER TABLE care_plan_v9 RENAME TO care_plan;
+          CREATE INDEX care_plan_by_id ON care_plan(id);
+          CREATE INDEX care_plan_by_patient ON care_plan(patient_uuid);
+          """)
+    }
     return migrator
   }
 

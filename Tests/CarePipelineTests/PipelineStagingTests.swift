@@ -79,7 +79,8 @@ import Testing
     ]))
     #expect(result.patients.map(\.name.familyName) == ["New"])
     #expect(result.carePlans.map(\.title) == ["Two"])
-    #expect(result.carePlans.first?.patientUUID == nil)
+    // The newest version's subject, a Patient outside the input (`Patient/p9`).
+    #expect(result.carePlans.first?.patientUUID == StableUUID.forResource(type: "Patient", id: "p9"))
     #expect(result.report.duplicatesMerged == ["CarePlan": 1, "Patient": 2])
   }
 

@@ -90,7 +90,11 @@ struct MergeRun {
     guard let (plan, tasks) = attempt(resource, facts.decode) else { return }
     var entity = plan.value
     identify(&entity, resource)
-    entity.patientUUID = patientKey(facts.subject, from: resource).flatMap { patients[$0]?.uuid }
+    // A Patient outside this run (`Patient/id`): the uuid its entity gets, as for the plans made
+    // for its orders and Observations, so that the plan is its own whichever is imported first.
+    entity.patientUUID =
+      patientKey(facts.subject, from: resource).flatMap { patients[$0]?.uuid }
+      ?? outsidePatientKey(facts.subject, from: resource).flatMap(Self.outsidePatient)?.uuid
     Self.keep(status: facts.status, in: &entity)
     record(plan.report, for: resource)
     planUUIDs[resource.key] = entity.uuid
@@ -233,10 +237,10 @@ struct MergeRun {
 
   /// The `Patient/id` key of the Patient `site` names by a relative or absolute literal reference
   /// when no resource of this run has that key: the Patient of an earlier (or later) import, as
-  /// when a Bulk Data export's Observations are imported after its Patients. Log and medication
-  /// plans are made for it as for a Patient of this run, linked to the uuid its entity gets
-  /// (``outsidePatient(_:)``), so that its entities belong to it and never to a plan shared with
-  /// other patients. `nil` for any other reference (contained, `urn:`, logical, another type).
+  /// when a Bulk Data export's Observations are imported after (or before) its Patients. Log and
+  /// medication plans are made for it as for a Patient of this run, and its own CarePlans are
+  /// linked to it, by the uuid its entity gets (``outsidePatient(_:)``), so that its entities
+  /// belong to it and never to a plan shared with other patients. `nil` for any other reference (contained, `urn:`, logical, another type).
   func outsidePatientKey(_ site: ResourceFacts.Site?, from referrer: IndexedResource) -> String? {
     guard let site, !site.reference.isEmpty, case .notFound(let form) = resolver.resolve(site, from: referrer),
       form == .relative || form == .absolute,
