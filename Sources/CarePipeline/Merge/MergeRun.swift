@@ -240,7 +240,8 @@ struct MergeRun {
   /// when a Bulk Data export's Observations are imported after (or before) its Patients. Log and
   /// medication plans are made for it as for a Patient of this run, and its own CarePlans are
   /// linked to it, by the uuid its entity gets (``outsidePatient(_:)``), so that its entities
-  /// belong to it and never to a plan shared with other patients. `nil` for any other reference (contained, `urn:`, logical, another type).
+  /// belong to it and never to a plan shared with other patients. `nil` for any other reference
+  /// (contained, `urn:`, logical, another type).
   func outsidePatientKey(_ site: ResourceFacts.Site?, from referrer: IndexedResource) -> String? {
     guard let site, !site.reference.isEmpty, case .notFound(let form) = resolver.resolve(site, from: referrer),
       form == .relative || form == .absolute,
