@@ -61,6 +61,26 @@ import Testing
     #expect(Set(lines.compactMap { $0["path"]?.stringValue }) == ["CarePlan.subject", "CarePlan.activity[0].reference"])
   }
 
+  /// A Bulk Data export's Observations without their Patients: one unresolved reference each,
+  /// the first 20 named on stderr and the rest counted in one line; `--report` has them all.
+  @Test func manyUnresolvedReferencesAreCountedOnStderr() throws {
+    let report = TemporaryFolders.make("fhirkit-unresolved") + "/report.ndjson"
+    let input = (0..<25).map { i in
+      #"{"resourceType":"Observation","id":"o\#(i)","status":"final","code":{"text":"weight"},"subject":{"reference":"Patient/p\#(i)"},"valueQuantity":{"value":70,"unit":"kg"},"effectiveDateTime":"2020-01-01T10:00:00Z"}"#
+    }.joined(separator: "\n") + "\n"
+    for arguments in [["convert", "--to", "care", "-o", "/dev/null"], ["import", "--store", TemporaryFolders.make("fhirkit-unresolved") + "/s.sqlite"]] {
+      let result = try CommandRunner.run(arguments + ["--report", report, "-"], stdin: Array(input.utf8))
+      #expect(result.exitCode == 0, "\(result.stderr)")
+      let named = result.stderr.split(separator: "\n").filter { $0.hasPrefix("fhirkit: unresolved reference: Observation/") }
+      #expect(named.count == 20)
+      #expect(result.stderr.contains("fhirkit: 5 more unresolved reference(s): see --report"), "\(result.stderr)")
+      let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").filter {
+        $0.contains(#""kind":"unresolvedReference""#)
+      }
+      #expect(lines.count == 25)
+    }
+  }
+
   @Test func badRecordsAreReportedAndTheRestMerged() throws {
     let input = """
       {"resourceType":"Patient","id":"p1"}

@@ -31,14 +31,20 @@ struct PipelineReportWriter {
   /// and counts the outcomes of the resources `reader` read into `summary`: resources the
   /// coders refused move from converted (or converted with issues) to skipped.
   func write(_ report: PipelineReport, reader: CareInputReader, into summary: inout RunSummary) {
-    for reference in report.unresolvedReferences {
-      printRecordMessage("fhirkit: unresolved reference: \(reference)")
+    for (i, reference) in report.unresolvedReferences.enumerated() {
+      if i < Self.unresolvedShown { printRecordMessage("fhirkit: unresolved reference: \(reference)") }
       var line: JSONObject = [
         "kind": "unresolvedReference", "resourceType": .string(reference.resourceType), "path": .string(reference.path),
         "form": .string(reference.form.rawValue), "reason": .string(reference.reason.rawValue),
       ]
       if let id = reference.resourceID { line["id"] = .string(id) }
       issueReport.write(line)
+    }
+    if report.unresolvedReferences.count > Self.unresolvedShown {
+      let more = report.unresolvedReferences.count - Self.unresolvedShown
+      printRecordMessage(
+        "fhirkit: \(more) more unresolved reference(s)"
+          + (issueReport.isEnabled ? ": see --report" : ": list them with --report FILE"))
     }
     var withIssues = reader.withIssues
     var converted = reader.resourcesRead - reader.withIssues
@@ -65,6 +71,11 @@ struct PipelineReportWriter {
       ])
     }
   }
+
+  /// The unresolved references named one per line on stderr; the others are counted in one line
+  /// (all of them go to `--report`): a Bulk Data export's `Observation.ndjson` imported before
+  /// its `Patient.ndjson` has one per Observation.
+  static let unresolvedShown = 20
 
   /// Why a resource counted in ``PipelineReport/notConverted`` has no entity, in words.
   static let notConvertedReason =
