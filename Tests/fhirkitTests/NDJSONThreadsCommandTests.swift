@@ -97,6 +97,37 @@ import Testing
     }
   }
 
+  /// A bad token cut by the 64 KiB reads (`ByteChunks.defaultChunkSize`): the commands that read
+  /// NDJSON as it streams (`convert --to r4`, `validate`) name the same line, column and byte
+  /// offset as those that read whole lines (`convert --to care`).
+  @Test(arguments: ["tXue", "1.2.3", #""a\qb""#, "nulX"])
+  func aTokenAcrossReadsIsPlacedAlike(_ bad: String) throws {
+    let folder = TemporaryFolders.make("ndjson-straddle")
+    for shift in [1, 2, 3, 5] {
+      var text = ""
+      var i = 0
+      while text.utf8.count + 400 < 1 << 16 {
+        text += "{\"resourceType\":\"Patient\",\"id\":\"p\(i)\"}\n"
+        i += 1
+      }
+      let prefix = "{\"resourceType\":\"Patient\",\"id\":\"bad\",\"active\":"
+      let head = "{\"resourceType\":\"Patient\",\"id\":\"q\",\"language\":\""
+      let fill = (1 << 16) - shift - prefix.utf8.count - text.utf8.count - head.utf8.count - 3
+      text += head + String(repeating: "y", count: fill) + "\"}\n" + prefix + bad + "}\n{\"resourceType\":\"Patient\",\"id\":\"z\"}\n"
+      let line = text.split(separator: "\n", omittingEmptySubsequences: false).count - 2
+      let path = folder + "/in\(shift).ndjson"
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+      func message(_ arguments: [String]) throws -> String {
+        let run = try CommandRunner.run(arguments + [path])
+        return run.stderr.split(separator: "\n").first { $0.contains("in\(shift).ndjson:\(line):") }.map(String.init) ?? ""
+      }
+      let whole = try message(["convert", "--to", "care", "-o", "/dev/null"])
+      #expect(whole.contains("byte "), "\(shift): \(whole)")
+      #expect(try message(["convert", "--to", "r4", "-o", "/dev/null"]) == whole, "\(shift)")
+      #expect(try message(["validate"]) == whole, "\(shift)")
+    }
+  }
+
   @Test func importStoresTheSameForAnyJobs() throws {
     let folder = TemporaryFolders.make("ndjson-threads-import")
     let path = folder + "/in.ndjson"
