@@ -108,6 +108,12 @@ import Testing
     }
     #expect(try care(later) == care(together))
     #expect(try care(first) == care(together))
+    // Before its Patients come, the export names each by `Patient/<id>`, as the input did.
+    let dataOnly = folder + "/data-only.sqlite"
+    #expect(try CommandRunner.run(["import", data, "--store", dataOnly]).exitCode == 0)
+    let exported = try CommandRunner.run(["export", "--store", dataOnly, "--to", "r4"]).stdout
+    #expect(exported.contains(#""subject":{"reference":"Patient/pa"}"#) && exported.contains(#""subject":{"reference":"Patient/pb"}"#))
+    #expect(!exported.contains(#"{"reference":"urn:uuid:"#), "\(exported)")
   }
 
   @Test("export --patient writes exactly that patient's entities, each order and observation with its subject", arguments: ["r4", "dstu2"])

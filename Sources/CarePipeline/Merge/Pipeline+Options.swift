@@ -1,4 +1,5 @@
 import CareModel
+public import Foundation
 extension Pipeline {
   /// How the pipeline merges.
   public struct Options: Sendable {
@@ -33,6 +34,18 @@ extension Pipeline {
 
   /// The id prefix of the per-patient observation log plans and tasks (`observation-log/<patient id>`).
   public static let observationLogIDPrefix = "observation-log/"
+
+  /// The id of the Patient a plan the pipeline made stands for (`medications/<id>`,
+  /// `observation-log/<id>`), when `patient`, the plan's link, is the uuid that Patient's entity
+  /// gets from that id — as for a Patient outside the input, which a store may not hold yet;
+  /// `nil` for any other plan.
+  public static func patientID(ofPlan planID: String, linkedTo patient: UUID) -> String? {
+    for prefix in [medicationPlanIDPrefix, observationLogIDPrefix] where planID.hasPrefix(prefix) {
+      let id = String(planID.dropFirst(prefix.count))
+      if MergeRun.outsidePatient("Patient/" + id)?.uuid == patient { return id }
+    }
+    return nil
+  }
 
   /// The `userInfo` key under which a care plan or task keeps its FHIR CarePlan's or order's
   /// `status` when it is not `active` (`stopped`, `completed`, `cancelled`, `on-hold`, …, in the

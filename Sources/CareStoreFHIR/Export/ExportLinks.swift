@@ -1,7 +1,6 @@
 import CareModel
 import CarePipeline
 import CareStore
-import FHIRCoders
 import Foundation
 
 /// What a FHIR export needs to know of the store's patients, plans and tasks before it writes
@@ -37,7 +36,7 @@ struct ExportLinks {
     // links to the uuid that Patient gets from its id; until it is imported the store holds no
     // such patient, and the plan's id names it (docs/store.md, "Links"): `Patient/<id>`, as read.
     for (plan, patient) in planPatient where patients[patient] == nil {
-      if let id = Self.outsidePatientID(planID: plans[plan], patient: patient) { patients[patient] = id }
+      if let id = plans[plan].flatMap({ Pipeline.patientID(ofPlan: $0, linkedTo: patient) }) { patients[patient] = id }
     }
     // A task of a written plan goes out with it (an activity, or an order the activity refers
     // to: ``ExportWriting`` tells which when it writes the plan); any other is an order
@@ -62,16 +61,5 @@ struct ExportLinks {
     medicationPlans = Set(plans.filter { !ExportPlacement.isWritten(planID: $0.value) }.keys)
     self.tasksOfPlan = tasksOfPlan
     self.standalone = standalone
-  }
-
-  /// The id of the Patient a pipeline-made plan (`medications/<id>`, `observation-log/<id>`)
-  /// stands for, when `patient`, its link, is the uuid that Patient's entity gets from that id.
-  static func outsidePatientID(planID: String?, patient: UUID) -> String? {
-    guard let planID else { return nil }
-    for prefix in [Pipeline.medicationPlanIDPrefix, Pipeline.observationLogIDPrefix] where planID.hasPrefix(prefix) {
-      let id = String(planID.dropFirst(prefix.count))
-      if StableUUID.forResource(type: "Patient", id: id) == patient { return id }
-    }
-    return nil
   }
 }

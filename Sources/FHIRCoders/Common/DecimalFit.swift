@@ -79,6 +79,13 @@ public enum DecimalFit: Sendable, Hashable {
     return DecimalDigits(text) == DecimalDigits(Self.text(of: x).utf8)
   }
 
+  /// Whether a FHIR decimal's number keeps its precision as `x` (see the `JSONNumber` form
+  /// above); `true` when it has no number.
+  public static func keepsPrecision(_ decimal: Primitive<FHIRDecimal>?, as x: Double) -> Bool {
+    guard let number = decimal?.value?.number else { return true }
+    return keepsPrecision(number, as: x)
+  }
+
   /// A `Double` as the coders write it into a FHIR decimal: a whole number below 10^15 as an
   /// integer (`7`), any other as the shortest text that reads back as the same `Double` (`0.1`,
   /// `1e-06`, `1.2345678901234568e+16`).

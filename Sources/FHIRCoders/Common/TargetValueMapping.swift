@@ -37,7 +37,7 @@ public enum TargetValueMapping {
     case .fits(let x):
       guard let target = read(value: x, unit: unit, extensions: extensions) else { return nil }
       report.mapped(path)
-      if let number = decimal?.value?.number, !DecimalFit.keepsPrecision(number, as: x) { report.unrepresentable(path) }
+      if !DecimalFit.keepsPrecision(decimal, as: x) { report.unrepresentable(path) }
       return target
     case .doesNotFit:
       report.numberDoesNotFit(at: location(), keptAsText: false)

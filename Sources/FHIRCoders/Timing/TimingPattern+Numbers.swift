@@ -7,7 +7,7 @@ extension TimingPattern {
   mutating func number(_ decimal: Primitive<FHIRDecimal>?, _ key: TimingPaths.Key) -> Double? {
     switch DecimalFit.of(decimal) {
     case .fits(let x):
-      if let number = decimal?.value?.number, !DecimalFit.keepsPrecision(number, as: x) { roundedNumbers.append(key) }
+      if !DecimalFit.keepsPrecision(decimal, as: x) { roundedNumbers.append(key) }
       return x
     case .doesNotFit:
       unfitNumbers.append(key)
