@@ -81,6 +81,7 @@ import Testing
       [
         #"{"resourceType":"Observation","id":"w-\#(p)","status":"final","code":{"coding":[{"system":"http://loinc.org","code":"29463-7"}]},"subject":{"reference":"Patient/\#(p)"},"effectiveDateTime":"2024-03-10T08:00:00Z","valueQuantity":{"value":70,"unit":"kg"}}"#,
         #"{"resourceType":"MedicationRequest","id":"m-\#(p)","status":"active","intent":"order","subject":{"reference":"Patient/\#(p)"},"medicationCodeableConcept":{"text":"Drug"},"authoredOn":"2024-03-10"}"#,
+        #"{"resourceType":"CarePlan","id":"c-\#(p)","status":"active","intent":"plan","subject":{"reference":"https://ehr.example/fhir/Patient/\#(p)"}}"#,
       ]
     }
     try (patientLines.joined(separator: "\n") + "\n").write(toFile: patients, atomically: true, encoding: .utf8)
@@ -109,11 +110,26 @@ import Testing
     #expect(try care(later) == care(together))
     #expect(try care(first) == care(together))
     // Before its Patients come, the export names each by `Patient/<id>`, as the input did.
-    let dataOnly = folder + "/data-only.sqlite"
-    #expect(try CommandRunner.run(["import", data, "--store", dataOnly]).exitCode == 0)
+    let dataOnly = folder + "/data-only.sqlite", planOnly = folder + "/plan-only.ndjson"
+    // A CarePlan is all the store holds of `pc` (named by an absolute reference: the CarePlan's
+    // `subject` as imported gives the id).
+    try (#"{"resourceType":"CarePlan","id":"c-pc","status":"active","intent":"plan","subject":{"reference":"https://ehr.example/fhir/Patient/pc"}}"# + "\n")
+      .write(toFile: planOnly, atomically: true, encoding: .utf8)
+    #expect(try CommandRunner.run(["import", data, planOnly, "--store", dataOnly]).exitCode == 0)
     let exported = try CommandRunner.run(["export", "--store", dataOnly, "--to", "r4"]).stdout
-    #expect(exported.contains(#""subject":{"reference":"Patient/pa"}"#) && exported.contains(#""subject":{"reference":"Patient/pb"}"#))
+    for patient in ["pa", "pb", "pc"] {
+      #expect(exported.contains(#""subject":{"reference":"Patient/\#(patient)"}"#), "\(patient)")
+    }
     #expect(!exported.contains(#"{"reference":"urn:uuid:"#), "\(exported)")
+    // One patient's data before that patient: what the store holds of it, and nothing of another.
+    let one = try CommandRunner.run(["export", "--store", dataOnly, "--to", "r4", "--patient", "pa"])
+    let types = one.stdout.split(separator: "\n").compactMap { line in
+      (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["resourceType"] as? String
+    }
+    #expect(one.exitCode == 0 && !one.stdout.contains("Patient/pb"), "\(one.stderr)")
+    #expect(Dictionary(grouping: types, by: { $0 }).mapValues(\.count) == ["CarePlan": 2, "MedicationRequest": 1, "Observation": 1])
+    let care = try CommandRunner.run(["export", "--store", dataOnly, "--to", "care", "--patient", "pa"]).stdout
+    #expect(care.split(separator: "\n").count == 6 && !care.contains("-pb"), "\(care)")
   }
 
   @Test("export --patient writes exactly that patient's entities, each order and observation with its subject", arguments: ["r4", "dstu2"])

@@ -47,6 +47,22 @@ extension Pipeline {
     return nil
   }
 
+  /// The id of the Patient that `reference` names (`Patient/<id>`, relative or absolute, as a
+  /// CarePlan's `subject` has it), when `patient`, the link of an entity made from the resource
+  /// holding the reference, is the uuid that Patient's entity gets from that id — as for the
+  /// CarePlan of a Patient outside its import, which a store may not hold yet; `nil` otherwise.
+  public static func patientID(ofReference reference: String, linkedTo patient: UUID) -> String? {
+    guard let key = ReferenceResolver.typeAndID(ReferenceResolver.withoutHistory(reference)),
+      let outside = MergeRun.outsidePatient(key), outside.uuid == patient
+    else { return nil }
+    return outside.id
+  }
+
+  /// The uuid the entity of the Patient with FHIR `id` gets, to which the plans the pipeline
+  /// makes for its orders and Observations, and its CarePlans, link whether or not the Patient
+  /// is in their input: so a store may hold them before it holds the Patient.
+  public static func patientUUID(ofPatientID id: String) -> UUID? { MergeRun.outsidePatient("Patient/" + id)?.uuid }
+
   /// The `userInfo` key under which a care plan or task keeps its FHIR CarePlan's or order's
   /// `status` when it is not `active` (`stopped`, `completed`, `cancelled`, `on-hold`, …, in the
   /// code of the release it came from); absent means active. The store's exporter writes it back

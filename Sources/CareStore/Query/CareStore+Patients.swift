@@ -18,7 +18,18 @@ extension CareStore {
   package static func ownedVersions(ofPatient id: String, at date: Date, in reader: any StoreReader) throws -> [StoredVersion] {
     let patient = inEffect(try reader.versions(.patient, .ids([id])), at: date)
     guard let root = patient.first?.rootUUID else { return [] }
-    var out = patient
+    return patient + (try ownedVersions(ofPatientRoot: root, at: date, in: reader))
+  }
+
+  /// The versions in effect at `date` that belong to the patient whose root uuid is `root`,
+  /// whether or not the store holds that patient (plans may link to a patient imported later:
+  /// docs/store.md, "Links"): its plans, their tasks, the outcomes of those tasks and the
+  /// contacts of those plans, each kind sorted by id; not the patient itself.
+  /// - Throws: ``StoreError``.
+  package static func ownedVersions(ofPatientRoot root: UUID, at date: Date, in reader: any StoreReader) throws
+    -> [StoredVersion]
+  {
+    var out: [StoredVersion] = []
     var roots: [EntityKind: [UUID]] = [.patient: [root]]
     for kind in EntityKind.allCases {
       guard let target = kind.linkTarget, let targets = roots[target], !targets.isEmpty else { continue }

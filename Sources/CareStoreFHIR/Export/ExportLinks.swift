@@ -1,6 +1,7 @@
 import CareModel
 import CarePipeline
 import CareStore
+import FHIRJSON
 import Foundation
 
 /// What a FHIR export needs to know of the store's patients, plans and tasks before it writes
@@ -23,12 +24,14 @@ struct ExportLinks {
   /// - Throws: ``StoreError``.
   init(run: ExportRun) throws {
     var patients: [UUID: String] = [:], plans: [UUID: String] = [:], planPatient: [UUID: UUID] = [:]
+    var planVersions: [UUID: UUID] = [:]
     try run.pages(.patient) { page in
       for v in page where patients[v.rootUUID] == nil { patients[v.rootUUID] = v.id }
     }
     try run.pages(.carePlan) { page in
       for v in page where plans[v.rootUUID] == nil {
         plans[v.rootUUID] = v.id
+        planVersions[v.rootUUID] = v.uuid
         if let link = v.link { planPatient[v.rootUUID] = link }
       }
     }
@@ -37,6 +40,11 @@ struct ExportLinks {
     // such patient, and the plan's id names it (docs/store.md, "Links"): `Patient/<id>`, as read.
     for (plan, patient) in planPatient where patients[patient] == nil {
       if let id = plans[plan].flatMap({ Pipeline.patientID(ofPlan: $0, linkedTo: patient) }) { patients[patient] = id }
+    }
+    // A CarePlan of such a Patient links to that uuid too; its `subject`, as imported, names it.
+    let unnamed = planPatient.filter { patients[$0.value] == nil }.compactMap { planVersions[$0.key] }
+    for (patient, id) in try Self.subjects(ofPlanVersions: unnamed, run: run) {
+      patients[patient] = id
     }
     // A task of a written plan goes out with it (an activity, or an order the activity refers
     // to: ``ExportWriting`` tells which when it writes the plan); any other is an order
@@ -61,5 +69,35 @@ struct ExportLinks {
     medicationPlans = Set(plans.filter { !ExportPlacement.isWritten(planID: $0.value) }.keys)
     self.tasksOfPlan = tasksOfPlan
     self.standalone = standalone
+  }
+
+  /// The ids of the Patients the FHIR CarePlans among the plan versions `uuids` name as their
+  /// `subject` (in the JSON kept with each version), by the uuid of the patient each plan links
+  /// to, when that uuid is the one the named Patient's entity gets
+  /// (``Pipeline/patientID(ofReference:linkedTo:)``). Read for the few plans whose patient the
+  /// store does not hold; a plan without its JSON keeps the patient's `urn:uuid:`.
+  private static func subjects(ofPlanVersions uuids: [UUID], run: ExportRun) throws
+    -> [UUID: String]
+  {
+    var found: [UUID: String] = [:]
+    for start in stride(from: 0, to: uuids.count, by: ExportRun.pageSize) {
+      let page = Array(uuids[start..<min(start + ExportRun.pageSize, uuids.count)])
+      let sources: [UUID: [SourceReference]]
+      do {
+        sources = try run.reader.sources(of: page)
+      } catch let error as StoreError where error.kind == .corrupt {
+        continue
+      }
+      for version in try run.reader.versions(.carePlan, .uuids(page)) {
+        guard let patient = version.link else { continue }
+        for source in sources[version.uuid] ?? [] where source.resourceType == "CarePlan" {
+          guard let json = source.json, let reference = (try? JSONValue(parsing: json))?["subject"]?["reference"],
+            let text = reference.stringValue, let id = Pipeline.patientID(ofReference: text, linkedTo: patient)
+          else { continue }
+          found[patient] = id
+        }
+      }
+    }
+    return found
   }
 }

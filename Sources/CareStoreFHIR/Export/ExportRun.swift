@@ -39,8 +39,13 @@ struct ExportRun {
     self.changes = changes
     self.unreadable = unreadable
     if let patientID = exporter.patientID {
-      owned = Dictionary(
-        grouping: try CareStore.ownedVersions(ofPatient: patientID, at: exporter.date, in: reader), by: \.kind)
+      var versions = try CareStore.ownedVersions(ofPatient: patientID, at: exporter.date, in: reader)
+      // A Patient not imported yet: what the store holds of it already (its orders and
+      // Observations, its CarePlans) links to the uuid its entity will get.
+      if versions.isEmpty, let root = Pipeline.patientUUID(ofPatientID: patientID) {
+        versions = try CareStore.ownedVersions(ofPatientRoot: root, at: exporter.date, in: reader)
+      }
+      owned = Dictionary(grouping: versions, by: \.kind)
     }
   }
 

@@ -58,7 +58,9 @@ public struct StoreExporter {
   public let store: CareStore
   /// The date whose versions are written.
   public var date: Date
-  /// When set, only this patient's entities are written (``CareStore/entities(ofPatient:at:)``).
+  /// When set, only this patient's entities are written (``CareStore/entities(ofPatient:at:)``);
+  /// for a Patient not imported yet, what the store holds of it already (the entities linked to
+  /// the uuid its entity will get: ``Pipeline/patientUUID(ofPatientID:)``).
   public var patientID: String?
   /// Whether an entity whose version in effect came from an import is written as the resources
   /// it came from (kept in the store, ``SourceReference/json``): as they were read in their own
