@@ -112,6 +112,21 @@ import Testing
     #expect(try Self.events(bundles, framing: nil) == ["record in entry[0] Patient", "top Bundle", "top Bundle"])
   }
 
+  @Test func aBadFirstRecordOrPrettyValuesAfterItAreTold() throws {
+    // A bad first line shaped as a record, and a second like it: NDJSON, the later lines read.
+    let badFirst = "{\"resourceType\":\"Patient\",\"id\":\"a\" \"x\"}\r\n{\"resourceType\":\"Patient\"}\n{bad}\n{}\n"
+    let events = try Self.events(badFirst, framing: nil)
+    #expect(events.count == 6 && events[0].hasPrefix("error") && events[1] == "record in:2 Patient", "\(events)")
+    #expect(events[3].hasPrefix("error") && events[4] == "record in:4 -", "\(events)")
+    // A compact value, then pretty-printed ones: JSON values, each read whole.
+    let pretty = "{\"resourceType\":\"Patient\"}\n{\n \"resourceType\": \"List\"\n}\n{\"resourceType\":\"Basic\"}"
+    #expect(
+      try Self.events(pretty, framing: nil) == ["record in Patient", "top Patient", "record in List", "top List", "record in Basic", "top Basic"])
+    // A first line that is no record (an object left open) stays one JSON value, its error at the end.
+    let open = try Self.events("{\"resourceType\":\"Patient\",\n\"id\":\"a\"\n", framing: nil)
+    #expect(open.count == 1 && open[0].hasPrefix("error"), "\(open)")
+  }
+
   @Test func aJSONErrorEndsTheInputAfterTheRecordsBeforeIt() throws {
     let text = #"{"resourceType":"Bundle","entry":[{"resource":{"resourceType":"Patient"}},{"resource":{"id": tru}}]}"#
     let events = try Self.events(text, framing: .json)
