@@ -138,6 +138,25 @@ import Testing
         "2024-03-10T00:00:00Z", "2024-03-10T00:00:00Z", "2024-03-11T00:00:00Z", "2024-03-11T00:00:00Z", "2024-03-12T00:00:00Z",
         "2024-03-12T00:00:00Z", "2024-03-13T00:00:00Z", "2024-03-14T00:00:00Z", "2024-03-15T00:00:00Z", "2024-03-16T00:00:00Z",
       ]),
+    // A phase that a count ends over two clock times ends at the slot it would have had next
+    // (20:00 on the 11th), not a day after its last dose: the next phase's first dose is there.
+    Case(
+      name: "taper by count at two clock times",
+      dosages: [
+        #"{"sequence":1,"timing":{"repeat":{"count":2,"timeOfDay":["08:00:00","20:00:00"]}},"doseAndRate":[{"doseQuantity":{"value":2,"unit":"tablet"}}]}"#,
+        #"{"sequence":2,"timing":{"repeat":{"count":2,"timeOfDay":["08:00:00","20:00:00"]}},"doseAndRate":[{"doseQuantity":{"value":1,"unit":"tablet"}}]}"#,
+      ],
+      from: "2024-03-01T00:00:00Z", to: "2024-04-01T00:00:00Z",
+      expected: ["2024-03-10T20:00:00Z", "2024-03-11T08:00:00Z", "2024-03-11T20:00:00Z", "2024-03-12T08:00:00Z"]),
+    // A phase without end: the next never starts (run at once, the doses would add up).
+    Case(
+      name: "no phase after one without end",
+      dosages: [
+        #"{"sequence":1,"timing":{"repeat":{"timeOfDay":["08:00:00"]}},"doseAndRate":[{"doseQuantity":{"value":2,"unit":"tablet"}}]}"#,
+        #"{"sequence":2,"timing":{"repeat":{"boundsDuration":{"value":2,"code":"d"},"timeOfDay":["08:00:00"]}},"doseAndRate":[{"doseQuantity":{"value":1,"unit":"tablet"}}]}"#,
+      ],
+      from: "2024-03-10T00:00:00Z", to: "2024-03-14T00:00:00Z",
+      expected: ["2024-03-11T08:00:00Z", "2024-03-12T08:00:00Z", "2024-03-13T08:00:00Z"]),
     // The same sequence: at the same time. Two days from 09:00 on the 10th run to 09:00 on
     // the 12th, so 08:00 on the 12th is inside.
     Case(

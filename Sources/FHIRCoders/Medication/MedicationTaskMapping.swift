@@ -101,8 +101,9 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   /// The schedule of the dosages' timings, anchored at the validity period's start, else the
   /// date written; `reportsAuthored`: whether that date counts as mapped here (R4) or with the
   /// version fields (DSTU2). Dosages without `sequence` start at the anchor; dosages with one
-  /// are phases in increasing order, each starting where the previous one ended (the latest
-  /// end of its elements), those with the same sequence at the same time. Then the schedule
+  /// are phases in increasing order, each starting where the previous one ended
+  /// (``SchedulePhase/end(of:zone:)``), those with the same sequence at the same time; none
+  /// follows a phase without end. Then the schedule
   /// ends where the order has ended (``ended(_:_:zone:_:)``).
   static func careSchedule(_ r: R.Resource, _ zone: TimeZone, reportsAuthored: Bool, _ report: inout ConversionReport) -> Schedule {
     let validityStart = R.validityStart(r)
@@ -135,20 +136,20 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     }
     let sequences = dosages.map(R.sequence)
     for position in dosages.indices where sequences[position] == nil { decode(position, from: anchor) }
-    var phaseStart = anchor
+    var phaseStart: Date? = anchor
     for sequence in Set(sequences.compactMap { $0 }).sorted() {
+      // After a phase without end, the later phases never start (they follow it): not
+      // scheduled, their dosages left out (run at once, the doses would add up).
+      guard let start = phaseStart else {
+        report.unrepresentable(R.paths.sequence)
+        continue
+      }
       let first = elements.count
       for position in dosages.indices where sequences[position] == sequence {
         report.mapped(R.paths.sequence)
-        decode(position, from: phaseStart)
+        decode(position, from: start)
       }
-      let phase = elements[first...]
-      if !phase.isEmpty, phase.allSatisfy({ $0.end != nil }), let end = phase.compactMap(\.end).max() {
-        phaseStart = end
-      } else {
-        // A phase without end: the next one cannot start after it; it starts with it.
-        report.unrepresentable(R.paths.sequence)
-      }
+      phaseStart = SchedulePhase.end(of: elements[first...], zone: zone)
     }
     return ended(elements, r, zone: zone, &report)
   }
