@@ -79,7 +79,9 @@ public enum NameMapping {
     var parts: NameReadingParts = (nil, nil, nil, nil, nil)
     if let main {
       parts = names[main].nameParts
-      report.mapped(path)
+      // The parts a care name has, each: the name's `text`, `period`, `id`, extensions and
+      // members the release lacks have no place there, and are counted dropped.
+      for part in [".use", ".family", ".given", ".prefix", ".suffix"] { report.mapped(path.appending(part)) }
     }
     let nickname = nick.flatMap { names[$0].firstGivenName ?? names[$0].firstFamilyName }
     for index in names.indices where index != main && index != nick { report.dropped(path) }
