@@ -33,6 +33,46 @@ import Testing
     #expect(held >= 3)
   }
 
+  /// A draft, a proposal and an option are not orders yet: nothing is due past their first
+  /// day (reported unrepresentable at `status` / `intent`); a plan is due. Each keeps its intent,
+  /// and an import exported again to R4 gives it back instead of `order`.
+  @Test func ordersNotYetOrderedAreNotDueAndKeepTheirIntent() throws {
+    let folder = TemporaryFolders.make("fhirkit-not-yet-ordered")
+    let input = folder + "/orders.ndjson", report = folder + "/report.ndjson", store = folder + "/store.sqlite"
+    func order(_ id: String, status: String, intent: String) -> String {
+      #"{"resourceType":"MedicationRequest","id":"\#(id)","status":"\#(status)","intent":"\#(intent)","medicationCodeableConcept":{"text":"Drug"},"subject":{"reference":"Patient/p"},"authoredOn":"2024-03-01T09:15:00Z","dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d","timeOfDay":["08:00:00"]}}}]}"#
+    }
+    let lines = [
+      #"{"resourceType":"Patient","id":"p"}"#, order("draft", status: "draft", intent: "order"),
+      order("proposal", status: "active", intent: "proposal"), order("option", status: "active", intent: "option"),
+      order("plan", status: "active", intent: "plan"), order("order", status: "active", intent: "order"),
+    ]
+    try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+    let run = try CommandRunner.run(["convert", "--to", "care", "--report", report, input])
+    #expect(run.exitCode == 0, "\(run.stderr)")
+    var tasks: [String: TaskEntity] = [:]
+    for case .task(let task) in try CareJSON.records(fromNDJSON: Data(run.stdout.utf8)) { tasks[task.id] = task }
+    for id in ["draft", "proposal", "option"] {
+      #expect(tasks[id]?.schedule.elements.allSatisfy { $0.end != nil } == true, "\(id)")
+    }
+    for id in ["plan", "order"] {
+      #expect(tasks[id]?.schedule.elements.allSatisfy { $0.end == nil } == true, "\(id)")
+    }
+    #expect(tasks["proposal"]?.userInfo?["fhirIntent"] == "proposal" && tasks["plan"]?.userInfo?["fhirIntent"] == "plan")
+    #expect(tasks["order"]?.userInfo?["fhirIntent"] == nil)
+    let rows = try String(contentsOfFile: report, encoding: .utf8)
+    #expect(rows.contains(#""path":"MedicationRequest.intent","disposition":"unrepresentable","count":1,"reason":"#))
+    #expect(rows.contains(#""path":"MedicationRequest.status","disposition":"unrepresentable""#))
+
+    #expect(try CommandRunner.run(["import", "--store", store, input]).exitCode == 0)
+    let exported = try CommandRunner.run(["export", "--store", store, "--to", "r4"]).stdout
+    for (id, intent) in [("draft", "order"), ("proposal", "proposal"), ("option", "option"), ("plan", "plan"), ("order", "order")] {
+      let line = exported.split(separator: "\n").first { $0.contains(#""resourceType":"MedicationRequest","id":"\#(id)""#) }
+      #expect(line?.contains(#""intent":"\#(intent)""#) == true, "\(id): \(line ?? "")")
+      #expect(line?.contains("fhirIntent") == false, "\(id)")
+    }
+  }
+
   @Test func fourTimesDailyOnMondayIsFourEachMonday() throws {
     let result = try CommandRunner.run(["convert", "Fixtures/r4/examples/MedicationRequest/medicationrequest0334.json", "--to", "care", "--quiet"])
     let tasks = try CareJSON.records(fromNDJSON: Data(result.stdout.utf8)).compactMap { record -> TaskEntity? in

@@ -9,4 +9,13 @@ extension MergeRun {
     guard let status, !status.isEmpty, status != "active" else { return }
     entity.userInfo = (entity.userInfo ?? [:]).merging([Pipeline.statusKey: status]) { _, new in new }
   }
+
+  /// Keeps an order's `status` (as ``keep(status:in:)``) and its R4 `intent` other than `order`
+  /// (`proposal`, `plan`, …) under ``Pipeline/intentKey``, so that export writes it back instead
+  /// of turning a proposal into an order.
+  static func keep(order facts: ResourceFacts.Order, in task: inout TaskEntity) {
+    keep(status: facts.status, in: &task)
+    guard let intent = facts.intent, !intent.isEmpty, intent != "order" else { return }
+    task.userInfo = (task.userInfo ?? [:]).merging([Pipeline.intentKey: intent]) { _, new in new }
+  }
 }

@@ -119,7 +119,7 @@ struct MergeRun {
         task.title = fromOrder.value.title
         task.instructions = fromOrder.value.instructions
         task.schedule = fromOrder.value.schedule
-        Self.keep(status: orderFacts.status, in: &task)
+        Self.keep(order: orderFacts, in: &task)
         order = target
       }
       task.carePlanUUID = entity.uuid
@@ -150,7 +150,7 @@ struct MergeRun {
     guard let converted = decodeOrder(resource, facts) else { return }
     var task = converted.value
     identify(&task, resource)
-    Self.keep(status: facts.status, in: &task)
+    Self.keep(order: facts, in: &task)
     var planUUID: UUID?
     for site in facts.basedOn {
       guard let target = follow(site, from: resource, expecting: nil) else { continue }

@@ -68,4 +68,9 @@ extension Pipeline {
   /// code of the release it came from); absent means active. The store's exporter writes it back
   /// as the resource's `status` (mapped to the target release) instead of a care extension.
   public static let statusKey = "fhirStatus"
+
+  /// The `userInfo` key under which an order's task keeps its R4 MedicationRequest's `intent`
+  /// when it is not `order` (`proposal`, `plan`, …); absent means `order`. The store's exporter
+  /// writes it back as the MedicationRequest's `intent`.
+  public static let intentKey = "fhirIntent"
 }

@@ -35,7 +35,7 @@ extension Pipeline.Coders {
       return .order(
         ResourceFacts.Order(
           subject: Self.site(request.subject, "MedicationRequest.subject", R4Targets.subject),
-          status: request.status?.string,
+          status: request.status?.string, intent: request.intent?.string,
           basedOn: request.basedOn.enumerated().compactMap { k, ref in
             Self.site(ref, "MedicationRequest.basedOn[\(k)]", R4Targets.requestBasedOn)
           },

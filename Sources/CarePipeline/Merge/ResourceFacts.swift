@@ -74,6 +74,8 @@ enum ResourceFacts {
     var subject: Site?
     /// `MedicationRequest.status` / `MedicationOrder.status`.
     var status: String? = nil
+    /// `MedicationRequest.intent` (R4).
+    var intent: String? = nil
     var basedOn: [Site]
     var medication: Site?
     var decode: (IndexedResource?) throws -> Converted<TaskEntity>

@@ -93,9 +93,26 @@ extension Pipeline.Coders {
     }
   }
 
+  /// `set` run on a task without its ``Pipeline/intentKey`` `userInfo` entry, then that entry
+  /// written as the MedicationRequest's `intent` (else the coder's `order` stays). DSTU2 has no
+  /// `intent`: there the entry stays in `userInfo`, written as a care extension.
+  static func withIntent(_ set: @escaping Setter<TaskEntity, FHIRR4.MedicationRequest>) -> Setter<
+    TaskEntity, FHIRR4.MedicationRequest
+  > {
+    { e, r, report in
+      var e = e
+      let value = e.userInfo?.removeValue(forKey: Pipeline.intentKey)
+      if e.userInfo?.isEmpty ?? false { e.userInfo = nil }
+      set(e, &r, &report)
+      if let value { r.intent = Primitive(FHIRCode(uncheckedString: value)) }
+    }
+  }
+
   /// Writes a plan's or order task's ``Pipeline/statusKey`` `userInfo` entry as its resource's
-  /// `status`, mapped to the target release as `ReleaseConverter` maps it.
+  /// `status`, mapped to the target release as `ReleaseConverter` maps it, and an R4 order's
+  /// ``Pipeline/intentKey`` entry as its `intent`.
   mutating func keepStatus() {
+    r4MedicationRequest.setFHIRVersionFields = Self.withIntent(r4MedicationRequest.setFHIRVersionFields)
     r4MedicationRequest.setFHIRVersionFields = Self.withStatus(
       r4MedicationRequest.setFHIRVersionFields, code: { ReleaseConverter.medicationStatus($0, toR4: true) },
       into: \.status)

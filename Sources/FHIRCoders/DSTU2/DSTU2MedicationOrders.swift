@@ -85,6 +85,7 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   static func authored(_ r: Resource) -> ElementValue<FHIRDateTime> { ElementValue(r.dateWritten) }
   static func status(_ r: Resource) -> String? { r.status?.string }
   static func dateEnded(_ r: Resource) -> Primitive<FHIRDateTime>? { r.dateEnded }
+  static func intent(_ r: Resource) -> String? { nil }
   static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(DSTU2TimingAdapter.pattern) }
   static func timingZone(_ dosage: Dosage) -> String? {
     guard let extensions = dosage.timing?.extension, !extensions.isEmpty else { return nil }

@@ -168,17 +168,22 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   }
 
   /// How the order has ended: on its `dateEnded` (DSTU2), else without a date when its status
-  /// is `stopped`, `completed` or `cancelled` (reported unrepresentable: a schedule cannot say
-  /// "ended on a day no one wrote down"), else not.
+  /// is `stopped`, `completed`, `cancelled` or `on-hold`, or when it is not yet one to act on
+  /// (`draft`, R4 intent `proposal` or `option`: ``ScheduleStop/isNotYetDue(status:intent:)``),
+  /// reported unrepresentable (a schedule cannot say "ended on a day no one wrote down", nor
+  /// "not due until ordered"); else not.
   static func ending(_ r: R.Resource, zone: TimeZone, _ report: inout ConversionReport) -> ScheduleStop.Ending {
-    let ended = ScheduleStop.hasEnded(status: R.status(r))
-    if ended { report.mapped(R.paths.status) }
+    let status = R.status(r), intent = R.intent(r)
+    let ended = ScheduleStop.hasEnded(status: status)
+    let notYetDue = ScheduleStop.isNotYetDue(status: status, intent: intent)
+    let path = ended || status == "draft" ? R.paths.status : R.paths.intent
+    if ended || notYetDue { report.mapped(path) }
     if let date = ScheduleStop.stopInstant(R.dateEnded(r), zone: zone) {
       report.mapped(R.paths.dateEnded)
       return .on(date)
     }
-    guard ended else { return .open }
-    report.unrepresentable(R.paths.status)
+    guard ended || notYetDue else { return .open }
+    report.unrepresentable(path)
     return .undated
   }
 

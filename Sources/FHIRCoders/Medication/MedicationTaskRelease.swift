@@ -61,6 +61,8 @@ protocol MedicationTaskRelease: ResourceRelease {
   static func status(_ r: Resource) -> String?
   /// The date the order ended: DSTU2 `dateEnded` (R4 has none).
   static func dateEnded(_ r: Resource) -> Primitive<FHIRDateTime>?
+  /// R4 `intent` (DSTU2 has none: `nil`).
+  static func intent(_ r: Resource) -> String?
   /// A dosage's timing, each element read where it lies.
   static func timing(_ dosage: Dosage) -> TimingPattern?
   /// The IANA zone of a dosage timing's `timezone` extension, if any.
@@ -83,7 +85,7 @@ struct MedicationTaskPaths: Sendable {
   let medicationConcept: ConceptText.Paths
   /// The elements of a contained Medication's `code` the title may come from.
   let containedMedicationConcept: ConceptText.Paths
-  let dosageText, moreInstructions, validityStart, authored, basedOn, sequence, status, dateEnded: ReportPath
+  let dosageText, moreInstructions, validityStart, authored, basedOn, sequence, status, dateEnded, intent: ReportPath
   let asNeededBoolean: ReportPath
   /// The elements of `asNeededCodeableConcept` the condition may come from.
   let asNeededConcept: ConceptText.Paths
@@ -110,6 +112,7 @@ struct MedicationTaskPaths: Sendable {
     sequence = ReportPath(type + ".dosageInstruction.sequence")
     status = ReportPath(type + ".status")
     dateEnded = ReportPath(type + ".dateEnded")
+    intent = ReportPath(type + ".intent")
     asNeededBoolean = ReportPath(type + ".dosageInstruction.asNeededBoolean")
     asNeededConcept = ConceptText.Paths(type + ".dosageInstruction.asNeededCodeableConcept")
   }

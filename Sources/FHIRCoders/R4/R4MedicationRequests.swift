@@ -84,6 +84,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
   static func authored(_ r: Resource) -> ElementValue<FHIRDateTime> { ElementValue(r.authoredOn) }
   static func status(_ r: Resource) -> String? { r.status?.string }
   static func dateEnded(_ r: Resource) -> Primitive<FHIRDateTime>? { nil }
+  static func intent(_ r: Resource) -> String? { r.intent?.string }
   static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(R4TimingAdapter.pattern) }
   static func timingZone(_ dosage: Dosage) -> String? {
     guard let extensions = dosage.timing?.extension, !extensions.isEmpty else { return nil }

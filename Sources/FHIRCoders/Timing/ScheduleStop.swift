@@ -30,6 +30,13 @@ enum ScheduleStop {
     }
   }
 
+  /// Whether an order is not yet one to act on: a `draft` (either release), or an R4 request of
+  /// intent `proposal` or `option` (suggested, not authorised). Nothing is due before it is
+  /// ordered: its schedule is cut as a held order's is (``Ending/undated``).
+  static func isNotYetDue(status: String?, intent: String?) -> Bool {
+    status == "draft" || intent == "proposal" || intent == "option"
+  }
+
   /// The statuses among those that mean something ended before its time, not as planned:
   /// `stopped`, `cancelled`, `revoked` and the halt of `on-hold` (`completed` is done as planned).
   /// An activity cut short is due no more from its first day, whatever its plan's `period.end`.
