@@ -63,8 +63,14 @@ public enum ElementAccounting {
   }
 
   /// Records the unmapped leaves of the object at `index` of `tokens` as dropped under `root`.
+  /// A path reported `unrepresentable` is accounted for as a mapped one is: the coder read it and
+  /// said what became of it (`frequencyMax`, whose lower value is used), so its leaves are not
+  /// also counted dropped.
   static func account(_ tokens: JSONTokens, at index: Int, root: ReportPath, in report: inout ConversionReport) {
-    var walk = AccountingWalk(tokens: tokens, mapped: report.table(.mapped))
+    var accounted = report.table(.mapped)
+    let unrepresentable = report.table(.unrepresentable)
+    if !unrepresentable.isEmpty { accounted.merge(unrepresentable) }
+    var walk = AccountingWalk(tokens: tokens, mapped: accounted)
     guard !walk.isMapped(root.id) else { return }
     walk.walkObject(at: index, node: root.id, isRoot: true)
     report.record(.dropped, each: walk.leaves)

@@ -75,13 +75,14 @@ extension ScheduleDecoding {
         // A number no Double holds (1e400, 1e-400): reported with the others; the schedule is left open.
         bounds.length = nil
       } else if let value = amount.value, isTooLong(value, unit: amount.unit) {
-        report.numberDoesNotFit(at: TimingPaths.Key.boundsDuration.numberPath(below: location()), keptAsText: false)
+        report.numberDoesNotFit(at: TimingPaths.Key.boundsDuration.numberPath(below: location(), unitNameSuffix: timing.unitNameSuffix), keptAsText: false)
         bounds.length = nil
         report.unrepresentable(paths[.boundsDuration])
       } else if !((amount.value ?? 0) > 0) {
+        let name = timing.unitNameSuffix.isEmpty ? "boundsDuration" : "boundsQuantity"
         report.issue(
-          .invalidValue, "repeat.boundsDuration is not a positive length; the schedule is left open",
-          at: location().appending(key: "repeat").appending(key: "boundsDuration"))
+          .invalidValue, "repeat.\(name) is not a positive length; the schedule is left open",
+          at: location().appending(key: "repeat").appending(key: name))
         bounds.length = nil
         report.unrepresentable(paths[.boundsDuration])
       }
@@ -89,7 +90,7 @@ extension ScheduleDecoding {
       // A bound no Double holds (1e400, -1e400, 1e-400) is reported with the other numbers.
       bounds.lengthPath = paths[.boundsRangeHigh]
       if let high, let value = high.value, isTooLong(value, unit: high.unit) {
-        report.numberDoesNotFit(at: TimingPaths.Key.boundsRangeHigh.numberPath(below: location()), keptAsText: false)
+        report.numberDoesNotFit(at: TimingPaths.Key.boundsRangeHigh.numberPath(below: location(), unitNameSuffix: timing.unitNameSuffix), keptAsText: false)
         report.unrepresentable(paths[.boundsRangeHigh])
       } else if let high, (high.value ?? 0) > 0 {
         bounds.length = high

@@ -9,8 +9,19 @@ struct TimingPaths: Sendable {
     case period, periodUnit, periodMax, frequency, frequencyMax, duration, durationUnit, durationMax
     case timeOfDay, when, offset, dayOfWeek, count, countMax, codeCoding, timeZone, repeatExtension
 
-    /// The path below the timing; `periodUnit` and `durationUnit` take the release's
-    /// ``TimingPattern/unitNameSuffix`` after it.
+    /// The path below the timing in the release whose units end in `unitNameSuffix`
+    /// (``TimingPattern/unitNameSuffix``): DSTU2 (`"s"`) names its elements `periodUnits`,
+    /// `durationUnits`, and `boundsQuantity` for a bounding Duration (a profiled Quantity takes
+    /// its base type's name there).
+    func suffix(unitNameSuffix: String) -> String {
+      switch self {
+      case .periodUnit, .durationUnit: suffix + unitNameSuffix
+      case .boundsDuration where !unitNameSuffix.isEmpty: ".repeat.boundsQuantity"
+      default: suffix
+      }
+    }
+
+    /// The path below the timing, as R4 names it.
     var suffix: String {
       switch self {
       case .codeText: ".code.text"
@@ -72,7 +83,10 @@ struct TimingPaths: Sendable {
     table.isEmpty ? ReportPath(Self.join(base, key, unitNameSuffix)) : table[key.rawValue]
   }
 
+  /// The path of `key` below `base`. DSTU2 (whose units end in `s`) names its elements as it
+  /// names them: `periodUnits`, `durationUnits`, and `boundsQuantity` for a bounding Duration
+  /// (a profiled Quantity takes its base type's name there).
   private static func join(_ base: String, _ key: Key, _ unitNameSuffix: String) -> String {
-    key == .periodUnit || key == .durationUnit ? base + key.suffix + unitNameSuffix : base + key.suffix
+    base + key.suffix(unitNameSuffix: unitNameSuffix)
   }
 }

@@ -34,10 +34,11 @@ extension TimingPattern {
 
 extension TimingPaths.Key {
   /// The JSON path of this element's number below the timing at `timing`
-  /// (`dosageInstruction[0].timing` → `….repeat.boundsRange.high.value`).
-  func numberPath(below timing: JSONPath) -> JSONPath {
+  /// (`dosageInstruction[0].timing` → `….repeat.boundsRange.high.value`), in the release whose
+  /// units end in `unitNameSuffix`.
+  func numberPath(below timing: JSONPath, unitNameSuffix: String) -> JSONPath {
     var path = timing
-    for key in suffix.split(separator: ".") { path = path.appending(key: String(key)) }
+    for key in suffix(unitNameSuffix: unitNameSuffix).split(separator: ".") { path = path.appending(key: String(key)) }
     switch self {
     case .boundsDuration, .boundsRangeLow, .boundsRangeHigh: return path.appending(key: "value")
     default: return path
