@@ -32,6 +32,26 @@ import Testing
     #expect(dated.report.mapped["MedicationRequest.authoredOn"] == 1)
   }
 
+  @Test("an undated order is written back without the 1970 start, and reads back to the same schedule", arguments: [
+    #"{"timing":{"repeat":{"frequency":2,"period":1,"periodUnit":"d"}}}"#,
+    #"{"timing":{"repeat":{"timeOfDay":["08:00:00"],"boundsPeriod":{"end":"2024-03-20"}}}}"#,
+    #"{"timing":{"repeat":{"frequency":1,"period":6,"periodUnit":"h","count":4}}}"#,
+  ])
+  func undatedOrderWrittenBack(dosages: String) throws {
+    let task = try MedicationScheduleSupport.decode(Self.order(dosages, authored: false)).value
+    let r4 = try R4MedicationRequestCoder().encode(task).value
+    let dstu2 = try DSTU2MedicationOrderCoder().encode(task).value
+    for json in [String(decoding: r4.jsonBytes(), as: UTF8.self), String(decoding: dstu2.jsonBytes(), as: UTF8.self)] {
+      #expect(!json.contains(#""start":"1970"#), "\(json)")
+    }
+    let from = FHIRDates.epoch, to = from.addingTimeInterval(60 * 86_400)
+    let expected = try MedicationScheduleSupport.occurrences(task, from: from, to: to)
+    #expect(!expected.isEmpty)
+    for (release, back) in try MedicationScheduleSupport.roundTrips(task) {
+      #expect(try MedicationScheduleSupport.occurrences(back, from: from, to: to) == expected, "\(release)")
+    }
+  }
+
   @Test("a schedule with its own start needs no anchor: nothing reported", arguments: [
     #"{"timing":{"repeat":{"boundsPeriod":{"start":"2024-03-01"},"frequency":2,"period":1,"periodUnit":"d"}}}"#,
     #"{"timing":{"event":["2024-03-01T08:00:00Z","2024-03-02T08:00:00Z"]}}"#,

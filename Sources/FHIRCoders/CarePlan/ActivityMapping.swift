@@ -103,12 +103,13 @@ enum ActivityMapping<R: ActivityRelease> {
   /// reported `unrepresentable` at `CarePlan.activity.detail.scheduled`.
   static func setSchedule(_ e: TaskEntity, _ r: inout Resource, _ report: inout ConversionReport) {
     let path = R.paths.scheduledTiming.base
-    let written: [ScheduleEncoding.Written]
+    var written: [ScheduleEncoding.Written]
     if let one = ScheduleEncoding.timing(e.schedule.elements, path: path, zone: e.timezone, capacity: R.timingCapacity, report: &report) {
       written = [one]
     } else {
       written = ScheduleEncoding.timings(e.schedule.elements, path: path, zone: e.timezone, capacity: R.timingCapacity, report: &report)
     }
+    written = ScheduleEncoding.withoutStandInStart(written, effectiveDate: e.effectiveDate, zone: e.timezone)
     guard let first = written.first else { return }
     let quantity = first.targetValues.first.flatMap(TargetValueMapping.write)
     let hasQuantity = R.writeSchedule(first.timing, quantity: quantity, path: path, to: &r.activity, report: &report)

@@ -188,8 +188,10 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   }
 
   static func setSchedule(_ e: TaskEntity, _ r: inout R.Resource, _ report: inout ConversionReport) {
-    let written = ScheduleEncoding.timings(
-      e.schedule.elements, path: timingPath, zone: e.timezone, capacity: R.timingCapacity, report: &report)
+    let written = ScheduleEncoding.withoutStandInStart(
+      ScheduleEncoding.timings(
+        e.schedule.elements, path: timingPath, zone: e.timezone, capacity: R.timingCapacity, report: &report),
+      effectiveDate: e.effectiveDate, zone: e.timezone)
     let instructions = R.firstDosageText(r)
     R.setDosages(written, path: timingPath, in: &r, report: &report)
     if let instructions { R.setFirstDosageText(instructions, in: &r) }
