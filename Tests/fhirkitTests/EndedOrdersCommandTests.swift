@@ -35,7 +35,8 @@ import Testing
 
   /// A draft, a proposal and an option are not orders yet: nothing is due past their first
   /// day (reported unrepresentable at `status` / `intent`); a plan is due. Each keeps its intent,
-  /// and an import exported again to R4 gives it back instead of `order`.
+  /// and an import exported again to R4 gives it back instead of `order`, and gives the regimen
+  /// of these and of a held order back open, without the first-day end.
   @Test func ordersNotYetOrderedAreNotDueAndKeepTheirIntent() throws {
     let folder = TemporaryFolders.make("fhirkit-not-yet-ordered")
     let input = folder + "/orders.ndjson", report = folder + "/report.ndjson", store = folder + "/store.sqlite"
@@ -46,6 +47,7 @@ import Testing
       #"{"resourceType":"Patient","id":"p"}"#, order("draft", status: "draft", intent: "order"),
       order("proposal", status: "active", intent: "proposal"), order("option", status: "active", intent: "option"),
       order("plan", status: "active", intent: "plan"), order("order", status: "active", intent: "order"),
+      order("held", status: "on-hold", intent: "order"),
     ]
     try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
     let run = try CommandRunner.run(["convert", "--to", "care", "--report", report, input])
@@ -66,10 +68,14 @@ import Testing
 
     #expect(try CommandRunner.run(["import", "--store", store, input]).exitCode == 0)
     let exported = try CommandRunner.run(["export", "--store", store, "--to", "r4"]).stdout
-    for (id, intent) in [("draft", "order"), ("proposal", "proposal"), ("option", "option"), ("plan", "plan"), ("order", "order")] {
+    for (id, intent) in [
+      ("draft", "order"), ("proposal", "proposal"), ("option", "option"), ("plan", "plan"), ("order", "order"), ("held", "order"),
+    ] {
       let line = exported.split(separator: "\n").first { $0.contains(#""resourceType":"MedicationRequest","id":"\#(id)""#) }
       #expect(line?.contains(#""intent":"\#(intent)""#) == true, "\(id): \(line ?? "")")
       #expect(line?.contains("fhirIntent") == false, "\(id)")
+      // The regimen goes out open, as ordered: the status says why nothing is due, not an end.
+      #expect(line?.contains(#""end":"#) == false, "\(id): \(line ?? "")")
     }
   }
 

@@ -108,11 +108,27 @@ extension Pipeline.Coders {
     }
   }
 
+  /// `set` run on an order's task whose `userInfo` status or intent says its open patterns were
+  /// cut to their first day (``FirstDayCut``): with those patterns open again, so that a held
+  /// order goes out with its regimen and its `status`, not with an end no one ordered.
+  static func reopeningFirstDay<R>(_ set: @escaping Setter<TaskEntity, R>) -> Setter<TaskEntity, R> {
+    { e, r, report in
+      guard FirstDayCut.applies(status: e.userInfo?[Pipeline.statusKey], intent: e.userInfo?[Pipeline.intentKey]) else {
+        return set(e, &r, &report)
+      }
+      var e = e
+      e.schedule = FirstDayCut.reopened(e.schedule, zone: e.timezone)
+      set(e, &r, &report)
+    }
+  }
+
   /// Writes a plan's or order task's ``Pipeline/statusKey`` `userInfo` entry as its resource's
   /// `status`, mapped to the target release as `ReleaseConverter` maps it, and an R4 order's
   /// ``Pipeline/intentKey`` entry as its `intent`.
   mutating func keepStatus() {
     r4MedicationRequest.setFHIRVersionFields = Self.withIntent(r4MedicationRequest.setFHIRVersionFields)
+    r4MedicationRequest.setFHIRSchedule = Self.reopeningFirstDay(r4MedicationRequest.setFHIRSchedule)
+    dstu2MedicationOrder.setFHIRSchedule = Self.reopeningFirstDay(dstu2MedicationOrder.setFHIRSchedule)
     r4MedicationRequest.setFHIRVersionFields = Self.withStatus(
       r4MedicationRequest.setFHIRVersionFields, code: { ReleaseConverter.medicationStatus($0, toR4: true) },
       into: \.status)

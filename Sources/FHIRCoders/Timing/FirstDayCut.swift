@@ -1,0 +1,30 @@
+public import CareModel
+public import Foundation
+
+/// The schedule of an order that is over, held or not yet ordered, and no date says since when:
+/// FHIR `status` `stopped`, `completed`, `cancelled`, `revoked`, `on-hold` or `draft`, or R4
+/// `intent` `proposal` or `option`. Decoding keeps only the first day of each of its patterns
+/// that had no end (docs/mapping.md, Timing: nothing is due, yet CareKit needs each element to
+/// occur once). An exporter that knows the status — which the pipeline keeps in the task's
+/// `userInfo` — puts those patterns back open, as the order had them, so that the status, not a
+/// made-up end, says why nothing is due.
+public enum FirstDayCut {
+  /// Whether an order with this `status` and `intent` has its open patterns cut to their first day.
+  public static func applies(status: String?, intent: String?) -> Bool {
+    ScheduleStop.hasEnded(status: status) || ScheduleStop.isNotYetDue(status: status, intent: intent)
+  }
+
+  /// `schedule` with every element that ends at the midnight after its start (in `zone`), as
+  /// the cut ended it, open again.
+  public static func reopened(_ schedule: Schedule, zone: TimeZone) -> Schedule {
+    var calendar = ScheduleCalendar(zone)
+    var reopened = schedule
+    for index in reopened.elements.indices {
+      let element = reopened.elements[index]
+      guard let end = element.end, let cut = calendar.adding(1, .day, to: calendar.startOfDay(element.start)), end == cut
+      else { continue }
+      reopened.elements[index].end = nil
+    }
+    return reopened
+  }
+}
