@@ -59,7 +59,7 @@ import Testing
       #expect(converted.report.defaulted["MedicationOrder.dosageInstruction.timing"] != nil)
     }
     let doses = resource.dosageInstruction.filter { if case .quantity = $0.dose { true } else { false } }.count
-    #expect(converted.report.mapped["MedicationOrder.dosageInstruction.doseQuantity", default: 0] == doses)
+    #expect(converted.report.mapped["MedicationOrder.dosageInstruction.doseQuantity.value", default: 0] == doses)
     // DSTU2 names the timing units `periodUnits` / `durationUnits`; the report's paths (built
     // once per coder) must too.
     let paths = ConversionReport.Disposition.allCases.flatMap { converted.report[$0].keys }

@@ -51,7 +51,8 @@ import Testing
     let dstu2 = try DSTU2ObservationCoder().decode(Self.decode(FHIRDSTU2.Observation.self, Self.observation(value)))
     for converted in [r4, dstu2] {
       #expect(converted.value.values == [OutcomeValue(.double(Double(text)!), units: "mg", kind: "k")])
-      #expect(converted.report.mapped["Observation.valueQuantity"] == 1)
+      #expect(converted.report.mapped["Observation.valueQuantity.value"] == 1)
+      #expect(converted.report.mapped["Observation.valueQuantity.unit"] == 1)
       #expect(converted.report.unrepresentable["Observation.valueQuantity.value"] == (reported ? 1 : nil))
       #expect(converted.report.issues.isEmpty)
     }
@@ -86,14 +87,14 @@ import Testing
     let r4 = try R4MedicationRequestCoder().decode(
       Self.decode(FHIRR4.MedicationRequest.self, Self.medicationRequest(dose: text)))
     #expect(r4.value.schedule.elements.first?.targetValues.map(\.value) == [.double(Double(text)!)])
-    let path = "MedicationRequest.dosageInstruction.doseAndRate.doseQuantity"
+    let path = "MedicationRequest.dosageInstruction.doseAndRate.doseQuantity.value"
     #expect(r4.report.mapped[path] == 1)
     #expect(r4.report.unrepresentable[path] == (reported ? 1 : nil))
 
     let dstu2 = try DSTU2MedicationOrderCoder().decode(
       Self.decode(FHIRDSTU2.MedicationOrder.self, Self.medicationOrder(dose: text)))
     #expect(dstu2.value.schedule.elements.first?.targetValues.map(\.value) == [.double(Double(text)!)])
-    #expect(dstu2.report.unrepresentable["MedicationOrder.dosageInstruction.doseQuantity"] == (reported ? 1 : nil))
+    #expect(dstu2.report.unrepresentable["MedicationOrder.dosageInstruction.doseQuantity.value"] == (reported ? 1 : nil))
   }
 
   @Test func carePlanActivityQuantity() throws {
@@ -105,9 +106,9 @@ import Testing
     let rounded = try R4CarePlanCoder().decodeWithTasks(Self.decode(FHIRR4.CarePlan.self, plan("2.0")))
     let task = try #require(rounded.tasks.first)
     #expect(task.value.schedule.elements.first?.targetValues.map(\.value) == [.double(2)])
-    #expect(task.report.unrepresentable.keys.contains { $0.hasSuffix("detail.quantity") })
+    #expect(task.report.unrepresentable.keys.contains { $0.hasSuffix("detail.quantity.value") })
     let exact = try R4CarePlanCoder().decodeWithTasks(Self.decode(FHIRR4.CarePlan.self, plan("2")))
-    #expect(!(try #require(exact.tasks.first)).report.unrepresentable.keys.contains { $0.hasSuffix("detail.quantity") })
+    #expect(!(try #require(exact.tasks.first)).report.unrepresentable.keys.contains { $0.hasSuffix("detail.quantity.value") })
   }
 
   @Test(arguments: [("1.0", true), ("1", false), ("0.5", false), ("0.50", true)])

@@ -63,7 +63,7 @@ import Testing
       #expect(hasValue)
       #expect(converted.report.dropped.keys.allSatisfy { $0.hasPrefix("Observation.") })
       let components = resource.component.filter { if case .quantity = $0.value { true } else { false } }.count
-      #expect(converted.report.mapped["Observation.component.valueQuantity", default: 0] == components)
+      #expect(converted.report.mapped["Observation.component.valueQuantity.value", default: 0] == components)
     } catch let error as CoderError {
       #expect(!hasValue)
       #expect(error.path == "Observation.value[x]" && error.resourceID == resource.id?.string)
@@ -192,7 +192,8 @@ import Testing
       #expect(outcome.value.values.map(\.value) == [.text(comparator + "5.0"), .text(comparator + "5.0")])
       #expect(outcome.value.values.allSatisfy { $0.units == "mmol/L" })
       #expect(outcome.report.unrepresentable.isEmpty)
-      #expect(outcome.report.mapped["Observation.valueQuantity"] == 1)
+      #expect(outcome.report.mapped["Observation.valueQuantity.value"] == 1)
+      #expect(outcome.report.mapped["Observation.valueQuantity.comparator"] == 1)
       #expect(again.values == outcome.value.values)
     }
     // One bound with a kind is the Observation's own value.

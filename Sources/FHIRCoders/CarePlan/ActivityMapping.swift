@@ -42,7 +42,7 @@ enum ActivityMapping<R: ActivityRelease> {
     var targets: [OutcomeValue] = []
     if let q = R.quantity(r.activity),
       let v = TargetValueMapping.read(
-        decimal: q.value, unit: q.unit, extensions: q.extensions, path: paths.quantity,
+        decimal: q.value, unit: q.unit, code: q.code, extensions: q.extensions, paths: paths.quantityParts,
         at: { r.detailPath("quantity").appending(key: "value") }, report: &report)
     {
       targets.append(v)

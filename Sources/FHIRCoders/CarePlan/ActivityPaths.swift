@@ -10,6 +10,7 @@ struct ActivityPaths: Sendable {
   let codeConcept = ConceptText.Paths(detail + ".code")
   let description = ReportPath(detail + ".description")
   let quantity = ReportPath(detail + ".quantity")
+  let quantityParts = TargetValueMapping.QuantityPaths(detail + ".quantity")
   let status = ReportPath(detail + ".status")
   let scheduledString = ReportPath(detail + ".scheduledString")
   let scheduledPeriod = ReportPath(detail + ".scheduledPeriod")

@@ -52,11 +52,14 @@ extension ActivityRelease {
   static func status(_ activity: borrowing Activity) -> String? { activity.detail?.status?.string }
 
   /// `detail.quantity` as a target's parts.
-  static func quantity(_ activity: borrowing Activity) -> (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])? {
+  static func quantity(_ activity: borrowing Activity) -> (
+    value: Primitive<FHIRDecimal>?, unit: String?, code: String?, extensions: [Extension]
+  )? {
     guard activity.detail?.quantity.isPresent == true else { return nil }
     return (
       activity.detail?.quantity?.value,
-      activity.detail?.quantity?.unitText,
+      activity.detail?.quantity?.unit?.string,
+      activity.detail?.quantity?.code?.string,
       activity.detail?.quantity?.extension ?? []
     )
   }

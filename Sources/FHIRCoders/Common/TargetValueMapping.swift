@@ -24,20 +24,36 @@ public enum TargetValueMapping {
     return result
   }
 
-  /// ``read(value:unit:extensions:)`` of a dose's FHIR decimal, reporting the quantity's `path`
-  /// mapped when it gives a target — and unrepresentable too when a `Double` holds its number only
-  /// rounded or without its trailing zeros (``DecimalFit/keepsPrecision(_:as:)``: `1.0` tablet
-  /// becomes 1). A number no `Double` holds (``DecimalFit``) gives `nil` and an error issue at
-  /// `location()` (the decimal's JSON path): the target is skipped.
+  /// The report paths of a dose quantity's parts a target keeps: its `value`, and its `unit`
+  /// or, without one, the `code` the unit is read from. Its `system` (and a `code` beside a
+  /// `unit`) is left to the accounting, which reports it dropped.
+  struct QuantityPaths: Sendable {
+    let value, unit, code: ReportPath
+
+    /// The paths below the quantity at `quantity` (`MedicationRequest.dosageInstruction.doseAndRate.doseQuantity`).
+    init(_ quantity: String) {
+      value = ReportPath(quantity + ".value")
+      unit = ReportPath(quantity + ".unit")
+      code = ReportPath(quantity + ".code")
+    }
+  }
+
+  /// ``read(value:unit:extensions:)`` of a dose's FHIR decimal and its `unit`, else `code`,
+  /// reporting the parts read mapped when it gives a target — and the value unrepresentable too
+  /// when a `Double` holds its number only rounded or without its trailing zeros
+  /// (``DecimalFit/keepsPrecision(_:as:)``: `1.0` tablet becomes 1). A number no `Double` holds
+  /// (``DecimalFit``) gives `nil` and an error issue at `location()` (the decimal's JSON path):
+  /// the target is skipped.
   static func read(
-    decimal: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension], path: ReportPath,
+    decimal: Primitive<FHIRDecimal>?, unit: String?, code: String?, extensions: [Extension], paths: QuantityPaths,
     at location: () -> JSONPath, report: inout ConversionReport
   ) -> OutcomeValue? {
     switch DecimalFit.of(decimal) {
     case .fits(let x):
-      guard let target = read(value: x, unit: unit, extensions: extensions) else { return nil }
-      report.mapped(path)
-      if !DecimalFit.keepsPrecision(decimal, as: x) { report.unrepresentable(path) }
+      guard let target = read(value: x, unit: unit ?? code, extensions: extensions) else { return nil }
+      report.mapped(paths.value)
+      if unit != nil { report.mapped(paths.unit) } else if code != nil { report.mapped(paths.code) }
+      if !DecimalFit.keepsPrecision(decimal, as: x) { report.unrepresentable(paths.value) }
       return target
     case .doesNotFit:
       report.numberDoesNotFit(at: location(), keptAsText: false)

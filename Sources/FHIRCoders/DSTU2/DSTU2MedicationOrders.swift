@@ -18,7 +18,7 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   static var schedulesMapAuthored: Bool { false }
   static var timingUnitNameSuffix: String { "s" }
   static let paths = MedicationTaskPaths(DSTU2MedicationOrders.self)
-  static let doseQuantityPath = ReportPath("MedicationOrder.dosageInstruction.doseQuantity")
+  static let doseQuantityPaths = TargetValueMapping.QuantityPaths("MedicationOrder.dosageInstruction.doseQuantity")
   static let doseRangePath = ReportPath("MedicationOrder.dosageInstruction.doseRange")
   static func empty() -> Resource {
     var r = Resource()
@@ -98,7 +98,7 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
     switch dosage.dose {
     case .quantity(let q):
       if let v = TargetValueMapping.read(
-        decimal: q.value, unit: q.unit?.string ?? q.code?.string, extensions: q.extension, path: doseQuantityPath,
+        decimal: q.value, unit: q.unit?.string, code: q.code?.string, extensions: q.extension, paths: doseQuantityPaths,
         at: { JSONPath([.key("dosageInstruction"), .index(position), .key("doseQuantity"), .key("value")]) },
         report: &report)
       {

@@ -16,8 +16,12 @@ enum DSTU2Observations: ObservationRelease {
     case nil: nil
     case .quantity(let q)?:
       // A bound (`<5`) is kept as its text whatever its number: no `Double` is read for it.
-      QuantityBound.text(of: q).map { .quantity(value: nil, unit: q.unitText, bound: $0, extensions: []) }
-        ?? .quantity(value: amount(q, [], .value, unfit: &unfit)?.0, unit: q.unitText, bound: nil, extensions: [])
+      QuantityBound.text(of: q).map {
+        .quantity(value: nil, unit: q.unitText, bound: $0, extensions: [], unitIsCode: q.unitIsCode)
+      }
+        ?? .quantity(
+          value: amount(q, [], .value, unfit: &unfit)?.0, unit: q.unitText, bound: nil, extensions: [],
+          unitIsCode: q.unitIsCode)
     case .codeableConcept(let c)?:
       .concept(ConceptText(text: c.text?.string, codings: c.coding.lazy.map { ($0.display?.string, $0.code?.string) }, codeWillDo: true))
     case .string(let s)?: .string(s.string)

@@ -29,6 +29,8 @@ final class ObservedValuePaths: Sendable {
   let value, start, end, low, high, data: ReportPath
   /// A quantity's number (`Observation.valueQuantity.value`).
   let number: ReportPath
+  /// A quantity's `unit`, `code` and `comparator`.
+  let unit, code, comparator: ReportPath
   /// The elements of a CodeableConcept value its text may come from.
   let concept: ConceptText.Paths
 
@@ -41,6 +43,9 @@ final class ObservedValuePaths: Sendable {
     high = value.appending(".high")
     data = value.appending(".data")
     number = value.appending(".value")
+    unit = value.appending(".unit")
+    code = value.appending(".code")
+    comparator = value.appending(".comparator")
     concept = ConceptText.Paths(value.description)
   }
 }

@@ -6,9 +6,10 @@ import FHIRJSON
 /// A release-neutral Observation `value[x]`, read from and written to each release's value by the
 /// Observation coders, and turned into outcome values by ``read(kind:path:zone:report:)``.
 public enum ObservedValue: Sendable {
-  /// A number and its unit (`unit`, else `code`); with a `comparator`, `bound` is the value as
-  /// a bound's text (`<5`: ``QuantityBound``).
-  case quantity(value: Double?, unit: String?, bound: String?, extensions: [Extension])
+  /// A number and its unit (`unit`, else `code`: then `unitIsCode`); with a `comparator`,
+  /// `bound` is the value as a bound's text (`<5`: ``QuantityBound``). Only the parts read are
+  /// mapped: a `system` (and a `code` beside a `unit`) is reported dropped.
+  case quantity(value: Double?, unit: String?, bound: String?, extensions: [Extension], unitIsCode: Bool = false)
   case integer(Int?)
   case boolean(Bool?)
   case string(String?)
@@ -54,17 +55,20 @@ public enum ObservedValue: Sendable {
     let path = paths.value
     func suffixed(_ s: String) -> String { kind.map { $0 + "." + s } ?? s }
     switch self {
-    case .quantity(let value, let unit, let bound, _):
+    case .quantity(let value, let unit, let bound, _, let unitIsCode):
+      // The unit's own element: `unit`, else the `code` it came from.
+      if unit != nil { report.mapped(unitIsCode ? paths.code : paths.unit) }
       // `<5` is not 5: a bound is kept as its text (its number as written), written back as the
       // same quantity.
       if let bound {
         // Units `""` when it has none: a bound, not a string value, and written back so.
-        report.mapped(path)
+        report.mapped(paths.number)
+        report.mapped(paths.comparator)
         values.append(OutcomeValue(.text(bound), units: unit ?? "", kind: kind))
         return
       }
       guard let value, value.isFinite else { report.unrepresentable(path); return }
-      report.mapped(path)
+      report.mapped(paths.number)
       values.append(OutcomeValue(.double(value), units: unit, kind: kind))
     case .integer(let i):
       guard let i else { report.unrepresentable(path); return }

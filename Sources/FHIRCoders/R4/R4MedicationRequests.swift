@@ -18,7 +18,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
   static var schedulesMapAuthored: Bool { true }
   static var timingUnitNameSuffix: String { "" }
   static let paths = MedicationTaskPaths(R4MedicationRequests.self)
-  static let doseQuantityPath = ReportPath("MedicationRequest.dosageInstruction.doseAndRate.doseQuantity")
+  static let doseQuantityPaths = TargetValueMapping.QuantityPaths("MedicationRequest.dosageInstruction.doseAndRate.doseQuantity")
   static let doseRangePath = ReportPath("MedicationRequest.dosageInstruction.doseAndRate.doseRange")
   static func empty() -> Resource {
     var r = Resource()
@@ -100,7 +100,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
       switch dose.dose {
       case .quantity(let q):
         if let v = TargetValueMapping.read(
-          decimal: q.value, unit: q.unit?.string ?? q.code?.string, extensions: q.extension, path: doseQuantityPath,
+          decimal: q.value, unit: q.unit?.string, code: q.code?.string, extensions: q.extension, paths: doseQuantityPaths,
           at: {
             JSONPath([
               .key("dosageInstruction"), .index(position), .key("doseAndRate"), .index(k), .key("doseQuantity"), .key("value"),

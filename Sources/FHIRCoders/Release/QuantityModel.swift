@@ -14,6 +14,8 @@ protocol QuantityModel {
 extension QuantityModel {
   /// The quantity's unit: `unit`, else `code`.
   var unitText: String? { unit?.string ?? code?.string }
+  /// Whether ``unitText`` is the `code` (there is no `unit`).
+  var unitIsCode: Bool { unit?.string == nil && code?.string != nil }
 }
 
 extension QuantityBound {
