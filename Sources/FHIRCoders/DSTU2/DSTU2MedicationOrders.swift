@@ -83,6 +83,7 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
       isPresent: r.dispenseRequest?.validityPeriod?.start.isPresent ?? false, value: r.dispenseRequest?.validityPeriod?.start?.value)
   }
   static func authored(_ r: Resource) -> ElementValue<FHIRDateTime> { ElementValue(r.dateWritten) }
+  static func setAuthored(_ value: Primitive<FHIRDateTime>, in r: inout Resource) { r.dateWritten = value }
   static func status(_ r: Resource) -> String? { r.status?.string }
   static func dateEnded(_ r: Resource) -> Primitive<FHIRDateTime>? { r.dateEnded }
   static func intent(_ r: Resource) -> String? { nil }

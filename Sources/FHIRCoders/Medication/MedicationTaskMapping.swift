@@ -216,7 +216,11 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     CareExtensions.readVersionFields(R.extensions(r), into: &e)
   }
 
+  /// The care extensions, and the date written (R4 `authoredOn`, DSTU2 `dateWritten`): the
+  /// task's `effectiveDate`, which decoding takes from it — unless it is the 1970 stand-in of an
+  /// order that had none.
   static func setVersionFields(_ e: TaskEntity, _ r: inout R.Resource) {
+    if e.effectiveDate != FHIRDates.epoch { R.setAuthored(FHIRDates.dateTime(e.effectiveDate, zone: e.timezone), in: &r) }
     R.append(CareExtensions.versionExtensions(e), to: &r)
   }
 

@@ -57,6 +57,8 @@ protocol MedicationTaskRelease: ResourceRelease {
   static func validityStart(_ r: Resource) -> ElementValue<FHIRDateTime>
   /// The date the order was written (``authoredElement``).
   static func authored(_ r: Resource) -> ElementValue<FHIRDateTime>
+  /// Sets the date the order was written.
+  static func setAuthored(_ value: Primitive<FHIRDateTime>, in r: inout Resource)
   /// `status`.
   static func status(_ r: Resource) -> String?
   /// The date the order ended: DSTU2 `dateEnded` (R4 has none).

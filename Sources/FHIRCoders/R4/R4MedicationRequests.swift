@@ -82,6 +82,7 @@ enum R4MedicationRequests: MedicationTaskRelease {
       isPresent: r.dispenseRequest?.validityPeriod?.start.isPresent ?? false, value: r.dispenseRequest?.validityPeriod?.start?.value)
   }
   static func authored(_ r: Resource) -> ElementValue<FHIRDateTime> { ElementValue(r.authoredOn) }
+  static func setAuthored(_ value: Primitive<FHIRDateTime>, in r: inout Resource) { r.authoredOn = value }
   static func status(_ r: Resource) -> String? { r.status?.string }
   static func dateEnded(_ r: Resource) -> Primitive<FHIRDateTime>? { nil }
   static func intent(_ r: Resource) -> String? { r.intent?.string }
