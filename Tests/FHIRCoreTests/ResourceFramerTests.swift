@@ -35,6 +35,8 @@ import Testing
           events.append(note == .byteOrderMark ? "note bom" : "note gzip")
         case .inputIdle:
           events.append("idle")
+        case .restNotRead(let bytes):
+          events.append("rest \(bytes)")
         }
       })
     return events
@@ -130,6 +132,11 @@ import Testing
   @Test func aJSONErrorEndsTheInputAfterTheRecordsBeforeIt() throws {
     let text = #"{"resourceType":"Bundle","entry":[{"resource":{"resourceType":"Patient"}},{"resource":{"id": tru}}]}"#
     let events = try Self.events(text, framing: .json)
-    #expect(events.count == 2 && events[0] == "record in entry[0] Patient" && events[1].hasPrefix("error"))
+    // The error (at the `}` that ends `tru`), then what it leaves unread (`}]}`), said once the input ends.
+    #expect(events.count == 3 && events[0] == "record in entry[0] Patient" && events[1].hasPrefix("error"), "\(events)")
+    #expect(events.last == "rest 3", "\(events)")
+    // An input that ends inside a value leaves nothing unread.
+    let cut = try Self.events(#"{"resourceType":"Bundle","entry":[{"resource":{"resourceType":"Patient"}}"#, framing: .json)
+    #expect(cut.count == 2 && cut[1].hasPrefix("error"), "\(cut)")
   }
 }

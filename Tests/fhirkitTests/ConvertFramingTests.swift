@@ -101,6 +101,19 @@ import Testing
     #expect(entries.allSatisfy { $0["severity"]?.stringValue == "information" && $0["action"]?.stringValue == "skipped" })
   }
 
+  /// A JSON error ends a Bundle file: the entries before it are written, and stderr says how
+  /// much after it was not read, through a file and through standard input.
+  @Test func whatAJSONErrorLeavesUnreadIsSaid() throws {
+    let text = #"{"resourceType":"Bundle","type":"collection","entry":[{"resource":{"resourceType":"Patient","id":"a"}},{"resource":{"resourceType":"Patient","id": tru}},{"resource":{"resourceType":"Patient","id":"c"}}]}"#
+    let path = try Self.file("broken-bundle.json", text)
+    for run in [
+      try CommandRunner.run(["convert", path, "--to", "r4"]), try CommandRunner.run(["convert", "-", "--to", "r4"], stdin: Array(text.utf8)),
+    ] {
+      #expect(run.exitCode == 1 && run.stdout.split(separator: "\n").count == 1, "\(run.stderr)")
+      #expect(run.stderr.contains("the 52 byte(s) after that error are not read"), "\(run.stderr)")
+    }
+  }
+
   @Test func aBundleWithEntryBeforeResourceTypeIsStillSplit() throws {
     let text = #"{"entry":[{"resource":{"resourceType":"Patient","id":"a"}},{"resource":{"resourceType":"Patient","id":"b"}}],"resourceType":"Bundle","type":"collection"}"#
     let path = try Self.file("bundle.json", text)

@@ -69,7 +69,8 @@ struct SourceReader {
               InputIssue(
                 .notAResource, source: file.name, entry: entry.entry, path: entry.path.description,
                 message: "entry without resource (\(entry.summary))"), onIssue)
-          case .topLevelValue, .inputIdle:
+          case .topLevelValue, .inputIdle, .restNotRead:
+            // What a JSON error leaves unread is said by its issue (``InputIssue/Kind/invalidJSON``).
             break
           case .note(let note):
             if note == .byteOrderMark {

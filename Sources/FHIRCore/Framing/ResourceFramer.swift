@@ -37,6 +37,9 @@ public final class ResourceFramer {
     /// Invalid JSON: a bad NDJSON line (reading goes on with the next line) or an error
     /// in a JSON input (its end: nothing more is read from it).
     case invalidJSON(JSONError)
+    /// The bytes of a JSON input after its error, not read (the rest of a Bundle: the entries
+    /// after the bad one); after the input's last chunk, when there are any.
+    case restNotRead(bytes: Int)
     /// What was done to the input's bytes before framing (gzip decompressed, a byte order
     /// mark skipped), before the records it concerns. Only from
     /// ``read(framing:source:chunks:handler:)``.
@@ -76,6 +79,9 @@ public final class ResourceFramer {
   static let longestChunkedLine = 1 << 24
   private let values: BundleStreamReader?
   private var failed = false
+  /// The bytes of a JSON input fed so far, and the offset of its error: what is left unread.
+  private var fedBytes = 0
+  private var errorOffset = 0
 
   /// Creates a framer for one input.
   /// - Parameters:
@@ -121,8 +127,9 @@ public final class ResourceFramer {
     } else if let chunker, let lines {
       try chunker.feed(chunk, lines)
       if chunker.bufferedBytes > Self.longestChunkedLine { try readLongLineHere(chunker, lines) }
-    } else if let values, !failed {
-      try guarded { try values.feed(chunk, handleValue) }
+    } else if let values {
+      fedBytes += chunk.count
+      if !failed { try guarded { try values.feed(chunk, handleValue) } }
     }
   }
 
@@ -145,8 +152,9 @@ public final class ResourceFramer {
       try ndjson.finish(handleLine)
     } else if let chunker, let lines {
       try chunker.finish(lines)
-    } else if let values, !failed {
-      try guarded { try values.finish(handleValue) }
+    } else if let values {
+      if !failed { try guarded { try values.finish(handleValue) } }
+      if failed, fedBytes > errorOffset + 1 { try handler(.restNotRead(bytes: fedBytes - errorOffset - 1)) }
     }
   }
 
@@ -230,6 +238,7 @@ public final class ResourceFramer {
       try work()
     } catch let error as JSONError where error.kind != .readFailed {
       failed = true
+      errorOffset = error.offset
       try handler(.invalidJSON(error))
     }
   }

@@ -94,6 +94,12 @@ enum ResourceReader {
           said = true
           try onError(error)
         case .inputIdle: try hooks.idle?()
+        case .restNotRead(let bytes):
+          try say(hooks) {
+            printRecordMessage(
+              "fhirkit: \(source): the \(bytes) byte(s) after that error are not read: a JSON document cannot be read past an error (NDJSON skips only the bad line)"
+            )
+          }
         case .note(let note):
           try say(hooks) {
             if note == .byteOrderMark { printRecordMessage("fhirkit: \(source): information: \(note)") }
