@@ -148,15 +148,16 @@ import Testing
       ],
       from: "2024-03-01T00:00:00Z", to: "2024-04-01T00:00:00Z",
       expected: ["2024-03-10T20:00:00Z", "2024-03-11T08:00:00Z", "2024-03-11T20:00:00Z", "2024-03-12T08:00:00Z"]),
-    // A phase without end: the next never starts (run at once, the doses would add up).
+    // A phase without end: the next starts with it, as producers number concurrent dosages
+    // (HL7's medrx0321: insulin before breakfast at sequence 2, before dinner at 1, no end).
     Case(
-      name: "no phase after one without end",
+      name: "a phase after one without end starts with it",
       dosages: [
-        #"{"sequence":1,"timing":{"repeat":{"timeOfDay":["08:00:00"]}},"doseAndRate":[{"doseQuantity":{"value":2,"unit":"tablet"}}]}"#,
-        #"{"sequence":2,"timing":{"repeat":{"boundsDuration":{"value":2,"code":"d"},"timeOfDay":["08:00:00"]}},"doseAndRate":[{"doseQuantity":{"value":1,"unit":"tablet"}}]}"#,
+        #"{"sequence":2,"timing":{"repeat":{"timeOfDay":["07:30:00"]}},"doseAndRate":[{"doseQuantity":{"value":10,"unit":"U"}}]}"#,
+        #"{"sequence":1,"timing":{"repeat":{"timeOfDay":["17:30:00"]}},"doseAndRate":[{"doseQuantity":{"value":20,"unit":"U"}}]}"#,
       ],
-      from: "2024-03-10T00:00:00Z", to: "2024-03-14T00:00:00Z",
-      expected: ["2024-03-11T08:00:00Z", "2024-03-12T08:00:00Z", "2024-03-13T08:00:00Z"]),
+      from: "2024-03-10T00:00:00Z", to: "2024-03-12T00:00:00Z",
+      expected: ["2024-03-10T17:30:00Z", "2024-03-11T07:30:00Z", "2024-03-11T17:30:00Z"]),
     // The same sequence: at the same time. Two days from 09:00 on the 10th run to 09:00 on
     // the 12th, so 08:00 on the 12th is inside.
     Case(

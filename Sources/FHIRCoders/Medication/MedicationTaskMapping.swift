@@ -102,8 +102,8 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   /// date written; `reportsAuthored`: whether that date counts as mapped here (R4) or with the
   /// version fields (DSTU2). Dosages without `sequence` start at the anchor; dosages with one
   /// are phases in increasing order, each starting where the previous one ended
-  /// (``SchedulePhase/end(of:zone:)``), those with the same sequence at the same time; none
-  /// follows a phase without end. Then the schedule
+  /// (``SchedulePhase/end(of:zone:)``), those with the same sequence at the same time; a phase
+  /// after one without end starts with it. Then the schedule
   /// ends where the order has ended (``ended(_:_:zone:_:)``).
   static func careSchedule(_ r: R.Resource, _ zone: TimeZone, reportsAuthored: Bool, _ report: inout ConversionReport) -> Schedule {
     let validityStart = R.validityStart(r)
@@ -136,20 +136,22 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     }
     let sequences = dosages.map(R.sequence)
     for position in dosages.indices where sequences[position] == nil { decode(position, from: anchor) }
-    var phaseStart: Date? = anchor
+    var phaseStart = anchor
     for sequence in Set(sequences.compactMap { $0 }).sorted() {
-      // After a phase without end, the later phases never start (they follow it): not
-      // scheduled, their dosages left out (run at once, the doses would add up).
-      guard let start = phaseStart else {
-        report.unrepresentable(R.paths.sequence)
-        continue
-      }
       let first = elements.count
       for position in dosages.indices where sequences[position] == sequence {
         report.mapped(R.paths.sequence)
-        decode(position, from: start)
+        decode(position, from: phaseStart)
       }
-      phaseStart = SchedulePhase.end(of: elements[first...], zone: zone)
+      if let end = SchedulePhase.end(of: elements[first...], zone: zone) {
+        phaseStart = end
+      } else {
+        // A phase without end: the next cannot follow it; it starts with it. Producers number
+        // concurrent dosages so (HL7's medrx0321: insulin before breakfast and lunch at
+        // sequence 2, before dinner at 1, none with an end); read in turn, two of the three
+        // daily doses would never be due.
+        report.unrepresentable(R.paths.sequence)
+      }
     }
     return ended(elements, r, zone: zone, &report)
   }
