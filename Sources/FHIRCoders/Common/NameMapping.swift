@@ -82,10 +82,8 @@ public enum NameMapping {
       // The parts a care name has, each: the name's `text`, `period`, `id`, extensions and
       // members the release lacks have no place there, and are counted dropped.
       if names[main].nameUse != nil { report.mapped(path.appending(".use")) }
-      for (part, value) in [(".family", parts.family), (".given", parts.given), (".prefix", parts.prefix), (".suffix", parts.suffix)]
-      where value != nil {
-        report.mapped(path.appending(part))
-      }
+      let present = [(".family", parts.family), (".given", parts.given), (".prefix", parts.prefix), (".suffix", parts.suffix)]
+      for (part, value) in present where value != nil { report.mapped(path.appending(part)) }
     }
     let nickname = nick.flatMap { names[$0].firstGivenName ?? names[$0].firstFamilyName }
     for index in names.indices where index != main && index != nick { report.dropped(path) }

@@ -75,7 +75,8 @@ extension ScheduleDecoding {
         // A number no Double holds (1e400, 1e-400): reported with the others; the schedule is left open.
         bounds.length = nil
       } else if let value = amount.value, isTooLong(value, unit: amount.unit) {
-        report.numberDoesNotFit(at: TimingPaths.Key.boundsDuration.numberPath(below: location(), unitNameSuffix: timing.unitNameSuffix), keptAsText: false)
+        let number = TimingPaths.Key.boundsDuration.numberPath(below: location(), unitNameSuffix: timing.unitNameSuffix)
+        report.numberDoesNotFit(at: number, keptAsText: false)
         bounds.length = nil
         report.unrepresentable(paths[.boundsDuration])
       } else if !((amount.value ?? 0) > 0) {
@@ -90,7 +91,8 @@ extension ScheduleDecoding {
       // A bound no Double holds (1e400, -1e400, 1e-400) is reported with the other numbers.
       bounds.lengthPath = paths[.boundsRangeHigh]
       if let high, let value = high.value, isTooLong(value, unit: high.unit) {
-        report.numberDoesNotFit(at: TimingPaths.Key.boundsRangeHigh.numberPath(below: location(), unitNameSuffix: timing.unitNameSuffix), keptAsText: false)
+        let number = TimingPaths.Key.boundsRangeHigh.numberPath(below: location(), unitNameSuffix: timing.unitNameSuffix)
+        report.numberDoesNotFit(at: number, keptAsText: false)
         report.unrepresentable(paths[.boundsRangeHigh])
       } else if let high, (high.value ?? 0) > 0 {
         bounds.length = high

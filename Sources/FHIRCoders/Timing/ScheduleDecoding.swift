@@ -245,7 +245,8 @@ public enum ScheduleDecoding {
   ) {
     for key in timing.unfitNumbers {
       let integer = key == .frequency || key == .count || key == .offset
-      report.numberDoesNotFit(at: key.numberPath(below: location(), unitNameSuffix: timing.unitNameSuffix), keptAsText: false, integer: integer)
+      let number = key.numberPath(below: location(), unitNameSuffix: timing.unitNameSuffix)
+      report.numberDoesNotFit(at: number, keptAsText: false, integer: integer)
       report.unrepresentable(paths[key])
     }
     for key in timing.roundedNumbers { report.unrepresentable(paths[key]) }

@@ -97,8 +97,8 @@ enum ResourceReader {
         case .restNotRead(let bytes):
           try say(hooks) {
             printRecordMessage(
-              "fhirkit: \(source): the \(bytes) byte(s) after that error are not read: a JSON document cannot be read past an error (NDJSON skips only the bad line)"
-            )
+              "fhirkit: \(source): the \(bytes) byte(s) after that error are not read: a JSON document cannot be read "
+                + "past an error (NDJSON skips only the bad line)")
           }
         case .note(let note):
           try say(hooks) {
