@@ -52,6 +52,21 @@ import Testing
     }
   }
 
+  @Test("an anchor of a month or a year starts the schedule on its first day, reported unrepresentable")
+  func partialAnchor() throws {
+    let daily = #"{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d","timeOfDay":["08:00:00"]}}}"#
+    for (authored, reported) in [("2024-03", true), ("2024", true), ("2024-03-10", false)] {
+      let json = Self.order(daily, authored: true).replacingOccurrences(of: "2024-03-10T09:00:00Z", with: authored)
+      let converted = try MedicationScheduleSupport.decode(json)
+      #expect(converted.report.unrepresentable["MedicationRequest.authoredOn"] == (reported ? 1 : nil), "\(authored)")
+      #expect(converted.report.mapped["MedicationRequest.authoredOn"] == 1, "\(authored)")
+    }
+    // A schedule with its own start does not take the anchor's first day.
+    let own = #"{"timing":{"repeat":{"boundsPeriod":{"start":"2024-03-05"},"frequency":1,"period":1,"periodUnit":"d"}}}"#
+    let json = Self.order(own, authored: true).replacingOccurrences(of: "2024-03-10T09:00:00Z", with: "2024-03")
+    #expect(try MedicationScheduleSupport.decode(json).report.unrepresentable["MedicationRequest.authoredOn"] == nil)
+  }
+
   @Test("a schedule with its own start needs no anchor: nothing reported", arguments: [
     #"{"timing":{"repeat":{"boundsPeriod":{"start":"2024-03-01"},"frequency":2,"period":1,"periodUnit":"d"}}}"#,
     #"{"timing":{"event":["2024-03-01T08:00:00Z","2024-03-02T08:00:00Z"]}}"#,

@@ -108,8 +108,9 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   static func careSchedule(_ r: R.Resource, _ zone: TimeZone, reportsAuthored: Bool, _ report: inout ConversionReport) -> Schedule {
     let validityStart = R.validityStart(r)
     let authored = R.authored(r)
-    let anchorDate = FHIRDates.point(dateTime: validityStart.value, zone: zone)?.date
-      ?? FHIRDates.point(dateTime: authored.value, zone: zone)?.date
+    let validityPoint = FHIRDates.point(dateTime: validityStart.value, zone: zone)
+    let anchorPoint = validityPoint ?? FHIRDates.point(dateTime: authored.value, zone: zone)
+    let anchorDate = anchorPoint?.date
     let anchor = anchorDate ?? FHIRDates.epoch
     if validityStart.isPresent { report.mapped(R.paths.validityStart) }
     if reportsAuthored, authored.isPresent { report.mapped(R.paths.authored) }
@@ -118,8 +119,14 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     // A schedule that starts at the anchor when the order gives no date to anchor it at starts on
     // 1 January 1970: the date written is reported defaulted, so that no one takes it for the
     // order's (a `boundsDuration` taper without `authoredOn`).
-    if anchorDate == nil && (dosages.isEmpty || dosages.contains { ScheduleDecoding.startsAtAnchor(R.timing($0)) }) {
+    let startsAtAnchor = dosages.isEmpty || dosages.contains { ScheduleDecoding.startsAtAnchor(R.timing($0)) }
+    if anchorDate == nil && startsAtAnchor {
       report.defaulted(R.paths.authored)
+    }
+    // A year or a month as the anchor (`authoredOn` `2024-03`): such a schedule starts on its
+    // first day, which no one wrote; said, as a year or month `event` is.
+    if let anchorPoint, anchorPoint.precision < .day, startsAtAnchor {
+      report.unrepresentable(validityPoint != nil ? R.paths.validityStart : R.paths.authored)
     }
     guard !dosages.isEmpty else {
       ScheduleDecoding.decodeAbsent(
