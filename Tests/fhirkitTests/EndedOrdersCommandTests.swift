@@ -65,6 +65,9 @@ import Testing
     let rows = try String(contentsOfFile: report, encoding: .utf8)
     #expect(rows.contains(#""path":"MedicationRequest.intent","disposition":"unrepresentable","count":1,"reason":"#))
     #expect(rows.contains(#""path":"MedicationRequest.status","disposition":"unrepresentable""#))
+    // An active order's status and intent come back as they came (the values written back): not dropped.
+    let orderRows = rows.split(separator: "\n").filter { $0.contains(#""id":"order""#) }
+    #expect(!orderRows.contains { $0.contains(#""path":"MedicationRequest.status""#) || $0.contains(#""path":"MedicationRequest.intent""#) })
 
     #expect(try CommandRunner.run(["import", "--store", store, input]).exitCode == 0)
     let exported = try CommandRunner.run(["export", "--store", store, "--to", "r4"]).stdout

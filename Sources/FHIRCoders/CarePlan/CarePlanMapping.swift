@@ -84,7 +84,10 @@ enum CarePlanMapping<R: CarePlanRelease> {
     if activities > 0 { report.record(.mapped, CarePlanPaths.activity, count: activities) }
     // They end the activities' schedules (``decodeWithTasks``).
     if end(resource) != nil { report.mapped(CarePlanPaths.periodEnd) }
-    if ScheduleStop.hasEnded(status: R.status(resource)) { report.mapped(CarePlanPaths.status) }
+    // An ended plan's status ends its activities; `active` is what a plan is written back with.
+    if ScheduleStop.hasEnded(status: R.status(resource)) || R.status(resource) == "active" {
+      report.mapped(CarePlanPaths.status)
+    }
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: CarePlanPaths.root, in: &report) }
     return Converted(entity, report: report)
   }

@@ -183,6 +183,10 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
   /// "not due until ordered"); else not.
   static func ending(_ r: R.Resource, zone: TimeZone, _ report: inout ConversionReport) -> ScheduleStop.Ending {
     let status = R.status(r), intent = R.intent(r)
+    // The values an order is written back with (``MedicationTaskRelease/empty()``) come back as
+    // they came: mapped, not dropped.
+    if status == "active" { report.mapped(R.paths.status) }
+    if intent == "order" { report.mapped(R.paths.intent) }
     let ended = ScheduleStop.hasEnded(status: status)
     let notYetDue = ScheduleStop.isNotYetDue(status: status, intent: intent)
     let path = ended || status == "draft" ? R.paths.status : R.paths.intent
