@@ -26,7 +26,7 @@ func r4Patients(in path: String) throws -> [FHIRR4.Patient] {
       let decoded = try FHIRR4.AnyResource.decode(from: record.tokens, at: record.index)
       if case .patient(let patient)? = decoded.value { patients.append(patient) }
     case .invalidJSON(let error): throw error   // bad JSON ends the input: a truncated file ends here
-    case .entryWithoutResource, .topLevelValue, .note, .inputIdle: break
+    case .entryWithoutResource, .topLevelValue, .note, .inputIdle, .restNotRead: break
     }
   }
   return patients
