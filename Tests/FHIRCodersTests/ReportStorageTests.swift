@@ -106,4 +106,43 @@ import Testing
     }
     #expect(seen == 201)
   }
+
+  /// Taking counts off keeps the table equal to a dictionary of the same counts, through
+  /// removals in the middle of probe runs and growth, for a fixed pseudo-random sequence.
+  @Test func takingCountsOffKeepsEveryOtherPathFound() {
+    var table = PathCounts()
+    var model: [Int32: Int] = [:]
+    var state: UInt64 = 0x2545_f491_4f6c_dd1d
+    for step in 0..<20_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let id = Int32(truncatingIfNeeded: (state >> 33) % 300)
+      if (state >> 20) % 3 == 0 {
+        table.add(1, to: id)
+        model[id, default: 0] += 1
+      } else {
+        let had = (model[id] ?? 0) > 0
+        #expect(table.takeOne(from: id) == had, "step \(step), path \(id)")
+        if had { model[id]! -= 1 }
+        if model[id] == 0 { model[id] = nil }
+      }
+    }
+    #expect(table.count == model.count)
+    for id in Int32(0)..<300 { #expect(table[id] == model[id], "path \(id)") }
+    var rebuilt = PathCounts()
+    for (id, count) in model { rebuilt.add(count, to: id) }
+    #expect(table == rebuilt)
+  }
+
+  /// A path the pipeline keeps moves from dropped to mapped, one occurrence at a time.
+  @Test func keptMovesOneDroppedOccurrenceToMapped() {
+    var report = Self.recorded([("CarePlan.status", .dropped, 2), ("CarePlan.intent", .mapped, 1)])
+    report.kept("CarePlan.status")
+    #expect(report.dropped == ["CarePlan.status": 1])
+    #expect(report.mapped == ["CarePlan.status": 1, "CarePlan.intent": 1])
+    report.kept("CarePlan.status")
+    report.kept("CarePlan.status")
+    report.kept("CarePlan.intent")
+    #expect(report.dropped.isEmpty && report.isLossless)
+    #expect(report.mapped == ["CarePlan.status": 2, "CarePlan.intent": 1])
+  }
 }

@@ -96,7 +96,11 @@ struct MergeRun {
       patientKey(facts.subject, from: resource).flatMap { patients[$0]?.uuid }
       ?? outsidePatientKey(facts.subject, from: resource).flatMap(Self.outsidePatient)?.uuid
     Self.keep(status: facts.status, in: &entity)
-    record(plan.report, for: resource)
+    Self.keep(intent: facts.intent, usual: "plan", in: &entity)
+    var planReport = plan.report
+    if Self.keeps(status: facts.status) { planReport.kept("CarePlan.status") }
+    if Self.keeps(intent: facts.intent, usual: "plan") { planReport.kept("CarePlan.intent") }
+    record(planReport, for: resource)
     planUUIDs[resource.key] = entity.uuid
     addSource(entity.uuid, resource)
     result.carePlans.append(entity)
@@ -105,16 +109,25 @@ struct MergeRun {
       let target = activity.reference.flatMap { follow($0, from: resource, expecting: nil) }
       if skipsActivity(activity, at: i, of: resource, order: target) { continue }
       var task = converted.value
-      record(converted.report, for: resource)
+      var taskReport = converted.report
+      let orderFacts: ResourceFacts.Order? = target.flatMap {
+        if case .order(let facts) = pipeline.coders.facts(for: $0) { facts } else { nil }
+      }
+      if orderFacts == nil {
+        // The activity's own status (but `scheduled`, which export writes when there is none);
+        // a task made from an order keeps the order's.
+        let status = activity.status == "scheduled" ? nil : activity.status
+        Self.keep(status: status, in: &task)
+        if Self.keeps(status: status) { taskReport.kept("CarePlan.activity.detail.status") }
+      }
+      record(taskReport, for: resource)
       if resource.id == nil {
         // Activities of a plan without id would all get the same identity.
         if task.id == "careplan-activity-\(i)" { task.id = entity.id + "-activity-\(i)" }
         task.uuid = StableUUID.forResource(type: "CarePlanActivity", id: resource.key + "/\(i)")
       }
       var order: IndexedResource?
-      if let target, case .order(let orderFacts) = pipeline.coders.facts(for: target),
-        let fromOrder = decodeOrder(target, orderFacts)
-      {
+      if let target, let orderFacts, let fromOrder = decodeOrder(target, orderFacts) {
         // The order's title, instructions and schedule; the activity's identity and plan.
         task.title = fromOrder.value.title
         task.instructions = fromOrder.value.instructions
@@ -175,7 +188,7 @@ struct MergeRun {
   mutating func decodeOrder(_ resource: IndexedResource, _ facts: ResourceFacts.Order) -> Converted<TaskEntity>? {
     let medication = facts.medication.flatMap { follow($0, from: resource, expecting: ["Medication"]) }
     guard let converted = attempt(resource, { try facts.decode(medication) }) else { return nil }
-    record(converted.report, for: resource)
+    record(Self.keeping(order: facts, type: resource.type, in: converted.report), for: resource)
     return converted
   }
 

@@ -17,7 +17,7 @@ extension Pipeline.Coders {
           reference: Site.make(a.reference?.reference?.string, "CarePlan.activity[\(i)].reference"),
           outcomes: a.actionResulting.enumerated().compactMap { j, ref in
             Site.make(ref.reference?.string, "CarePlan.activity[\(i)].actionResulting[\(j)]")
-          }, prohibited: a.detail?.prohibited?.value?.bool == true)
+          }, prohibited: a.detail?.prohibited?.value?.bool == true, status: a.detail?.status?.string)
       }
       return .carePlan(
         ResourceFacts.Plan(

@@ -65,12 +65,15 @@ extension Pipeline {
 
   /// The `userInfo` key under which a care plan or task keeps its FHIR CarePlan's or order's
   /// `status` when it is not `active` (`stopped`, `completed`, `cancelled`, `on-hold`, …, in the
-  /// code of the release it came from); absent means active. The store's exporter writes it back
-  /// as the resource's `status` (mapped to the target release) instead of a care extension.
+  /// code of the release it came from); absent means active. An activity's task keeps its
+  /// `detail.status` there when it is not `scheduled` (what a detail is written with). The
+  /// store's exporter writes it back as the resource's (or detail's) `status`, mapped to the
+  /// target release, instead of a care extension.
   public static let statusKey = "fhirStatus"
 
   /// The `userInfo` key under which an order's task keeps its R4 MedicationRequest's `intent`
-  /// when it is not `order` (`proposal`, `plan`, …); absent means `order`. The store's exporter
-  /// writes it back as the MedicationRequest's `intent`.
+  /// when it is not `order` (`proposal`, `plan`, …), and a care plan its R4 CarePlan's `intent`
+  /// when it is not `plan`; absent means the default. The store's exporter writes it back as
+  /// the resource's `intent`.
   public static let intentKey = "fhirIntent"
 }

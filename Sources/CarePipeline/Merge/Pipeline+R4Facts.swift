@@ -19,12 +19,13 @@ extension Pipeline.Coders {
           reference: Self.site(a.reference, "CarePlan.activity[\(i)].reference", R4Targets.activity),
           outcomes: a.outcomeReference.enumerated().compactMap { j, ref in
             Self.site(ref, "CarePlan.activity[\(i)].outcomeReference[\(j)]", [])
-          }, prohibited: a.detail?.doNotPerform?.value?.bool == true)
+          }, prohibited: a.detail?.doNotPerform?.value?.bool == true,
+          status: a.detail?.status?.string)
       }
       return .carePlan(
         ResourceFacts.Plan(
           subject: Self.site(plan.subject, "CarePlan.subject", R4Targets.subject), status: plan.status?.string,
-          activities: activities,
+          intent: plan.intent?.string, activities: activities,
           decode: { try coder.decodeWithTasks(plan, from: source) }))
     case .medicationRequest(let request):
       let coder = r4MedicationRequest

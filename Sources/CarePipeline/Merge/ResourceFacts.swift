@@ -54,6 +54,8 @@ enum ResourceFacts {
     var subject: Site?
     /// `CarePlan.status`.
     var status: String? = nil
+    /// `CarePlan.intent` (R4).
+    var intent: String? = nil
     var activities: [Activity]
     var decode: () throws -> (plan: Converted<CarePlanEntity>, tasks: [Converted<TaskEntity>])
   }
@@ -65,6 +67,8 @@ enum ResourceFacts {
     var outcomes: [Site]
     /// Whether the activity is prohibited (R4 `detail.doNotPerform`, DSTU2 `detail.prohibited`).
     var prohibited = false
+    /// `detail.status`.
+    var status: String? = nil
   }
 
   /// A MedicationRequest or MedicationOrder: its patient (R4 `subject`, DSTU2 `patient`), R4

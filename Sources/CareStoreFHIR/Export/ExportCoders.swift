@@ -93,18 +93,18 @@ extension Pipeline.Coders {
     }
   }
 
-  /// `set` run on a task without its ``Pipeline/intentKey`` `userInfo` entry, then that entry
-  /// written as the MedicationRequest's `intent` (else the coder's `order` stays). DSTU2 has no
-  /// `intent`: there the entry stays in `userInfo`, written as a care extension.
-  static func withIntent(_ set: @escaping Setter<TaskEntity, FHIRR4.MedicationRequest>) -> Setter<
-    TaskEntity, FHIRR4.MedicationRequest
-  > {
+  /// `set` run on an entity without its ``Pipeline/intentKey`` `userInfo` entry, then that entry
+  /// written as the R4 resource's `intent` (else the coder's `order` or `plan` stays). DSTU2 has
+  /// no `intent`: there the entry stays in `userInfo`, written as a care extension.
+  static func withIntent<E: CareEntity, R>(
+    _ set: @escaping Setter<E, R>, into intent: any WritableKeyPath<R, Primitive<FHIRCode>?> & Sendable
+  ) -> Setter<E, R> {
     { e, r, report in
       var e = e
       let value = e.userInfo?.removeValue(forKey: Pipeline.intentKey)
       if e.userInfo?.isEmpty ?? false { e.userInfo = nil }
       set(e, &r, &report)
-      if let value { r.intent = Primitive(FHIRCode(uncheckedString: value)) }
+      if let value { r[keyPath: intent] = Primitive(FHIRCode(uncheckedString: value)) }
     }
   }
 
@@ -122,11 +122,47 @@ extension Pipeline.Coders {
     }
   }
 
-  /// Writes a plan's or order task's ``Pipeline/statusKey`` `userInfo` entry as its resource's
-  /// `status`, mapped to the target release as `ReleaseConverter` maps it, and an R4 order's
-  /// ``Pipeline/intentKey`` entry as its `intent`.
+  /// `set` run on an activity's task without its ``Pipeline/statusKey`` `userInfo` entry (so that
+  /// it is not written as a care extension: an activity that refers to its order has no detail,
+  /// the order carries the status).
+  static func withoutStatus<R>(_ set: @escaping Setter<TaskEntity, R>) -> Setter<TaskEntity, R> {
+    { e, r, report in
+      var e = e
+      e.userInfo?.removeValue(forKey: Pipeline.statusKey)
+      if e.userInfo?.isEmpty ?? false { e.userInfo = nil }
+      set(e, &r, &report)
+    }
+  }
+
+  /// `set` (the activity's text, which makes its `detail`), then the task's
+  /// ``Pipeline/statusKey`` `userInfo` entry written as `detail.status` through `code`.
+  static func withDetailStatus<A, D>(
+    _ set: @escaping Setter<TaskEntity, PlanActivity<A>>, code: @escaping @Sendable (String) -> String?,
+    detail: any WritableKeyPath<A, D?> & Sendable, status: any WritableKeyPath<D, Primitive<FHIRCode>?> & Sendable
+  ) -> Setter<TaskEntity, PlanActivity<A>> {
+    { e, r, report in
+      set(e, &r, &report)
+      guard let mapped = e.userInfo?[Pipeline.statusKey].flatMap(code), var d = r.activity[keyPath: detail] else { return }
+      d[keyPath: status] = Primitive(FHIRCode(uncheckedString: mapped))
+      r.activity[keyPath: detail] = d
+    }
+  }
+
+  /// Writes a plan's `status` and R4 `intent`, an order task's `status` and R4 `intent`, and an
+  /// activity task's `detail.status`, from their ``Pipeline/statusKey`` and
+  /// ``Pipeline/intentKey`` `userInfo` entries (statuses mapped to the target release as
+  /// `ReleaseConverter` maps them).
   mutating func keepStatus() {
-    r4MedicationRequest.setFHIRVersionFields = Self.withIntent(r4MedicationRequest.setFHIRVersionFields)
+    r4CarePlan.setFHIRVersionFields = Self.withIntent(r4CarePlan.setFHIRVersionFields, into: \.intent)
+    r4CarePlan.activityCoder.setFHIRVersionFields = Self.withoutStatus(r4CarePlan.activityCoder.setFHIRVersionFields)
+    r4CarePlan.activityCoder.setFHIRText = Self.withDetailStatus(
+      r4CarePlan.activityCoder.setFHIRText, code: { ReleaseConverter.activityStatus($0, toR4: true) },
+      detail: \.detail, status: \.status)
+    dstu2CarePlan.activityCoder.setFHIRVersionFields = Self.withoutStatus(dstu2CarePlan.activityCoder.setFHIRVersionFields)
+    dstu2CarePlan.activityCoder.setFHIRText = Self.withDetailStatus(
+      dstu2CarePlan.activityCoder.setFHIRText, code: { ReleaseConverter.activityStatus($0, toR4: false) },
+      detail: \.detail, status: \.status)
+    r4MedicationRequest.setFHIRVersionFields = Self.withIntent(r4MedicationRequest.setFHIRVersionFields, into: \.intent)
     r4MedicationRequest.setFHIRSchedule = Self.reopeningFirstDay(r4MedicationRequest.setFHIRSchedule)
     dstu2MedicationOrder.setFHIRSchedule = Self.reopeningFirstDay(dstu2MedicationOrder.setFHIRSchedule)
     r4MedicationRequest.setFHIRVersionFields = Self.withStatus(

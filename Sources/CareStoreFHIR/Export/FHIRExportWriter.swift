@@ -105,10 +105,21 @@ public struct FHIRExportWriter {
       references[task.uuid] = order.type + "/" + id
       orders.append(order)
     }
+    // An activity cut to its first day because it or its plan is over or held goes out with
+    // its patterns open again, beside the status that says so (``FirstDayCut``).
+    let activities = tasks.map { task in
+      guard references[task.uuid] == nil,
+        FirstDayCut.applies(
+          activityStatus: task.userInfo?[Pipeline.statusKey], planStatus: plan.userInfo?[Pipeline.statusKey])
+      else { return task }
+      var task = task
+      task.schedule = FirstDayCut.reopened(task.schedule, zone: task.timezone)
+      return task
+    }
     let planItem =
       switch release {
-      case .r4: item("CarePlan", plan.uuid, try coders.r4CarePlan.encode(plan, tasks: tasks, orderReferences: references))
-      case .dstu2: item("CarePlan", plan.uuid, try coders.dstu2CarePlan.encode(plan, tasks: tasks, orderReferences: references))
+      case .r4: item("CarePlan", plan.uuid, try coders.r4CarePlan.encode(plan, tasks: activities, orderReferences: references))
+      case .dstu2: item("CarePlan", plan.uuid, try coders.dstu2CarePlan.encode(plan, tasks: activities, orderReferences: references))
       }
     return [planItem] + orders
   }

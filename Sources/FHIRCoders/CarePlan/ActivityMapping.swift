@@ -91,7 +91,8 @@ enum ActivityMapping<R: ActivityRelease> {
   static func ending(_ r: Resource, zone: TimeZone, _ report: inout ConversionReport) -> ScheduleStop.Ending {
     let status = R.status(r.activity)
     let ended = ScheduleStop.hasEnded(status: status)
-    if ended { report.mapped(R.paths.status) }
+    // The status a detail is written with comes back as it came: mapped, not dropped.
+    if ended || status == R.writtenStatus { report.mapped(R.paths.status) }
     if let end = ScheduleStop.exclusiveEnd(r.end, zone: zone), !ScheduleStop.wasCutShort(status: status) { return .on(end) }
     guard ended || r.planHasEnded else { return .open }
     report.unrepresentable(ended ? R.paths.status : CarePlanPaths.status)

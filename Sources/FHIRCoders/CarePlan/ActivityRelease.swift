@@ -30,6 +30,8 @@ protocol ActivityRelease: SendableMetatype {
 }
 
 extension ActivityRelease {
+  /// The `detail.status` a detail is written with, in either release (required in R4).
+  static var writtenStatus: String { "scheduled" }
   /// The activity's element `id`.
   static func id(_ activity: Activity) -> String? { activity.id }
   static func setID(_ id: String?, in activity: inout Activity) { activity.id = id }

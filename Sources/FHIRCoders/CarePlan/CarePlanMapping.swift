@@ -88,6 +88,7 @@ enum CarePlanMapping<R: CarePlanRelease> {
     if ScheduleStop.hasEnded(status: R.status(resource)) || R.status(resource) == "active" {
       report.mapped(CarePlanPaths.status)
     }
+    if R.intent(resource) == "plan" { report.mapped(CarePlanPaths.intent) }
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: CarePlanPaths.root, in: &report) }
     return Converted(entity, report: report)
   }

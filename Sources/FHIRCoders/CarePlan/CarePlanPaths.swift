@@ -10,6 +10,7 @@ enum CarePlanPaths {
   static let periodStart = ReportPath("CarePlan.period.start")
   static let periodEnd = ReportPath("CarePlan.period.end")
   static let status = ReportPath("CarePlan.status")
+  static let intent = ReportPath("CarePlan.intent")
   static let activity = ReportPath("CarePlan.activity")
   static let created = ReportPath("CarePlan.created")
   static let modified = ReportPath("CarePlan.modified")

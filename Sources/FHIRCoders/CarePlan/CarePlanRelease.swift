@@ -16,6 +16,8 @@ protocol CarePlanRelease: ResourceRelease where Resource: CarePlanModel, Activit
   static func setTitle(_ title: String, in r: inout Resource)
   /// The fallback date and its element name (`created` / `modified`).
   static func fallbackDate(_ r: Resource) -> (value: Primitive<FHIRDateTime>?, element: String)
+  /// `intent` (R4 only; DSTU2 has none).
+  static func intent(_ r: Resource) -> String?
 }
 
 extension CarePlanRelease {

@@ -10,9 +10,15 @@ enum DSTU2Activities: ActivityRelease {
   static var timingCapacity: ScheduleEncoding.Capacity { .dstu2 }
   static let paths = ActivityPaths(timingUnitNameSuffix: "s")
   static func empty() -> Activity { Activity() }
+  /// A detail as one is written: not prohibited (required), `scheduled` as in R4.
+  static func newDetail() -> Detail {
+    var d = Detail(prohibited: false)
+    d.status = "scheduled"
+    return d
+  }
 
   static func writeText(code: String?, description: String?, detailExtension: Extension?, to activity: inout Activity) {
-    var d = activity.detail ?? Detail(prohibited: false)
+    var d = activity.detail ?? newDetail()
     if let code { d.code = CodeableConcept(text: Primitive(FHIRString(uncheckedString: code))) }
     if let detailExtension { d.extension.append(detailExtension) }
     d.description = description.map { Primitive(FHIRString(uncheckedString: $0)) }
@@ -37,7 +43,7 @@ enum DSTU2Activities: ActivityRelease {
     _ timing: TimingPattern, quantity: (value: Primitive<FHIRDecimal>?, unit: String?, extensions: [Extension])?,
     path: String, to activity: inout Activity, report: inout ConversionReport
   ) -> Bool {
-    var d = activity.detail ?? Detail(prohibited: false)
+    var d = activity.detail ?? newDetail()
     d.scheduled = .timing(DSTU2TimingAdapter.timing(timing, path: path, report: &report))
     if let quantity {
       var q = Quantity()

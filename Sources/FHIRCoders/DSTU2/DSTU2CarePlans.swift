@@ -15,6 +15,7 @@ enum DSTU2CarePlans: CarePlanRelease {
   static func title(_ r: Resource) -> (title: String?, description: String?) { (nil, r.description?.string) }
   static func setTitle(_ title: String, in r: inout Resource) { r.description = Primitive(FHIRString(uncheckedString: title)) }
   static func fallbackDate(_ r: Resource) -> (value: Primitive<FHIRDateTime>?, element: String) { (r.modified, "modified") }
+  static func intent(_ r: Resource) -> String? { nil }
 }
 
 /// The DSTU2 `CarePlan` coder: ``CarePlanCoder`` over the DSTU2 models.

@@ -13,6 +13,7 @@ enum R4CarePlans: CarePlanRelease {
   static func title(_ r: Resource) -> (title: String?, description: String?) { (r.title?.string, r.description?.string) }
   static func setTitle(_ title: String, in r: inout Resource) { r.title = Primitive(FHIRString(uncheckedString: title)) }
   static func fallbackDate(_ r: Resource) -> (value: Primitive<FHIRDateTime>?, element: String) { (r.created, "created") }
+  static func intent(_ r: Resource) -> String? { r.intent?.string }
 }
 
 /// The R4 `CarePlan` coder: ``CarePlanCoder`` over the R4 models.

@@ -91,6 +91,15 @@ public struct ConversionReport: Hashable, Sendable {
   /// Records `path` as not fully representable.
   public mutating func unrepresentable(_ path: String) { record(.unrepresentable, path) }
 
+  /// Counts one occurrence of `path` this report counted dropped as mapped instead: for a
+  /// caller that keeps what the coder had no place for (the pipeline keeps an order's or plan's
+  /// `status` in the entity's `userInfo`, and export writes it back). Nothing changes when
+  /// `path` was not counted dropped.
+  public mutating func kept(_ path: String) {
+    let id = PathRegistry.shared.id(of: path)
+    if droppedIDs.takeOne(from: id) { mappedIDs.add(1, to: id) }
+  }
+
   /// Records a problem in the input at `path` (the JSON path in the resource, with array
   /// positions: `dosageInstruction[1].timing.repeat.period`). The message names no data value.
   public mutating func issue(_ code: ValidationIssue.Code, _ message: String, at path: JSONPath) {

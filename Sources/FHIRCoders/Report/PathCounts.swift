@@ -47,6 +47,37 @@ struct PathCounts: Hashable, Sendable {
     for id in ids { Self.add(1, to: id, in: &entries, paths: &count) }
   }
 
+  /// Takes one off the count of the path numbered `id`, removing the path when none is left.
+  /// - Returns: Whether the path was counted (at least once).
+  mutating func takeOne(from id: Int32) -> Bool {
+    guard !entries.isEmpty else { return false }
+    let slot = find(id)
+    guard entries[slot].id == id, entries[slot].count > 0 else { return false }
+    entries[slot].count -= 1
+    if entries[slot].count == 0 { remove(at: slot) }
+    return true
+  }
+
+  /// Frees `slot`, moving back each later entry of its run that would not be found past the
+  /// gap (deletion without tombstones in a linear-probing table).
+  private mutating func remove(at slot: Int) {
+    let mask = entries.count - 1
+    var hole = slot
+    var next = (hole + 1) & mask
+    while entries[next].id >= 0 {
+      // The entry at `next` stays when its home lies cyclically in (hole, next].
+      let home = Self.home(of: entries[next].id, mask: mask)
+      let stays = hole < next ? (hole < home && home <= next) : (hole < home || home <= next)
+      if !stays {
+        entries[hole] = entries[next]
+        hole = next
+      }
+      next = (next + 1) & mask
+    }
+    entries[hole] = .free
+    count -= 1
+  }
+
   /// Makes room for `extra` more paths without growing on the way.
   mutating func reserve(_ extra: Int) {
     if (count + extra) * 2 > entries.count { grow(toHold: count + extra) }

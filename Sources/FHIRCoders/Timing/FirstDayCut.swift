@@ -1,17 +1,24 @@
 public import CareModel
 public import Foundation
 
-/// The schedule of an order that is over, held or not yet ordered, and no date says since when:
-/// FHIR `status` `stopped`, `completed`, `cancelled`, `revoked`, `on-hold` or `draft`, or R4
-/// `intent` `proposal` or `option`. Decoding keeps only the first day of each of its patterns
-/// that had no end (docs/mapping.md, Timing: nothing is due, yet CareKit needs each element to
-/// occur once). An exporter that knows the status — which the pipeline keeps in the task's
-/// `userInfo` — puts those patterns back open, as the order had them, so that the status, not a
-/// made-up end, says why nothing is due.
+/// The schedule of an order or plan activity that is over, held or not yet ordered, and no date
+/// says since when: FHIR `status` `stopped`, `completed`, `cancelled`, `revoked`, `on-hold` or
+/// `draft`, or R4 `intent` `proposal` or `option`; for an activity, also its plan's `status`.
+/// Decoding keeps only the first day of each of its patterns that had no end (docs/mapping.md,
+/// Timing: nothing is due, yet CareKit needs each element to occur once). An exporter that knows
+/// the status — which the pipeline keeps in the task's and plan's `userInfo` — puts those
+/// patterns back open, as the order or activity had them, so that the status, not a made-up
+/// end, says why nothing is due.
 public enum FirstDayCut {
   /// Whether an order with this `status` and `intent` has its open patterns cut to their first day.
   public static func applies(status: String?, intent: String?) -> Bool {
     ScheduleStop.hasEnded(status: status) || ScheduleStop.isNotYetDue(status: status, intent: intent)
+  }
+
+  /// Whether a plan activity with this `detail.status`, in a plan with this `status`, has its
+  /// open patterns cut to their first day (when the plan gives no `period.end`).
+  public static func applies(activityStatus: String?, planStatus: String?) -> Bool {
+    ScheduleStop.hasEnded(status: activityStatus) || ScheduleStop.hasEnded(status: planStatus)
   }
 
   /// `schedule` with every element that ends at the midnight after its start (in `zone`), as
@@ -19,10 +26,8 @@ public enum FirstDayCut {
   public static func reopened(_ schedule: Schedule, zone: TimeZone) -> Schedule {
     var calendar = ScheduleCalendar(zone)
     var reopened = schedule
-    for index in reopened.elements.indices {
-      let element = reopened.elements[index]
-      guard let end = element.end, let cut = calendar.adding(1, .day, to: calendar.startOfDay(element.start)), end == cut
-      else { continue }
+    for index in reopened.elements.indices
+    where reopened.elements[index].end == ScheduleStop.firstDayEnd(of: reopened.elements[index].start, calendar: &calendar) {
       reopened.elements[index].end = nil
     }
     return reopened

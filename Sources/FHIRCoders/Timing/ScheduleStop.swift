@@ -97,8 +97,13 @@ enum ScheduleStop {
   private static func endAfterFirstDay(_ elements: inout [ScheduleElement], zone: TimeZone) {
     var calendar = ScheduleCalendar(zone)
     for index in elements.indices where elements[index].end == nil {
-      let start = elements[index].start
-      elements[index].end = calendar.adding(1, .day, to: calendar.startOfDay(start)) ?? start.addingTimeInterval(86_400)
+      elements[index].end = firstDayEnd(of: elements[index].start, calendar: &calendar)
     }
+  }
+
+  /// The end an element without end gets when its schedule is cut to its first day: the
+  /// midnight after `start` in `calendar`'s zone (``FirstDayCut`` reopens elements that end there).
+  static func firstDayEnd(of start: Date, calendar: inout ScheduleCalendar) -> Date {
+    calendar.adding(1, .day, to: calendar.startOfDay(start)) ?? start.addingTimeInterval(86_400)
   }
 }

@@ -57,6 +57,14 @@ extension ReleaseConverter {
     return valid.contains(code) ? code : (toR4 ? medicationStatusToR4[code] : medicationStatusToDSTU2[code])
   }
 
+  /// A `CarePlan.activity.detail.status` code in the codes of the target release: kept when it
+  /// is one of them, else mapped as the release conversion maps it (`stopped` → `cancelled` for
+  /// DSTU2); `nil` when it has no image (`unknown` in DSTU2).
+  public static func activityStatus(_ code: String, toR4: Bool) -> String? {
+    let valid = toR4 ? Set(activityStatusToDSTU2.keys).union(["unknown"]) : Set(activityStatusToR4.keys)
+    return valid.contains(code) ? code : (toR4 ? activityStatusToR4[code] : activityStatusToDSTU2[code])
+  }
+
   /// A `CarePlan.status` code in the codes of the target release: kept when it is one of them,
   /// else mapped as the release conversion maps it (`cancelled` ⇄ `revoked`, `proposed` → `draft`, …).
   public static func carePlanStatus(_ code: String, toR4: Bool) -> String? {
