@@ -80,6 +80,17 @@ import Testing
     let entries = lines.filter { $0["code"]?.stringValue == "entryWithoutResource" }
     #expect(entries.map { $0["path"]?.stringValue } == ["entry[1]", "entry[2]"])
     #expect(entries.map { $0["method"]?.stringValue } == ["DELETE", "GET"])
+    // The Bundle's own elements and its entries' are named, by element and count.
+    #expect(result.stderr.contains(
+      "the own elements of 1 input Bundle(s) are not written (entry.fullUrl, entry.request, id, link, signature, total, type)"))
+    let envelope = try #require(lines.first { $0["kind"]?.stringValue == "notWritten" })
+    #expect(envelope["paths"]?["Bundle.entry.request"] == 1 && envelope["paths"]?["Bundle.signature"] == 1)
+    #expect(!result.stderr.contains("Patient") && !result.stderr.contains("example.org"))
+    // A collection Bundle keeps the entries' fullUrl; the input Bundle itself, everything.
+    let bundle = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4", "--format", "bundle"])
+    #expect(bundle.stderr.contains("are not written (entry.request, id, link, signature, total, type)"), "\(bundle.stderr)")
+    let json = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4", "--format", "json"])
+    #expect(!json.stderr.contains("not written"), "\(json.stderr)")
   }
 
   @Test(arguments: [["convert", "--to", "care"], ["import", "--store"]])
@@ -121,6 +132,35 @@ import Testing
     #expect(ndjson.stdout.split(separator: "\n").count == 2)
     let json = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4", "--format", "json"])
     #expect(try Self.parse(text).firstDifference(from: try Self.parse(json.stdout)) == nil)
+  }
+
+  /// A Bundle that gives `entry` twice (invalid JSON for FHIR): every entry is read, and
+  /// `--format json` writes one `entry` holding them all (two would read as the last, empty, one).
+  @Test func twoEntryArraysComeOutAsOne() throws {
+    let text = #"{"resourceType":"Bundle","type":"collection","entry":[{"resource":{"resourceType":"Patient","id":"a"}}],"entry":[{"resource":{"resourceType":"Patient","id":"b"}}]}"#
+    let path = try Self.file("two-entries.json", text)
+    let json = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4", "--format", "json"])
+    #expect(json.exitCode == 0, "\(json.stderr)")
+    #expect(json.stdout.components(separatedBy: #""entry""#).count == 2, "\(json.stdout)")
+    let entries = try Self.parse(json.stdout)["entry"]?.arrayValue ?? []
+    #expect(entries.map { $0["resource"]?["id"]?.stringValue } == ["a", "b"])
+  }
+
+  /// An entry that gives `resource` twice (invalid JSON for FHIR): both resources are read,
+  /// in files and through stdin, and go into the store.
+  @Test func anEntryWithTwoResourcesLosesNeither() throws {
+    let text = #"{"resourceType":"Bundle","type":"collection","entry":[{"resource":{"resourceType":"Patient","id":"a"},"resource":{"resourceType":"Patient","id":"b"}}]}"#
+    let path = try Self.file("two-resources.json", text)
+    let file = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4"])
+    let piped = try CommandRunner.run(["convert", "-", "--from", "r4", "--to", "r4"], stdin: Array(text.utf8))
+    for run in [file, piped] {
+      #expect(run.exitCode == 0, "\(run.stderr)")
+      #expect(run.stdout.split(separator: "\n").map { try? Self.parse(String($0))["id"]?.stringValue } == ["a", "b"])
+    }
+    let store = TemporaryFolders.make("framing-two-resources") + "/store.sqlite"
+    #expect(try CommandRunner.run(["import", "--store", store, path]).exitCode == 0)
+    let exported = try CommandRunner.run(["export", "--store", store, "--to", "care"])
+    #expect(exported.stdout.contains(#""id":"a""#) && exported.stdout.contains(#""id":"b""#))
   }
 
   /// `entry` as one object (invalid FHIR), `null` or `[]`: the Bundle comes back as given, the

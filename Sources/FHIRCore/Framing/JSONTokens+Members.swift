@@ -17,6 +17,20 @@ extension JSONTokens {
     return nil
   }
 
+  /// The indices of the values of every member `key` of the object at `index`, in order: one
+  /// for a valid FHIR object, more when the key is given more than once.
+  public func memberIndices(_ key: String, ofObjectAt index: Int) -> [Int] {
+    guard index < count, self[index].kind == .objectStart else { return [] }
+    let end = endIndex(ofValueAt: index)
+    var found: [Int] = []
+    var i = index + 1
+    while i < end {
+      if text(at: i, equals: key.utf8) { found.append(i + 1) }
+      i = endIndex(ofValueAt: i + 1) + 1
+    }
+    return found
+  }
+
   /// The string value of member `key` of the object at `index`, if it is a string.
   public func memberString(_ key: String, ofObjectAt index: Int) -> String? {
     memberIndex(key, ofObjectAt: index).flatMap { self[$0].kind == .string ? string(at: $0) : nil }

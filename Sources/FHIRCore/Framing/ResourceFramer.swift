@@ -256,11 +256,16 @@ public final class ResourceFramer {
   private func handleValue(_ event: BundleStreamReader.Event) throws {
     switch event {
     case .entry(let tokens, let index):
-      guard let resource = tokens.memberIndex("resource", ofObjectAt: 0) else {
+      let resources = tokens.memberIndices("resource", ofObjectAt: 0)
+      guard !resources.isEmpty else {
         return try handler(.entryWithoutResource(EntryWithoutResource(tokens: tokens, source: source, entry: index)))
       }
       let fullUrl = tokens.memberString("fullUrl", ofObjectAt: 0)
-      try handler(.record(ResourceRecord(tokens: tokens, index: resource, source: source, entry: index, fullUrl: fullUrl)))
+      // An entry that gives `resource` more than once (invalid FHIR JSON) hands out each: none
+      // is lost for a producer's mistake.
+      for resource in resources {
+        try handler(.record(ResourceRecord(tokens: tokens, index: resource, source: source, entry: index, fullUrl: fullUrl)))
+      }
     case .bundle(let tokens):
       // A top-level value that is not a Bundle is a record of its own; a Bundle's entries
       // have been handed out already. A Bundle whose `entry` is not an array (one entry as an

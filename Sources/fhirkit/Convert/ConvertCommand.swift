@@ -187,6 +187,7 @@ struct ConvertCommand: ParsableCommand {
         jobs: jobs ?? processorCount, issueReport: issueReport, output: output)
       do { try run.run(files) } catch let code as ExitCode { stopped = code }
       try output.finish()  // may still count Bundle entries it has no place for
+      run.reportEnvelopesNotWritten(format: format)
       summary = run.summary
       if let line = run.unmappedLine { printRecordMessage(line) }
       // The input Bundle's own DSTU2 comments, left out of its R4 form (`--format json`).

@@ -14,6 +14,8 @@ final class ReleaseConversionRun {
   private let target: FHIRRelease
   /// Resources not written because the release converter does not map their type, by type.
   private(set) var unmappedTypes: [String: Int] = [:]
+  /// The input being read.
+  private var source = ""
 
   init(
     from: ReleaseOption, to target: FHIRRelease, strict: Bool, repair: Bool = false, passThrough: Bool = false, jobs: Int,
@@ -35,7 +37,8 @@ final class ReleaseConversionRun {
   ///   records before it).
   func run(_ files: [InputFiles.Input]) throws {
     let hooks = ResourceReader.Hooks(
-      bytesRead: { Console.shared.count(bytes: $0) }, topLevelValue: { [output] in output.noteTopLevelValue($0) },
+      bytesRead: { Console.shared.count(bytes: $0) },
+      topLevelValue: { [unowned self, output] in output.noteTopLevelValue($0, source: source) },
       entryWithoutResource: { [self, output] entry in
         // In its place among the records before it, which may still be in a batch.
         try batcher.flush()
@@ -48,6 +51,7 @@ final class ReleaseConversionRun {
       },
       note: { [issueReport] note, source in issueReport.write(note, source: source) })
     for file in files {
+      source = file.path
       try batcher.startInput()
       do {
         try ResourceReader.read(
@@ -139,6 +143,30 @@ final class ReleaseConversionRun {
     issueReport.write(
       entry, action: "notWritten",
       message: "entry without resource (\(entry.summary)) not written: the output holds resources only")
+  }
+
+  /// Reports the input Bundles' own members and their entries' that the output has no place
+  /// for (``ResourceOutput/envelopesNotWritten``; after the output is finished): one `--report`
+  /// row per Bundle, one stderr line for all, element names and counts only.
+  func reportEnvelopesNotWritten(format: OutputFormat) {
+    let envelopes = output.envelopesNotWritten
+    guard !envelopes.isEmpty else { return }
+    let why =
+      format == .ndjson
+      ? "NDJSON holds resources only" : "a new collection Bundle holds the resources and their fullUrl only"
+    for envelope in envelopes {
+      issueReport.write([
+        "kind": "notWritten", "location": .string(envelope.source), "resourceType": "Bundle",
+        "paths": .object(JSONObject(envelope.paths.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: JSONValue(integerLiteral: $0.value)) })),
+        "message": .string("the Bundle's own elements are not written: \(why)"),
+      ])
+    }
+    var all = BundleEnvelope()
+    for envelope in envelopes { all.paths.merge(envelope.paths, uniquingKeysWith: +) }
+    summary.actions["Bundle(s) whose own elements are not written", default: 0] += envelopes.count
+    printRecordMessage(
+      "fhirkit: the own elements of \(envelopes.count) input Bundle(s) are not written (\(all.summary)): \(why); "
+        + "--format json of one Bundle writes it whole")
   }
 
   /// Skips `record`, saying why and where.

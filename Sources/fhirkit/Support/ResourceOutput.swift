@@ -31,6 +31,11 @@ final class ResourceOutput {
   var dropsDSTU2Comments = false
   /// The paths of the `fhir_comments` left out of the Bundle written (``dropsDSTU2Comments``).
   private(set) var droppedComments: [JSONPath] = []
+  /// The input Bundles whose own members the output may not hold, by input, each with the
+  /// paths of those members and how many times they occur (``envelopesNotWritten``).
+  private var envelopes: [BundleEnvelope] = []
+  /// The envelope of the Bundle being read: its entries' members so far.
+  private var envelope = BundleEnvelope()
 
   /// Creates an output writing to `file`.
   init(format: OutputFormat, file: OutputFile) {
@@ -40,6 +45,7 @@ final class ResourceOutput {
 
   /// Writes one resource (compact JSON); `record` tells the Bundle entry it came in.
   func write(_ resource: [UInt8], from record: ResourceRecord?) throws {
+    if let record, record.isBundleEntry { envelope.addEntry(record.tokens, keepingFullUrl: format != .ndjson) }
     guard format != .ndjson else { return try file.writeLine(resource) }
     var entry: JSONObject?
     if let record, record.isBundleEntry, case .object(var object) = JSONValue(tokens: record.tokens) {
@@ -61,11 +67,26 @@ final class ResourceOutput {
     if format == .ndjson { try file.flush() }
   }
 
-  /// Notes one top-level value of the inputs (``ResourceReader/Hooks/topLevelValue``), to
-  /// know whether the input was a single Bundle.
-  func noteTopLevelValue(_ tokens: JSONTokens) {
+  /// Notes one top-level value of the inputs (``ResourceReader/Hooks/topLevelValue``) read
+  /// from `source`, to know whether the input was a single Bundle, and which of a Bundle's
+  /// own members the output will not hold.
+  func noteTopLevelValue(_ tokens: JSONTokens, source: String) {
     topLevelValues += 1
     inputBundle = tokens.memberString("resourceType", ofObjectAt: 0) == "Bundle" ? tokens : nil
+    if inputBundle != nil {
+      envelope.addBundle(tokens)
+      envelope.source = source
+      if !envelope.paths.isEmpty { envelopes.append(envelope) }
+    }
+    envelope = BundleEnvelope()
+  }
+
+  /// The input Bundles whose own members (`type`, `link`, …) and entries' members (`request`,
+  /// `fullUrl`, …) are not in the output: all of them in NDJSON; in a new collection Bundle
+  /// (`bundle` output, or `json` of several inputs), all but the entries' `fullUrl`; in `json`
+  /// output of one input Bundle (written back whole), none.
+  var envelopesNotWritten: [BundleEnvelope] {
+    format == .json && topLevelValues == 1 ? [] : envelopes
   }
 
   /// Notes one top-level value that is not JSON tokens (a care entity line).
@@ -109,6 +130,9 @@ final class ResourceOutput {
       }
       if case .object(let shell) = withoutComments(.object(bundle), at: .root) { bundle = shell }
       if let index = bundle.members.firstIndex(where: { $0.key == "entry" }) {
+        // A Bundle that gave `entry` more than once (invalid JSON for FHIR) had every one
+        // streamed: the output has one `entry`, holding them all, that any reader reads.
+        bundle.members = bundle.members.enumerated().filter { $0.offset <= index || $0.element.key != "entry" }.map(\.element)
         // No entry written: the input's `entry` stays as it was (`[]` included).
         if !entries.isEmpty { bundle.members[index].value = .array(entries) }
       } else if !entries.isEmpty {
