@@ -163,6 +163,22 @@ import Testing
     #expect(exported.stdout.contains(#""id":"a""#) && exported.stdout.contains(#""id":"b""#))
   }
 
+  /// A `resourceType` or `id` given twice: as for every other key, the last one is kept — the
+  /// resource is read as that type and named by that id, as the message says.
+  @Test func aKeyGivenTwiceKeepsItsLastValueForTypeAndIDToo() throws {
+    let text = #"""
+      {"resourceType":"Patient","resourceType":"Observation","id":"o1","status":"final","code":{"text":"c"},"valueString":"v"}
+      {"resourceType":"Patient","id":"p1","id":"p2"}
+      """#
+    let path = try Self.file("twice.ndjson", text)
+    let run = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "r4"])
+    let resources = try run.stdout.split(separator: "\n").map { try Self.parse(String($0)) }
+    #expect(resources.map { $0["resourceType"]?.stringValue } == ["Observation", "Patient"])
+    #expect(resources.map { $0["id"]?.stringValue } == ["o1", "p2"])
+    #expect(run.stderr.contains("the last one is kept at resourceType (duplicateKey) in Observation/o1"), "\(run.stderr)")
+    #expect(run.stderr.contains("the last one is kept at id (duplicateKey) in Patient/p2"), "\(run.stderr)")
+  }
+
   /// `entry` as one object (invalid FHIR), `null` or `[]`: the Bundle comes back as given, the
   /// invalid ones reported; NDJSON writes such a Bundle as one record; nothing is lost silently.
   @Test(arguments: [

@@ -10,7 +10,8 @@ public protocol FHIRResource: FHIRCodable {
 
 extension FHIRDecoder {
   /// The text of the string member `key` of the object at `index`, if there is one
-  /// (finds `resourceType` and `id` wherever they stand in the object).
+  /// (finds `resourceType` and `id` wherever they stand in the object). A key given more than
+  /// once gives its last value, the one decoding keeps (and reports the others).
   public func peekString(_ key: String, inObjectAt index: Int) -> String? {
     guard tokens[index].kind == .objectStart else { return nil }
     var key = key
@@ -18,13 +19,13 @@ extension FHIRDecoder {
       let wanted = MemberKey(start: UnsafeRawPointer(keyBytes.baseAddress), count: keyBytes.count)
       let end = tokens.endIndex(ofValueAt: index)
       var member = index + 1
+      var value: Int?
       while member < end {
-        if self.key(at: member) == wanted {
-          return tokens[member + 1].kind == .string ? tokens.string(at: member + 1) : nil
-        }
+        if self.key(at: member) == wanted { value = member + 1 }
         member = tokens.endIndex(ofValueAt: member + 1) + 1
       }
-      return nil
+      guard let value, tokens[value].kind == .string else { return nil }
+      return tokens.string(at: value)
     }
   }
 

@@ -2,19 +2,21 @@ public import FHIRJSON
 
 extension JSONTokens {
   /// The index of the value of member `key` of the object at `index`, or `nil` if it has
-  /// no such member or is not an object.
+  /// no such member or is not an object. A key given more than once gives its last value, the
+  /// one the model decoder keeps.
   /// - Parameters:
   ///   - key: The member's key.
   ///   - index: The index of an object start token.
   public func memberIndex(_ key: String, ofObjectAt index: Int) -> Int? {
     guard index < count, self[index].kind == .objectStart else { return nil }
     let end = endIndex(ofValueAt: index)
+    var found: Int?
     var i = index + 1
     while i < end {
-      if text(at: i, equals: key.utf8) { return i + 1 }
+      if text(at: i, equals: key.utf8) { found = i + 1 }
       i = endIndex(ofValueAt: i + 1) + 1
     }
-    return nil
+    return found
   }
 
   /// The indices of the values of every member `key` of the object at `index`, in order: one
