@@ -31,6 +31,10 @@ extension IntegerPrimitiveValue {
     if value < minimum {
       try decoder.record(.error, .invalidValue, "\(typeName) must be at least \(minimum)", at: index)
     }
+    if value == 0 && text.utf8.first == UInt8(ascii: "-") {
+      // FHIR's integer rule (`[0]|[-+]?[1-9][0-9]*`) has no `-0`: the same number is written `0`.
+      try decoder.record(.warning, .invalidValue, "\(typeName) -0 is not a FHIR integer; it is written 0", at: index)
+    }
     return Self(uncheckedInt: value)
   }
 
