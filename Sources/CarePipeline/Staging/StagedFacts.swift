@@ -11,8 +11,8 @@ import Foundation
 /// there too; staging in order then only numbers and writes (docs/benchmarks.md, "Staging
 /// facts taken on the decoding threads").
 struct StagedFacts: Sendable {
-  /// A staged reference: its kind (`u` followed between resources, `p` an order's subject,
-  /// `m` a medication, `s` an Observation's subject) and its text (``StagedText/site(_:)``).
+  /// A staged reference: its kind (`u` followed between resources, `p` an order's or a plan's
+  /// subject, `m` a medication, `s` an Observation's subject) and its text (``StagedText/site(_:)``).
   struct Site: Sendable {
     var kind: Character
     var text: String
@@ -45,7 +45,9 @@ struct StagedFacts: Sendable {
       patientConverts = (try? decode()) != nil
     case .carePlan(let plan):
       if let converted = try? plan.decode() { self.plan = (converted.plan.value.uuid, resource.id != nil) }
-      add("u", plan.subject)
+      // "p": a subject that may name a Patient outside the run, whose orders and Observations
+      // the plan's activities may have as outcomes (an exported store imported again).
+      add("p", plan.subject)
       for activity in plan.activities {
         add("u", activity.reference)
         for outcome in activity.outcomes { add("u", outcome) }

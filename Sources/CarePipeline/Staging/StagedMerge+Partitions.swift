@@ -120,7 +120,8 @@ extension StagedMerge {
         let isPatient = target.map(index.isConvertingPatient)
         if isPatient != true && (target != nil || !joinOutside(ordinal, reference)) { sets.union(ordinal, orphan) }
       case UInt8(ascii: "p"):
-        // A medication order goes with its patient, or with the others of a patient outside the run.
+        // A medication order or a plan goes with its patient, or with the others of a patient
+        // outside the run.
         if let target { sets.union(ordinal, target) } else { _ = joinOutside(ordinal, reference) }
       default:
         if let target { sets.union(ordinal, target) }
