@@ -110,7 +110,8 @@ public struct FHIRExportWriter {
     let activities = tasks.map { task in
       guard references[task.uuid] == nil,
         FirstDayCut.applies(
-          activityStatus: task.userInfo?[Pipeline.statusKey], planStatus: plan.userInfo?[Pipeline.statusKey])
+          status: task.userInfo?[Pipeline.statusKey], intent: task.userInfo?[Pipeline.intentKey],
+          planStatus: plan.userInfo?[Pipeline.statusKey])
       else { return task }
       var task = task
       task.schedule = FirstDayCut.reopened(task.schedule, zone: task.timezone)

@@ -10,15 +10,12 @@ public import Foundation
 /// patterns back open, as the order or activity had them, so that the status, not a made-up
 /// end, says why nothing is due.
 public enum FirstDayCut {
-  /// Whether an order with this `status` and `intent` has its open patterns cut to their first day.
-  public static func applies(status: String?, intent: String?) -> Bool {
+  /// Whether an order or activity with this `status` and `intent` (an activity's
+  /// `detail.status`, no intent), in a plan with `planStatus`, has its open patterns cut to
+  /// their first day (an activity's, when its plan gives no `period.end`).
+  public static func applies(status: String?, intent: String?, planStatus: String? = nil) -> Bool {
     ScheduleStop.hasEnded(status: status) || ScheduleStop.isNotYetDue(status: status, intent: intent)
-  }
-
-  /// Whether a plan activity with this `detail.status`, in a plan with this `status`, has its
-  /// open patterns cut to their first day (when the plan gives no `period.end`).
-  public static func applies(activityStatus: String?, planStatus: String?) -> Bool {
-    ScheduleStop.hasEnded(status: activityStatus) || ScheduleStop.hasEnded(status: planStatus)
+      || ScheduleStop.hasEnded(status: planStatus)
   }
 
   /// `schedule` with every element that ends at the midnight after its start (in `zone`), as
