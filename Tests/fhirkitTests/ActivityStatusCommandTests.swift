@@ -20,6 +20,8 @@ import Testing
         #"{"reference":{"reference":"MedicationRequest/m"}}"#].joined(separator: ",") + "]}",
     #"{"resourceType":"CarePlan","id":"cp2","status":"completed","intent":"plan","subject":{"reference":"Patient/p"},"period":{"start":"2024-03-01"},"activity":["#
       + activity("swim", status: "in-progress") + "]}",
+    #"{"resourceType":"Observation","id":"o1","status":"final","code":{"text":"Weight"},"subject":{"reference":"Patient/p"},"effectiveDateTime":"2024-03-01","valueQuantity":{"value":70,"unit":"kg"}}"#,
+    #"{"resourceType":"Observation","id":"o2","status":"final","code":{"text":"Weight"},"subject":{"reference":"Group/g"},"effectiveDateTime":"2024-03-01","valueQuantity":{"value":70,"unit":"kg"}}"#,
     #"{"resourceType":"MedicationRequest","id":"m","status":"unknown","intent":"order","medicationCodeableConcept":{"text":"Drug"},"subject":{"reference":"Patient/p"},"authoredOn":"2024-03-01","dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d"}}}]}"#,
   ]
 
@@ -51,9 +53,15 @@ import Testing
     #expect(tasks["swim"]?.schedule.elements.allSatisfy { $0.end != nil } == true)
     #expect(tasks["run"]?.schedule.elements.allSatisfy { $0.end == nil } == true)
     let rows = try String(contentsOfFile: report, encoding: .utf8)
-    for path in ["CarePlan.activity.detail.status", "CarePlan.intent", "CarePlan.status", "MedicationRequest.status"] {
+    for path in [
+      "CarePlan.activity.detail.status", "CarePlan.intent", "CarePlan.status", "MedicationRequest.status",
+      "MedicationRequest.subject.reference", "Observation.status",
+    ] {
       #expect(!rows.contains(#""path":"\#(path)","disposition":"dropped""#), "\(path)")
     }
+    // The subject that leads to a patient is kept (export names it again); one naming a Group is not.
+    let subjects = rows.split(separator: "\n").filter { $0.contains(#""path":"Observation.subject.reference","disposition":"dropped""#) }
+    #expect(subjects.count == 1 && subjects.allSatisfy { $0.contains(#""id":"o2""#) }, "\(subjects)")
 
     #expect(try CommandRunner.run(["import", "--store", store, input]).exitCode == 0)
     let exported = try CommandRunner.run(["export", "--store", store, "--to", "r4"])

@@ -23,6 +23,8 @@ extension MergeRun {
     let taskOfUUID = Dictionary(result.tasks.enumerated().map { ($1.uuid, $0) }, uniquingKeysWith: { a, _ in a })
     for (resource, facts) in observations {
       guard var converted = attempt(resource, facts.decode) else { continue }
+      // The patient the outcome belongs to, whom export names again as the subject.
+      if namesPatient(facts.subject, from: resource) { converted.report.kept("Observation.subject.reference") }
       record(converted.report, for: resource)
       identify(&converted.value, resource)
       var position = taskOfObservation[resource.key]

@@ -188,7 +188,11 @@ struct MergeRun {
   mutating func decodeOrder(_ resource: IndexedResource, _ facts: ResourceFacts.Order) -> Converted<TaskEntity>? {
     let medication = facts.medication.flatMap { follow($0, from: resource, expecting: ["Medication"]) }
     guard let converted = attempt(resource, { try facts.decode(medication) }) else { return nil }
-    record(Self.keeping(order: facts, type: resource.type, in: converted.report), for: resource)
+    var report = Self.keeping(order: facts, type: resource.type, in: converted.report)
+    if namesPatient(facts.subject, from: resource) {
+      report.kept(resource.type + (resource.type == "MedicationOrder" ? ".patient.reference" : ".subject.reference"))
+    }
+    record(report, for: resource)
     return converted
   }
 
@@ -255,6 +259,15 @@ struct MergeRun {
   /// linked to it, by the uuid its entity gets (``outsidePatient(_:)``), so that its entities
   /// belong to it and never to a plan shared with other patients. `nil` for any other reference
   /// (contained, `urn:`, logical, another type).
+  /// Whether `site` leads to a converted Patient of this run or names one outside it
+  /// (``outsidePatientKey(_:from:)``), without reporting it when it does not: the patient the
+  /// entity is linked to, whom export names again, so the reference is kept.
+  func namesPatient(_ site: ResourceFacts.Site?, from referrer: IndexedResource) -> Bool {
+    guard let site else { return false }
+    if case .found(let target) = resolver.resolve(site, from: referrer) { return patients[target.key] != nil }
+    return outsidePatientKey(site, from: referrer) != nil
+  }
+
   func outsidePatientKey(_ site: ResourceFacts.Site?, from referrer: IndexedResource) -> String? {
     guard let site, !site.reference.isEmpty, case .notFound(let form) = resolver.resolve(site, from: referrer),
       form == .relative || form == .absolute,

@@ -174,6 +174,8 @@ enum ObservationMapping<R: ObservationRelease> {
       ? values(resource, value, components, entity.timezone, &report)
       : coder.getCareValues(resource, entity.timezone, &report)
     (entity.taskUUID, entity.taskOccurrenceIndex) = coder.getCareTask(resource, &report)
+    // `final`, what an Observation is written with, comes back as it came: mapped, not dropped.
+    if resource.status?.string == "final" { report.mapped(ObservationPaths.status) }
     if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: ObservationPaths.root, in: &report) }
     report.locateIssues(resourceType: "Observation", id: id)
     return Converted(entity, report: report)

@@ -10,6 +10,7 @@ protocol ObservationModel: ResourceModel {
   associatedtype Value
   /// A `final` observation with nothing else in it.
   static func final() -> Self
+  var status: Primitive<FHIRCode>? { get }
   var code: Concept? { get }
   var value: Value? { get }
   var component: [Component] { get }

@@ -3,6 +3,7 @@
 enum ObservationPaths {
   static let root = ReportPath("Observation")
   static let id = ReportPath("Observation.id")
+  static let status = ReportPath("Observation.status")
   /// The elements of `code` an outcome value's kind may come from (``ObservedKind``).
   static let codeParts = ConceptText.Paths("Observation.code")
   static let componentCodeParts = ConceptText.Paths("Observation.component.code")
