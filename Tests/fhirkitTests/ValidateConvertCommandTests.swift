@@ -10,6 +10,28 @@ import Testing
     #expect(result.stderr.contains("resource(s) checked, 0 with errors"))
   }
 
+  /// A Bundle read entry by entry has its own elements checked too (a `type` no value set has,
+  /// an `id` given twice), located at the file; a Bundle on an NDJSON line, checked whole, is
+  /// checked once.
+  @Test func aBundlesOwnElementsAreChecked() throws {
+    let folder = TemporaryFolders.make("fhirkit-validate-bundle")
+    let path = folder + "/bundle.json"
+    try #"{"resourceType":"Bundle","id":"x","type":"bogus","entry":[{"resource":{"resourceType":"Patient","id":"a"}}],"id":"y"}"#
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try CommandRunner.run(["validate", path])
+    #expect(result.exitCode == 1, "\(result.stderr)")
+    #expect(result.stdout.contains("\(path): error: code is not in the required value set at type (invalidCode) in Bundle/y"))
+    #expect(result.stdout.contains("the last one is kept at id (duplicateKey)"), "\(result.stdout)")
+    #expect(result.stderr.contains("1 resource(s) checked, 0 with errors; 1 Bundle(s) with errors in their own elements"))
+    #expect(!result.stdout.contains("bogus"))
+    let line = #"{"resourceType":"Bundle","type":"bogus","entry":[]}"# + "\n"
+    let piped = try CommandRunner.run(["validate", "--release", "r4", "-"], stdin: Array(line.utf8))
+    #expect(piped.exitCode == 1)
+    #expect(piped.stdout.components(separatedBy: "(invalidCode)").count == 2, "\(piped.stdout)")
+    let good = try CommandRunner.run(["validate", "Fixtures/r4/bundles"])
+    #expect(good.exitCode == 0 && !good.stderr.contains("Bundle(s) with errors"), "\(good.stderr)")
+  }
+
   @Test func badDataIsReportedWithPlacesNotValues() throws {
     let report = FileManager.default.temporaryDirectory.appendingPathComponent("fhirkit-issues-\(getpid()).ndjson").path
     defer { try? FileManager.default.removeItem(atPath: report) }

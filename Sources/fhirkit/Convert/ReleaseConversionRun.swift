@@ -51,7 +51,7 @@ final class ReleaseConversionRun {
       },
       note: { [issueReport] note, source in issueReport.write(note, source: source) })
     for file in files {
-      source = file.path
+      source = file.source
       try batcher.startInput()
       do {
         try ResourceReader.read(

@@ -41,7 +41,7 @@ struct InspectCommand: ParsableCommand {
       do {
         let bytes = try read(file, into: inventory)
         totalBytes += bytes
-        print(summary(of: inventory, path: file.path == "-" ? "<stdin>" : file.path, bytes: bytes))
+        print(summary(of: inventory, path: file.source, bytes: bytes))
       } catch let error as JSONError {
         printError("fhirkit: \(error)")
         unreadable += 1

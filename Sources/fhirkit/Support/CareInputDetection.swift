@@ -23,7 +23,7 @@ enum CareInputDetection {
     var care: [String] = []
     var other: [String] = []
     for index in inputs.indices {
-      let name = inputs[index].path == "-" ? "<stdin>" : inputs[index].path
+      let name = inputs[index].source
       switch isCareRecord(firstLine(of: &inputs[index])) {
       case true?: care.append(name)
       case false?: other.append(name)

@@ -25,7 +25,7 @@ struct CareLines {
   func read(_ files: [InputFiles.Input], summary: inout RunSummary) throws -> [Line] {
     var lines: [Line] = []
     for file in files {
-      let source = file.path == "-" ? "<stdin>" : file.path
+      let source = file.source
       // As sent, like FHIR inputs: gzip decompressed, a leading byte order mark skipped.
       var bytes: [UInt8] = []
       let decoder = InputDecoder(source: source) { note in

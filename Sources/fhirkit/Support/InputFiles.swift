@@ -9,8 +9,10 @@ enum InputFiles {
 
   /// One input to read: standard input or a file, and its framing.
   struct Input {
-    /// The name shown in messages (`-` for standard input; bytes that are not UTF-8 as U+FFFD).
+    /// The name given (`-` for standard input; bytes that are not UTF-8 as U+FFFD).
     var path: String
+    /// The name shown in messages: the path, `<stdin>` for standard input.
+    var source: String { path == "-" ? "<stdin>" : path }
     /// The file as the file system names it (`nil` for standard input).
     var file: FilePath?
     var framing: Framing

@@ -53,7 +53,7 @@ enum ResourceReader {
     notAResource: @escaping (ResourceRecord) throws -> Void,
     _ body: @escaping (ResourceRecord) throws -> Void
   ) throws {
-    let source = input.path == "-" ? "<stdin>" : input.path
+    let source = input.source
     var said = false  // a record, or an error about one
     var skippedValue = false  // the top-level value that follows a skipped record
     try ResourceFramer.read(

@@ -79,10 +79,35 @@ struct ValidateCommand: ParsableCommand {
           if strict { throw someRecordsFailed }
         }
       })
+    // A Bundle read entry by entry is handed out last without its entries: its own elements
+    // (`type`, `link`, …) are checked then. A top-level value that was a record itself (an
+    // NDJSON line, a single resource) has been checked whole.
+    var lastWasWholeValue = false
+    var bundlesWithErrors = 0
+    var source = ""
     Console.shared.startProgress()
     defer { Console.shared.endProgress() }
     let hooks = ResourceReader.Hooks(
       bytesRead: { Console.shared.count(bytes: $0) },
+      topLevelValue: { [release] tokens in
+        defer { lastWasWholeValue = false }
+        guard !lastWasWholeValue, tokens.memberString("resourceType", ofObjectAt: 0) == "Bundle" else { return }
+        try batcher.flush()
+        var inputRelease: FHIRRelease?
+        let issues = try Self.decode(
+          ResourceRecord(tokens: tokens, source: source), release: release.release(for: tokens, inputRelease: &inputRelease)
+        ).filter { !$0.path.description.hasPrefix("entry") }
+        for issue in issues {
+          issueReport.write(issue, location: source)
+          guard verbose || issue.severity != .information else { continue }
+          Console.shared.clearForStandardOutput()
+          print("\(source): \(issue)")
+        }
+        if issues.contains(where: { $0.severity == .error }) {
+          bundlesWithErrors += 1
+          if strict { throw someRecordsFailed }
+        }
+      },
       idle: {
         // A pipe whose producer pauses: the records read so far are checked and printed now.
         try batcher.flush()
@@ -91,6 +116,7 @@ struct ValidateCommand: ParsableCommand {
       note: { note, source in issueReport.write(note, source: source) })
     do {
       for file in files {
+        source = file.source
         try batcher.startInput()
         do {
           try ResourceReader.read(
@@ -103,12 +129,16 @@ struct ValidateCommand: ParsableCommand {
               if strict { throw someRecordsFailed }
             },
             notAResource: { record in
+              lastWasWholeValue = !record.isBundleEntry
               try batcher.flush()
               failed += 1
               NotAResource.report(record, to: issueReport)
               if strict { throw someRecordsFailed }
             },
-            { record in try batcher.add(record) })
+            { record in
+              lastWasWholeValue = !record.isBundleEntry
+              try batcher.add(record)
+            })
           try batcher.flush()
         } catch let error as JSONError {
           printError("fhirkit: \(error)")
@@ -123,11 +153,12 @@ struct ValidateCommand: ParsableCommand {
     Console.shared.endProgress()
     fflush(nil)  // all streams: the issues come before the summary
     let skipped = listing.skipped.isEmpty ? "" : "; \(listing.skipped.count) file(s) skipped"
-    if !Console.shared.quiet || failed > 0 || unreadable > 0 {
-      printError("fhirkit: \(resources) resource(s) checked, \(failed) with errors\(skipped)")
+    let bundles = bundlesWithErrors == 0 ? "" : "; \(bundlesWithErrors) Bundle(s) with errors in their own elements"
+    if !Console.shared.quiet || failed > 0 || unreadable > 0 || bundlesWithErrors > 0 {
+      printError("fhirkit: \(resources) resource(s) checked, \(failed) with errors\(bundles)\(skipped)")
     }
     if unreadable > 0 { throw ExitCode(3) }
-    if failed > 0 { throw someRecordsFailed }
+    if failed > 0 || bundlesWithErrors > 0 { throw someRecordsFailed }
   }
 
   private static func decode(_ record: ResourceRecord, release: FHIRRelease) throws -> [ValidationIssue] {
