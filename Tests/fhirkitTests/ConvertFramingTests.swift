@@ -134,6 +134,24 @@ import Testing
     #expect(try Self.parse(text).firstDifference(from: try Self.parse(json.stdout)) == nil)
   }
 
+  /// Each Bundle's entries are counted with their own Bundle whatever the batches (`--jobs`):
+  /// every Synthea entry has a `fullUrl` and a `request`, one per resource written. A Bundle on
+  /// an NDJSON line is written whole, as one resource: nothing of it is left out, none is said.
+  @Test(arguments: ["1", "2"])
+  func everyBundlesOwnElementsAreCountedOnce(jobs: String) throws {
+    let run = try CommandRunner.run(["convert", "Fixtures/r4/bundles", "--from", "r4", "--to", "r4", "--jobs", jobs])
+    #expect(run.exitCode == 0, "\(run.stderr)")
+    let written = run.stdout.split(separator: "\n").count
+    #expect(run.stderr.contains("(entry.fullUrl ×\(written), entry.request ×\(written), type ×5)"), "\(run.stderr)")
+    let bundle = try Self.parse(String(contentsOfFile: Fixtures.root + "/r4/bundles/" + ConvertInputsTests.synthea.split(separator: "/").last!, encoding: .utf8))
+    var writer = JSONWriter(style: .compact)
+    writer.value(bundle)
+    let line = try Self.file("bundle-line.ndjson", String(decoding: writer.takeOutput(), as: UTF8.self) + "\n")
+    let whole = try CommandRunner.run(["convert", line, "--from", "r4", "--to", "r4"])
+    #expect(whole.exitCode == 0 && whole.stdout.split(separator: "\n").count == 1, "\(whole.stderr)")
+    #expect(!whole.stderr.contains("not written"), "\(whole.stderr)")
+  }
+
   /// A Bundle that gives `entry` twice (invalid JSON for FHIR): every entry is read, and
   /// `--format json` writes one `entry` holding them all (two would read as the last, empty, one).
   @Test func twoEntryArraysComeOutAsOne() throws {

@@ -173,10 +173,12 @@ import Testing
     #expect(good.exitCode == 0 && good.stderr.isEmpty)
     // stderr is a pipe here: no progress line, no carriage return.
     let plain = try CommandRunner.run(["convert", "--to", "r4", Self.synthea])
-    // The Bundle's `type`, which NDJSON has no place for, is said (by name, not value).
+    // The Bundle's `type` and its entries' `fullUrl` and `request`, which NDJSON has no place
+    // for, are said (by name and count, not value).
     #expect(
       plain.stderr
-        == "fhirkit: the own elements of 1 input Bundle(s) are not written (type): NDJSON holds resources only; "
+        == "fhirkit: the own elements of 1 input Bundle(s) are not written (entry.fullUrl ×78, entry.request ×78, type): "
+        + "NDJSON holds resources only; "
         + "--format json of one Bundle writes it whole\n"
         + "fhirkit: 78 resource(s) written; 1 Bundle(s) whose own elements are not written\n")
   }

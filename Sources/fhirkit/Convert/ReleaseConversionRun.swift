@@ -38,7 +38,12 @@ final class ReleaseConversionRun {
   func run(_ files: [InputFiles.Input]) throws {
     let hooks = ResourceReader.Hooks(
       bytesRead: { Console.shared.count(bytes: $0) },
-      topLevelValue: { [unowned self, output] in output.noteTopLevelValue($0, source: source) },
+      topLevelValue: { [unowned self, output] tokens in
+        // A Bundle's records first (they may still be in a batch), so that the output knows
+        // which of its members it wrote; other values need no flush (NDJSON lines stay batched).
+        if tokens.memberString("resourceType", ofObjectAt: 0) == "Bundle" { try batcher.flush() }
+        output.noteTopLevelValue(tokens, source: source)
+      },
       entryWithoutResource: { [self, output] entry in
         // In its place among the records before it, which may still be in a batch.
         try batcher.flush()

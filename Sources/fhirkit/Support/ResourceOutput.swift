@@ -36,6 +36,9 @@ final class ResourceOutput {
   private var envelopes: [BundleEnvelope] = []
   /// The envelope of the Bundle being read: its entries' members so far.
   private var envelope = BundleEnvelope()
+  /// Whether the last resource written was a whole top-level value (an NDJSON line, a single
+  /// resource, a Bundle written as one record): then the value noted next is that resource.
+  private var lastWasWholeValue = false
 
   /// Creates an output writing to `file`.
   init(format: OutputFormat, file: OutputFile) {
@@ -45,6 +48,7 @@ final class ResourceOutput {
 
   /// Writes one resource (compact JSON); `record` tells the Bundle entry it came in.
   func write(_ resource: [UInt8], from record: ResourceRecord?) throws {
+    lastWasWholeValue = !(record?.isBundleEntry ?? false)
     if let record, record.isBundleEntry { envelope.addEntry(record.tokens, keepingFullUrl: format != .ndjson) }
     guard format != .ndjson else { return try file.writeLine(resource) }
     var entry: JSONObject?
@@ -68,12 +72,14 @@ final class ResourceOutput {
   }
 
   /// Notes one top-level value of the inputs (``ResourceReader/Hooks/topLevelValue``) read
-  /// from `source`, to know whether the input was a single Bundle, and which of a Bundle's
-  /// own members the output will not hold.
+  /// from `source`, after the resources written from it, to know whether the input was a
+  /// single Bundle, and which of a Bundle's own members the output will not hold (none when
+  /// the Bundle was written whole, as one resource).
   func noteTopLevelValue(_ tokens: JSONTokens, source: String) {
     topLevelValues += 1
     inputBundle = tokens.memberString("resourceType", ofObjectAt: 0) == "Bundle" ? tokens : nil
-    if inputBundle != nil {
+    defer { lastWasWholeValue = false }
+    if inputBundle != nil && !lastWasWholeValue {
       envelope.addBundle(tokens)
       envelope.source = source
       if !envelope.paths.isEmpty { envelopes.append(envelope) }
