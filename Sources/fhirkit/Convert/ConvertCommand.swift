@@ -190,14 +190,13 @@ struct ConvertCommand: ParsableCommand {
       run.reportEnvelopesNotWritten(format: format)
       summary = run.summary
       if let line = run.unmappedLine { printRecordMessage(line) }
-      // The input Bundle's own DSTU2 comments, left out of its R4 form (`--format json`).
-      for path in output.droppedComments where issueReport.isEnabled {
+      // The input Bundle's own DSTU2 comments and signature, left out of its R4 form (`--format json`).
+      for (path, reason) in output.droppedFromBundle where issueReport.isEnabled {
         issueReport.write([
-          "location": "Bundle", "path": .string("\(path)"), "action": "dropped",
-          "message": "DSTU2 fhir_comments: R4 JSON has no comments",
+          "location": "Bundle", "path": .string("\(path)"), "action": "dropped", "message": .string(reason),
         ])
       }
-      if !output.droppedComments.isEmpty { summary.actions["dropped", default: 0] += output.droppedComments.count }
+      if !output.droppedFromBundle.isEmpty { summary.actions["dropped", default: 0] += output.droppedFromBundle.count }
     }
     try issueReport.close()
     Console.shared.endProgress()

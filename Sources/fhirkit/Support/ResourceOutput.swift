@@ -29,8 +29,10 @@ final class ResourceOutput {
   /// its entries' members (not the resources, which the converter wrote) then lose their
   /// DSTU2 `fhir_comments`, which R4 JSON has no place for.
   var dropsDSTU2Comments = false
-  /// The paths of the `fhir_comments` left out of the Bundle written (``dropsDSTU2Comments``).
-  private(set) var droppedComments: [JSONPath] = []
+  /// What was left out of the input Bundle written as R4 (``dropsDSTU2Comments``), by path and
+  /// why: its `fhir_comments`, and its `signature`, a different datatype in R4 (as the release
+  /// converter drops it from a Bundle converted whole).
+  private(set) var droppedFromBundle: [(path: JSONPath, reason: String)] = []
   /// The input Bundles whose own members the output may not hold, by input, each with the
   /// paths of those members and how many times they occur (``envelopesNotWritten``).
   private var envelopes: [BundleEnvelope] = []
@@ -135,6 +137,10 @@ final class ResourceOutput {
         withoutComments(entry, at: JSONPath([.key("entry"), .index(index)]))
       }
       if case .object(let shell) = withoutComments(.object(bundle), at: .root) { bundle = shell }
+      if dropsDSTU2Comments && bundle.members.contains(where: { $0.key == "signature" }) {
+        bundle.members.removeAll { $0.key == "signature" }
+        droppedFromBundle.append((JSONPath([.key("signature")]), "Signature differs between releases"))
+      }
       if let index = bundle.members.firstIndex(where: { $0.key == "entry" }) {
         // A Bundle that gave `entry` more than once (invalid JSON for FHIR) had every one
         // streamed: the output has one `entry`, holding them all, that any reader reads.
@@ -174,7 +180,7 @@ final class ResourceOutput {
     switch value {
     case .object(var object):
       for (index, member) in object.members.enumerated().reversed() where member.key == "fhir_comments" {
-        droppedComments.append(path.appending(key: "fhir_comments"))
+        droppedFromBundle.append((path.appending(key: "fhir_comments"), "DSTU2 fhir_comments: R4 JSON has no comments"))
         object.members.remove(at: index)
       }
       for index in object.members.indices {
