@@ -96,6 +96,18 @@ import Testing
     #expect(check.exitCode == 0, "\(check.stdout.prefix(600))")
   }
 
+  /// And the other way: `--format json` of an R4 Bundle to DSTU2 leaves out what the DSTU2
+  /// Bundle has no place for (`signature`, `identifier`, `timestamp`), reported, so that its own
+  /// elements are valid DSTU2.
+  @Test(arguments: SharedFixtures.files(under: "r4").filter {
+    (try? String(contentsOfFile: $0, encoding: .utf8))?.contains(#""resourceType": "Bundle""#) ?? false
+  })
+  func r4BundleConvertedToDSTU2DocumentIsDSTU2(path: String) throws {
+    let result = try CommandRunner.run(["convert", path, "--from", "r4", "--to", "dstu2", "--format", "json"])
+    let check = try CommandRunner.run(["validate", "--release", "dstu2", "-"], stdin: Array(result.stdout.utf8))
+    #expect(!check.stderr.contains("with errors in their own elements"), "\(check.stdout.prefix(600))")
+  }
+
   /// A DSTU2 resource of a type the release converter does not map is skipped from R4 output,
   /// counted by type and listed in --report; --pass-through writes it unchanged, reported.
   @Test func unmappedTypesAreSkippedUnlessPassedThrough() throws {

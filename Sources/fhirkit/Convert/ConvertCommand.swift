@@ -190,7 +190,7 @@ struct ConvertCommand: ParsableCommand {
       run.reportEnvelopesNotWritten(format: format)
       summary = run.summary
       if let line = run.unmappedLine { printRecordMessage(line) }
-      // The input Bundle's own DSTU2 comments and signature, left out of its R4 form (`--format json`).
+      // What the input Bundle written in the other release left out (`--format json`).
       for (path, reason) in output.droppedFromBundle where issueReport.isEnabled {
         issueReport.write([
           "location": "Bundle", "path": .string("\(path)"), "action": "dropped", "message": .string(reason),

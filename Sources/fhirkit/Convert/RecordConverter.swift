@@ -19,6 +19,8 @@ struct RecordConverter: Sendable {
     var repairs: [DecodingRepair] = []
     /// Whether the record was converted from DSTU2 to R4.
     var fromDSTU2ToR4 = false
+    /// Whether the record was converted from R4 to DSTU2.
+    var fromR4ToDSTU2 = false
     /// The resource type, when the record is of a type the release converter does not map
     /// and ``RecordConverter/passThrough`` is off: not written (``bytes`` is `nil`).
     var unmappedType: String?
@@ -63,7 +65,8 @@ struct RecordConverter: Sendable {
         return Converted(
           bytes: nil, issues: result.issues, conversion: .init(), repairs: result.repairs, unmappedType: value.resourceType)
       }
-      return Converted(bytes: dstu2.jsonBytes(), issues: result.issues, conversion: conversion, repairs: result.repairs)
+      return Converted(
+        bytes: dstu2.jsonBytes(), issues: result.issues, conversion: conversion, repairs: result.repairs, fromR4ToDSTU2: true)
     }
   }
 }

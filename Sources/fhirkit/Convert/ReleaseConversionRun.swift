@@ -129,6 +129,7 @@ final class ReleaseConversionRun {
       return
     }
     if converted.fromDSTU2ToR4 { output.dropsDSTU2Comments = true }
+    if converted.fromR4ToDSTU2 { output.convertsToDSTU2 = true }
     try output.write(bytes, from: record)
     summary.written += 1
     if errors.isEmpty {

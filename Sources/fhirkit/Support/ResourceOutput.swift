@@ -29,9 +29,13 @@ final class ResourceOutput {
   /// its entries' members (not the resources, which the converter wrote) then lose their
   /// DSTU2 `fhir_comments`, which R4 JSON has no place for.
   var dropsDSTU2Comments = false
-  /// What was left out of the input Bundle written as R4 (``dropsDSTU2Comments``), by path and
-  /// why: its `fhir_comments`, and its `signature`, a different datatype in R4 (as the release
-  /// converter drops it from a Bundle converted whole).
+  /// Set when a resource was converted from R4 to DSTU2: the input Bundle's own members that
+  /// DSTU2 has no place for are left out of its DSTU2 form (``droppedFromBundle``).
+  var convertsToDSTU2 = false
+  /// What was left out of the input Bundle written in the other release, by path and why: as
+  /// R4 (``dropsDSTU2Comments``), its `fhir_comments` and `signature`; as DSTU2
+  /// (``convertsToDSTU2``), its `signature`, `identifier` and `timestamp` — what the release
+  /// converter drops from a Bundle converted whole.
   private(set) var droppedFromBundle: [(path: JSONPath, reason: String)] = []
   /// The input Bundles whose own members the output may not hold, by input, each with the
   /// paths of those members and how many times they occur (``envelopesNotWritten``).
@@ -137,9 +141,14 @@ final class ResourceOutput {
         withoutComments(entry, at: JSONPath([.key("entry"), .index(index)]))
       }
       if case .object(let shell) = withoutComments(.object(bundle), at: .root) { bundle = shell }
-      if dropsDSTU2Comments && bundle.members.contains(where: { $0.key == "signature" }) {
-        bundle.members.removeAll { $0.key == "signature" }
-        droppedFromBundle.append((JSONPath([.key("signature")]), "Signature differs between releases"))
+      var notInTarget: [(key: String, reason: String)] = []
+      if dropsDSTU2Comments || convertsToDSTU2 { notInTarget.append(("signature", "Signature differs between releases")) }
+      if convertsToDSTU2 {
+        for key in ["identifier", "timestamp"] { notInTarget.append((key, "no home in DSTU2, whose Bundle has no extensions")) }
+      }
+      for (key, reason) in notInTarget where bundle.members.contains(where: { $0.key == key }) {
+        bundle.members.removeAll { $0.key == key }
+        droppedFromBundle.append((JSONPath([.key(key)]), reason))
       }
       if let index = bundle.members.firstIndex(where: { $0.key == "entry" }) {
         // A Bundle that gave `entry` more than once (invalid JSON for FHIR) had every one
