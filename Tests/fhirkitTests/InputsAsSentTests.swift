@@ -82,6 +82,30 @@ import Testing
     let result = try CommandRunner.run(["convert", "--to", "r4", path])
     #expect(result.exitCode == 3, "\(result.stderr)")
     #expect(result.stderr.contains("the gzip stream is truncated"), "\(result.stderr)")
+    let written = Self.lines(result.stdout).count
+    #expect(written > 0)
+    // Located where the content read ends: on the line after the whole ones, not at 1:1.
+    #expect(result.stderr.contains("Observation.ndjson.gz:\(written + 1):"), "\(result.stderr)")
+    let piped = try CommandRunner.run(["convert", "--to", "r4", "-"], stdin: Array(bytes.prefix(bytes.count / 2)))
+    #expect(piped.stdout == result.stdout)
+    #expect(piped.stderr.contains("<stdin>:\(written + 1):"), "\(piped.stderr)")
+  }
+
+  @Test func aTruncatedGzipBundleIsLocatedWhereItsContentEnds() throws {
+    let path = try #require(Fixtures.files(extensions: ["json"], under: "r4/bundles").first)
+    let folder = TemporaryFolders.make("bundle-truncated")
+    try Data(Fixtures.bytes(path)).write(to: URL(fileURLWithPath: folder + "/b.json"))
+    try Self.gzip(folder)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/b.json.gz"))
+    try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: folder + "/b.json.gz"))
+    let result = try CommandRunner.run(["convert", "--to", "r4", folder + "/b.json.gz"])
+    #expect(result.exitCode == 3, "\(result.stderr)")
+    let message = try #require(result.stderr.split(separator: "\n").first { $0.contains("truncated") })
+    // `…/b.json.gz:LINE:COLUMN: the gzip stream is truncated after N compressed bytes … (readFailed, byte OFFSET)`
+    let after = try #require(message.range(of: "b.json.gz:")).upperBound
+    let place = message[after...].split(separator: ":").prefix(2).compactMap { Int($0) }
+    #expect(place.count == 2 && place[0] > 1, "\(message)")
+    #expect(!message.contains(":1:1:"), "\(message)")
     #expect(Self.lines(result.stdout).count > 0)
   }
 

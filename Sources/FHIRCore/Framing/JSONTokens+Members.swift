@@ -33,6 +33,20 @@ extension JSONTokens {
     return found
   }
 
+  /// The keys of the object at `index`, in order, a repeated key as often as it is given; none
+  /// when it is not an object.
+  public func memberKeys(ofObjectAt index: Int) -> [String] {
+    guard index < count, self[index].kind == .objectStart else { return [] }
+    let end = endIndex(ofValueAt: index)
+    var keys: [String] = []
+    var i = index + 1
+    while i < end {
+      keys.append(string(at: i))
+      i = endIndex(ofValueAt: i + 1) + 1
+    }
+    return keys
+  }
+
   /// The string value of member `key` of the object at `index`, if it is a string.
   public func memberString(_ key: String, ofObjectAt index: Int) -> String? {
     memberIndex(key, ofObjectAt: index).flatMap { self[$0].kind == .string ? string(at: $0) : nil }

@@ -158,6 +158,13 @@ public final class ResourceFramer {
     }
   }
 
+  /// Where the content read so far ends (after decompression): the place of the next byte.
+  public var endPosition: InputPosition {
+    if let ndjson { return ndjson.endPosition }
+    if let chunker { return chunker.endPosition }
+    return values?.endPosition ?? InputPosition(offset: 0, line: 1, column: 1)
+  }
+
   /// Hands the whole NDJSON lines read so far to the `lines` handler, if there is one (the
   /// input pauses, or cannot be read further).
   /// - Throws: What the handler throws.
@@ -225,9 +232,11 @@ public final class ResourceFramer {
           }))
       try decoder.finish(content)
     } catch let error as JSONError where error.kind == .readFailed {
-      // The lines read whole before the input failed are handed out, as they are when read here.
-      try framer?.handOutLines()
-      throw error
+      // The lines read whole before the input failed are handed out, as they are when read here;
+      // the error is placed where the content read ends (the line a truncated gzip stream cut).
+      guard let framer else { throw error }
+      try framer.handOutLines()
+      throw error.located(at: framer.endPosition)
     }
     if framer == nil, let sniffer { try choose(sniffer.finish()) }
     try framer!.finish()

@@ -51,6 +51,9 @@ public final class BundleStreamReader {
   /// The number of bytes read so far.
   public var bytesConsumed: Int { tokenizer.bytesConsumed }
 
+  /// Where the bytes read so far end: the place of the next byte.
+  public var endPosition: InputPosition { tokenizer.endPosition }
+
   /// Reads the next chunk, calling `handler` for each entry it completes.
   /// - Throws: ``JSONError`` at the first problem in the input, or what `handler` throws.
   /// Entries completed before an error in the same chunk are handed out first.

@@ -65,6 +65,13 @@ public final class NDJSONChunker {
   /// whose end has not come.
   public var bufferedBytes: Int { buffer.count }
 
+  /// Where the bytes read so far end: the place of the next byte.
+  public var endPosition: InputPosition {
+    let newlines = buffer.withUnsafeBytes { LineTracker.countNewlines($0) }
+    let lastLineStart = (buffer.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+    return InputPosition(offset: offset + buffer.count, line: line + newlines, column: buffer.count - lastLineStart + 1)
+  }
+
   /// Stops cutting: returns the bytes not handed out (from a line start) with their line and
   /// offset in the input, for an ``NDJSONReader`` made to start there to read them and the rest
   /// (`NDJSONReader(firstLine:firstOffset:)`): a line too long to hold whole is read as it comes.

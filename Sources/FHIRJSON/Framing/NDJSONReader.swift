@@ -30,6 +30,8 @@ public final class NDJSONReader {
   private let tokenizer: JSONTokenizer
   private var line = 1
   private var offset = 0
+  /// The offset of the current line's first byte.
+  private var lineStart = 0
   private var skippingLine = false
   private var lineHasBytes = false
   private var lineValue: JSONTokens?
@@ -56,6 +58,7 @@ public final class NDJSONReader {
     tokenizer = JSONTokenizer(options: options, source: source)
     line = firstLine
     offset = firstOffset
+    lineStart = firstOffset
     if firstLine > 1 || firstOffset > 0 {
       tokenizer.reset(skippingTo: firstOffset, newlinesSkipped: firstLine - 1)
     }
@@ -98,6 +101,11 @@ public final class NDJSONReader {
     offset += chunk.count
   }
 
+  /// Where the bytes read so far end: the place of the next byte.
+  public var endPosition: InputPosition {
+    InputPosition(offset: offset, line: line, column: offset - lineStart + 1)
+  }
+
   /// Ends the input, completing a last line that has no newline.
   public func finish(_ handler: (Event) throws -> Void) throws {
     guard lineHasBytes, !skippingLine else { return }
@@ -107,6 +115,7 @@ public final class NDJSONReader {
   private func endLine(nextLineStart: Int, atEndOfInput: Bool = false, _ handler: (Event) throws -> Void) throws {
     defer {
       line += 1
+      lineStart = nextLineStart
       lineHasBytes = false
       lineValue = nil
     }

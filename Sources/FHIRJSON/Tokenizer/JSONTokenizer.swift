@@ -110,6 +110,12 @@ public final class JSONTokenizer {
   /// The line the input has reached (1-based), counting the newlines fed so far.
   public var line: Int { core.pointee.lines.newlinesBefore + 1 }
 
+  /// Where the bytes fed so far end: the place of the next byte.
+  public var endPosition: InputPosition {
+    let lines = core.pointee.lines
+    return InputPosition(offset: bytesConsumed, line: lines.newlinesBefore + 1, column: bytesConsumed - lines.lineStart + 1)
+  }
+
   /// Tokenizes the next chunk of input.
   /// - Throws: ``JSONError`` at the first problem; after that the tokenizer only
   ///   rethrows it until ``reset(skippingTo:)``.

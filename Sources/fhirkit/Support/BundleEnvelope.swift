@@ -13,7 +13,7 @@ struct BundleEnvelope: Equatable {
   /// Counts the members of the entry in `tokens` (at index 0) but its `resource`, and but
   /// its `fullUrl` when the output keeps it.
   mutating func addEntry(_ tokens: JSONTokens, keepingFullUrl: Bool) {
-    for key in Self.keys(tokens) where key != "resource" && !(keepingFullUrl && key == "fullUrl") {
+    for key in tokens.memberKeys(ofObjectAt: 0) where key != "resource" && !(keepingFullUrl && key == "fullUrl") {
       paths["Bundle.entry." + key, default: 0] += 1
     }
   }
@@ -21,7 +21,7 @@ struct BundleEnvelope: Equatable {
   /// Counts the Bundle's own members in `tokens` (its value after its entries were handed
   /// out), but `resourceType` and `entry`.
   mutating func addBundle(_ tokens: JSONTokens) {
-    for key in Self.keys(tokens) where key != "resourceType" && key != "entry" {
+    for key in tokens.memberKeys(ofObjectAt: 0) where key != "resourceType" && key != "entry" {
       paths["Bundle." + key, default: 0] += 1
     }
   }
@@ -31,18 +31,5 @@ struct BundleEnvelope: Equatable {
     paths.sorted { $0.key < $1.key }.map { path, count in
       String(path.dropFirst("Bundle.".count)) + (count > 1 ? " ×\(count)" : "")
     }.joined(separator: ", ")
-  }
-
-  /// The keys of the object at index 0 of `tokens`, in order (none when it is not an object).
-  private static func keys(_ tokens: JSONTokens) -> [String] {
-    guard tokens.count > 0, tokens[0].kind == .objectStart else { return [] }
-    let end = tokens.endIndex(ofValueAt: 0)
-    var keys: [String] = []
-    var i = 1
-    while i < end {
-      keys.append(tokens.string(at: i))
-      i = tokens.endIndex(ofValueAt: i + 1) + 1
-    }
-    return keys
   }
 }

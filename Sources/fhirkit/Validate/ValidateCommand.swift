@@ -66,14 +66,7 @@ struct ValidateCommand: ParsableCommand {
         let issues = try outcome.get()
         let hasErrors = issues.contains { $0.severity == .error }
         Console.shared.count(resources: 1, issues: hasErrors ? 1 : 0)
-        for issue in issues {
-          // The report has every issue (as `convert --report` does); stdout the information-level
-          // ones only with --verbose.
-          issueReport.write(issue, location: record.location)
-          guard verbose || issue.severity != .information else { continue }
-          Console.shared.clearForStandardOutput()
-          print("\(record.location): \(issue)")
-        }
+        show(issues, at: record.location, in: issueReport)
         if hasErrors {
           failed += 1
           if strict { throw someRecordsFailed }
@@ -96,13 +89,8 @@ struct ValidateCommand: ParsableCommand {
         var inputRelease: FHIRRelease?
         let issues = try Self.decode(
           ResourceRecord(tokens: tokens, source: source), release: release.release(for: tokens, inputRelease: &inputRelease)
-        ).filter { !$0.path.description.hasPrefix("entry") }
-        for issue in issues {
-          issueReport.write(issue, location: source)
-          guard verbose || issue.severity != .information else { continue }
-          Console.shared.clearForStandardOutput()
-          print("\(source): \(issue)")
-        }
+        ).filter { $0.path.components.first != .key("entry") }
+        show(issues, at: source, in: issueReport)
         if issues.contains(where: { $0.severity == .error }) {
           bundlesWithErrors += 1
           if strict { throw someRecordsFailed }
@@ -159,6 +147,17 @@ struct ValidateCommand: ParsableCommand {
     }
     if unreadable > 0 { throw ExitCode(3) }
     if failed > 0 || bundlesWithErrors > 0 { throw someRecordsFailed }
+  }
+
+  /// Writes `issues`, found at `location`, to the report, and prints them but the
+  /// information-level ones (those only with --verbose), as `convert --report` does.
+  private func show(_ issues: [ValidationIssue], at location: String, in issueReport: IssueReport) {
+    for issue in issues {
+      issueReport.write(issue, location: location)
+      guard verbose || issue.severity != .information else { continue }
+      Console.shared.clearForStandardOutput()
+      print("\(location): \(issue)")
+    }
   }
 
   private static func decode(_ record: ResourceRecord, release: FHIRRelease) throws -> [ValidationIssue] {
