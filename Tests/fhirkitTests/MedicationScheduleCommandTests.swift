@@ -68,6 +68,36 @@ import Testing
       #expect(back.stdout.contains(#""status":"stopped""#), "\(id)")
       let again = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: Array(back.stdout.utf8))
       #expect(try tasks(again.stdout)[id]?.schedule == task.schedule, "\(id)")
+      #expect(try tasks(again.stdout)[id]?.userInfo == task.userInfo, "\(id)")
+    }
+  }
+
+  /// A DSTU2 order's `dateEnded` is kept as written (`userInfo["fhirDateEnded"]`) besides the
+  /// schedule it ends, and written back as `dateEnded` to DSTU2; R4, which has no such element,
+  /// carries it as a care extension, and both read back to the same task.
+  @Test func aDSTU2OrdersDateEndedComesBack() throws {
+    let json = #"{"resourceType":"MedicationOrder","id":"digoxin","status":"active","patient":{"reference":"Patient/p"},"dateWritten":"2024-03-10T09:00:00Z","dateEnded":"2024-03-15T10:30:00Z","medicationCodeableConcept":{"text":"Digoxin"},"dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnits":"d"}}}]}"#
+    let result = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: Array((json + "\n").utf8))
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let task = try #require(try tasks(result.stdout)["digoxin"])
+    #expect(task.userInfo?["fhirDateEnded"] == "2024-03-15T10:30:00Z")
+    #expect(task.schedule.elements.map(\.end) == [Self.date("2024-03-15T10:30:00Z")])
+    for release in ["dstu2", "r4"] {
+      let back = try CommandRunner.run(
+        ["convert", "--from", "care", "--to", release, "-"], stdin: Array(result.stdout.utf8))
+      #expect(back.exitCode == 0, "\(back.stderr)")
+      #expect(back.stdout.contains(#""dateEnded":"2024-03-15T10:30:00Z""#) == (release == "dstu2"), "\(release)")
+      #expect(back.stdout.contains("fhirDateEnded") == (release == "r4"), "\(release)")
+      let again = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: Array(back.stdout.utf8))
+      let read = try #require(try tasks(again.stdout)["digoxin"])
+      #expect(read.schedule == task.schedule && read.userInfo == task.userInfo, "\(release)")
+      guard release == "dstu2" else { continue }
+      // The DSTU2 order converted to R4 carries `dateEnded` in HL7's cross-version extension,
+      // which the pipeline keeps as it keeps DSTU2's own element.
+      let r4 = try CommandRunner.run(["convert", "--from", "dstu2", "--to", "r4", "-"], stdin: Array(back.stdout.utf8))
+      #expect(r4.stdout.contains("extension-MedicationOrder.dateEnded"))
+      let fromR4 = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: Array(r4.stdout.utf8))
+      #expect(try tasks(fromR4.stdout)["digoxin"]?.userInfo == task.userInfo)
     }
   }
 }

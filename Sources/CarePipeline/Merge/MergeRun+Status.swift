@@ -1,5 +1,6 @@
 import CareModel
 import FHIRCoders
+import FHIRCore
 
 extension MergeRun {
   /// Whether a CarePlan's, an order's or an activity's `status` is kept (``keep(status:in:)``):
@@ -33,10 +34,20 @@ extension MergeRun {
     entity.userInfo = (entity.userInfo ?? [:]).merging([Pipeline.intentKey: intent]) { _, new in new }
   }
 
-  /// Keeps an order's `status` (as ``keep(status:in:)``) and its R4 `intent` other than `order`.
+  /// Keeps an order's `status` (as ``keep(status:in:)``), its R4 `intent` other than `order`
+  /// and its DSTU2 `dateEnded` (under ``Pipeline/dateEndedKey``: the schedule ends there, but
+  /// only this says the order was stopped then).
   static func keep(order facts: ResourceFacts.Order, in task: inout TaskEntity) {
     keep(status: facts.status, in: &task)
     keep(intent: facts.intent, usual: "order", in: &task)
+    if keepsDateEnded(facts), let ended = facts.dateEnded {
+      task.userInfo = (task.userInfo ?? [:]).merging([Pipeline.dateEndedKey: ended]) { _, new in new }
+    }
+  }
+
+  /// Whether an order's `dateEnded` is kept: a valid FHIR dateTime.
+  static func keepsDateEnded(_ facts: ResourceFacts.Order) -> Bool {
+    facts.dateEnded.map { FHIRDateTime.problem(with: $0) == nil } ?? false
   }
 
   /// `report` of an order of `type` with what ``keep(order:in:)`` keeps counted mapped, not
@@ -45,6 +56,11 @@ extension MergeRun {
     var report = report
     if keeps(status: facts.status) { report.kept(type + ".status") }
     if keeps(intent: facts.intent, usual: "order") { report.kept(type + ".intent") }
+    if keepsDateEnded(facts), type == "MedicationRequest" {
+      // The cross-version extension (DSTU2's own `dateEnded` the coder counts mapped).
+      report.kept(type + ".extension.url")
+      report.kept(type + ".extension.valueDateTime")
+    }
     return report
   }
 }

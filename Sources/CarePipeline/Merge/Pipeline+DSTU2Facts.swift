@@ -33,7 +33,7 @@ extension Pipeline.Coders {
       return .order(
         ResourceFacts.Order(
           subject: Site.make(order.patient?.reference?.string, "MedicationOrder.patient"),
-          status: order.status?.string,
+          status: order.status?.string, dateEnded: order.dateEnded?.string,
           basedOn: [], medication: medication,
           decode: { resolved in
             // A Medication found elsewhere in the input gives the title through a copy of the

@@ -76,4 +76,10 @@ extension Pipeline {
   /// when it is not `plan`; absent means the default. The store's exporter writes it back as
   /// the resource's `intent`.
   public static let intentKey = "fhirIntent"
+
+  /// The `userInfo` key under which an order's task keeps its DSTU2 MedicationOrder's
+  /// `dateEnded`, as written: the schedule ends there (the coder cuts it), and this keeps the
+  /// date the order was stopped for export, which writes it back as `dateEnded` to DSTU2 (R4
+  /// has no such element: there the entry stays in `userInfo`, a care extension).
+  public static let dateEndedKey = "fhirDateEnded"
 }

@@ -80,6 +80,9 @@ enum ResourceFacts {
     var status: String? = nil
     /// `MedicationRequest.intent` (R4).
     var intent: String? = nil
+    /// `MedicationOrder.dateEnded` (DSTU2), or the HL7 cross-version extension that carries it in
+    /// an R4 MedicationRequest (``Pipeline/Coders/dateEndedExtension``), as written.
+    var dateEnded: String? = nil
     var basedOn: [Site]
     var medication: Site?
     var decode: (IndexedResource?) throws -> Converted<TaskEntity>

@@ -108,6 +108,24 @@ extension Pipeline.Coders {
     }
   }
 
+  /// `set` run on a DSTU2 order's task without its ``Pipeline/dateEndedKey`` `userInfo` entry,
+  /// then that entry written as `dateEnded` (R4 has none: there it stays in `userInfo`, written
+  /// as a care extension). A value that is not a FHIR dateTime stays in `userInfo`.
+  static func withDateEnded(
+    _ set: @escaping Setter<TaskEntity, FHIRDSTU2.MedicationOrder>
+  ) -> Setter<TaskEntity, FHIRDSTU2.MedicationOrder> {
+    { e, r, report in
+      var e = e
+      guard let text = e.userInfo?[Pipeline.dateEndedKey], FHIRDateTime.problem(with: text) == nil else {
+        return set(e, &r, &report)
+      }
+      e.userInfo?.removeValue(forKey: Pipeline.dateEndedKey)
+      if e.userInfo?.isEmpty ?? false { e.userInfo = nil }
+      set(e, &r, &report)
+      r.dateEnded = Primitive(FHIRDateTime(uncheckedString: text))
+    }
+  }
+
   /// `set` run on an order's task whose `userInfo` status or intent says its open patterns were
   /// cut to their first day (``FirstDayCut``): with those patterns open again, so that a held
   /// order goes out with its regimen and its `status`, not with an end no one ordered.
@@ -148,7 +166,8 @@ extension Pipeline.Coders {
     }
   }
 
-  /// Writes a plan's `status` and R4 `intent`, an order task's `status` and R4 `intent`, and an
+  /// Writes a plan's `status` and R4 `intent`, an order task's `status`, R4 `intent` and DSTU2
+  /// `dateEnded`, and an
   /// activity task's `detail.status`, from their ``Pipeline/statusKey`` and
   /// ``Pipeline/intentKey`` `userInfo` entries (statuses mapped to the target release as
   /// `ReleaseConverter` maps them).
@@ -171,6 +190,7 @@ extension Pipeline.Coders {
     dstu2MedicationOrder.setFHIRVersionFields = Self.withStatus(
       dstu2MedicationOrder.setFHIRVersionFields, code: { ReleaseConverter.medicationStatus($0, toR4: false) },
       into: \.status)
+    dstu2MedicationOrder.setFHIRVersionFields = Self.withDateEnded(dstu2MedicationOrder.setFHIRVersionFields)
     r4CarePlan.setFHIRVersionFields = Self.withStatus(
       r4CarePlan.setFHIRVersionFields, code: { ReleaseConverter.carePlanStatus($0, toR4: true) }, into: \.status)
     dstu2CarePlan.setFHIRVersionFields = Self.withStatus(
