@@ -74,7 +74,8 @@ import Testing
 
   /// A DSTU2 order's `dateEnded` is kept as written (`userInfo["fhirDateEnded"]`) besides the
   /// schedule it ends, and written back as `dateEnded` to DSTU2; R4, which has no such element,
-  /// carries it as a care extension, and both read back to the same task.
+  /// carries it in HL7's cross-version extension, as the release conversion does, which ends the
+  /// schedule when read: every path gives the same task.
   @Test func aDSTU2OrdersDateEndedComesBack() throws {
     let json = #"{"resourceType":"MedicationOrder","id":"digoxin","status":"active","patient":{"reference":"Patient/p"},"dateWritten":"2024-03-10T09:00:00Z","dateEnded":"2024-03-15T10:30:00Z","medicationCodeableConcept":{"text":"Digoxin"},"dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnits":"d"}}}]}"#
     let result = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: Array((json + "\n").utf8))
@@ -87,7 +88,8 @@ import Testing
         ["convert", "--from", "care", "--to", release, "-"], stdin: Array(result.stdout.utf8))
       #expect(back.exitCode == 0, "\(back.stderr)")
       #expect(back.stdout.contains(#""dateEnded":"2024-03-15T10:30:00Z""#) == (release == "dstu2"), "\(release)")
-      #expect(back.stdout.contains("fhirDateEnded") == (release == "r4"), "\(release)")
+      #expect(back.stdout.contains("extension-MedicationOrder.dateEnded") == (release == "r4"), "\(release)")
+      #expect(!back.stdout.contains("fhirDateEnded"), "\(release)")
       let again = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: Array(back.stdout.utf8))
       let read = try #require(try tasks(again.stdout)["digoxin"])
       #expect(read.schedule == task.schedule && read.userInfo == task.userInfo, "\(release)")
@@ -99,5 +101,30 @@ import Testing
       let fromR4 = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: Array(r4.stdout.utf8))
       #expect(try tasks(fromR4.stdout)["digoxin"]?.userInfo == task.userInfo)
     }
+  }
+
+  /// An R4 order that carries a DSTU2 `dateEnded` in HL7's cross-version extension (a DSTU2 order
+  /// converted to R4) ends its schedule there, as the DSTU2 order does, and the extension is
+  /// counted mapped, not dropped; another extension beside it is still reported dropped.
+  @Test func anR4OrderConvertedFromDSTU2EndsWhereTheDSTU2OrderEnded() throws {
+    let dstu2 = #"{"resourceType":"MedicationOrder","id":"digoxin","status":"active","patient":{"reference":"Patient/p"},"dateWritten":"2024-03-10T09:00:00Z","dateEnded":"2024-03-15","medicationCodeableConcept":{"text":"Digoxin"},"dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnits":"d"}}}]}"#
+    let direct = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: Array((dstu2 + "\n").utf8))
+    let expected = try #require(try tasks(direct.stdout)["digoxin"])
+    #expect(expected.schedule.elements.map(\.end) == [Self.date("2024-03-16T00:00:00Z")])
+    let r4 = try CommandRunner.run(["convert", "--from", "dstu2", "--to", "r4", "-"], stdin: Array((dstu2 + "\n").utf8))
+    #expect(r4.stdout.contains("extension-MedicationOrder.dateEnded"))
+    // One more extension of the same shape, which nothing reads.
+    let other = #"{"url":"http://example.org/other","valueDateTime":"2024-01-01"},"#
+    let withOther = r4.stdout.replacingOccurrences(of: #""extension":["#, with: #""extension":["# + other)
+    let folder = TemporaryFolders.make("carried-date-ended")
+    let read = try CommandRunner.run(
+      ["convert", "--to", "care", "--report", folder + "/report.ndjson", "-"], stdin: Array(withOther.utf8))
+    let task = try #require(try tasks(read.stdout)["digoxin"])
+    #expect(task.schedule == expected.schedule)
+    #expect(task.userInfo == expected.userInfo)
+    let report = try String(contentsOfFile: folder + "/report.ndjson", encoding: .utf8)
+    let dropped = report.split(separator: "\n").filter { $0.contains("MedicationRequest.extension.") && $0.contains(#""disposition":"dropped""#) }
+    #expect(dropped.count == 2, "\(report)")  // the other extension's url and value, once each
+    #expect(dropped.allSatisfy { $0.contains(#""count":1"#) }, "\(report)")
   }
 }

@@ -56,11 +56,6 @@ extension MergeRun {
     var report = report
     if keeps(status: facts.status) { report.kept(type + ".status") }
     if keeps(intent: facts.intent, usual: "order") { report.kept(type + ".intent") }
-    if keepsDateEnded(facts), type == "MedicationRequest" {
-      // The cross-version extension (DSTU2's own `dateEnded` the coder counts mapped).
-      report.kept(type + ".extension.url")
-      report.kept(type + ".extension.valueDateTime")
-    }
     return report
   }
 }

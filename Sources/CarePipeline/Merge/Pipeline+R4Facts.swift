@@ -37,7 +37,7 @@ extension Pipeline.Coders {
         ResourceFacts.Order(
           subject: Self.site(request.subject, "MedicationRequest.subject", R4Targets.subject),
           status: request.status?.string, intent: request.intent?.string,
-          dateEnded: Self.carriedDateEnded(request.extension),
+          dateEnded: CarriedDateEnded.value(in: request.extension)?.string,
           basedOn: request.basedOn.enumerated().compactMap { k, ref in
             Self.site(ref, "MedicationRequest.basedOn[\(k)]", R4Targets.requestBasedOn)
           },
@@ -77,18 +77,6 @@ extension Pipeline.Coders {
     case .medication, .bundle:
       return .notConverted
     }
-  }
-
-  /// The HL7 cross-version extension that carries a DSTU2 `MedicationOrder.dateEnded` in R4 (what
-  /// the release conversion writes).
-  static let dateEndedExtension = "http://hl7.org/fhir/1.0/StructureDefinition/extension-MedicationOrder.dateEnded"
-
-  /// The `dateEnded` an R4 order carries in ``dateEndedExtension``, as written.
-  static func carriedDateEnded(_ extensions: [Extension]) -> String? {
-    for e in extensions where e.url?.string == dateEndedExtension {
-      if case .dateTime(let date)? = e.value { return date.string }
-    }
-    return nil
   }
 
   /// The site of an R4 reference: literal, else logical (by identifier, among `types` or the

@@ -81,7 +81,7 @@ enum ResourceFacts {
     /// `MedicationRequest.intent` (R4).
     var intent: String? = nil
     /// `MedicationOrder.dateEnded` (DSTU2), or the HL7 cross-version extension that carries it in
-    /// an R4 MedicationRequest (``Pipeline/Coders/dateEndedExtension``), as written.
+    /// an R4 MedicationRequest (`CarriedDateEnded`), as written.
     var dateEnded: String? = nil
     var basedOn: [Site]
     var medication: Site?

@@ -108,12 +108,13 @@ extension Pipeline.Coders {
     }
   }
 
-  /// `set` run on a DSTU2 order's task without its ``Pipeline/dateEndedKey`` `userInfo` entry,
-  /// then that entry written as `dateEnded` (R4 has none: there it stays in `userInfo`, written
-  /// as a care extension). A value that is not a FHIR dateTime stays in `userInfo`.
-  static func withDateEnded(
-    _ set: @escaping Setter<TaskEntity, FHIRDSTU2.MedicationOrder>
-  ) -> Setter<TaskEntity, FHIRDSTU2.MedicationOrder> {
+  /// `set` run on an order's task without its ``Pipeline/dateEndedKey`` `userInfo` entry, then
+  /// that entry written by `write`: as DSTU2 `dateEnded`, or in R4 (which has no such element) as
+  /// the HL7 cross-version extension the release conversion writes (`CarriedDateEnded`). A value
+  /// that is not a FHIR dateTime stays in `userInfo`.
+  static func withDateEnded<R>(
+    _ set: @escaping Setter<TaskEntity, R>, write: @escaping @Sendable (Primitive<FHIRDateTime>, inout R) -> Void
+  ) -> Setter<TaskEntity, R> {
     { e, r, report in
       var e = e
       guard let text = e.userInfo?[Pipeline.dateEndedKey], FHIRDateTime.problem(with: text) == nil else {
@@ -122,7 +123,7 @@ extension Pipeline.Coders {
       e.userInfo?.removeValue(forKey: Pipeline.dateEndedKey)
       if e.userInfo?.isEmpty ?? false { e.userInfo = nil }
       set(e, &r, &report)
-      r.dateEnded = Primitive(FHIRDateTime(uncheckedString: text))
+      write(Primitive(FHIRDateTime(uncheckedString: text)), &r)
     }
   }
 
@@ -190,7 +191,12 @@ extension Pipeline.Coders {
     dstu2MedicationOrder.setFHIRVersionFields = Self.withStatus(
       dstu2MedicationOrder.setFHIRVersionFields, code: { ReleaseConverter.medicationStatus($0, toR4: false) },
       into: \.status)
-    dstu2MedicationOrder.setFHIRVersionFields = Self.withDateEnded(dstu2MedicationOrder.setFHIRVersionFields)
+    dstu2MedicationOrder.setFHIRVersionFields = Self.withDateEnded(dstu2MedicationOrder.setFHIRVersionFields) { date, r in
+      r.dateEnded = date
+    }
+    r4MedicationRequest.setFHIRVersionFields = Self.withDateEnded(r4MedicationRequest.setFHIRVersionFields) { date, r in
+      r.extension.append(Extension(url: FHIRURI(uncheckedString: CarriedDateEnded.url), value: .dateTime(date)))
+    }
     r4CarePlan.setFHIRVersionFields = Self.withStatus(
       r4CarePlan.setFHIRVersionFields, code: { ReleaseConverter.carePlanStatus($0, toR4: true) }, into: \.status)
     dstu2CarePlan.setFHIRVersionFields = Self.withStatus(

@@ -192,7 +192,8 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     let path = ended || status == "draft" ? R.paths.status : R.paths.intent
     if ended || notYetDue { report.mapped(path) }
     if let date = ScheduleStop.stopInstant(R.dateEnded(r), zone: zone) {
-      report.mapped(R.paths.dateEnded)
+      // A carried date (R4) is counted mapped after the element accounting (``decode(_:from:with:)``).
+      if R.carriedDateEndedLeaves.isEmpty { report.mapped(R.paths.dateEnded) }
       return .on(date)
     }
     guard ended || notYetDue else { return .open }
@@ -299,7 +300,14 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     entity.schedule = coder.getCareSchedule(resource, entity.timezone, &report)
     entity.impactsAdherence = coder.getCareImpactsAdherence(resource, &report)
     entity.carePlanUUID = coder.getCareCarePlanUUID(resource, &report)
-    if coder.accountsForEveryElement { ElementAccounting.account(resource, source, root: R.paths.root, in: &report) }
+    if coder.accountsForEveryElement {
+      ElementAccounting.account(resource, source, root: R.paths.root, in: &report)
+      // The extension carrying the date the order ended, which the schedule ends at: one
+      // occurrence of its leaves, counted dropped by path like any other extension's, is mapped.
+      if !R.carriedDateEndedLeaves.isEmpty, ScheduleStop.stopInstant(R.dateEnded(resource), zone: entity.timezone) != nil {
+        for leaf in R.carriedDateEndedLeaves { report.kept(leaf) }
+      }
+    }
     report.locateIssues(resourceType: R.resourceType, id: id)
     return Converted(entity, report: report)
   }

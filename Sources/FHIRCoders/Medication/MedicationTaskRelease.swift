@@ -61,8 +61,12 @@ protocol MedicationTaskRelease: ResourceRelease {
   static func setAuthored(_ value: Primitive<FHIRDateTime>, in r: inout Resource)
   /// `status`.
   static func status(_ r: Resource) -> String?
-  /// The date the order ended: DSTU2 `dateEnded` (R4 has none).
+  /// The date the order ended: DSTU2 `dateEnded`; R4 has none, but an order converted from DSTU2
+  /// carries it in a cross-version extension (``CarriedDateEnded``).
   static func dateEnded(_ r: Resource) -> Primitive<FHIRDateTime>?
+  /// The leaves of the extension that carries ``dateEnded(_:)`` (R4), counted mapped when it ends
+  /// the schedule; empty when it is an element of its own (DSTU2, reported at `dateEnded`).
+  static var carriedDateEndedLeaves: [String] { get }
   /// R4 `intent` (DSTU2 has none: `nil`).
   static func intent(_ r: Resource) -> String?
   /// A dosage's timing, each element read where it lies.

@@ -84,7 +84,8 @@ enum R4MedicationRequests: MedicationTaskRelease {
   static func authored(_ r: Resource) -> ElementValue<FHIRDateTime> { ElementValue(r.authoredOn) }
   static func setAuthored(_ value: Primitive<FHIRDateTime>, in r: inout Resource) { r.authoredOn = value }
   static func status(_ r: Resource) -> String? { r.status?.string }
-  static func dateEnded(_ r: Resource) -> Primitive<FHIRDateTime>? { nil }
+  static func dateEnded(_ r: Resource) -> Primitive<FHIRDateTime>? { CarriedDateEnded.value(in: r.extension) }
+  static let carriedDateEndedLeaves = ["MedicationRequest.extension.url", "MedicationRequest.extension.valueDateTime"]
   static func intent(_ r: Resource) -> String? { r.intent?.string }
   static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(R4TimingAdapter.pattern) }
   static func timingZone(_ dosage: Dosage) -> String? {
