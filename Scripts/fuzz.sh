@@ -49,6 +49,12 @@ compile() {
   # source files of each target) from the last build: a file added to FHIRKit since was left out
   # ("value of type 'UUID' has no member 'text'"). Planning again costs a second or two.
   rm -f Fuzz/.build/release.yaml Fuzz/.build/*/release/description.json
+  # A class of FHIRKit's that gained a stored property (NDJSONReader, 2026-12-01) left a target
+  # compiled against its old size: AddressSanitizer saw the initializer write past the object
+  # the caller had allocated on its stack, a stack-buffer-overflow that a clean build does not
+  # have. FHIRKit's own modules and the targets are compiled again each time (2–3 minutes);
+  # the dependencies are kept.
+  rm -rf Fuzz/.build/*/release/{Care,FHIR,fuzz_}*.build Fuzz/.build/*/release/Modules/{Care,FHIR,fuzz_}*
   (cd Fuzz && swift build -c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address) \
     >"$out/build.log" 2>&1 || status=$?
   grep -E 'error:|Compiling|Linking|Build' "$out/build.log" | grep -v 'Compiling [A-Z]' || true
