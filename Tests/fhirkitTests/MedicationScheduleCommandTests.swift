@@ -127,4 +127,15 @@ import Testing
     #expect(dropped.count == 2, "\(report)")  // the other extension's url and value, once each
     #expect(dropped.allSatisfy { $0.contains(#""count":1"#) }, "\(report)")
   }
+
+  /// An order that ended before its schedule starts is reported where its end is written: DSTU2
+  /// `dateEnded`, R4 the carrying extension's `valueDateTime`, at its own position.
+  @Test func anEndBeforeTheStartIsLocatedWhereTheEndIsWritten() throws {
+    let r4 = #"{"resourceType":"MedicationRequest","id":"early","extension":[{"url":"http://example.org/other","valueString":"x"},{"url":"http://hl7.org/fhir/1.0/StructureDefinition/extension-MedicationOrder.dateEnded","valueDateTime":"2024-03-01"}],"status":"active","intent":"order","subject":{"reference":"Patient/p"},"authoredOn":"2024-03-10T09:00:00Z","medicationCodeableConcept":{"text":"Digoxin"},"dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnit":"d"}}}]}"#
+    let dstu2 = #"{"resourceType":"MedicationOrder","id":"early","status":"active","patient":{"reference":"Patient/p"},"dateWritten":"2024-03-10T09:00:00Z","dateEnded":"2024-03-01","medicationCodeableConcept":{"text":"Digoxin"},"dosageInstruction":[{"timing":{"repeat":{"frequency":1,"period":1,"periodUnits":"d"}}}]}"#
+    for (json, path) in [(r4, "extension[1].valueDateTime"), (dstu2, "dateEnded")] {
+      let result = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: Array((json + "\n").utf8))
+      #expect(result.stderr.contains("before its schedule starts; only the schedule's first day is kept at \(path) "), "\(result.stderr)")
+    }
+  }
 }

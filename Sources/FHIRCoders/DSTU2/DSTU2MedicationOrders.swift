@@ -87,6 +87,7 @@ enum DSTU2MedicationOrders: MedicationTaskRelease {
   static func status(_ r: Resource) -> String? { r.status?.string }
   static func dateEnded(_ r: Resource) -> Primitive<FHIRDateTime>? { r.dateEnded }
   static let carriedDateEndedLeaves: [String] = []
+  static func dateEndedPath(_ r: Resource) -> JSONPath { JSONPath([.key("dateEnded")]) }
   static func intent(_ r: Resource) -> String? { nil }
   static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(DSTU2TimingAdapter.pattern) }
   static func timingZone(_ dosage: Dosage) -> String? {

@@ -171,7 +171,7 @@ enum MedicationTaskMapping<R: MedicationTaskRelease> {
     if !ScheduleStop.end(&elements, ending(r, zone: zone, &report), zone: zone) {
       report.issue(
         .invalidValue, "the order ends (dateEnded) before its schedule starts; only the schedule's first day is kept",
-        at: JSONPath([.key("dateEnded")]))
+        at: R.dateEndedPath(r))
     }
     return Schedule(elements: elements)
   }

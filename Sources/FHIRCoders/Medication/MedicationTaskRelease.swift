@@ -1,5 +1,6 @@
 import CareModel
 import FHIRCore
+import FHIRJSON
 import Foundation
 
 /// What differs between the releases for the medication order coders (R4 MedicationRequest,
@@ -67,6 +68,9 @@ protocol MedicationTaskRelease: ResourceRelease {
   /// The leaves of the extension that carries ``dateEnded(_:)`` (R4), counted mapped when it ends
   /// the schedule; empty when it is an element of its own (DSTU2, reported at `dateEnded`).
   static var carriedDateEndedLeaves: [String] { get }
+  /// Where ``dateEnded(_:)`` is in the resource, for an issue about it: `dateEnded`, or the
+  /// carrying extension's `valueDateTime` (R4).
+  static func dateEndedPath(_ r: Resource) -> JSONPath
   /// R4 `intent` (DSTU2 has none: `nil`).
   static func intent(_ r: Resource) -> String?
   /// A dosage's timing, each element read where it lies.

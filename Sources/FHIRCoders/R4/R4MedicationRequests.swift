@@ -86,6 +86,10 @@ enum R4MedicationRequests: MedicationTaskRelease {
   static func status(_ r: Resource) -> String? { r.status?.string }
   static func dateEnded(_ r: Resource) -> Primitive<FHIRDateTime>? { CarriedDateEnded.value(in: r.extension) }
   static let carriedDateEndedLeaves = ["MedicationRequest.extension.url", "MedicationRequest.extension.valueDateTime"]
+  static func dateEndedPath(_ r: Resource) -> JSONPath {
+    let index = r.extension.firstIndex { $0.url?.string == CarriedDateEnded.url } ?? 0
+    return JSONPath([.key("extension"), .index(index), .key("valueDateTime")])
+  }
   static func intent(_ r: Resource) -> String? { r.intent?.string }
   static func timing(_ dosage: Dosage) -> TimingPattern? { dosage.timing.map(R4TimingAdapter.pattern) }
   static func timingZone(_ dosage: Dosage) -> String? {
