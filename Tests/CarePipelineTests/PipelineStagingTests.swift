@@ -1,6 +1,8 @@
 import CareModel
 import CarePipeline
 import FHIRCoders
+import FHIRJSON
+import FHIRTestSupport
 import Foundation
 import Testing
 
@@ -107,5 +109,27 @@ import Testing
     #expect(fromTokens.outcomes.count == 1)
     let kept = fromTokens.outcomes.first?.values.first?.value
     #expect(kept == .integer(72) || kept == .double(72))
+  }
+
+  /// An Observation staged from its tokens is decoded when its partition is merged, with the
+  /// repairs reading makes (a one-element array where one value belongs is unwrapped): its code
+  /// is read, so its outcome joins the task of that code, as when it is decoded as read; the
+  /// source it came from keeps its JSON as read, not as repaired.
+  @Test func anObservationStagedFromItsTokensIsRepairedAsReadingRepairsIt() throws {
+    let folder = try PipelineComparison.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let observation =
+      #"{"resourceType":"Observation","id":"o1","status":"final","code":[{"coding":[{"system":"http://loinc.org","code":"8867-4"}]}],"subject":{"reference":"Patient/p1"},"effectiveDateTime":"2024-01-01T10:00:00Z","valueQuantity":{"value":72,"unit":"/min"}}"#
+    let path = (folder as NSString).appendingPathComponent("input.ndjson")
+    try Data((#"{"resourceType":"Patient","id":"p1"}"# + "\n" + observation).utf8).write(to: URL(fileURLWithPath: path))
+    let fromTokens = try PipelineComparison.staged([.path(path)], fromTokens: true)
+    let decoded = try PipelineComparison.staged([.path(path)], fromTokens: false)
+    try PipelineComparison.expectSame(fromTokens, decoded, "an observation repaired")
+    try PipelineComparison.expectSame(fromTokens, try Pipeline().run([.path(path)]), "an observation repaired, in memory")
+    #expect(fromTokens.tasks.contains { $0.id.contains("8867-4") })
+    let outcome = try #require(fromTokens.outcomes.first)
+    let source = try #require(fromTokens.sources[outcome.uuid]?.first { $0.resourceType == "Observation" })
+    let json = try #require(source.json)
+    #expect(try JSONValue(parsing: Array(json)).firstDifference(from: JSONValue(parsing: Array(observation.utf8))) == nil)
   }
 }

@@ -88,10 +88,11 @@ struct PartitionMerger: Sendable {
   private func load(_ version: StagedIndex.Version, ordinal: Int32) throws -> IndexedResource {
     let slot = version.slot
     let bytes = try file.read(at: slot.offset, count: Int(slot.length))
-    let (resource, source) = try StagedMerge.decode(
+    let decoded = try StagedMerge.decode(
       bytes, isCanonical: slot.isCanonical, isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
     return IndexedResource(
-      key: version.key, fullUrl: partitions.keptURL(of: ordinal, version), resource: resource, source: source,
-      originalJSON: partitions.originalJSON[ordinal], compactJSON: slot.isCanonical ? bytes : nil)
+      key: version.key, fullUrl: partitions.keptURL(of: ordinal, version), resource: decoded.resource,
+      source: decoded.source, originalJSON: partitions.originalJSON[ordinal] ?? decoded.originalJSON,
+      compactJSON: slot.isCanonical ? bytes : nil)
   }
 }

@@ -133,19 +133,29 @@ final class StagedMerge {
 
   /// The version staged at `slot`, decoded again, with the tokens it was decoded from as its
   /// source (when they account for it exactly, see ``ResourceSource``).
-  func load(_ slot: Slot) throws -> (resource: PipelineResource, source: ResourceSource?) {
+  func load(_ slot: Slot) throws -> Decoded {
     let bytes = try file.read(at: slot.offset, count: Int(slot.length))
     return try Self.decode(
       bytes, isCanonical: slot.isCanonical, isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
   }
 
+  /// A staged resource decoded again.
+  struct Decoded {
+    /// The resource, repaired to fit its model where its JSON did not (as the readers repair it).
+    var resource: PipelineResource
+    /// The tokens it was decoded from, when they account for it exactly (``ResourceSource``).
+    var source: ResourceSource?
+    /// Its JSON as read, when decoding repaired it (``PipelineInput/Entry/originalJSON``).
+    var originalJSON: [UInt8]?
+  }
+
   /// A staged resource decoded again, with the tokens it was decoded from as its source: `bytes`
   /// are its compact JSON when `isCanonical`, else its tokens packed (``StagedEntry/Item/bytes``).
+  /// Tokens staged as read (an Observation staged from its tokens, ``addRaw(_:at:release:fullUrl:canonical:originalJSON:)``)
+  /// are decoded with the readers' repairs, so that the entities are those decoding at read gives.
   /// - Throws: ``StagingError`` (naming the staging file at `path` and the resource's `type`)
   ///   when they are not one JSON value or do not decode.
-  static func decode(_ bytes: [UInt8], isCanonical: Bool, isDSTU2: Bool, type: String, path: String) throws -> (
-    resource: PipelineResource, source: ResourceSource?
-  ) {
+  static func decode(_ bytes: [UInt8], isCanonical: Bool, isDSTU2: Bool, type: String, path: String) throws -> Decoded {
     let tokens: JSONTokens
     if isCanonical {
       // Sized to the resource: its tokens stay with it (its source) while its partition is merged.
@@ -164,19 +174,29 @@ final class StagedMerge {
       }
       tokens = value
     }
+    // A model's own compact JSON needs no repair.
+    let options = isCanonical ? DecodingOptions() : .repairing
     let resource: PipelineResource?
     let issues: [ValidationIssue]
+    let repairs: [DecodingRepair]
     if isDSTU2 {
-      let decoded = try FHIRDSTU2.AnyResource.decode(from: tokens)
-      (resource, issues) = (decoded.value.map(PipelineResource.dstu2), decoded.issues)
+      let decoded = try FHIRDSTU2.AnyResource.decode(from: tokens, options: options)
+      (resource, issues, repairs) = (decoded.value.map(PipelineResource.dstu2), decoded.issues, decoded.repairs)
     } else {
-      let decoded = try FHIRR4.AnyResource.decode(from: tokens)
-      (resource, issues) = (decoded.value.map(PipelineResource.r4), decoded.issues)
+      let decoded = try FHIRR4.AnyResource.decode(from: tokens, options: options)
+      (resource, issues, repairs) = (decoded.value.map(PipelineResource.r4), decoded.issues, decoded.repairs)
     }
     guard let resource else {
       throw StagingError(path: path, message: "a staged \(type) does not decode again")
     }
-    return (resource, ResourceSource(tokens: tokens, issues: issues))
+    var originalJSON: [UInt8]?
+    if !repairs.isEmpty {
+      // The store keeps the resource as it came, not as repaired.
+      originalJSON = try PipelineInput.Entry.jsonAsRead(tokens, at: 0, release: isDSTU2 ? .dstu2 : .r4)
+    }
+    return Decoded(
+      resource: resource, source: ResourceSource(tokens: tokens, issues: issues, repairs: repairs),
+      originalJSON: originalJSON)
   }
 }
 
