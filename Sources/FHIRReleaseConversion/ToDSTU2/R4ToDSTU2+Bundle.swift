@@ -13,10 +13,11 @@ extension R4ToDSTU2 {
     target.meta = source.meta.map { meta($0, Self.join(path, "meta")) }
     target.implicitRules = keep(source.implicitRules, path, "implicitRules")
     target.language = keep(source.language, path, "language")
-    conversion.drop(
-      source.identifier, Self.join(path, "identifier"), "no home in DSTU2, whose Bundle has no extensions")
-    conversion.drop(source.timestamp, Self.join(path, "timestamp"), "no home in DSTU2, whose Bundle has no extensions")
-    conversion.drop(source.signature, Self.join(path, "signature"), "Signature differs between releases")
+    let (identifier, timestamp, signature) =
+      (BundleMemberDropped.identifier, BundleMemberDropped.timestamp, BundleMemberDropped.signature)
+    conversion.drop(source.identifier, Self.join(path, identifier.member), identifier.reason)
+    conversion.drop(source.timestamp, Self.join(path, timestamp.member), timestamp.reason)
+    conversion.drop(source.signature, Self.join(path, signature.member), signature.reason)
     target.total = keep(source.total, path, "total")
     target.link = source.link.enumerated().map { link($1, Self.join(path, "link", $0)) }
     target.entry = source.entry.enumerated().map { entry($1, Self.join(path, "entry", $0)) }

@@ -16,7 +16,8 @@ extension DSTU2ToR4 {
     target.total = primitive(source.total, path, "total")
     target.link = each(source.link, path, "link") { $0.bundleLink($1, $2) }
     target.entry = each(source.entry, path, "entry") { $0.entry($1, $2) }
-    conversion.drop(source.signature, Self.at(path, "signature"), "Signature differs between releases")
+    let signature = BundleMemberDropped.signature
+    conversion.drop(source.signature, Self.at(path, signature.member), signature.reason)
     target.unknown = conversion.unknown(source.unknown, path)
     return target
   }

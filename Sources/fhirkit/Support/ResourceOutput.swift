@@ -35,7 +35,7 @@ final class ResourceOutput {
   /// What was left out of the input Bundle written in the other release, by path and why: as
   /// R4 (``dropsDSTU2Comments``), its `fhir_comments` and `signature`; as DSTU2
   /// (``convertsToDSTU2``), its `signature`, `identifier` and `timestamp` — what the release
-  /// converter drops from a Bundle converted whole.
+  /// converter drops from a Bundle converted whole (``BundleMemberDropped``).
   private(set) var droppedFromBundle: [(path: JSONPath, reason: String)] = []
   /// The input Bundles whose own members the output may not hold, by input, each with the
   /// paths of those members and how many times they occur (``envelopesNotWritten``).
@@ -141,14 +141,13 @@ final class ResourceOutput {
         withoutComments(entry, at: JSONPath([.key("entry"), .index(index)]))
       }
       if case .object(let shell) = withoutComments(.object(bundle), at: .root) { bundle = shell }
-      var notInTarget: [(key: String, reason: String)] = []
-      if dropsDSTU2Comments || convertsToDSTU2 { notInTarget.append(("signature", "Signature differs between releases")) }
-      if convertsToDSTU2 {
-        for key in ["identifier", "timestamp"] { notInTarget.append((key, "no home in DSTU2, whose Bundle has no extensions")) }
-      }
-      for (key, reason) in notInTarget where bundle.members.contains(where: { $0.key == key }) {
-        bundle.members.removeAll { $0.key == key }
-        droppedFromBundle.append((JSONPath([.key(key)]), reason))
+      // What the release converter drops from a Bundle converted whole (DSTU2's list holds R4's).
+      let notInTarget =
+        convertsToDSTU2
+        ? BundleMemberDropped.converting(to: .dstu2) : dropsDSTU2Comments ? BundleMemberDropped.converting(to: .r4) : []
+      for dropped in notInTarget where bundle.members.contains(where: { $0.key == dropped.member }) {
+        bundle.members.removeAll { $0.key == dropped.member }
+        droppedFromBundle.append((JSONPath([.key(dropped.member)]), dropped.reason))
       }
       if let index = bundle.members.firstIndex(where: { $0.key == "entry" }) {
         // A Bundle that gave `entry` more than once (invalid JSON for FHIR) had every one
