@@ -18,6 +18,19 @@ import Testing
     try expectSame(Fixtures.root + "/" + folder, release: release)
   }
 
+  /// The HL7 examples and the public Bundles of `../shared/fixtures`, when present (required in
+  /// CI). (`examples-other`, the types that make no care entity, gives none either way.)
+  @Test(
+    "the binary's care entities are the library's streamed conversion's, on the shared corpus",
+    arguments: ["r4/examples", "r4/bundles", "dstu2/examples", "dstu2/bundles"])
+  func binaryEqualsStreamedLibraryOnTheCorpus(folder: String) throws {
+    guard let root = SharedFixtures.root else {
+      #expect(!SharedFixtures.isRequired, "../shared/fixtures is missing")
+      return
+    }
+    try expectSame(root + "/" + folder, release: folder.hasPrefix("r4") ? .r4 : .dstu2)
+  }
+
   @Test("an Observation whose code is a one-element array: the binary's entities are the library's")
   func repairedObservation() throws {
     let lines = [
