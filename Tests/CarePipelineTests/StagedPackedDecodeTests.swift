@@ -16,7 +16,7 @@ import Testing
 
   @Test func packedResourceDecodesAgainWithItsTokensAsSource() throws {
     let staged = try StagedMerge.decode(
-      Self.packed(Self.observation), isCanonical: false, isDSTU2: false, type: "Observation", path: "/tmp/staging.tmp")
+      Self.packed(Self.observation), isCanonical: false, repairs: true, isDSTU2: false, type: "Observation", path: "/tmp/staging.tmp")
     #expect(staged.resource.resourceType == "Observation" && staged.resource.id == "o1")
     #expect(staged.source != nil)
   }
@@ -25,7 +25,7 @@ import Testing
     let bytes = try Self.packed(Self.observation)
     for damaged in [Array(bytes.dropLast()), Array(bytes.prefix(10)), [], bytes + [0], Array(bytes[..<20]) + Array(bytes[24...])] {
       do {
-        _ = try StagedMerge.decode(damaged, isCanonical: false, isDSTU2: false, type: "Observation", path: "/tmp/staging.tmp")
+        _ = try StagedMerge.decode(damaged, isCanonical: false, repairs: true, isDSTU2: false, type: "Observation", path: "/tmp/staging.tmp")
         Issue.record("damaged bytes (\(damaged.count) of \(bytes.count)) decoded")
       } catch let error as StagingError {
         #expect(error.description == "/tmp/staging.tmp: a staged Observation is not one packed JSON value")
@@ -35,7 +35,7 @@ import Testing
 
   @Test func packedValueThatIsNoResourceIsAStagingError() throws {
     #expect(throws: StagingError.self) {
-      try StagedMerge.decode(Self.packed("[1,2]"), isCanonical: false, isDSTU2: false, type: "Observation", path: "/tmp/s")
+      try StagedMerge.decode(Self.packed("[1,2]"), isCanonical: false, repairs: true, isDSTU2: false, type: "Observation", path: "/tmp/s")
     }
   }
 }

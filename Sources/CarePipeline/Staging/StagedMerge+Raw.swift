@@ -57,8 +57,8 @@ extension StagedMerge {
     let bytes = canonical ?? tokens.packed(valueAt: index)
     report.resourcesRead[type, default: 0] += 1
     try stage(
-      preparer.facts(of: skeleton, source: nil), bytes, isCanonical: canonical != nil, key: key, fullUrl: fullUrl,
-      originalJSON: originalJSON)
+      preparer.facts(of: skeleton, source: nil), bytes, isCanonical: canonical != nil, isAsRead: canonical == nil,
+      key: key, fullUrl: fullUrl, originalJSON: originalJSON)
     return true
   }
 

@@ -87,8 +87,11 @@ final class StagedMerge {
 
   /// Writes a version of the resource with `key`: `bytes`, its JSON (the model's own when
   /// `isCanonical`), and to the index its `facts`, the references it follows and its identifiers.
+  /// - Parameter isAsRead: Whether `bytes` are tokens as read that no model has decoded yet
+  ///   (``Slot/isAsRead``).
   func stage(
-    _ facts: StagedFacts, _ bytes: [UInt8], isCanonical: Bool, key: String, fullUrl: String?, originalJSON: [UInt8]?
+    _ facts: StagedFacts, _ bytes: [UInt8], isCanonical: Bool, isAsRead: Bool = false, key: String, fullUrl: String?,
+    originalJSON: [UInt8]?
   ) throws {
     guard versionCount < Int32.max else {
       throw StagingError(path: file.path, message: "more than 2,147,483,646 resources to stage in one run")
@@ -97,6 +100,7 @@ final class StagedMerge {
     versionCount += 1
     var slot = Slot(offset: try file.append(bytes), length: Int32(bytes.count), type: intern(facts.type))
     slot.isCanonical = isCanonical
+    slot.isAsRead = isAsRead
     slot.isDSTU2 = facts.isDSTU2
     slot.patientConverts = facts.patientConverts
     let version = StagedIndex.Version(
@@ -136,7 +140,8 @@ final class StagedMerge {
   func load(_ slot: Slot) throws -> Decoded {
     let bytes = try file.read(at: slot.offset, count: Int(slot.length))
     return try Self.decode(
-      bytes, isCanonical: slot.isCanonical, isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
+      bytes, isCanonical: slot.isCanonical, repairs: slot.isAsRead, isDSTU2: slot.isDSTU2,
+      type: typeNames[Int(slot.type)], path: file.path)
   }
 
   /// A staged resource decoded again.
@@ -151,11 +156,13 @@ final class StagedMerge {
 
   /// A staged resource decoded again, with the tokens it was decoded from as its source: `bytes`
   /// are its compact JSON when `isCanonical`, else its tokens packed (``StagedEntry/Item/bytes``).
-  /// Tokens staged as read (an Observation staged from its tokens, ``addRaw(_:at:release:fullUrl:canonical:originalJSON:)``)
-  /// are decoded with the readers' repairs, so that the entities are those decoding at read gives.
+  /// With `repairs` (tokens as read that no model has decoded, ``Slot/isAsRead``) it is decoded
+  /// with the readers' repairs, so that its entities are those decoding it as read gives.
   /// - Throws: ``StagingError`` (naming the staging file at `path` and the resource's `type`)
   ///   when they are not one JSON value or do not decode.
-  static func decode(_ bytes: [UInt8], isCanonical: Bool, isDSTU2: Bool, type: String, path: String) throws -> Decoded {
+  static func decode(
+    _ bytes: [UInt8], isCanonical: Bool, repairs: Bool, isDSTU2: Bool, type: String, path: String
+  ) throws -> Decoded {
     let tokens: JSONTokens
     if isCanonical {
       // Sized to the resource: its tokens stay with it (its source) while its partition is merged.
@@ -174,28 +181,27 @@ final class StagedMerge {
       }
       tokens = value
     }
-    // A model's own compact JSON needs no repair.
-    let options = isCanonical ? DecodingOptions() : .repairing
+    let options = repairs ? DecodingOptions.repairing : DecodingOptions()
     let resource: PipelineResource?
     let issues: [ValidationIssue]
-    let repairs: [DecodingRepair]
+    let repaired: [DecodingRepair]
     if isDSTU2 {
       let decoded = try FHIRDSTU2.AnyResource.decode(from: tokens, options: options)
-      (resource, issues, repairs) = (decoded.value.map(PipelineResource.dstu2), decoded.issues, decoded.repairs)
+      (resource, issues, repaired) = (decoded.value.map(PipelineResource.dstu2), decoded.issues, decoded.repairs)
     } else {
       let decoded = try FHIRR4.AnyResource.decode(from: tokens, options: options)
-      (resource, issues, repairs) = (decoded.value.map(PipelineResource.r4), decoded.issues, decoded.repairs)
+      (resource, issues, repaired) = (decoded.value.map(PipelineResource.r4), decoded.issues, decoded.repairs)
     }
     guard let resource else {
       throw StagingError(path: path, message: "a staged \(type) does not decode again")
     }
     var originalJSON: [UInt8]?
-    if !repairs.isEmpty {
+    if !repaired.isEmpty {
       // The store keeps the resource as it came, not as repaired.
       originalJSON = try PipelineInput.Entry.jsonAsRead(tokens, at: 0, release: isDSTU2 ? .dstu2 : .r4)
     }
     return Decoded(
-      resource: resource, source: ResourceSource(tokens: tokens, issues: issues, repairs: repairs),
+      resource: resource, source: ResourceSource(tokens: tokens, issues: issues, repairs: repaired),
       originalJSON: originalJSON)
   }
 }

@@ -1,11 +1,11 @@
 extension StagedMerge {
   /// Where one staged version is, and what the index needs to know of it without loading it: a
-  /// field of the index's records on disk (its three flags share a byte).
+  /// field of the index's records on disk (its four flags share a byte).
   struct Slot {
     var offset: Int64 = 0
     var length: Int32 = 0
     var type: UInt16 = 0
-    /// The three flags below, a bit each.
+    /// The four flags below, a bit each.
     var flags: UInt8 = 0
 
     init(offset: Int64 = 0, length: Int32 = 0, type: UInt16 = 0, flags: UInt8 = 0) {
@@ -43,6 +43,15 @@ extension StagedMerge {
     var isCanonical: Bool {
       get { flag(4) }
       set { setFlag(4, newValue) }
+    }
+
+    /// Whether the staged bytes are tokens as read that no model has decoded yet (an Observation
+    /// staged from its tokens, ``StagedMerge/addRaw(_:at:release:fullUrl:canonical:originalJSON:)``):
+    /// they are decoded with the readers' repairs when merged. Tokens of a resource decoded as
+    /// read are staged only when they fit its model as they are, and need none.
+    var isAsRead: Bool {
+      get { flag(8) }
+      set { setFlag(8, newValue) }
     }
 
     private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
