@@ -1,5 +1,5 @@
 public import FHIRCore
-import FHIRJSON
+public import FHIRJSON
 import Testing
 
 /// The fuzz-style check both releases' tests run: mutated real files give values or
@@ -25,11 +25,27 @@ public enum MutationCheck {
       do {
         _ = try T.decode(from: tokens, options: .strict)
       } catch is FHIRDecodingError {}
+      try expectRepairsAsInOnePass(T.self, tokens)
     }
+    try expectRepairsAsInOnePass(T.self, try Fixtures.bytes(path).withUnsafeBytes { try JSONTokens(parsing: $0) })
     // Truncated text fails in the tokenizer with a located JSONError, never a trap.
     for _ in 0..<5 {
       let cut = mutator.truncated(original)
       #expect(throws: JSONError.self) { _ = try cut.withUnsafeBytes { try JSONTokens(parsing: $0) } }
     }
+  }
+
+  /// Decoding with repairs (which decodes without them first, and again with them only when
+  /// that finds an issue) gives what decoding with repairs in one pass gives: the same value,
+  /// issues and repairs.
+  public static func expectRepairsAsInOnePass<T: FHIRDecodable & FHIREncodable>(_ type: T.Type, _ tokens: JSONTokens)
+    throws
+  {
+    let options = DecodingOptions(pathPrefix: JSONPath.root.appending(key: "entry"), repair: true)
+    let twoPass = try T.decode(from: tokens, at: 0, options: options)
+    let onePass = try T.decodeInOnePass(from: tokens, at: 0, options: options)
+    #expect(twoPass.value?.jsonBytes() == onePass.value?.jsonBytes())
+    #expect(twoPass.issues == onePass.issues)
+    #expect(twoPass.repairs == onePass.repairs)
   }
 }

@@ -10,6 +10,9 @@ extension StagedMerge {
     "resourceType", "id", "meta", "identifier", "request", "authorizingPrescription", "basedOn",
   ]
 
+  /// The ``skeletonKeys`` as bytes.
+  private static let skeletonKeyBytes: [[UInt8]] = skeletonKeys.map { Array($0.utf8) }
+
   /// The DSTU2 types `FHIRDSTU2.AnyResource` decodes into models.
   static let dstu2Modelled: Set<String> = [
     FHIRDSTU2.Bundle.resourceType, FHIRDSTU2.CarePlan.resourceType, FHIRDSTU2.Medication.resourceType,
@@ -83,8 +86,11 @@ extension StagedMerge {
     let end = tokens.endIndex(ofValueAt: index)
     var member = index + 1
     while member < end {
-      let key = tokens.string(at: member)
-      if skeletonKeys.contains(key) { object.append(key: key, value: JSONValue(tokens: tokens, at: member + 1)) }
+      // The key compared in place: making a string of every key to look it up cost more than
+      // the rest of the skeleton (docs/benchmarks.md, "Repairs only where an issue is").
+      if skeletonKeyBytes.contains(where: { tokens.text(at: member, equals: $0) }) {
+        object.append(key: tokens.string(at: member), value: JSONValue(tokens: tokens, at: member + 1))
+      }
       member = tokens.endIndex(ofValueAt: member + 1) + 1
     }
     return .object(object)

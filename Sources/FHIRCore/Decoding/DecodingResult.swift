@@ -46,7 +46,31 @@ extension FHIREncodable {
 extension FHIRDecodable {
   /// Decodes the value whose tokens start at `index` (a Bundle entry's `resource`).
   /// - Throws: ``FHIRDecodingError`` in strict mode at the first error-level issue.
+  ///
+  /// With ``DecodingOptions/repair``, the value is first decoded as without it: every repair
+  /// stands for an issue that decoding without repairs records (a shape kept as given, a value
+  /// left invalid, a required element missing), so a value that decodes so without any issue is
+  /// the value the repairs would give, with nothing repaired. Only a value with issues is decoded
+  /// again, with repairs. Decoding with repairs takes the repairs' own paths for every complex
+  /// member, which cost `convert --to care` 2.5 % of its instructions when every resource was
+  /// decoded so (docs/benchmarks.md, "Repairs only where an issue is").
   public static func decode(from tokens: JSONTokens, at index: Int, options: DecodingOptions = .lenient) throws
+    -> DecodingResult<Self>
+  {
+    if options.repair && options.mode == .lenient {
+      var plain = options
+      plain.repair = false
+      var decoder = FHIRDecoder(tokens: tokens, options: plain)
+      if let value = try Self(from: &decoder, at: index), decoder.issues.isEmpty {
+        return DecodingResult(value: value, issues: [])
+      }
+    }
+    return try decodeInOnePass(from: tokens, at: index, options: options)
+  }
+
+  /// ``decode(from:at:options:)`` in one pass, repairs (if asked for) applied as they are met;
+  /// what it gives is what `decode` gives.
+  package static func decodeInOnePass(from tokens: JSONTokens, at index: Int, options: DecodingOptions) throws
     -> DecodingResult<Self>
   {
     var decoder = FHIRDecoder(tokens: tokens, options: options)
