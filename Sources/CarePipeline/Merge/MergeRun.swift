@@ -271,7 +271,7 @@ struct MergeRun {
   func outsidePatientKey(_ site: ResourceFacts.Site?, from referrer: IndexedResource) -> String? {
     guard let site, !site.reference.isEmpty, case .notFound(let form) = resolver.resolve(site, from: referrer),
       form == .relative || form == .absolute,
-      let typeID = ReferenceResolver.typeAndID(ReferenceResolver.withoutHistory(site.reference)),
+      let typeID = ReferenceResolver.Literal(site.reference).typeAndID,
       typeID.hasPrefix(Self.patientPrefix)
     else { return nil }
     return typeID

@@ -52,7 +52,7 @@ extension Pipeline {
   /// holding the reference, is the uuid that Patient's entity gets from that id — as for the
   /// CarePlan of a Patient outside its import, which a store may not hold yet; `nil` otherwise.
   public static func patientID(ofReference reference: String, linkedTo patient: UUID) -> String? {
-    guard let key = ReferenceResolver.typeAndID(ReferenceResolver.withoutHistory(reference)),
+    guard let key = ReferenceResolver.Literal(reference).typeAndID,
       let outside = MergeRun.outsidePatient(key), outside.uuid == patient
     else { return nil }
     return outside.id

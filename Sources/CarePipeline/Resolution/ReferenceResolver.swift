@@ -29,30 +29,29 @@ struct ReferenceResolver {
   /// Follows the literal `reference`, written in `referrer`.
   func resolve(_ reference: String?, from referrer: IndexedResource) -> Resolution {
     guard let reference, !reference.isEmpty else { return .notFound(.other) }
-    let form = Self.form(reference)
-    if form == .contained {
+    let literal = Literal(reference)
+    if literal.form == .contained {
       let id = String(reference.dropFirst())
       for resource in referrer.resource.contained where !id.isEmpty && resource.id == id {
         return .found(IndexedResource(key: referrer.key + "#" + id, fullUrl: nil, resource: resource))
       }
-      return .notFound(form)
+      return .notFound(literal.form)
     }
     let key = Self.targetKey(
-      reference, form: form, referrerFullURL: referrer.fullUrl, hasKey: { index[$0] != nil },
+      literal, referrerFullURL: referrer.fullUrl, hasKey: { index[$0] != nil },
       keyForURL: { index.key(forFullURL: $0) })
     if let key, let found = index[key] { return .found(found) }
-    return .notFound(form)
+    return .notFound(literal.form)
   }
 
   /// The key of the resource a reference that is not `#id` leads to, found with `hasKey` (is
   /// there a resource with this `Type/id` key) and `keyForURL` (the key of the entry with this
-  /// `fullUrl`): its first candidate (``forEachCandidate(_:form:referrerFullURL:_:)``) found.
+  /// `fullUrl`): its first candidate (``forEachCandidate(_:referrerFullURL:_:)``) found.
   static func targetKey(
-    _ reference: String, form: UnresolvedReference.Form, referrerFullURL: String?, hasKey: (String) -> Bool,
-    keyForURL: (String) -> String?
+    _ literal: Literal, referrerFullURL: String?, hasKey: (String) -> Bool, keyForURL: (String) -> String?
   ) -> String? {
     var found: String?
-    forEachCandidate(reference, form: form, referrerFullURL: referrerFullURL) { candidate in
+    forEachCandidate(literal, referrerFullURL: referrerFullURL) { candidate in
       switch candidate {
       case .key(let key): if hasKey(key) { found = key }
       case .url(let url): found = keyForURL(url)
@@ -77,34 +76,59 @@ struct ReferenceResolver {
   /// entry's base (for entries known only by `fullUrl`). Shared by the in-memory index and the
   /// staging index on disk, which looks all of them up at once.
   static func forEachCandidate(
-    _ reference: String, form: UnresolvedReference.Form, referrerFullURL: String?,
-    _ body: (Candidate) throws -> Bool
+    _ literal: Literal, referrerFullURL: String?, _ body: (Candidate) throws -> Bool
   ) rethrows {
-    switch form {
+    switch literal.form {
     case .urn:
-      _ = try body(.url(reference))
+      _ = try body(.url(literal.text))
     case .absolute:
-      let plain = Self.withoutHistory(reference)
-      guard try body(.url(reference)), try body(.url(plain)), let typeID = Self.typeAndID(plain) else { return }
+      guard try body(.url(literal.text)), try body(.url(literal.plain)), let typeID = literal.typeAndID else { return }
       _ = try body(.key(typeID))
     case .relative:
-      let plain = Self.withoutHistory(reference)
-      if let typeID = Self.typeAndID(plain), try !body(.key(typeID)) { return }
-      if let base = referrerFullURL.flatMap(Self.base(of:)) { _ = try body(.url(base + plain)) }
+      if let typeID = literal.typeAndID, try !body(.key(typeID)) { return }
+      if let base = referrerFullURL.flatMap(Self.base(of:)) { _ = try body(.url(base + literal.plain)) }
     case .contained, .identifier, .other:
       break
     }
   }
 
+  /// A literal reference read once, byte by byte: how it is written, and its parts.
+  struct Literal {
+    /// The reference as written.
+    let text: String
+    /// How it is written.
+    let form: UnresolvedReference.Form
+    /// The reference without a trailing `/_history/n`.
+    let plain: String
+    /// `Type/id` from the last two segments of ``plain``, when they look like a resource type
+    /// and an id (``ReferenceResolver/typeAndID(_:)``).
+    let typeAndID: String?
+
+    init(_ text: String) {
+      self.text = text
+      // An array of the bytes, made once: stepping through a string's `utf8` view costs several
+      // times more, and making one array per question asked of the reference cost `convert --to
+      // care` 3 % of its instructions (docs/benchmarks.md, "Repairs only where an issue is").
+      let bytes = Array(text.utf8)
+      let plainBytes = ReferenceResolver.withoutHistory(bytes[...])
+      let plain = plainBytes.count == bytes.count ? text : String(decoding: plainBytes, as: UTF8.self)
+      let typeStart = ReferenceResolver.typeStart(plainBytes)
+      self.plain = plain
+      typeAndID = typeStart.map { $0 == 0 ? plain : String(decoding: plainBytes[$0...], as: UTF8.self) }
+      form = ReferenceResolver.form(bytes, plain: plainBytes, hasType: typeStart != nil)
+    }
+  }
+
   /// How `reference` is written.
-  static func form(_ reference: String) -> UnresolvedReference.Form {
-    // An array of the bytes: stepping through a string's `utf8` view costs several times more.
-    let bytes = Array(reference.utf8)
+  static func form(_ reference: String) -> UnresolvedReference.Form { Literal(reference).form }
+
+  /// How the reference of `bytes` is written, given its bytes without `_history` (`plain`) and
+  /// whether their last two segments look like `Type/id`.
+  private static func form(_ bytes: [UInt8], plain: ArraySlice<UInt8>, hasType: Bool) -> UnresolvedReference.Form {
     if bytes.first == UInt8(ascii: "#") { return .contained }
     if bytes.starts(with: "urn:uuid:".utf8) || bytes.starts(with: "urn:oid:".utf8) { return .urn }
     if hasScheme(bytes[...]) { return .absolute }
-    let plain = withoutHistory(bytes[...])
-    if typeStart(plain) != nil && bytes.first != UInt8(ascii: "/") {
+    if hasType && bytes.first != UInt8(ascii: "/") {
       return plain.count(where: { $0 == UInt8(ascii: "/") }) == 1 ? .relative : .other
     }
     return .other
@@ -123,17 +147,15 @@ struct ReferenceResolver {
   }
 
   /// `reference` without a trailing `/_history/n`.
-  static func withoutHistory(_ reference: String) -> String {
-    let bytes = Array(reference.utf8)
-    let plain = withoutHistory(bytes[...])
-    return plain.count == bytes.count ? reference : String(decoding: plain, as: UTF8.self)
-  }
+  static func withoutHistory(_ reference: String) -> String { Literal(reference).plain }
 
   private static func withoutHistory(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
     // At least four segments, the last but one `_history`: drop the last two.
-    let slashes = lastSlashes(bytes, count: 3)
-    guard slashes.count == 3, bytes[(slashes[1] + 1)..<slashes[0]].elementsEqual("_history".utf8) else { return bytes }
-    return bytes[..<slashes[1]]
+    let slashes = LastSlashes(bytes)
+    guard let last = slashes.last, let second = slashes.second, slashes.third != nil,
+      bytes[(second + 1)..<last].elementsEqual("_history".utf8)
+    else { return bytes }
+    return bytes[..<second]
   }
 
   /// `Type/id` from the last two segments, when they look like a resource type and an id.
@@ -147,9 +169,9 @@ struct ReferenceResolver {
   /// an id: the type ASCII letters starting upper case, the id 1 to 64 ASCII letters, digits,
   /// `-` or `.`.
   private static func typeStart(_ bytes: ArraySlice<UInt8>) -> Int? {
-    let slashes = lastSlashes(bytes, count: 2)
-    guard let last = slashes.first else { return nil }
-    let typeStart = slashes.count == 2 ? slashes[1] + 1 : bytes.startIndex
+    let slashes = LastSlashes(bytes)
+    guard let last = slashes.last else { return nil }
+    let typeStart = slashes.second.map { $0 + 1 } ?? bytes.startIndex
     let type = bytes[typeStart..<last], id = bytes[(last + 1)...]
     guard let first = type.first, first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"), type.allSatisfy(isASCIILetter),
       !id.isEmpty, id.count <= 64,
@@ -165,16 +187,20 @@ struct ReferenceResolver {
     return String(decoding: bytes[..<typeStart], as: UTF8.self)
   }
 
-  /// The positions of the last `count` slashes of `bytes`, last first (fewer when it has fewer).
-  private static func lastSlashes(_ bytes: ArraySlice<UInt8>, count: Int) -> [Int] {
-    var found: [Int] = []
-    found.reserveCapacity(count)
-    var index = bytes.endIndex
-    while index > bytes.startIndex && found.count < count {
-      index -= 1
-      if bytes[index] == UInt8(ascii: "/") { found.append(index) }
+  /// The positions of the last three slashes of some bytes, last first (`nil` when there are fewer).
+  private struct LastSlashes {
+    var last: Int?
+    var second: Int?
+    var third: Int?
+
+    init(_ bytes: ArraySlice<UInt8>) {
+      var index = bytes.endIndex
+      while index > bytes.startIndex && third == nil {
+        index -= 1
+        guard bytes[index] == UInt8(ascii: "/") else { continue }
+        if last == nil { last = index } else if second == nil { second = index } else { third = index }
+      }
     }
-    return found
   }
 
   private static func isASCIILetter(_ byte: UInt8) -> Bool {

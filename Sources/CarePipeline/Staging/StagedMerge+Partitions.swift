@@ -241,9 +241,8 @@ extension StagedMerge {
   /// or `nil` for any other reference.
   static func outsidePatientKey(_ reference: String) -> String? {
     guard !reference.isEmpty, !reference.hasPrefix("\t") else { return nil }
-    let form = ReferenceResolver.form(reference)
-    guard form == .relative || form == .absolute,
-      let typeID = ReferenceResolver.typeAndID(ReferenceResolver.withoutHistory(reference)),
+    let literal = ReferenceResolver.Literal(reference)
+    guard literal.form == .relative || literal.form == .absolute, let typeID = literal.typeAndID,
       typeID.hasPrefix("Patient/"), typeID.count > "Patient/".count
     else { return nil }
     return typeID

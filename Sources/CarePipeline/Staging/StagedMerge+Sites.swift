@@ -2,7 +2,7 @@ extension StagedMerge {
   /// The resource each reference of a kept version leads to, for every such reference
   /// (numbered in the order ``forEachSite(_:_:)`` gives them): records of the site's number, the
   /// candidate's rank and the target's ordinal, sorted, so that a site's first record is its
-  /// target. Every candidate of every site (``ReferenceResolver/forEachCandidate(_:form:referrerFullURL:_:)``)
+  /// target. Every candidate of every site (``ReferenceResolver/forEachCandidate(_:referrerFullURL:_:)``)
   /// is sorted and joined with the kept keys and with the `fullUrl`s, both in order on disk.
   ///
   /// And the sites themselves, in that order, as records of the version's ordinal, the site's
@@ -39,9 +39,8 @@ extension StagedMerge {
         if matched.count == 1 { try add(matched[0], to: keys) }
         return
       }
-      try ReferenceResolver.forEachCandidate(
-        reference, form: ReferenceResolver.form(reference), referrerFullURL: referrerURL
-      ) { candidate in
+      try ReferenceResolver.forEachCandidate(ReferenceResolver.Literal(reference), referrerFullURL: referrerURL) {
+        candidate in
         switch candidate {
         case .key(let key): try add(key, to: keys)
         case .url(let url): try add(url, to: urls)
