@@ -69,10 +69,10 @@ extension MergeRun {
   /// this run (``outsidePatientKey(_:from:)``) gets the same plan and task as one inside it.
   mutating func addLogTask(_ key: LogKey, title: String?, outcomes: [OutcomeEntity], plans: inout [String: Int]) -> Int {
     let utc = TimeZone(secondsFromGMT: 0)!
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = utc
     let first = outcomes.map(\.effectiveDate).min() ?? Date(timeIntervalSince1970: 0)
-    let start = calendar.startOfDay(for: first)
+    // A UTC day is 86,400 seconds, and 2001-01-01, where a `Date` counts from, is a midnight:
+    // counted directly, not asked of a `Calendar` for every log task.
+    let start = Date(timeIntervalSinceReferenceDate: (first.timeIntervalSinceReferenceDate / 86_400).rounded(.down) * 86_400)
     let owner = patients[key.patient].map { (id: $0.id, uuid: $0.uuid) } ?? Self.outsidePatient(key.patient)
     let patientID = owner?.id ?? "unknown-patient"
     var planUUID: UUID?
