@@ -7,24 +7,31 @@ import Testing
 
 /// `StagedConversion.Preparer.prepare(unmodelled:at:release:fullUrl:)`: what `fhirkit` stages
 /// for a resource of a type the models do not know without decoding it whole. It must be
-/// what preparing the decoded resource gives — key, staged bytes and every fact staging keeps
-/// (identifiers for logical references, an event's requests) — and `nil` wherever decoding
-/// it could tell more.
+/// what preparing the decoded resource gives — key, what the staged bytes decode to, the bytes
+/// it counts for in a partition, and every fact staging keeps (identifiers for logical
+/// references, an event's requests) — and `nil` wherever decoding it could tell more. It is
+/// staged as its JSON as read, where preparing the decoded resource stages its tokens packed.
 @Suite("staging unmodelled resources from their tokens")
 struct StagedUnmodelledTests {
   /// What staging keeps of a prepared item, comparable.
   private struct Kept: Equatable {
     var key: String
     var fullUrl: String?
-    var bytes: [UInt8]
-    var isCanonical: Bool
+    /// The staged bytes decoded again, as the model's compact JSON.
+    var decodedJSON: [UInt8]
+    var weight: Int
     var type: String
     var isDSTU2: Bool
     var sites: [String]
     var identifiers: [String]
 
-    init(_ item: StagedEntry.Item) {
-      (key, fullUrl, bytes, isCanonical) = (item.key, item.fullUrl, item.bytes, item.isCanonical)
+    init(_ item: StagedEntry.Item) throws {
+      (key, fullUrl) = (item.key, item.fullUrl)
+      decodedJSON = try StagedMerge.decode(
+        item.bytes, isCanonical: item.isCanonical, isSourceText: item.isSourceText, repairs: false,
+        isDSTU2: item.facts.isDSTU2, type: item.facts.type, path: "test"
+      ).resource.canonicalBytes
+      weight = item.weight ?? item.bytes.count
       (type, isDSTU2, identifiers) = (item.facts.type, item.facts.isDSTU2, item.facts.identifiers)
       sites = item.facts.sites.map { "\($0.kind) \($0.text)" }
       #expect(!item.facts.patientConverts && item.facts.plan == nil)
@@ -40,9 +47,9 @@ struct StagedUnmodelledTests {
       .input
     let preparer = try StagedConversion(pipeline: Pipeline()).preparer
     var types = Set<String>()
-    var (withIdentifiers, withRequests, modelled) = (0, 0, 0)
+    var (withIdentifiers, withRequests, modelled, asRead) = (0, 0, 0, 0)
     for entry in input.entries {
-      PipelineInput.flatten(entry) { flat in
+      try PipelineInput.flatten(entry) { flat in
         guard let source = flat.source else {
           // Decoded with issues or repaired: only a model finds or repairs anything.
           #expect(flat.resource.isModelled)
@@ -61,14 +68,21 @@ struct StagedUnmodelledTests {
           Issue.record("one resource prepared as several items")
           return
         }
-        let kept = Kept(fromTokens.items[0])
-        #expect(kept == Kept(decoded.items[0]), "\(kept.key)")
+        let kept = try Kept(fromTokens.items[0])
+        let expected = try Kept(decoded.items[0])
+        #expect(kept == expected, "\(kept.key)")
+        // Staged as read where the tokens hold what was read (not in a Bundle held whole to be
+        // split, its `entry` before its `resourceType`), counting for what its tokens packed take.
+        let holdsSource = source.tokens.sourceBytes(ofValueAt: source.index) != nil
+        #expect(fromTokens.items[0].isSourceText == holdsSource && !decoded.items[0].isSourceText)
+        #expect(kept.weight == decoded.items[0].bytes.count)
+        if holdsSource { asRead += 1 }
         types.insert(kept.type)
         if !kept.identifiers.isEmpty { withIdentifiers += 1 }
         if !kept.sites.isEmpty { withRequests += 1 }
       }
     }
-    #expect(types.count >= 8 && modelled > 10)
+    #expect(types.count >= 8 && modelled > 10 && asRead > 10)
     #expect(withIdentifiers > 10)
     if release == .r4 { #expect(withRequests > 0) }  // event resources (Immunization, Procedure)
   }

@@ -13,6 +13,19 @@ import Testing
     try JSONTokens(parsing: text)
   }
 
+  /// `packedByteCount(valueAt:)` is the size `packed(valueAt:)` makes, for the value and every
+  /// value inside it, and for every fixture file.
+  @Test func theCountedSizeIsThePackedSize() throws {
+    let tokens = try Self.tokens()
+    for index in 0..<tokens.count where tokens[index].kind != .key {
+      #expect(tokens.packedByteCount(valueAt: index) == tokens.packed(valueAt: index).count)
+    }
+    for path in Fixtures.files(extensions: ["json"], under: "r4/examples") {
+      let file = try Fixtures.bytes(path).withUnsafeBytes { try JSONTokens(parsing: $0) }
+      #expect(file.packedByteCount() == file.packed().count, "\(path)")
+    }
+  }
+
   @Test func aWholeValueComesBackEqual() throws {
     let tokens = try Self.tokens()
     let unpacked = try #require(JSONTokens(packed: tokens.packed()))

@@ -89,8 +89,8 @@ struct PartitionMerger: Sendable {
     let slot = version.slot
     let bytes = try file.read(at: slot.offset, count: Int(slot.length))
     let decoded = try StagedMerge.decode(
-      bytes, isCanonical: slot.isCanonical, repairs: slot.isAsRead, isDSTU2: slot.isDSTU2,
-      type: typeNames[Int(slot.type)], path: file.path)
+      bytes, isCanonical: slot.isCanonical, isSourceText: slot.isSourceText, repairs: slot.isAsRead,
+      isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
     return IndexedResource(
       key: version.key, fullUrl: partitions.keptURL(of: ordinal, version), resource: decoded.resource,
       source: decoded.source, originalJSON: partitions.originalJSON[ordinal] ?? decoded.originalJSON,

@@ -14,22 +14,32 @@ public struct StagedEntry: Sendable {
     var key: String
     var fullUrl: String?
     /// What it is staged as, decoded again when its partition is merged: the model's own compact
-    /// JSON when `isCanonical`, else the tokens it was decoded from, packed
-    /// (``FHIRJSON/JSONTokens/packed(valueAt:)``).
+    /// JSON when `isCanonical`, its JSON as read when `isSourceText`, else the tokens it was
+    /// decoded from, packed (``FHIRJSON/JSONTokens/packed(valueAt:)``).
     var bytes: [UInt8]
     /// Whether `bytes` are the model's own compact JSON (then they serve as the source's JSON).
     var isCanonical: Bool
+    /// Whether `bytes` are the resource's JSON as read (``StagedMerge/Slot/isSourceText``).
+    var isSourceText = false
+    /// What it counts for when partitions are cut (``StagedIndex/Version/weight``), when not its
+    /// bytes' count.
+    var weight: Int?
     /// Its JSON as read, when decoding repaired it.
     var originalJSON: [UInt8]?
     var facts: StagedFacts
 
     /// An unmodelled resource's item, from its skeleton (``StagedMerge/skeleton(_:at:)``) and
-    /// its tokens packed: what decoding it whole would give.
-    init(skeleton: PipelineResource, packed: [UInt8], fullUrl: String?, _ preparer: StagedConversion.Preparer) {
+    /// its JSON as read (`isSourceText`) or its tokens packed: what decoding it whole would give.
+    init(
+      skeleton: PipelineResource, bytes: [UInt8], isSourceText: Bool, weight: Int?, fullUrl: String?,
+      _ preparer: StagedConversion.Preparer
+    ) {
+      self.weight = weight
       key = ResourceIndex.key(of: skeleton, fullUrl: fullUrl) { skeleton.canonicalBytes }
       self.fullUrl = fullUrl
-      bytes = packed
+      self.bytes = bytes
       isCanonical = false
+      self.isSourceText = isSourceText
       facts = preparer.facts(of: skeleton, source: nil)
     }
 

@@ -13,14 +13,23 @@ struct StagedIndex {
     /// Its place in the order versions were staged.
     var sequence: Int32
     var slot: StagedMerge.Slot
+    /// The bytes it counts for when partitions are cut (``Pipeline/StagingOptions/partitionBytes``):
+    /// its slot's `length`, or for JSON as read (``StagedMerge/Slot/isSourceText``) the length its
+    /// tokens packed would have, so that the same resources are cut into the same partitions
+    /// whatever the spacing of the input they came in.
+    var weight: Int32
     var fullUrl: String?
     /// A converting CarePlan's entity uuid as its coder made it, and whether it has an id.
     var plan: (uuid: UUID, hasID: Bool)?
 
-    init(key: String, sequence: Int32, slot: StagedMerge.Slot, fullUrl: String?, plan: (uuid: UUID, hasID: Bool)?) {
+    init(
+      key: String, sequence: Int32, slot: StagedMerge.Slot, weight: Int32? = nil, fullUrl: String?,
+      plan: (uuid: UUID, hasID: Bool)?
+    ) {
       self.key = key
       self.sequence = sequence
       self.slot = slot
+      self.weight = weight ?? slot.length
       self.fullUrl = fullUrl
       self.plan = plan
     }
@@ -31,6 +40,7 @@ struct StagedIndex {
       key = reader.ordered()
       sequence = reader.int32()
       slot = StagedMerge.Slot(from: &reader)
+      weight = reader.int32()
       fullUrl = reader.optionalText()
       if reader.uint8() != 0 {
         let hasID = reader.uint8() != 0
@@ -47,12 +57,15 @@ struct StagedIndex {
 
     /// What merging needs of a kept version without reading its strings: its sequence number
     /// and slot, and whether it is a CarePlan that converts.
-    static func summary(of record: ArraySlice<UInt8>) -> (sequence: Int32, slot: StagedMerge.Slot, hasPlan: Bool) {
+    static func summary(of record: ArraySlice<UInt8>) -> (
+      sequence: Int32, slot: StagedMerge.Slot, weight: Int32, hasPlan: Bool
+    ) {
       var reader = RecordReader(record[(keyField(of: record).endIndex + 2)...])
       let sequence = reader.int32()
       let slot = StagedMerge.Slot(from: &reader)
+      let weight = reader.int32()
       if reader.uint8() != 0 { reader.skipData() }
-      return (sequence, slot, reader.uint8() != 0)
+      return (sequence, slot, weight, reader.uint8() != 0)
     }
 
     /// Its record: ordered by key, then by sequence number.
@@ -67,6 +80,7 @@ struct StagedIndex {
       record.appendOrdered(key)
       record.append(sequence)
       slot.write(to: &record)
+      record.append(weight)
       record.appendText(fullUrl)
       if let plan {
         record.append(UInt8(1))

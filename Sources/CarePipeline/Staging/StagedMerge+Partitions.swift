@@ -207,7 +207,7 @@ extension StagedMerge {
       }
       _ = reader.int32()
       if reader.uint8() == 0 {
-        group?.bytes += Int(StagedIndex.Version.summary(of: reader.rest).slot.length)
+        group?.bytes += Int(StagedIndex.Version.summary(of: reader.rest).weight)
       }
       try file.append(record)
     }

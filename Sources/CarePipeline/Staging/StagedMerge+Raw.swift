@@ -44,6 +44,7 @@ extension StagedMerge {
       return false
     }
     let skeleton: PipelineResource
+    var isUnmodelled = false
     switch (release, type) {
     case (.dstu2, FHIRDSTU2.Observation.resourceType):
       skeleton = .dstu2(.observation(try Self.dstu2Observation(&decoder, at: index)))
@@ -54,14 +55,19 @@ extension StagedMerge {
         return false
       }
       skeleton = unmodelled
+      isUnmodelled = true
     }
     guard skeleton.id != nil || fullUrl != nil else { return false }
     let key = ResourceIndex.key(of: skeleton, fullUrl: fullUrl) { [] }
-    let bytes = canonical ?? tokens.packed(valueAt: index)
+    // A resource no model reads, as read when the tokens hold it (most are never loaded again);
+    // an Observation's tokens packed, as they are decoded when merged.
+    let asRead = canonical == nil && isUnmodelled ? tokens.sourceBytes(ofValueAt: index) : nil
+    let bytes = canonical ?? asRead ?? tokens.packed(valueAt: index)
     report.resourcesRead[type, default: 0] += 1
     try stage(
       preparer.facts(of: skeleton, source: nil), bytes, isCanonical: canonical != nil, isAsRead: canonical == nil,
-      key: key, fullUrl: fullUrl, originalJSON: originalJSON)
+      isSourceText: asRead != nil, weight: asRead == nil ? nil : tokens.packedByteCount(valueAt: index), key: key,
+      fullUrl: fullUrl, originalJSON: originalJSON)
     return true
   }
 

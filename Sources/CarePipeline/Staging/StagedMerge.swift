@@ -80,18 +80,22 @@ final class StagedMerge {
     for item in prepared.items {
       report.resourcesRead[item.facts.type, default: 0] += 1
       try stage(
-        item.facts, item.bytes, isCanonical: item.isCanonical, key: item.key, fullUrl: item.fullUrl,
-        originalJSON: item.originalJSON)
+        item.facts, item.bytes, isCanonical: item.isCanonical, isSourceText: item.isSourceText, weight: item.weight,
+        key: item.key, fullUrl: item.fullUrl, originalJSON: item.originalJSON)
     }
   }
 
   /// Writes a version of the resource with `key`: `bytes`, its JSON (the model's own when
   /// `isCanonical`), and to the index its `facts`, the references it follows and its identifiers.
-  /// - Parameter isAsRead: Whether `bytes` are tokens as read that no model has decoded yet
-  ///   (``Slot/isAsRead``).
+  /// - Parameters:
+  ///   - isAsRead: Whether `bytes` are tokens as read that no model has decoded yet
+  ///     (``Slot/isAsRead``).
+  ///   - isSourceText: Whether `bytes` are the resource's JSON as read (``Slot/isSourceText``).
+  ///   - weight: What it counts for when partitions are cut (``StagedIndex/Version/weight``),
+  ///     when not `bytes.count`.
   func stage(
-    _ facts: StagedFacts, _ bytes: [UInt8], isCanonical: Bool, isAsRead: Bool = false, key: String, fullUrl: String?,
-    originalJSON: [UInt8]?
+    _ facts: StagedFacts, _ bytes: [UInt8], isCanonical: Bool, isAsRead: Bool = false, isSourceText: Bool = false,
+    weight: Int? = nil, key: String, fullUrl: String?, originalJSON: [UInt8]?
   ) throws {
     guard versionCount < Int32.max else {
       throw StagingError(path: file.path, message: "more than 2,147,483,646 resources to stage in one run")
@@ -101,10 +105,12 @@ final class StagedMerge {
     var slot = Slot(offset: try file.append(bytes), length: Int32(bytes.count), type: intern(facts.type))
     slot.isCanonical = isCanonical
     slot.isAsRead = isAsRead
+    slot.isSourceText = isSourceText
     slot.isDSTU2 = facts.isDSTU2
     slot.patientConverts = facts.patientConverts
     let version = StagedIndex.Version(
-      key: key, sequence: sequence, slot: slot, fullUrl: fullUrl, plan: facts.plan)
+      key: key, sequence: sequence, slot: slot, weight: weight.map { Int32(clamping: $0) }, fullUrl: fullUrl,
+      plan: facts.plan)
     try versions.add { version.write(to: &$0) }
     if let fullUrl {
       try fullURLs.add { record in
@@ -140,8 +146,8 @@ final class StagedMerge {
   func load(_ slot: Slot) throws -> Decoded {
     let bytes = try file.read(at: slot.offset, count: Int(slot.length))
     return try Self.decode(
-      bytes, isCanonical: slot.isCanonical, repairs: slot.isAsRead, isDSTU2: slot.isDSTU2,
-      type: typeNames[Int(slot.type)], path: file.path)
+      bytes, isCanonical: slot.isCanonical, isSourceText: slot.isSourceText, repairs: slot.isAsRead,
+      isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
   }
 
   /// A staged resource decoded again.
@@ -155,16 +161,18 @@ final class StagedMerge {
   }
 
   /// A staged resource decoded again, with the tokens it was decoded from as its source: `bytes`
-  /// are its compact JSON when `isCanonical`, else its tokens packed (``StagedEntry/Item/bytes``).
+  /// are its compact JSON when `isCanonical`, its JSON as read when `isSourceText`, else its
+  /// tokens packed (``StagedEntry/Item/bytes``).
   /// With `repairs` (tokens as read that no model has decoded, ``Slot/isAsRead``) it is decoded
   /// with the readers' repairs, so that its entities are those decoding it as read gives.
   /// - Throws: ``StagingError`` (naming the staging file at `path` and the resource's `type`)
   ///   when they are not one JSON value or do not decode.
   static func decode(
-    _ bytes: [UInt8], isCanonical: Bool, repairs: Bool, isDSTU2: Bool, type: String, path: String
+    _ bytes: [UInt8], isCanonical: Bool, isSourceText: Bool = false, repairs: Bool, isDSTU2: Bool, type: String,
+    path: String
   ) throws -> Decoded {
     let tokens: JSONTokens
-    if isCanonical {
+    if isCanonical || isSourceText {
       // Sized to the resource: its tokens stay with it (its source) while its partition is merged.
       var options = JSONTokenizer.Options()
       options.expectedInputBytes = bytes.count

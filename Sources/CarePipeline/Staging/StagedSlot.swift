@@ -1,11 +1,11 @@
 extension StagedMerge {
   /// Where one staged version is, and what the index needs to know of it without loading it: a
-  /// field of the index's records on disk (its four flags share a byte).
+  /// field of the index's records on disk (its five flags share a byte).
   struct Slot {
     var offset: Int64 = 0
     var length: Int32 = 0
     var type: UInt16 = 0
-    /// The four flags below, a bit each.
+    /// The five flags below, a bit each.
     var flags: UInt8 = 0
 
     init(offset: Int64 = 0, length: Int32 = 0, type: UInt16 = 0, flags: UInt8 = 0) {
@@ -52,6 +52,14 @@ extension StagedMerge {
     var isAsRead: Bool {
       get { flag(8) }
       set { setFlag(8, newValue) }
+    }
+
+    /// Whether the staged bytes are the resource's JSON exactly as read
+    /// (``FHIRJSON/JSONTokens/sourceBytes(ofValueAt:)``), tokenized again when merged: how a
+    /// resource no model reads is staged, since most are never loaded.
+    var isSourceText: Bool {
+      get { flag(16) }
+      set { setFlag(16, newValue) }
     }
 
     private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }

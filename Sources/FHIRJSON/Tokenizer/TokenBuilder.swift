@@ -161,9 +161,11 @@ struct TokenBuilder {
       tokens[index].payloadStart &+= UInt32(truncatingIfNeeded: sourceCount)
       tokens[index].payloadCount &= ~Self.decodedFlag
     }
+    // The text starts with the value's source bytes unless some were left out (a shell's
+    // streamed elements).
     let result = JSONTokens(
       block: region, tokens: tokens, count: tokenCount, text: textStart, textCount: textCount,
-      startOffset: startOffset)
+      startOffset: startOffset, sourceByteCount: rawBase == startOffset ? sourceCount : 0)
     blocks.commit(region, bytes: tokenBytes + textCount)
     clear()
     let (block, memory, size) = blocks.reserve(Self.initialReservation)

@@ -48,6 +48,38 @@ extension JSONTokens {
     return out
   }
 
+  /// The number of bytes ``packed(valueAt:)`` would make of the value at `index`, counted without
+  /// making them: what a value counts for in a care pipeline partition, whether it is staged
+  /// packed or as read (``sourceBytes(ofValueAt:)``), so that partitions are cut alike whatever
+  /// the input's spacing.
+  public func packedByteCount(valueAt index: Int = 0) -> Int {
+    let end = endIndex(ofValueAt: index)
+    var count = Self.headerSize
+    var previous = self[index].relativeOffset
+    for i in index...end {
+      let token = self[i]
+      count += 1 + Self.variableCount(token.relativeOffset &- previous)
+      previous = token.relativeOffset
+      if token.hasText {
+        count += Self.variableCount(token.payloadCount) + Int(token.payloadCount)
+      } else if token.kind == .objectStart || token.kind == .arrayStart {
+        count += Self.variableCount(token.payloadStart - UInt32(i))
+      }
+    }
+    return count
+  }
+
+  /// How many bytes ``appendVariable(_:to:)`` writes for `value`.
+  private static func variableCount(_ value: UInt32) -> Int {
+    var value = value
+    var count = 1
+    while value >= 0x80 {
+      value >>= 7
+      count += 1
+    }
+    return count
+  }
+
   /// The tokens of one value from the bytes ``packed(valueAt:)`` made, or `nil` when `bytes` are
   /// not such a packing: every number is read within bounds, each token's kind, text and
   /// container end are checked, and that they make one JSON value (keys only where an object's

@@ -27,6 +27,10 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
   public let textByteCount: Int
   /// Byte offset of the value's first token in the source input.
   public let startOffset: Int
+  /// How many of the text's first bytes are the value's source bytes, from its first token on
+  /// (``sourceBytes(ofValueAt:)``); 0 when the text is not its source: a copy
+  /// (``value(at:)``), packed tokens, a Bundle shell streamed around its entries.
+  let sourceByteCount: Int
 
   /// The memory the value's tokens and text take (16 bytes a token plus the text), what a
   /// reader holding many values bounds.
@@ -34,7 +38,7 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
 
   init(
     block: TokenBlock, tokens: UnsafePointer<JSONToken>, count: Int, text: UnsafeRawPointer, textCount: Int,
-    startOffset: Int
+    startOffset: Int, sourceByteCount: Int = 0
   ) {
     self.block = block
     tokenBase = tokens
@@ -42,6 +46,7 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
     textBase = text
     textByteCount = textCount
     self.startOffset = startOffset
+    self.sourceByteCount = sourceByteCount
   }
 
   /// Whether there are no tokens.
@@ -78,6 +83,25 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
     }
   }
 
+  /// The bytes the object or array at `index` was read from, exactly as they were in the input
+  /// (whitespace and escapes too), when these tokens hold them: the tokens a tokenizer hands
+  /// out keep their value's source bytes as the text their keys and strings point into, except
+  /// a Bundle shell streamed around its entries; copies (``value(at:)``) and packed tokens do
+  /// not. One copy of a range, where ``packed(valueAt:)`` writes token by token: the care
+  /// pipeline stages a resource no model reads so (docs/benchmarks.md, "Unmodelled resources
+  /// staged as read").
+  /// - Returns: The bytes, or `nil` when they are not held or the value at `index` is not an
+  ///   object or array.
+  public func sourceBytes(ofValueAt index: Int) -> [UInt8]? {
+    let kind = self[index].kind
+    guard sourceByteCount > 0, kind == .objectStart || kind == .arrayStart else { return nil }
+    let start = Int(self[index].relativeOffset)
+    // A container ends with its one-byte `}` or `]`.
+    let end = Int(self[endIndex(ofValueAt: index)].relativeOffset) + 1
+    guard start < end, end <= sourceByteCount else { return nil }
+    return withExtendedLifetime(block) { Array(UnsafeRawBufferPointer(start: textBase + start, count: end - start)) }
+  }
+
   /// The text of the key, string or number at `index` as a `String`.
   public func string(at index: Int) -> String {
     withText(at: index) { String(decoding: $0, as: UTF8.self) }
@@ -92,7 +116,8 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
 
   /// Whether the text at `index` is exactly `utf8` (no allocation).
   @inlinable public func text(at index: Int, equals utf8: some Collection<UInt8>) -> Bool {
-    withText(at: index) { $0.elementsEqual(utf8) }
+    // The lengths first: most texts compared differ in length, and counting an array is free.
+    withText(at: index) { $0.count == utf8.count && $0.elementsEqual(utf8) }
   }
 
   /// Equal when the tokens, their text and their source offsets are the same.
