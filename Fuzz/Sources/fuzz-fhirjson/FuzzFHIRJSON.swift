@@ -51,6 +51,15 @@ private func check(_ output: JSONTokenizer.Output) {
   let reparsed = try? writer.output.withUnsafeBytes { try JSONValue(parsing: $0, options: .init(maxDepth: 10_000)) }
   if reparsed != value { Fuzz.fail("writer round trip differs") }
   checkPacking(tokens)
+  checkSourceBytes(tokens, value)
+}
+
+/// The bytes a container was read from, where the tokens hold them, tokenize alone to the same
+/// value (the care pipeline stages unmodelled resources so, and tokenizes them again when merged).
+private func checkSourceBytes(_ tokens: JSONTokens, _ value: JSONValue) {
+  guard let source = tokens.sourceBytes(ofValueAt: 0) else { return }
+  let alone = try? source.withUnsafeBytes { try JSONValue(parsing: $0, options: .init(maxDepth: 10_000)) }
+  if alone != value { Fuzz.fail("a value's source bytes do not tokenize to it") }
 }
 
 /// Packed tokens come back as `value(at:)` gives them (as if tokenized alone); packed bytes with one
@@ -58,6 +67,7 @@ private func check(_ output: JSONTokenizer.Output) {
 private func checkPacking(_ tokens: JSONTokens) {
   let packed = tokens.packed()
   if JSONTokens(packed: packed) != tokens.value(at: 0) { Fuzz.fail("packing round trip differs") }
+  if tokens.packedByteCount() != packed.count { Fuzz.fail("the counted packed size differs") }
   if tokens.count > 2, tokens[0].kind == .objectStart || tokens[0].kind == .arrayStart {
     let inner = tokens[0].kind == .objectStart ? 2 : 1
     if JSONTokens(packed: tokens.packed(valueAt: inner)) != tokens.value(at: inner) {
