@@ -55,8 +55,8 @@ struct StagedIndex {
       return reader.orderedField()
     }
 
-    /// What merging needs of a kept version without reading its strings: its sequence number
-    /// and slot, and whether it is a CarePlan that converts.
+    /// What merging needs of a kept version without reading its strings: its sequence number,
+    /// slot and weight, and whether it is a CarePlan that converts.
     static func summary(of record: ArraySlice<UInt8>) -> (
       sequence: Int32, slot: StagedMerge.Slot, weight: Int32, hasPlan: Bool
     ) {
