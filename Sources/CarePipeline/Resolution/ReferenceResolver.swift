@@ -134,9 +134,7 @@ struct ReferenceResolver {
     return .other
   }
 
-  /// Whether `reference` contains `://` (an absolute URL).
-  static func hasScheme(_ reference: String) -> Bool { hasScheme(Array(reference.utf8)[...]) }
-
+  /// Whether `bytes` contain `://` (an absolute URL).
   private static func hasScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
     var previous: (UInt8, UInt8) = (0, 0)
     for byte in bytes {
