@@ -40,6 +40,15 @@ import Testing
     Case(name: "empty input", bytes: [], kind: .emptyInput, offset: 0),
     Case(name: "only whitespace", bytes: Array(" \n\t ".utf8), kind: .emptyInput, offset: 4),
     Case(name: "single quotes", bytes: Array("{'a':1}".utf8), kind: .unexpectedCharacter, offset: 1),
+    // YAJL skips a vertical tab or form feed as whitespace; JSON does not.
+    Case(name: "vertical tab before a value", bytes: Array("{\"a\":\u{0B}1}".utf8), kind: .unexpectedCharacter, offset: 5, path: "a"),
+    Case(
+      name: "form feed before a string", bytes: Array("[\"x\",\u{0C}\"Chalmers\"]".utf8), kind: .unexpectedCharacter,
+      offset: 5, path: "[1]"),
+    Case(name: "vertical tab after the value", bytes: Array("{}\u{0B}".utf8), kind: .trailingData, offset: 2),
+    Case(name: "form feed ending a number", bytes: Array("[12\u{0C}]".utf8), kind: .unexpectedCharacter, offset: 3, path: "[0]"),
+    Case(name: "vertical tab inside a string", bytes: Array("[\"Chal\u{0B}mers\"]".utf8), kind: .invalidString, offset: 6, path: "[0]"),
+    Case(name: "form feed inside a literal", bytes: Array("[tr\u{0C}ue]".utf8), kind: .unexpectedCharacter, offset: 3, path: "[0]"),
   ]
 
   @Test(arguments: cases)

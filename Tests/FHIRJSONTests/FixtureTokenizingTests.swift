@@ -12,9 +12,15 @@ import Testing
     let bytes = Fixtures.bytes(path)
     let whole = try Chunked.tokens(bytes, chunkSize: bytes.count)
     #expect(whole.count > 2)
+    // The value's source bytes, as the care pipeline stages a resource no model reads, are the
+    // file's bytes between the whitespace around it, at any chunking.
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+    let source = Array(bytes.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    #expect(whole.sourceBytes(ofValueAt: 0) == source)
     for size in Self.chunkSizes {
       let chunked = try Chunked.tokens(bytes, chunkSize: size)
       #expect(chunked.firstDifference(from: whole) == nil, "chunk size \(size)")
+      #expect(chunked.sourceBytes(ofValueAt: 0) == source, "chunk size \(size)")
     }
   }
 

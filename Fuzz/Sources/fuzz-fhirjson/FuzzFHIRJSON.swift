@@ -51,8 +51,15 @@ private func check(_ output: JSONTokenizer.Output) {
   let reparsed = try? writer.output.withUnsafeBytes { try JSONValue(parsing: $0, options: .init(maxDepth: 10_000)) }
   if reparsed != value { Fuzz.fail("writer round trip differs") }
   checkPacking(tokens)
+  checkSourceBytes(tokens, value)
 }
 
+/// The bytes a container was read from, where the tokens hold them, tokenize alone to the same
+/// value (the care pipeline stages unmodelled resources so, and tokenizes them again when merged).
+private func checkSourceBytes(_ tokens: JSONTokens, _ value: JSONValue) {
+  guard let source = tokens.sourceBytes(ofValueAt: 0) else { return }
+  let alone = try? source.withUnsafeBytes { try JSONValue(parsing: $0, options: .init(maxDepth: 10_000)) }
+  if alone != value { Fuzz.fail("a value's source bytes do not tokenize to it") }
 }
 
 /// Packed tokens come back as `value(at:)` gives them (as if tokenized alone); packed bytes with one

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A streaming JSON tokenizer on YAJL: push byte chunks of any size, take out compact
 /// ``JSONTokens`` for each complete top-level value.
 ///
@@ -128,20 +134,55 @@ public final class JSONTokenizer {
     // UTF-8 is checked for the whole chunk at once; YAJL then parses only what is valid.
     let invalidUTF8 = core.pointee.utf8.check(bytes)
     let valid = UnsafeRawBufferPointer(rebasing: bytes[0..<max(invalidUTF8 ?? bytes.count, 0)])
-    core.pointee.chunk = valid
-    core.pointee.chunkBase = base
-    core.pointee.bytesFed = base + valid.count
     defer {
       // Never keep a pointer to the caller's memory.
       core.pointee.chunk = UnsafeRawBufferPointer(start: nil, count: 0)
     }
-    try check(parser.parse(valid))
-    if !core.pointee.chunkConsumed() { throw core.pointee.error! }
+    try parse(valid, at: base)
     if let invalidUTF8 {
       core.pointee.fail(.invalidUTF8, "invalid UTF-8", at: base + invalidUTF8)
       core.pointee.bytesFed = base + bytes.count
       throw core.pointee.error!
     }
+  }
+
+  /// Parses `bytes`, valid UTF-8 from absolute offset `base`, as one chunk, or as several around a
+  /// vertical tab or form feed. YAJL skips those two as whitespace; JSON (RFC 8259) does not allow
+  /// them, and the tokenizer's copy of each value's source must skip exactly what YAJL skips. Between
+  /// tokens, or ending a number, one is refused here; inside a string or a literal YAJL refuses it
+  /// itself, as it does any control character.
+  private func parse(_ bytes: UnsafeRawBufferPointer, at base: Int) throws {
+    var start = 0
+    var searchFrom = 0
+    while true {
+      let stop = Self.firstVerticalTabOrFormFeed(in: bytes, from: searchFrom) ?? bytes.count
+      let part = UnsafeRawBufferPointer(rebasing: bytes[start..<stop])
+      core.pointee.chunk = part
+      core.pointee.chunkBase = base + start
+      core.pointee.bytesFed = base + stop
+      try check(parser.parse(part))
+      if !core.pointee.chunkConsumed() { throw core.pointee.error! }
+      guard stop < bytes.count else { return }
+      core.pointee.chunk = UnsafeRawBufferPointer(rebasing: bytes[stop...])
+      core.pointee.chunkBase = base + stop
+      core.pointee.bytesFed = base + stop
+      if !core.pointee.isInsideStringOrLiteral {
+        core.pointee.refuseWhitespace(bytes[stop], at: base + stop)
+        throw core.pointee.error!
+      }
+      // YAJL is left to refuse it, in the part that starts with it.
+      start = stop
+      searchFrom = stop + 1
+    }
+  }
+
+  /// The index of the first vertical tab (0x0B) or form feed (0x0C) in `bytes` from `start`.
+  private static func firstVerticalTabOrFormFeed(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    guard let base = bytes.baseAddress, start < bytes.count else { return nil }
+    let count = bytes.count - start
+    let tab = memchr(base + start, 0x0B, count).map { UnsafeRawPointer($0) - base }
+    let feed = memchr(base + start, 0x0C, tab.map { $0 - start } ?? count).map { UnsafeRawPointer($0) - base }
+    return feed ?? tab
   }
 
   /// Tokenizes the next chunk of input.

@@ -8,6 +8,24 @@ extension TokenizerCore {
     return false
   }
 
+  /// Whether the bytes YAJL has not reported yet begin a string, key or literal (`true`, `false`,
+  /// `null`): `pending` holds an unfinished token from its first byte.
+  var isInsideStringOrLiteral: Bool {
+    guard let first = pending.first else { return false }
+    return first == UInt8(ascii: "\"") || (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z"))
+  }
+
+  /// Stores the error for a vertical tab or form feed (`byte`) at absolute `offset`, standing
+  /// where only whitespace may: YAJL skips both, JSON does not allow them.
+  mutating func refuseWhitespace(_ byte: UInt8, at offset: Int) {
+    let name = byte == 0x0B ? "a vertical tab (0x0B)" : "a form feed (0x0C)"
+    if depth == 0 && valuesInDocument > 0 && !allowsMultipleValues {
+      fail(.trailingData, "\(name) after the JSON value is not JSON whitespace", at: offset)
+    } else {
+      fail(.unexpectedCharacter, "\(name) is not JSON whitespace", at: offset)
+    }
+  }
+
   /// Stores the error YAJL reported at absolute `offset`.
   mutating func failFromYAJL(_ yajlMessage: String, at offset: Int, atEnd: Bool) {
     if atEnd && depth == 0 && valuesInDocument == 0 && pending.isEmpty {
