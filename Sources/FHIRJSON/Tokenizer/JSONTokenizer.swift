@@ -177,6 +177,8 @@ public final class JSONTokenizer {
   }
 
   /// The index of the first vertical tab (0x0B) or form feed (0x0C) in `bytes` from `start`.
+  /// Two `memchr` scans (the C library's vector loop): the check costs +0.26 % of the instructions
+  /// of `convert --to care --jobs 1` on the 50 MB job export (callgrind, 10.152 → 10.178 billion).
   private static func firstVerticalTabOrFormFeed(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
     guard let base = bytes.baseAddress, start < bytes.count else { return nil }
     let count = bytes.count - start
