@@ -261,6 +261,40 @@ import Testing
     #expect(try Self.lines(out) == 1)
   }
 
+  /// An interrupted run writing to standard output says how many lines it wrote there: the
+  /// records a paused stream flushed, one line each.
+  @Test func anInterruptedRunCountsTheLinesOnStandardOutput() throws {
+    let process = Process()
+    process.executableURL = CommandRunner.executable
+    process.arguments = ["convert", "--to", "r4", "-"]
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let records = (1...3).map { "{\"resourceType\":\"Patient\",\"id\":\"p\($0)\"}\n" }.joined()
+    input.fileHandleForWriting.write(Data(records.utf8))
+    // The three lines, flushed when the input pauses; a run that never writes them is stopped
+    // after 10 s, which closes its output.
+    let pid = process.processIdentifier
+    let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: watchdog)
+    var received = Data()
+    for _ in 0..<100 where received.filter({ $0 == 0x0A }).count < 3 {
+      received += output.fileHandleForReading.availableData
+    }
+    watchdog.cancel()  // before the process can end, so never another process's pid
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    try input.fileHandleForWriting.close()
+    let stderr = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(received.filter { $0 == 0x0A }.count == 3)
+    #expect(process.terminationStatus == 130, "\(stderr)")
+    #expect(stderr == "fhirkit: interrupted (SIGINT); standard output: 3 line(s) written before it\n")
+  }
+
   @Test func anInterruptedCareConversionCreatesNothing() throws {
     let folder = TemporaryFolders.make("fhirkit-outputs")
     let out = folder + "/care.ndjson"

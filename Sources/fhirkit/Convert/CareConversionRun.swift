@@ -95,7 +95,7 @@ struct CareConversionRun {
       if format == .json {
         var writer = JSONWriter(style: .pretty)
         writer.value(.array(values))
-        try output.writeLine(writer.takeOutput())
+        try output.writeDocument(writer.takeOutput())
       }
       try output.close()
     }

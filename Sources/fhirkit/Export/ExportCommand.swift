@@ -165,7 +165,7 @@ struct ExportCommand: ParsableCommand {
       // Pretty-printed, as `convert --format bundle` writes it.
       var writer = JSONWriter(style: .pretty)
       writer.value(try JSONValue(parsing: StoreExporter.bundle(bundled)))
-      try out.writeLine(writer.takeOutput())
+      try out.writeDocument(writer.takeOutput())
     }
     try out.close()
     try issueReport.close()

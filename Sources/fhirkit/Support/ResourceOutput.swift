@@ -114,7 +114,7 @@ final class ResourceOutput {
     if format != .ndjson {
       var writer = JSONWriter(style: .pretty)
       writer.value(try document())
-      try file.writeLine(writer.takeOutput())
+      try file.writeDocument(writer.takeOutput())
     }
     try file.close()
   }
