@@ -29,6 +29,23 @@ import Testing
     #expect(again == sorted, "read a second time")
   }
 
+  /// Sorted in halves on two threads (`jobs` 2, all in memory, ≥ 4,096 records): the same order,
+  /// of an odd count too, and of records all alike.
+  @Test(arguments: [4_096, 9_001])
+  func recordsSortedInHalvesComeBackInOrder(count: Int) throws {
+    for records in [Self.randomRecords(count, seed: UInt64(count)), Array(repeating: [UInt8](), count: count)] {
+      let sorter = RecordSorter(directory: NSTemporaryDirectory(), runBytes: 16 << 20, jobs: 2)
+      for record in records { try sorter.add(record) }
+      var sorted: [[UInt8]] = []
+      try sorter.forEach { sorted.append(Array($0)) }
+      #expect(sorted == records.sorted { $0.lexicographicallyPrecedes($1) })
+    }
+    // Spans of records alike keep their order, as one stable sort keeps it.
+    let buffer: [UInt8] = Array(repeating: 1, count: 10) + Array(repeating: 2, count: 10)
+    let spans = (0..<5_000).map { UInt64($0 % 20) << 32 | 1 }
+    #expect(RecordSorter.sorted(spans, of: buffer, jobs: 2) == RecordSorter.sorted(spans, of: buffer, jobs: 1))
+  }
+
   @Test func anEmptySorterHasNoRecords() throws {
     let sorter = RecordSorter(directory: NSTemporaryDirectory(), runBytes: 16)
     var count = 0

@@ -12,6 +12,8 @@ import Synchronization
 final class RecordSorter {
   private let directory: String
   private let runBytes: Int
+  /// Threads that may sort the records in memory (``sorted(_:of:jobs:)``).
+  private let jobs: Int
   /// The records not yet in a run, back to back.
   private var buffer: [UInt8] = []
   /// Per record in `buffer`: its start (high 32 bits) and length (low 32 bits).
@@ -27,10 +29,12 @@ final class RecordSorter {
   /// The number of records added.
   private(set) var count = 0
 
-  /// Creates an empty sorter whose runs go to temporary files in `directory`.
-  init(directory: String, runBytes: Int) {
+  /// Creates an empty sorter whose runs go to temporary files in `directory`; records that all fit
+  /// in memory are sorted on two threads when `jobs` allows it (``sorted(_:of:jobs:)``).
+  init(directory: String, runBytes: Int, jobs: Int = 1) {
     self.directory = directory
     self.runBytes = max(1, runBytes)
+    self.jobs = jobs
   }
 
   deinit { pending.wait() }
@@ -79,8 +83,7 @@ final class RecordSorter {
       isSorted = true
       if runs.results.withLock({ $0.isEmpty }) {
         // Everything fits in memory: sorted here, no run written.
-        let records = buffer
-        spans.sort { SortedRun.precedes(records, $0, $1) }
+        spans = Self.sorted(spans, of: buffer, jobs: jobs)
       } else if !spans.isEmpty {
         try startRun()
       }
@@ -88,6 +91,42 @@ final class RecordSorter {
     pending.wait()
     let written = try runs.results.withLock { try $0.map { try $0.get() } }
     return try Cursor(sorter: self, runs: written.map { $0.cursor() })
+  }
+
+  /// `spans` (of records in `buffer`) in their records' order. With `jobs` > 1 and records enough,
+  /// each half is sorted on a thread of its own and the halves merged, the first half's record
+  /// first of two alike, so the order is the one sorting all at once gives: `convert --to care
+  /// --jobs 2` cuts its partitions on one thread, and sorting took a third of that
+  /// (docs/benchmarks.md, "Sorted in halves").
+  static func sorted(_ spans: [UInt64], of buffer: [UInt8], jobs: Int) -> [UInt64] {
+    guard jobs > 1, spans.count >= 1 << 12 else {
+      return spans.sorted { SortedRun.precedes(buffer, $0, $1) }
+    }
+    let middle = spans.count / 2
+    let halves = Mutex<[[UInt64]]>([Array(spans[..<middle]), Array(spans[middle...])])
+    DispatchQueue.concurrentPerform(iterations: 2) { half in
+      // Taken out of the mutex, not copied, so that it is sorted in place.
+      var part: [UInt64] = []
+      halves.withLock { swap(&part, &$0[half]) }
+      part.sort { SortedRun.precedes(buffer, $0, $1) }
+      halves.withLock { swap(&part, &$0[half]) }
+    }
+    let (first, second) = halves.withLock { ($0[0], $0[1]) }
+    var merged: [UInt64] = []
+    merged.reserveCapacity(spans.count)
+    var (i, j) = (0, 0)
+    while i < first.count && j < second.count {
+      if SortedRun.precedes(buffer, second[j], first[i]) {
+        merged.append(second[j])
+        j += 1
+      } else {
+        merged.append(first[i])
+        i += 1
+      }
+    }
+    merged += first[i...]
+    merged += second[j...]
+    return merged
   }
 
   /// Sorts and writes out the records in memory on another thread (after the run before, so

@@ -139,7 +139,7 @@ extension StagedMerge {
   private func sortedMembers(_ index: StagedIndex, roots: consuming [Int32], guestsOf: [(order: Int32, guest: Int32)])
     throws -> (members: RecordSorter, guests: [Int32: Member])
   {
-    let members = RecordSorter(directory: directory, runBytes: options.sortBytes)
+    let members = RecordSorter(directory: directory, runBytes: options.sortBytes, jobs: options.jobs)
     /// Adds a member record of `ordinal` in the group of `root` with `tag`, then what `write` adds.
     func add(_ ordinal: Int32, root: Int32, tag: UInt8, _ write: (inout RecordBuilder) -> Void) throws {
       try members.add { record in

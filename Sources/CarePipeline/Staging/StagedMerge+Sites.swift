@@ -11,8 +11,8 @@ extension StagedMerge {
   func siteTargets(_ index: StagedIndex, holders: [LogicalIdentifier: [LogicalIdentifier.Holder]]) throws
     -> (targets: RecordSorter, sites: RecordFile)
   {
-    let keys = RecordSorter(directory: directory, runBytes: options.sortBytes)
-    let urls = RecordSorter(directory: directory, runBytes: options.sortBytes)
+    let keys = RecordSorter(directory: directory, runBytes: options.sortBytes, jobs: options.jobs)
+    let urls = RecordSorter(directory: directory, runBytes: options.sortBytes, jobs: options.jobs)
     let sites = try RecordFile(directory: directory)
     var site: Int32 = 0
     try forEachSite(index) { ordinal, kind, text, referrerURL in
@@ -48,7 +48,7 @@ extension StagedMerge {
         return true
       }
     }
-    let matches = RecordSorter(directory: directory, runBytes: options.sortBytes)
+    let matches = RecordSorter(directory: directory, runBytes: options.sortBytes, jobs: options.jobs)
     // Keys, against the kept resources in key order (a kept resource's ordinal is its row).
     try join(keys, with: index.kept, into: matches) { _, row in row }
     // URLs, against the `fullUrl`s in order (each with the first version that had it).

@@ -60,8 +60,8 @@ final class StagedMerge {
     file = try StagingFile(directory: directory)
     sites = try RecordFile(directory: directory)
     identifiers = try RecordFile(directory: directory)
-    versions = RecordSorter(directory: directory, runBytes: options.sortBytes)
-    fullURLs = RecordSorter(directory: directory, runBytes: options.sortBytes)
+    versions = RecordSorter(directory: directory, runBytes: options.sortBytes, jobs: options.jobs)
+    fullURLs = RecordSorter(directory: directory, runBytes: options.sortBytes, jobs: options.jobs)
   }
 
   /// The directory of the temporary files.
