@@ -86,6 +86,31 @@ import Testing
     #expect(result.report.duplicatesMerged == ["CarePlan": 1, "Patient": 2])
   }
 
+  /// Copies staged as the same bytes (a store's compact JSON, an Organization in every Bundle of
+  /// a pile) are merged without decoding them, the first kept; a version staged otherwise is
+  /// still compared with the kept one decoded, whichever comes first.
+  @Test(arguments: [[0, 0, 1], [1, 0, 0], [0, 1, 0, 1]])
+  func copiesStagedAsTheSameBytesKeepTheNewest(order: [Int]) throws {
+    func observation(_ version: String, _ value: Int) -> [UInt8] {
+      Array(
+        (#"{"resourceType":"Observation","id":"o1","meta":{"versionId":""# + version
+          + #""},"status":"final","code":{"text":"weight"},"subject":{"reference":"Patient/p1"},"effectiveDateTime":"2020-01-01","valueQuantity":{"value":"#
+          + "\(value)" + #","unit":"kg"}}"#).utf8)
+    }
+    let versions = [observation("1", 70), observation("2", 72)]
+    let conversion = try StagedConversion(pipeline: Pipeline(), staging: Pipeline.StagingOptions(jobs: 1))
+    try conversion.add(canonicalJSON: Array(#"{"resourceType":"Patient","id":"p1"}"#.utf8), release: .r4, fullUrl: nil)
+    for version in order { try conversion.add(canonicalJSON: versions[version], release: .r4, fullUrl: nil) }
+    var outcomes: [OutcomeEntity] = []
+    let report = try conversion.finish { record in
+      if case .outcome(let outcome) = record { outcomes.append(outcome) }
+    }
+    #expect(report.duplicatesMerged == ["Observation": order.count - 1])
+    #expect(outcomes.count == 1)
+    let kept = outcomes.first?.values.first?.value
+    #expect(kept == .integer(72) || kept == .double(72))
+  }
+
   /// Observations staged from their tokens (``Pipeline/StagingOptions/stagesFromTokens``): a key
   /// seen again is staged as a duplicate, the newer version kept, as when every resource is
   /// decoded as read.

@@ -62,16 +62,29 @@ extension StagedMerge {
     if group.count > 1 {
       var version = StagedIndex.Version(record: kept)
       keptURL = version.fullUrl
+      var keptBytes = try file.read(at: version.slot.offset, count: Int(version.slot.length))
+      // The kept version decoded, once a version staged otherwise is compared with it.
+      var keptResource: PipelineResource?
       for record in group.dropFirst() {
         let other = StagedIndex.Version(record: record)
         report.duplicatesMerged[typeNames[Int(other.slot.type)], default: 0] += 1
-        // Both versions decoded again from what is staged (duplicates are few).
-        if ResourceIndex.isNewer(try load(other.slot).resource, than: try load(version.slot).resource) {
+        index.ordinals[Int(other.sequence)] = ~ordinal
+        // The same bytes staged the same way are the same resource, not newer: the copies of an
+        // Organization in every Bundle of a pile are compared without decoding either.
+        let otherBytes = try file.read(at: other.slot.offset, count: Int(other.slot.length))
+        if other.slot.type == version.slot.type && other.slot.flags == version.slot.flags && otherBytes == keptBytes {
+          continue
+        }
+        let otherResource = try decode(otherBytes, other.slot).resource
+        let current = try keptResource ?? decode(keptBytes, version.slot).resource
+        keptResource = current
+        if ResourceIndex.isNewer(otherResource, than: current) {
           version = other
           kept = record
           keptURL = keptURL ?? other.fullUrl
+          keptBytes = otherBytes
+          keptResource = otherResource
         }
-        index.ordinals[Int(other.sequence)] = ~ordinal
       }
       index.ordinals[Int(StagedIndex.Version(record: group[0]).sequence)] = ~ordinal
       summary = StagedIndex.Version.summary(of: kept)

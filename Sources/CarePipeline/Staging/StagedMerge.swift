@@ -144,8 +144,12 @@ final class StagedMerge {
   /// The version staged at `slot`, decoded again, with the tokens it was decoded from as its
   /// source (when they account for it exactly, see ``ResourceSource``).
   func load(_ slot: Slot) throws -> Decoded {
-    let bytes = try file.read(at: slot.offset, count: Int(slot.length))
-    return try Self.decode(
+    try decode(try file.read(at: slot.offset, count: Int(slot.length)), slot)
+  }
+
+  /// The resource staged at `slot` decoded from its `bytes`, already read.
+  func decode(_ bytes: [UInt8], _ slot: Slot) throws -> Decoded {
+    try Self.decode(
       bytes, isCanonical: slot.isCanonical, isSourceText: slot.isSourceText, repairs: slot.isAsRead,
       isDSTU2: slot.isDSTU2, type: typeNames[Int(slot.type)], path: file.path)
   }
