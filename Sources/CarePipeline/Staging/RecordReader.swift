@@ -18,20 +18,21 @@ struct RecordReader {
 
   /// A string written with `appendOrdered`, as its bytes (escapes undone).
   mutating func orderedBytes() -> [UInt8] {
+    Self.unescaped(orderedField())
+  }
+
+  /// A field ``orderedField()`` read, its escaped zero bytes (`0`, `255`) made one zero again.
+  /// Most hold no zero byte and are taken whole: appending byte by byte to a growing array took
+  /// a third of reading a staged version's record (docs/benchmarks.md, "Kinds read as bytes").
+  private static func unescaped(_ field: ArraySlice<UInt8>) -> [UInt8] {
+    guard field.contains(0) else { return Array(field) }
     var result: [UInt8] = []
-    while position + 1 < bytes.endIndex {
-      let byte = bytes[position]
-      if byte == 0 {
-        let next = bytes[position + 1]
-        position += 2
-        if next == 1 { return result }
-        result.append(0)
-      } else {
-        result.append(byte)
-        position += 1
-      }
+    result.reserveCapacity(field.count)
+    var index = field.startIndex
+    while index < field.endIndex {
+      result.append(field[index])
+      index += field[index] == 0 ? 2 : 1
     }
-    position = bytes.endIndex
     return result
   }
 
@@ -50,9 +51,17 @@ struct RecordReader {
     return bytes[position...]
   }
 
-  mutating func ordered() -> String { String(decoding: orderedBytes(), as: UTF8.self) }
+  mutating func ordered() -> String {
+    let field = orderedField()
+    return field.contains(0)
+      ? String(decoding: Self.unescaped(field), as: UTF8.self) : String(decoding: field, as: UTF8.self)
+  }
 
-  mutating func text() -> String { String(decoding: data(), as: UTF8.self) }
+  mutating func text() -> String {
+    let count = Int(int32())
+    defer { position += count }
+    return String(decoding: bytes[position..<position + count], as: UTF8.self)
+  }
 
   mutating func optionalText() -> String? { uint8() == 0 ? nil : text() }
 
