@@ -46,6 +46,25 @@ import Testing
     #expect(RecordSorter.sorted(spans, of: buffer, jobs: 2) == RecordSorter.sorted(spans, of: buffer, jobs: 1))
   }
 
+  /// Sorted by their first 16 bytes as numbers, then byte by byte: records that end where
+  /// others go on with zero bytes, that differ only after 16 bytes, or only in their length.
+  @Test func recordsAlikeInTheirFirstBytesSortByTheRest() {
+    let base = Array("Observation/1234".utf8)
+    let records: [[UInt8]] = [
+      base + [0], base, base + [0, 0], base + [1], Array(base.prefix(15)), Array(base.prefix(15)) + [0], [], [0], [0, 0],
+      base + [0, 1], Array(base.prefix(7)) + [0, 0, 0], Array(base.prefix(7)), base + base, base + [255], [255],
+    ]
+    var buffer: [UInt8] = []
+    var spans: [UInt64] = []
+    for record in records {
+      spans.append(UInt64(buffer.count) << 32 | UInt64(record.count))
+      buffer += record
+    }
+    SortedRun.sort(&spans, of: buffer)
+    let sorted = spans.map { Array(buffer[Int($0 >> 32)..<Int($0 >> 32) + Int($0 & 0xFFFF_FFFF)]) }
+    #expect(sorted == records.sorted { $0.lexicographicallyPrecedes($1) })
+  }
+
   @Test func anEmptySorterHasNoRecords() throws {
     let sorter = RecordSorter(directory: NSTemporaryDirectory(), runBytes: 16)
     var count = 0

@@ -100,7 +100,9 @@ final class RecordSorter {
   /// (docs/benchmarks.md, "Sorted in halves").
   static func sorted(_ spans: [UInt64], of buffer: [UInt8], jobs: Int) -> [UInt64] {
     guard jobs > 1, spans.count >= 1 << 12 else {
-      return spans.sorted { SortedRun.precedes(buffer, $0, $1) }
+      var spans = spans
+      SortedRun.sort(&spans, of: buffer)
+      return spans
     }
     let middle = spans.count / 2
     let halves = Mutex<[[UInt64]]>([Array(spans[..<middle]), Array(spans[middle...])])
@@ -108,7 +110,7 @@ final class RecordSorter {
       // Taken out of the mutex, not copied, so that it is sorted in place.
       var part: [UInt64] = []
       halves.withLock { swap(&part, &$0[half]) }
-      part.sort { SortedRun.precedes(buffer, $0, $1) }
+      SortedRun.sort(&part, of: buffer)
       halves.withLock { swap(&part, &$0[half]) }
     }
     let (first, second) = halves.withLock { ($0[0], $0[1]) }
