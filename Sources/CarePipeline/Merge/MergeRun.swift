@@ -333,8 +333,14 @@ struct MergeRun {
     ]
     result.report.unresolvedReferences.sort()
     result.report.failures.sort { $0.description < $1.description }
-    // Provenance only for entities in the output (an Observation left out gives none).
-    let uuids = Set(result.records.lazy.map(\.uuid))
+    // Provenance only for entities in the output (an Observation left out gives none). The uuids
+    // are taken from each kind's entities: `records` would copy every entity first.
+    var uuids = Set<UUID>(minimumCapacity: result.patients.count + result.carePlans.count + result.tasks.count
+      + result.outcomes.count)
+    for patient in result.patients { uuids.insert(patient.uuid) }
+    for plan in result.carePlans { uuids.insert(plan.uuid) }
+    for task in result.tasks { uuids.insert(task.uuid) }
+    for outcome in result.outcomes { uuids.insert(outcome.uuid) }
     result.sources = result.sources.filter { uuids.contains($0.key) }
   }
 }

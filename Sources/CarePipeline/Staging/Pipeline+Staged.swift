@@ -102,7 +102,7 @@ extension StagedMerge {
   ) throws -> PipelineReport {
     try forEachPartition(progress: progress, preparing: { _ in () }) { result, _ in
       try check(result.report)
-      for record in result.records { try body(record, result.sources[record.uuid] ?? []) }
+      try result.forEachRecord { record in try body(record, result.sources[record.uuid] ?? []) }
     }
     return finishedReport()
   }
@@ -114,7 +114,10 @@ extension StagedMerge {
     preparing prepare: @escaping @Sendable (CareRecord, [SourceReference]) -> Output, _ body: (Output) throws -> Void
   ) throws -> PipelineReport {
     let prepareAll: @Sendable (PipelineResult) -> [Output] = { result in
-      result.records.map { prepare($0, result.sources[$0.uuid] ?? []) }
+      var outputs: [Output] = []
+      outputs.reserveCapacity(result.recordCount)
+      result.forEachRecord { outputs.append(prepare($0, result.sources[$0.uuid] ?? [])) }
+      return outputs
     }
     try forEachPartition(progress: progress, preparing: prepareAll) { result, outputs in
       try check(result.report)

@@ -282,7 +282,7 @@ public final class StagedConversion {
     precondition(partitions.ranges.indices.contains(number), "StagedConversion: no partition \(number)")
     let result = stagedMerge.absorb(try merger.merge(partitions.ranges[number]))
     try check(result.report)
-    for record in result.records { try body(record, result.sources[record.uuid] ?? []) }
+    try result.forEachRecord { record in try body(record, result.sources[record.uuid] ?? []) }
   }
 
   /// The report of what was staged and of the partitions merged so far by
