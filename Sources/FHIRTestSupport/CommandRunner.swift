@@ -18,11 +18,18 @@ public enum CommandRunner {
     return url.appendingPathComponent("fhirkit")
   }
 
-  /// Runs `fhirkit` with `arguments`, feeding `stdin` to it, from the package root, with
-  /// `environment` added to this process's environment.
-  public static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:]) throws
-    -> Result
-  {
+  /// A `fhirkit` run started with its standard streams as pipes, for a test that talks to it
+  /// while it runs.
+  public struct Running {
+    public let process: Process
+    public let input: Pipe
+    public let output: Pipe
+    public let error: Pipe
+  }
+
+  /// Starts `fhirkit` with `arguments` from the package root, with `environment` added to this
+  /// process's environment.
+  public static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -30,13 +37,21 @@ public enum CommandRunner {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
     }
     process.currentDirectoryURL = URL(fileURLWithPath: Fixtures.root).deletingLastPathComponent()
-    let input = Pipe()
-    let output = Pipe()
-    let error = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = error
+    let running = Running(process: process, input: Pipe(), output: Pipe(), error: Pipe())
+    process.standardInput = running.input
+    process.standardOutput = running.output
+    process.standardError = running.error
     try process.run()
+    return running
+  }
+
+  /// Runs `fhirkit` with `arguments`, feeding `stdin` to it, from the package root, with
+  /// `environment` added to this process's environment.
+  public static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:]) throws
+    -> Result
+  {
+    let running = try start(arguments, environment: environment)
+    let (process, input, output, error) = (running.process, running.input, running.output, running.error)
     // Read both streams while writing, so that a full pipe cannot block the child.
     let group = DispatchGroup()
     nonisolated(unsafe) var outData = Data()

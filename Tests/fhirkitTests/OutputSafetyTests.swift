@@ -264,16 +264,8 @@ import Testing
   /// An interrupted run writing to standard output says how many lines it wrote there: the
   /// records a paused stream flushed, one line each.
   @Test func anInterruptedRunCountsTheLinesOnStandardOutput() throws {
-    let process = Process()
-    process.executableURL = CommandRunner.executable
-    process.arguments = ["convert", "--to", "r4", "-"]
-    let input = Pipe()
-    let output = Pipe()
-    let error = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
+    let running = try CommandRunner.start(["convert", "--to", "r4", "-"])
+    let (process, input, output, error) = (running.process, running.input, running.output, running.error)
     let records = (1...3).map { "{\"resourceType\":\"Patient\",\"id\":\"p\($0)\"}\n" }.joined()
     input.fileHandleForWriting.write(Data(records.utf8))
     // The three lines, flushed when the input pauses; a run that never writes them is stopped
@@ -286,6 +278,8 @@ import Testing
       received += output.fileHandleForReading.availableData
     }
     watchdog.cancel()  // before the process can end, so never another process's pid
+    // Lines are counted once their write returns: a moment for that on a loaded machine.
+    usleep(300_000)
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     try input.fileHandleForWriting.close()
