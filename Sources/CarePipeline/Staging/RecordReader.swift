@@ -65,12 +65,6 @@ struct RecordReader {
 
   mutating func optionalText() -> String? { uint8() == 0 ? nil : text() }
 
-  mutating func data() -> [UInt8] {
-    let count = Int(int32())
-    defer { position += count }
-    return Array(bytes[position..<position + count])
-  }
-
   /// Skips a string written with `appendText`.
   mutating func skipData() {
     let count = Int(int32())
