@@ -25,6 +25,21 @@ import Testing
     #expect(result.stderr.hasPrefix("fhirkit: ") && result.stderr.contains(" element(s) approximated ("))
   }
 
+  /// A Synthea Bundle given twice, and its NDJSON lines given twice: every resource staged twice
+  /// as the same bytes (merged without decoding either copy), the same entities as given once.
+  @Test func aBundleGivenTwiceGivesTheEntitiesOfOnce() throws {
+    let once = try CommandRunner.run(["convert", "--to", "care", ConvertInputsTests.synthea])
+    #expect(once.exitCode == 0, "\(once.stderr)")
+    let twice = try CommandRunner.run(["convert", "--to", "care", ConvertInputsTests.synthea, ConvertInputsTests.synthea])
+    #expect(twice.exitCode == 0, "\(twice.stderr)")
+    #expect(twice.stdout == once.stdout)
+    let lines = Array(try CommandRunner.run(["convert", "--to", "r4", ConvertInputsTests.synthea]).stdout.utf8)
+    let linesOnce = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: lines)
+    let linesTwice = try CommandRunner.run(["convert", "--to", "care", "-"], stdin: lines + lines)
+    #expect(linesTwice.stdout == linesOnce.stdout)
+    #expect(!linesOnce.stdout.isEmpty)
+  }
+
   @Test func theSameResourcesInAnyFramingGiveTheSameEntities() throws {
     // A Bundle file, the same Bundle on stdin, and its resources as NDJSON lines on stdin.
     let file = try CommandRunner.run(["convert", "--to", "care", ConvertInputsTests.synthea])
