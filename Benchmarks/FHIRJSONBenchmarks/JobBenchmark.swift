@@ -53,7 +53,7 @@ struct JobBenchmark {
     var wall: Double
     var cpu: Double
     var peakMB: Int
-    /// Raw YAJL's wall and CPU seconds on the same bytes, just before.
+    /// Raw YAJL's wall and CPU seconds on the same bytes, just before (``rawYAJLSeconds(_:)``).
     var yajl: Double
     var yajlCPU: Double
   }
@@ -264,12 +264,18 @@ struct JobBenchmark {
     return (numbers[0] + numbers[1], Int(numbers[2]) / 1024)
   }
 
-  /// Wall and CPU seconds raw YAJL takes to count the events of `bytes` (64 KiB chunks).
+  /// Wall and CPU seconds raw YAJL takes to count the events of `bytes` (64 KiB chunks): the
+  /// median of three counts one after the other (each of wall and CPU). On this noisy machine a
+  /// single count of the same 50 MB took 0.13 to 0.24 s from one pair to the next, which moved a
+  /// pair's ratio as much as the changes it was meant to measure.
   static func rawYAJLSeconds(_ bytes: [UInt8]) -> (wall: Double, cpu: Double) {
-    let stopwatch = Stopwatch()
-    let tokens = bytes.withUnsafeBytes { RawYAJL.countTokens($0, chunkSize: 1 << 16) }
-    precondition(tokens > 0)
-    return stopwatch.elapsed()
+    let counts = (0..<3).map { _ in
+      let stopwatch = Stopwatch()
+      let tokens = bytes.withUnsafeBytes { RawYAJL.countTokens($0, chunkSize: 1 << 16) }
+      precondition(tokens > 0)
+      return stopwatch.elapsed()
+    }
+    return (median(counts.map(\.wall)), median(counts.map(\.cpu)))
   }
 
   /// The folder of Bundles (written by ``BundleCopies`` when missing, as large as the export),
