@@ -161,53 +161,53 @@ struct SQLiteAccess: StoreWriter {
 
   func append(_ version: StoredVersion, replacing head: VersionHead?) throws {
     if let head {
-      try db.cachedStatement(sql: "UPDATE versions SET is_head = 0 WHERE uuid = ?").execute(arguments: [
-        head.uuid.text
-      ])
+      let headUUID = head.uuid.text
+      try db.cachedStatement(sql: "UPDATE versions SET is_head = 0 WHERE uuid = ?").execute(arguments: [headUUID])
       if head.kind == .outcome {
-        try db.cachedStatement(sql: "UPDATE outcome SET slot = NULL WHERE uuid = ?").execute(arguments: [
-          head.uuid.text
-        ])
+        try db.cachedStatement(sql: "UPDATE outcome SET slot = NULL WHERE uuid = ?").execute(arguments: [headUUID])
       }
     }
+    // Each uuid's text is made once, and each row's arguments are one array: making the text
+    // again per statement and joining the shared columns onto each table's took a quarter of
+    // this function's own instructions in `import` (docs/benchmarks.md, "Rows bound once").
+    let uuid = version.uuid.text
     try db.cachedStatement(
       sql: """
         INSERT INTO versions (uuid, kind, id, seq, root_uuid, previous_uuid, is_head, content_hash)
         VALUES (?, ?, ?, ?, ?, ?, 1, ?)
         """
     ).execute(arguments: [
-      version.uuid.text, version.kind.rawValue, version.id, version.sequence, version.rootUUID.text,
-      version.previousUUID?.text, version.contentHash,
+      uuid, version.kind.rawValue, version.id, version.sequence,
+      version.rootUUID == version.uuid ? uuid : version.rootUUID.text, version.previousUUID?.text,
+      version.contentHash,
     ])
-    let common: [(any DatabaseValueConvertible)?] = [
-      version.uuid.text, version.id, version.effectiveDate.timeIntervalSince1970,
-      version.deletedDate?.timeIntervalSince1970,
-    ]
+    let id = version.id
+    let effective = version.effectiveDate.timeIntervalSince1970
+    let deleted = version.deletedDate?.timeIntervalSince1970
     switch version.kind {
     case .patient:
       try db.cachedStatement(
         sql: "INSERT INTO patient (uuid, id, effective_date, deleted_date, json) VALUES (?, ?, ?, ?, ?)"
-      )
-      .execute(arguments: StatementArguments(common + [version.json]))
+      ).execute(arguments: [uuid, id, effective, deleted, version.json])
     case .carePlan:
       try db.cachedStatement(
         sql:
           "INSERT INTO care_plan (uuid, id, effective_date, deleted_date, patient_uuid, json) VALUES (?, ?, ?, ?, ?, ?)"
-      ).execute(arguments: StatementArguments(common + [version.link?.text, version.json]))
+      ).execute(arguments: [uuid, id, effective, deleted, version.link?.text, version.json])
     case .contact:
       try db.cachedStatement(
         sql:
           "INSERT INTO contact (uuid, id, effective_date, deleted_date, care_plan_uuid, json) VALUES (?, ?, ?, ?, ?, ?)"
-      ).execute(arguments: StatementArguments(common + [version.link?.text, version.json]))
+      ).execute(arguments: [uuid, id, effective, deleted, version.link?.text, version.json])
     case .task:
       try db.cachedStatement(
         sql: """
           INSERT INTO task (uuid, id, effective_date, deleted_date, care_plan_uuid, impacts_adherence, json)
           VALUES (?, ?, ?, ?, ?, ?, ?)
           """
-      ).execute(
-        arguments: StatementArguments(
-          common + [version.link?.text, version.impactsAdherence ?? true, version.json]))
+      ).execute(arguments: [
+        uuid, id, effective, deleted, version.link?.text, version.impactsAdherence ?? true, version.json,
+      ])
     case .outcome:
       var slot: String?
       if let task = version.taskVersionUUID, let index = version.occurrenceIndex, version.deletedDate == nil {
@@ -219,12 +219,10 @@ struct SQLiteAccess: StoreWriter {
             impacts_adherence, slot, json)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """
-      ).execute(
-        arguments: StatementArguments(
-          common + [
-            version.link?.text, version.taskVersionUUID?.text, version.occurrenceIndex ?? 0,
-            version.impactsAdherence ?? false, slot, version.json,
-          ]))
+      ).execute(arguments: [
+        uuid, id, effective, deleted, version.link?.text, version.taskVersionUUID?.text,
+        version.occurrenceIndex ?? 0, version.impactsAdherence ?? false, slot, version.json,
+      ])
     }
   }
 
