@@ -168,8 +168,8 @@ struct SQLiteAccess: StoreWriter {
       }
     }
     // Each uuid's text is made once, and each row's arguments are one array: making the text
-    // again per statement and joining the shared columns onto each table's took a quarter of
-    // this function's own instructions in `import` (docs/benchmarks.md, "Rows bound once").
+    // again per statement and joining the shared columns onto each table's took over a third of
+    // what this function spends besides SQLite in `import` (docs/benchmarks.md, "Rows bound once").
     let uuid = version.uuid.text
     try db.cachedStatement(
       sql: """
