@@ -13,28 +13,18 @@ struct SQLiteAccess: StoreWriter {
 
   func heads(_ kind: EntityKind, ids: [String]) throws -> [String: VersionHead] {
     var heads: [String: VersionHead] = [:]
-    for chunk in ids.chunked(500) {
-      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-      for head in try fetchHeads(kind, where: "v.id IN (\(marks))", StatementArguments(chunk)) { heads[head.id] = head }
-    }
+    for head in try fetchHeads(kind, where: "v.id IN ($)", ids) { heads[head.id] = head }
     return heads
   }
 
   func heads(_ kind: EntityKind, roots: [UUID]) throws -> [UUID: VersionHead] {
     var heads: [UUID: VersionHead] = [:]
-    for chunk in roots.chunked(500) {
-      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-      for head in try fetchHeads(kind, where: "v.root_uuid IN (\(marks))", StatementArguments(chunk.map(\.text)))
-      {
-        heads[head.rootUUID] = head
-      }
-    }
+    for head in try fetchHeads(kind, where: "v.root_uuid IN ($)", roots.map(\.text)) { heads[head.rootUUID] = head }
     return heads
   }
 
-  private func fetchHeads(_ kind: EntityKind, where condition: String, _ arguments: StatementArguments) throws
-    -> [VersionHead]
-  {
+  /// The heads of `kind` whose `condition` (with `$` for the list) holds for `values`.
+  private func fetchHeads(_ kind: EntityKind, where condition: String, _ values: [String]) throws -> [VersionHead] {
     let table = kind.tableName
     let adherence = kind == .task ? "e.impacts_adherence" : "NULL"
     let sql = """
@@ -42,9 +32,7 @@ struct SQLiteAccess: StoreWriter {
       FROM versions v JOIN \(table) e ON e.uuid = v.uuid
       WHERE v.kind = ? AND v.is_head = 1 AND \(condition)
       """
-    var all = StatementArguments([kind.rawValue])
-    all += arguments
-    return try Row.fetchAll(db, sql: sql, arguments: all).map { row in
+    return try rows(sql, leading: [kind.rawValue], listing: values).map { row in
       VersionHead(
         kind: kind, id: row[1], uuid: try uuid(row[0]), rootUUID: try uuid(row[2]), sequence: row[3],
         effectiveDate: Date(timeIntervalSince1970: row[4]), contentHash: row[5],
@@ -67,19 +55,13 @@ struct SQLiteAccess: StoreWriter {
       FROM versions v JOIN \(table) e ON e.uuid = v.uuid
       """
     var rows: [Row] = []
-    func fetch(_ condition: String, _ values: [String]) throws {
-      let marks = Array(repeating: "?", count: values.count).joined(separator: ",")
-      rows += try Row.fetchAll(
-        db, sql: sql + " WHERE " + condition.replacingOccurrences(of: "$", with: marks),
-        arguments: StatementArguments(values))
-    }
     switch filter {
     case .all: rows = try Row.fetchAll(db, sql: sql)
-    case .ids(let ids): for c in ids.chunked(500) { try fetch("e.id IN ($)", Array(c)) }
-    case .uuids(let uuids): for c in uuids.chunked(500) { try fetch("e.uuid IN ($)", c.map(\.text)) }
+    case .ids(let ids): rows = try self.rows(sql + " WHERE e.id IN ($)", listing: ids)
+    case .uuids(let uuids): rows = try self.rows(sql + " WHERE e.uuid IN ($)", listing: uuids.map(\.text))
     case .linkedTo(let roots):
       guard kind != .patient else { break }
-      for c in roots.chunked(500) { try fetch("\(link) IN ($)", c.map(\.text)) }
+      rows = try self.rows(sql + " WHERE \(link) IN ($)", listing: roots.map(\.text))
     case .effective(let from, let to):
       sql += " WHERE e.effective_date >= ? AND e.effective_date < ?"
       rows = try Row.fetchAll(db, sql: sql, arguments: [from.timeIntervalSince1970, to.timeIntervalSince1970])
@@ -96,24 +78,20 @@ struct SQLiteAccess: StoreWriter {
 
   func sources(of uuids: [UUID]) throws -> [UUID: [SourceReference]] {
     var sources: [UUID: [SourceReference]] = [:]
-    for chunk in uuids.chunked(500) {
-      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-      let rows = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT version_uuid, resource_type, resource_id, full_url, version_id, release, source FROM provenance
-          WHERE version_uuid IN (\(marks)) ORDER BY version_uuid, ordinal
-          """, arguments: StatementArguments(chunk.map(\.text)))
-      for row in rows {
-        let release = SourceReference.Release(rawValue: row[5]) ?? .r4
-        let (version, type, id): (UUID, String, String?) = (try uuid(row[0]), row[1], row[2])
-        let json = try (row[6] as Data?).map {
-          try StoredSource.unpack($0, store: store, version: version, resourceType: type, resourceID: id)
-        }
-        sources[version, default: []].append(
-          SourceReference(
-            resourceType: type, resourceID: id, fullUrl: row[3], versionID: row[4], release: release, json: json))
+    let sql = """
+      SELECT version_uuid, resource_type, resource_id, full_url, version_id, release, source FROM provenance
+      WHERE version_uuid IN ($) ORDER BY version_uuid, ordinal
+      """
+    // Each list's rows come in that order, and a version's rows all come with its list.
+    for row in try rows(sql, listing: uuids.map(\.text)) {
+      let release = SourceReference.Release(rawValue: row[5]) ?? .r4
+      let (version, type, id): (UUID, String, String?) = (try uuid(row[0]), row[1], row[2])
+      let json = try (row[6] as Data?).map {
+        try StoredSource.unpack($0, store: store, version: version, resourceType: type, resourceID: id)
       }
+      sources[version, default: []].append(
+        SourceReference(
+          resourceType: type, resourceID: id, fullUrl: row[3], versionID: row[4], release: release, json: json))
     }
     return sources
   }
@@ -138,13 +116,8 @@ struct SQLiteAccess: StoreWriter {
   func occupiedSlots(_ slots: [OccurrenceSlot]) throws -> [OccurrenceSlot: String] {
     var occupied: [OccurrenceSlot: String] = [:]
     let byKey = Dictionary(slots.map { (Self.slotKey($0), $0) }, uniquingKeysWith: { a, _ in a })
-    for chunk in Array(byKey.keys).chunked(500) {
-      let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-      for row in try Row.fetchAll(
-        db, sql: "SELECT slot, id FROM outcome WHERE slot IN (\(marks))", arguments: StatementArguments(chunk))
-      {
-        if let slot = byKey[row[0]] { occupied[slot] = row[1] }
-      }
+    for row in try rows("SELECT slot, id FROM outcome WHERE slot IN ($)", listing: Array(byKey.keys)) {
+      if let slot = byKey[row[0]] { occupied[slot] = row[1] }
     }
     return occupied
   }
@@ -250,6 +223,34 @@ struct SQLiteAccess: StoreWriter {
 
   // MARK: Helpers
 
+  /// The most values one statement of ``rows(_:leading:listing:)`` lists.
+  static let longestList = 500
+  /// The lengths of list that ``rows(_:leading:listing:)`` prepares statements for, with their
+  /// placeholders: the longest, and each power of two below it.
+  private static let listMarks: [Int: String] = Dictionary(
+    uniqueKeysWithValues: ([longestList] + (0..<9).map { 1 << $0 }).map {
+      ($0, Array(repeating: "?", count: $0).joined(separator: ","))
+    })
+
+  /// The rows `sql` gives for `values`: `$` in `sql` stands for a list of them, and `leading`
+  /// are the arguments bound before it. The values go ``longestList`` at a time, then the rest
+  /// in lists of the largest power of two left, so that a few statements serve every count, each
+  /// prepared once per connection: preparing one for each list took 1.2 % of `import`'s
+  /// instructions, and padding every list to one length cost more than it saved
+  /// (docs/benchmarks.md, "Lists prepared once").
+  private func rows(_ sql: String, leading: StatementArguments = [], listing values: [String]) throws -> [Row] {
+    var rows: [Row] = []
+    var rest = values[...]
+    while !rest.isEmpty {
+      let length =
+        rest.count >= Self.longestList ? Self.longestList : 1 << (Int.bitWidth - 1 - rest.count.leadingZeroBitCount)
+      let statement = try db.cachedStatement(sql: sql.replacingOccurrences(of: "$", with: Self.listMarks[length]!))
+      rows += try Row.fetchAll(statement, arguments: leading + StatementArguments(Array(rest.prefix(length))))
+      rest = rest.dropFirst(length)
+    }
+    return rows
+  }
+
   static func slotKey(_ slot: OccurrenceSlot) -> String { "\(slot.taskVersion.text)|\(slot.index)" }
 
   func uuid(_ text: String) throws -> UUID {
@@ -257,12 +258,5 @@ struct SQLiteAccess: StoreWriter {
       throw StoreError(.corrupt, store: store, operation: "reading", detail: "a stored uuid is malformed")
     }
     return uuid
-  }
-}
-
-extension Array {
-  /// The array in consecutive pieces of at most `size` elements.
-  func chunked(_ size: Int) -> [ArraySlice<Element>] {
-    stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
   }
 }

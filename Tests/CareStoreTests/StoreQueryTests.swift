@@ -106,4 +106,32 @@ struct StoreQueryTests {
     }
     #expect(checked > 50)
   }
+
+  @Test("lookups by id and uuid find each entity asked for, whatever the number asked", arguments: StoreBackendKind.allCases)
+  func listsOfEveryLength(_ kind: StoreBackendKind) throws {
+    let backend = try StoreTestSupport.newStore(kind)
+    var result = PipelineResult()
+    result.patients = (0..<1_300).map { k in
+      PatientEntity(
+        id: "p\(k)", name: NameComponents(givenName: "P\(k)"), uuid: UUID(), effectiveDate: Self.t0,
+        timezone: TimeZone(secondsFromGMT: 0)!)
+    }
+    try CareStore(backend: backend).importResult(result)
+    let byID = Dictionary(uniqueKeysWithValues: result.patients.map { ($0.id, $0.uuid) })
+    // Lists are sent 500 values at a time, the rest in lists of powers of two: every boundary.
+    for count in [0, 1, 2, 3, 255, 256, 257, 499, 500, 501, 756, 1_000, 1_299, 1_300] {
+      let ids = result.patients.prefix(count).map(\.id)
+      let asked = ids + ["not-stored-\(count)"]
+      let heads = try backend.read { try $0.heads(.patient, ids: asked) }
+      #expect(heads.count == count, "\(count) ids")
+      #expect(heads.allSatisfy { byID[$0.key] == $0.value.uuid })
+      let uuids = ids.map { byID[$0]! }
+      let byRoot = try backend.read { try $0.heads(.patient, roots: uuids) }
+      #expect(Set(byRoot.keys) == Set(uuids), "\(count) roots")
+      let versions = try backend.read { try $0.versions(.patient, .ids(ids)) }
+      #expect(versions.map(\.id).sorted() == ids.sorted(), "\(count) ids")
+      let byUUID = try backend.read { try $0.versions(.patient, .uuids(uuids)) }
+      #expect(Set(byUUID.map(\.uuid)) == Set(uuids) && byUUID.count == count, "\(count) uuids")
+    }
+  }
 }
