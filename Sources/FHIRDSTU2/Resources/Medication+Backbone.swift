@@ -38,7 +38,6 @@ extension Medication {
     private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
       guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
-        let value = member.valueIndex
         switch decoder.key(member) {
         case "id": id = try decoder.string(member, keeping: &unknown)
         case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
@@ -105,7 +104,6 @@ extension Medication.Product {
     private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
       guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
-        let value = member.valueIndex
         switch decoder.key(member) {
         case "id": id = try decoder.string(member, keeping: &unknown)
         case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
@@ -231,7 +229,6 @@ extension Medication {
     private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
       guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
-        let value = member.valueIndex
         switch decoder.key(member) {
         case "id": id = try decoder.string(member, keeping: &unknown)
         case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
@@ -296,7 +293,6 @@ extension Medication.Package {
     private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
       guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
-        let value = member.valueIndex
         switch decoder.key(member) {
         case "id": id = try decoder.string(member, keeping: &unknown)
         case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)

@@ -185,7 +185,6 @@ extension Observation {
     private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
       guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
-        let value = member.valueIndex
         let key = decoder.key(member)
         switch key {
         case "id": id = try decoder.string(member, keeping: &unknown)

@@ -121,7 +121,6 @@ extension Patient {
     private mutating func decodeMembers(from decoder: inout FHIRDecoder, at index: Int) throws -> Bool {
       guard var members = try decoder.members(ofObjectAt: index) else { return false }
       while let member = decoder.nextMember(&members) {
-        let value = member.valueIndex
         switch decoder.key(member) {
         case "id": id = try decoder.string(member, keeping: &unknown)
         case "extension": self.extension = try decoder.array(of: Extension.self, member, keeping: &unknown)
