@@ -12,7 +12,7 @@ enum BundleCopies {
   static func write(atLeast bytes: Int, to folder: String) throws -> (bytes: Int, resources: Int, copies: Int) {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let paths = Fixtures.files(extensions: ["json"], under: "r4/bundles").filter { $0.contains("synthea__") }.sorted()
-    let bundles = try paths.map { try Fixtures.bytes($0) }
+    let bundles = paths.map { Fixtures.bytes($0) }
     let entriesPerCopy = try bundles.reduce(0) { count, bundle in
       count + (try bundle.withUnsafeBytes { try JSONValue(parsing: $0) }["entry"]?.arrayValue?.count ?? 0)
     }

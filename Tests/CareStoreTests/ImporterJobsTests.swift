@@ -60,7 +60,7 @@ private final class PackerUses: @unchecked Sendable {
   private var packers: [ObjectIdentifier: (packer: StoredSource.Packer, threads: Set<String>)] = [:]
 
   func add(_ packer: StoredSource.Packer, on thread: String) {
-    lock.withLock { packers[ObjectIdentifier(packer), default: (packer, [])].threads.insert(thread) }
+    _ = lock.withLock { packers[ObjectIdentifier(packer), default: (packer, [])].threads.insert(thread) }
   }
 
   var threadsOfEach: [Set<String>] { lock.withLock { packers.values.map(\.threads) } }

@@ -22,7 +22,7 @@ import Testing
   func partOfByIdentifier() throws {
     // `r4-part-of.json` with Procedure pr-one given an identifier, and the Observation part of
     // it naming it by that identifier instead of by `Procedure/pr-one`.
-    var text = String(decoding: try Fixtures.bytes("pipeline/r4-part-of.json"), as: UTF8.self)
+    var text = String(decoding: Fixtures.bytes("pipeline/r4-part-of.json"), as: UTF8.self)
     let identifier = #"{"system": "http://example.org/procedures", "value": "PR-1"}"#
     let edits = [
       (#""id": "pr-one","#, #""id": "pr-one", "identifier": [\#(identifier)],"#),

@@ -54,7 +54,7 @@ struct ImportUnchangedCommandTests {
     #expect(try String(contentsOfFile: report, encoding: .utf8).contains("\"resourceType\""))
     #expect(try Self.careExport(store) == stored)
     // Standard input is read once: it is always imported.
-    let bytes = try Fixtures.files(extensions: ["json"], under: "r4/bundles").prefix(1).flatMap { Fixtures.bytes($0) }
+    let bytes = Fixtures.files(extensions: ["json"], under: "r4/bundles").prefix(1).flatMap { Fixtures.bytes($0) }
     for _ in 0..<2 {
       let piped = try CommandRunner.run(["import", "-", "--store", store], stdin: bytes)
       #expect(piped.exitCode == 0 && !piped.stderr.contains(Self.skipped), "\(piped.stderr)")

@@ -21,7 +21,7 @@ import Testing
 
   static func write(_ lines: [String]) -> String {
     let path = TemporaryFolders.make("fhirkit-numbers") + "/bad.ndjson"
-    FileManager.default.createFile(atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
+    #expect(FileManager.default.createFile(atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8)))
     return path
   }
 
