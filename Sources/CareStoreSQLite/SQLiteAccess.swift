@@ -224,11 +224,11 @@ struct SQLiteAccess: StoreWriter {
   // MARK: Helpers
 
   /// The most values one statement of ``rows(_:leading:listing:)`` lists.
-  static let longestList = 500
+  private static let longestList = 500
   /// The lengths of list that ``rows(_:leading:listing:)`` prepares statements for, with their
   /// placeholders: the longest, and each power of two below it.
   private static let listMarks: [Int: String] = Dictionary(
-    uniqueKeysWithValues: ([longestList] + (0..<9).map { 1 << $0 }).map {
+    uniqueKeysWithValues: ([longestList] + sequence(first: 1) { $0 * 2 }.prefix { $0 < longestList }).map {
       ($0, Array(repeating: "?", count: $0).joined(separator: ","))
     })
 
