@@ -70,12 +70,16 @@ public final class SQLiteBackend: CareStoreBackend {
       // provenance by random uuids and ids, batch after batch (docs/benchmarks.md).
       try db.execute(sql: "PRAGMA cache_size = -32768")
       // The checkpointer copies the WAL into the database after each commit, beside the
-      // writer (``WALCheckpointer``). SQLite's own checkpoint, inside the commit that fills the
-      // log, is the backstop: at 64 MiB rather than SQLite's 4 MiB, since index pages an
-      // import's batches keep changing are copied once per checkpoint, so frequent checkpoints
-      // in the writer's way write them again and again (docs/benchmarks.md, issue 20). The
-      // pragma counts pages, of the store's own size.
+      // writer, and has the writer start the log again past 32 MiB (``WALCheckpointer``).
+      // SQLite's own checkpoint, inside the commit that fills the log, is a further backstop,
+      // at 64 MiB rather than SQLite's 4 MiB: index pages an import's batches keep changing are
+      // copied once per checkpoint, so frequent checkpoints in the writer's way write them
+      // again and again (docs/benchmarks.md, issue 20). The pragma counts pages, of the store's
+      // own size.
       if !readOnly {
+        // The log file cut back to the length at which the writer starts the log again: its
+        // size then tells the checkpointer when the log runs long.
+        try db.execute(sql: "PRAGMA journal_size_limit = \(Self.longLog)")
         let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
         try db.execute(sql: "PRAGMA wal_autocheckpoint = \((64 << 20) / max(pageSize, 512))")
       }
@@ -87,12 +91,17 @@ public final class SQLiteBackend: CareStoreBackend {
       throw Self.storeError(error, path: path, operation: "opening the store")
     }
     do {
-      checkpointer = options.readOnly ? nil : try WALCheckpointer(path: path, busyTimeout: options.busyTimeout)
+      checkpointer =
+        options.readOnly
+        ? nil : try WALCheckpointer(path: path, longLog: Self.longLog, busyTimeout: options.busyTimeout)
     } catch {
       throw Self.storeError(error, path: path, operation: "opening the store")
     }
     try prepareSchema(readOnly: options.readOnly)
   }
+
+  /// The log length, in bytes, past which the writer starts the WAL again (``WALCheckpointer``).
+  static let longLog = 32 << 20
 
   /// Checkpoints the WAL after each write, beside the writer; none in a store opened read-only.
   private let checkpointer: WALCheckpointer?
@@ -139,6 +148,7 @@ public final class SQLiteBackend: CareStoreBackend {
     do {
       return try withBusyRetry {
         try queue.writeWithoutTransaction { db in
+          checkpointer?.restartLongLog(db)
           var value: T?
           try db.inTransaction(.immediate) {
             value = try body(SQLiteAccess(db: db, store: path))
