@@ -1,6 +1,6 @@
 import CarePipeline
 import CareStore
-import CareStoreSQLite
+@testable import CareStoreSQLite
 import FHIRTestSupport
 import Foundation
 import GRDB
@@ -40,6 +40,41 @@ struct WALCheckpointTests {
       #expect(inFile == stored, "\(path): \(String(describing: inFile)) of \(String(describing: stored)) versions")
       guard inFile == stored else { return }
     }
+    #expect(try backend.integrityCheck() == ["ok"])
+  }
+
+  /// The size in bytes of the store's log file at `path` (0 when there is none).
+  func logSize(_ path: String) -> Int {
+    (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+  }
+
+  @Test("a log that grew long while a reader pinned it starts again at the next write")
+  func longLogStartsAgain() throws {
+    let backend = try StoreTestSupport.newStore()
+    // A reader holding a transaction from before the imports: no checkpoint may copy a page
+    // past its snapshot, so the log only grows.
+    var pinning = Configuration()
+    pinning.allowsUnsafeTransactions = true
+    let reader = try DatabaseQueue(path: backend.path, configuration: pinning)
+    try reader.inDatabase { db in
+      try db.execute(sql: "BEGIN DEFERRED")
+      _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+    }
+    // Many small transactions, each appending the pages it touched to the pinned log.
+    try CareImporter(backend: backend, batchSize: 10).importResult(StoreTestSupport.allResult)
+    let grown = logSize(backend.path)
+    try #require(grown > SQLiteBackend.longLog, "the log grew to \(grown) bytes only")
+
+    try reader.inDatabase { db in try db.execute(sql: "COMMIT") }
+    try reader.close()
+    // One write transaction, and nothing after it: the checkpoint asked for after the last
+    // import could not copy the pinned pages, and the one asked for after this write comes too
+    // late, so only the writer's own restart keeps this write from appending to the long log.
+    let mark = ImportMark(fingerprint: "f", quickKey: "q", date: Date(), resourcesRead: 1, entities: [:])
+    try backend.write { try $0.setImportMark(mark) }
+    let after = logSize(backend.path)
+    #expect(after <= SQLiteBackend.longLog, "the log was \(grown) bytes, then \(after)")
+    #expect(try backend.read { try $0.importMark() } == mark)
     #expect(try backend.integrityCheck() == ["ok"])
   }
 }
