@@ -139,7 +139,7 @@ let package = Package(
       ],
       // jemalloc instead of glibc's malloc: decoding threads free what the reading thread
       // allocated and back, and glibc's per-arena locks made `convert --to care --jobs 2` wait
-      // (docs/benchmarks.md, "jemalloc in the fhirkit binary").
+      // (docs/benchmarks/job-2026-11-28-sessions-11-13.md, "jemalloc in the fhirkit binary").
       linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]),
     .executableTarget(
       name: "FHIRJSONBenchmarks",

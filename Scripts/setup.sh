@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what FHIRKit needs that a fresh machine may lack: the YAJL, SQLite, zlib and Zstandard C
 # libraries (and pkg-config to find them), the zstd tool (a test reads the store's packed sources
-# with it), and on Linux jemalloc, the allocator the fhirkit binary links (docs/benchmarks.md,
-# "jemalloc in the fhirkit binary"). Safe to run again; does nothing when all is there.
+# with it), and on Linux jemalloc, the allocator the fhirkit binary links
+# (docs/benchmarks/job-2026-11-28-sessions-11-13.md, "jemalloc in the fhirkit binary"). Safe to run
+# again; does nothing when all is there.
 set -euo pipefail
 
 needed="yajl sqlite3 zlib libzstd"

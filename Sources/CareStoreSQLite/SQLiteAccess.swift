@@ -142,7 +142,7 @@ struct SQLiteAccess: StoreWriter {
     }
     // Each uuid's text is made once, and each row's arguments are one array: making the text
     // again per statement and joining the shared columns onto each table's took over a third of
-    // what this function spends besides SQLite in `import` (docs/benchmarks.md, "Rows bound once").
+    // what this function spends besides SQLite in `import` (docs/benchmarks/job-2026-12-01.md, "Rows bound once").
     let uuid = version.uuid.text
     try db.cachedStatement(
       sql: """
@@ -237,7 +237,7 @@ struct SQLiteAccess: StoreWriter {
   /// in lists of the largest power of two left, so that a few statements serve every count, each
   /// prepared once per connection: preparing one for each list took 1.2 % of `import`'s
   /// instructions, and padding every list to one length cost more than it saved
-  /// (docs/benchmarks.md, "Lists prepared once").
+  /// (docs/benchmarks/job-2026-12-02.md, "Lists prepared once").
   private func rows(_ sql: String, leading: StatementArguments = [], listing values: [String]) throws -> [Row] {
     var rows: [Row] = []
     var rest = values[...]

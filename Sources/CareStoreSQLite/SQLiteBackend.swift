@@ -25,7 +25,7 @@ public final class SQLiteBackend: CareStoreBackend {
   /// The page size of a store this version creates: 16 KiB, not SQLite's 4 KiB. An import's
   /// commits rewrite most pages of the indexes on random uuids; larger pages make fewer WAL
   /// frames and B-tree levels for the same bytes (`import` 1.05× with `--jobs 1`, 1.10× with
-  /// `--jobs 2`: docs/benchmarks.md, "Pages of 16 KiB"). A store created with other pages keeps
+  /// `--jobs 2`: docs/benchmarks/job-2026-11-29.md, "Pages of 16 KiB"). A store created with other pages keeps
   /// them.
   public static let pageSize = 16384
 
@@ -67,15 +67,16 @@ public final class SQLiteBackend: CareStoreBackend {
       // the last commits, never consistency.
       if !readOnly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
       // A 32 MiB page cache (SQLite's default is 2 MiB): an import looks up heads, slots and
-      // provenance by random uuids and ids, batch after batch (docs/benchmarks.md).
+      // provenance by random uuids and ids, batch after batch (docs/benchmarks/job-2026-11-27.md,
+      // "One path for every size").
       try db.execute(sql: "PRAGMA cache_size = -32768")
       // The checkpointer copies the WAL into the database after each commit, beside the
       // writer, and has the writer start the log again past 32 MiB (``WALCheckpointer``).
       // SQLite's own checkpoint, inside the commit that fills the log, is a further backstop,
       // at 64 MiB rather than SQLite's 4 MiB: index pages an import's batches keep changing are
       // copied once per checkpoint, so frequent checkpoints in the writer's way write them
-      // again and again (docs/benchmarks.md, issue 20). The pragma counts pages, of the store's
-      // own size.
+      // again and again (docs/benchmarks/job-2026-11-27.md, "Lighter care JSON, staged tokens,
+      // fewer checkpoints"; issue 20). The pragma counts pages, of the store's own size.
       if !readOnly {
         // The log file cut back to the length at which the writer starts the log again: its
         // size then tells the checkpointer when the log runs long.

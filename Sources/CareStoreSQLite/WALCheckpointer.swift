@@ -9,7 +9,7 @@ import Synchronization
 /// SQLite checkpoints inside the commit that fills the log (64 MiB here), and the committing
 /// thread waits through it: the log's `fdatasync`, the copy, the database's `fdatasync`, about
 /// 0.35 s per checkpoint on the job benchmark's machine, while an import's merging waits behind
-/// the writer (docs/benchmarks.md, "Checkpoints beside the writer"). Here each commit asks for a
+/// the writer (docs/benchmarks/job-2026-12-02.md, "Checkpoints beside the writer"). Here each commit asks for a
 /// passive checkpoint, which SQLite runs without blocking readers or the writer; requests made
 /// while one is queued are one request. A checkpoint that has copied the whole log before the
 /// next write transaction begins lets that transaction start the log again from its beginning,

@@ -3,9 +3,10 @@ import Foundation
 
 /// Writes a care record member by member, its keys in the order of their UTF-8 bytes: the
 /// bytes its `Codable` conformance gives through ``TreeEncoder`` (and `JSONEncoder`), without
-/// building a tree of boxes for each record first (docs/benchmarks.md, "Care records written
-/// directly"). `DateComponents` are Foundation's to encode, so they still go through their
-/// `Codable` conformance; a `TimeZone` is written as its conformance writes it (its identifier).
+/// building a tree of boxes for each record first
+/// (docs/benchmarks/job-2026-11-28-sessions-11-13.md, "Care records written directly").
+/// `DateComponents` are Foundation's to encode, so they still go through their `Codable`
+/// conformance; a `TimeZone` is written as its conformance writes it (its identifier).
 ///
 /// A field added to an entity must be written here too, in its key's place:
 /// `CareRecordJSONTests` compares these bytes with `JSONEncoder`'s for every field.

@@ -3,7 +3,7 @@ public import Foundation
 /// UUIDs as text, in Swift. Foundation's `uuidString` and `UUID(uuidString:)` do the same
 /// through C's `snprintf` and `sscanf` on Linux, which cost 3.5 % of `convert --to care`'s
 /// instructions (callgrind) where every entity carries a uuid and every resource id is tried as
-/// one (docs/benchmarks.md, "UUID text").
+/// one (docs/benchmarks/job-2026-11-28-sessions-7-10.md, "UUID text").
 extension UUID {
   /// The UUID as `uuidString` writes it: 32 uppercase hexadecimal digits in groups of 8, 4, 4,
   /// 4 and 12, separated by hyphens.

@@ -71,8 +71,8 @@ extension PipelineResult {
   /// `entities` in a run's order: by id, then (for the same id) by uuid as text. The uuid's
   /// text is formatted only for equal ids — formatting it in every comparison was a tenth of a
   /// merge's time — and the positions are sorted, then the entities taken in their order: moving
-  /// whole entities while sorting cost more than the comparisons (docs/benchmarks.md, "Sorted by
-  /// position").
+  /// whole entities while sorting cost more than the comparisons
+  /// (docs/benchmarks/job-2026-11-28-sessions-11-13.md, "Sorted by position").
   static func sortedByID<E: CareEntity>(_ entities: [E]) -> [E] {
     let ids = entities.map(\.id)
     let order = ids.indices.sorted { a, b in

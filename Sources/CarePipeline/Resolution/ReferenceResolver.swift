@@ -108,7 +108,7 @@ struct ReferenceResolver {
       self.text = text
       // An array of the bytes, made once: stepping through a string's `utf8` view costs several
       // times more, and making one array per question asked of the reference cost `convert --to
-      // care` 3 % of its instructions (docs/benchmarks.md, "Repairs only where an issue is").
+      // care` 3 % of its instructions (docs/benchmarks/job-2026-12-01.md, "Repairs only where an issue is").
       let bytes = Array(text.utf8)
       let plainBytes = ReferenceResolver.withoutHistory(bytes[...])
       let plain = plainBytes.count == bytes.count ? text : String(decoding: plainBytes, as: UTF8.self)

@@ -23,7 +23,8 @@ struct RecordReader {
 
   /// A field ``orderedField()`` read, its escaped zero bytes (`0`, `255`) made one zero again.
   /// Most hold no zero byte and are taken whole: appending byte by byte to a growing array took
-  /// a third of reading a staged version's record (docs/benchmarks.md, "Plain waste found by instructions").
+  /// a third of reading a staged version's record (docs/benchmarks/job-2026-12-01.md, "Plain waste
+  /// found by instructions").
   private static func unescaped(_ field: ArraySlice<UInt8>) -> [UInt8] {
     guard field.contains(0) else { return Array(field) }
     var result: [UInt8] = []

@@ -97,7 +97,7 @@ final class RecordSorter {
   /// each half is sorted on a thread of its own and the halves merged, the first half's record
   /// first of two alike, so the order is the one sorting all at once gives: `convert --to care
   /// --jobs 2` cuts its partitions on one thread, and sorting took an eighth of that
-  /// (docs/benchmarks.md, "Sorted in halves").
+  /// (docs/benchmarks/job-2026-12-01.md, "Sorted in halves").
   static func sorted(_ spans: [UInt64], of buffer: [UInt8], jobs: Int) -> [UInt64] {
     guard jobs > 1, spans.count >= 1 << 12 else {
       var spans = spans

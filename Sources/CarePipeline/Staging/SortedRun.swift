@@ -59,7 +59,7 @@ final class SortedRun: Sendable {
   /// once, as two numbers (big-endian, zeros past its end) compared first; only records alike
   /// there are compared byte by byte. Keys share long prefixes (`Observation/`), and comparing
   /// every pair from its first byte took 2.7 % of `convert --to care`'s instructions
-  /// (docs/benchmarks.md, "Plain waste found by instructions").
+  /// (docs/benchmarks/job-2026-12-01.md, "Plain waste found by instructions").
   static func sort(_ spans: inout [UInt64], of buffer: [UInt8]) {
     var keyed = spans.map { span in
       Keyed(span: span, high: prefix(of: span, in: buffer, from: 0), low: prefix(of: span, in: buffer, from: 8))

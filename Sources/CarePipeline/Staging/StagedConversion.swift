@@ -163,7 +163,7 @@ public final class StagedConversion {
     /// What staging keeps of `resource` besides its JSON, read with the pipeline's coders; `source`
     /// is the tokens it was decoded from, if they account for it exactly. The coders are used
     /// where they are kept: passing them to an initializer copied the whole struct, retaining each
-    /// coder's closures, for every resource staged (docs/benchmarks.md, "Coders borrowed").
+    /// coder's closures, for every resource staged (docs/benchmarks/job-2026-11-29.md, "Coders borrowed").
     func facts(of resource: PipelineResource, source: ResourceSource?) -> StagedFacts {
       // The facts do not depend on the key: the key only names the resource once staged.
       let indexed = IndexedResource(key: "", fullUrl: nil, resource: resource, source: source)

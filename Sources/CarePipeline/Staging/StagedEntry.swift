@@ -73,11 +73,11 @@ public struct StagedEntry: Sendable {
   /// What a resource is staged as, to be decoded again when its partition is merged. When the
   /// model holds exactly the elements read (``ResourceSource``), those tokens packed, which is
   /// cheaper than encoding the model or writing them as JSON and reads back without tokenizing
-  /// (docs/benchmarks.md, "Staged tokens packed"); else the model's own compact JSON. Also when
-  /// each source's JSON is kept (``Pipeline/Options/keepsSourceJSON``, `import`): the merge
-  /// encodes the JSON of the resources that become sources, from the model it decodes anyway,
-  /// rather than staging every resource's (most never become one: docs/benchmarks.md, "Sources
-  /// encoded when merged").
+  /// (docs/benchmarks/job-2026-11-28-sessions-11-13.md, "Staged tokens packed"); else the model's
+  /// own compact JSON. Also when each source's JSON is kept (``Pipeline/Options/keepsSourceJSON``,
+  /// `import`): the merge encodes the JSON of the resources that become sources, from the model it
+  /// decodes anyway, rather than staging every resource's (most never become one:
+  /// docs/benchmarks/job-2026-11-29.md, "Sources encoded when merged").
   static func staged(_ entry: PipelineInput.Entry) -> (bytes: [UInt8], isCanonical: Bool) {
     guard let source = entry.source else { return (entry.resource.canonicalBytes, true) }
     return (source.tokens.packed(valueAt: source.index), false)

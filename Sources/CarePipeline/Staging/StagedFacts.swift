@@ -8,7 +8,7 @@ import Foundation
 ///
 /// All of it comes from the resource alone, not from what was staged before it, so a reader
 /// that decodes on several threads takes it there (``StagedEntry``) and lets the resource go
-/// there too; staging in order then only numbers and writes (docs/benchmarks.md, "Staging
+/// there too; staging in order then only numbers and writes (docs/benchmarks/job-2026-11-28-sessions-7-10.md, "Staging
 /// facts taken on the decoding threads").
 struct StagedFacts: Sendable {
   /// A staged reference: its kind (`u` followed between resources, `p` an order's or a plan's

@@ -93,7 +93,7 @@ extension StagedMerge {
     var member = index + 1
     while member < end {
       // The key compared in place: making a string of every key to look it up cost more than
-      // the rest of the skeleton (docs/benchmarks.md, "Repairs only where an issue is").
+      // the rest of the skeleton (docs/benchmarks/job-2026-12-01.md, "Repairs only where an issue is").
       if skeletonKeyBytes.contains(where: { tokens.text(at: member, equals: $0) }) {
         object.append(key: tokens.string(at: member), value: JSONValue(tokens: tokens, at: member + 1))
       }

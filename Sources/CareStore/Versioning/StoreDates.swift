@@ -113,7 +113,7 @@ extension CareJSON {
   /// A decoder reading the records ``CareJSON/makeDecoder()`` reads, dates in the form
   /// ``CareJSONWriter/fastDates`` writes (`2020-09-13T12:26:40.124Z`) read by arithmetic rather
   /// than by Foundation's formatter behind a lock, which was most of the time of reading care
-  /// NDJSON and stored versions (docs/benchmarks.md, "Sources packed with Zstandard, export
+  /// NDJSON and stored versions (docs/benchmarks/job-2026-11-30.md, "Sources packed with Zstandard, export
   /// reading faster"); other date text is read by the formatter, as before. The same dates: what
   /// `convert --from care`, `import --from care` and the store read care JSON with.
   public static func fastDatesDecoder() -> JSONDecoder {

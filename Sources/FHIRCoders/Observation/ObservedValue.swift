@@ -188,7 +188,7 @@ public enum ObservedValue: Sendable {
   /// that it is written back as a LOINC coding, which reads back as the same kind.
   /// Asked of every Observation's kind, so read as UTF-8 bytes: splitting the string and asking
   /// each `Character` whether it is a number took 1.8 % of `convert --to care`'s instructions
-  /// (docs/benchmarks.md, "Plain waste found by instructions").
+  /// (docs/benchmarks/job-2026-12-01.md, "Plain waste found by instructions").
   static func looksLikeLOINC(_ kind: String) -> Bool {
     let utf8 = kind.utf8
     guard let dash = utf8.firstIndex(of: UInt8(ascii: "-")) else { return false }

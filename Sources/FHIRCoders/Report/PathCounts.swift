@@ -5,7 +5,7 @@
 /// each number with the seeded SipHash it needs for keys an attacker may choose. Path numbers
 /// are handed out in order by the registry, so a multiplicative hash spreads them well; this
 /// took 19 M instructions off the care benchmark with accounting (9 M without), about 4 % of it
-/// (docs/benchmarks.md, "Follow-up: a lighter walk and report").
+/// (docs/benchmarks/tokenizer-and-models.md, "Follow-up: a lighter walk and report").
 ///
 /// Open addressing over one array of entries, a power of two long and at most half full.
 /// Two tables are equal when they hold the same counts, whatever order they were recorded in.

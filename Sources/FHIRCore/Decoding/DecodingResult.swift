@@ -53,7 +53,7 @@ extension FHIRDecodable {
   /// the value the repairs would give, with nothing repaired. Only a value with issues is decoded
   /// again, with repairs. Decoding with repairs takes the repairs' own paths for every complex
   /// member, which cost `convert --to care` 2.5 % of its instructions when every resource was
-  /// decoded so (docs/benchmarks.md, "Repairs only where an issue is").
+  /// decoded so (docs/benchmarks/job-2026-12-01.md, "Repairs only where an issue is").
   public static func decode(from tokens: JSONTokens, at index: Int, options: DecodingOptions = .lenient) throws
     -> DecodingResult<Self>
   {

@@ -82,7 +82,7 @@ public final class NDJSONChunker {
 
   /// The index of the first newline in `buffer` at or after `index`: `memchr`, as the tokenizer
   /// counts lines, since finding line ends is the reading thread's whole share of the work with
-  /// several threads (`FHIRJSONBenchmarks job`, docs/benchmarks.md, "NDJSON tokenized where it is
+  /// several threads (`FHIRJSONBenchmarks job`, docs/benchmarks/job-2026-11-30.md, "NDJSON tokenized where it is
   /// decoded").
   private func newline(from index: Int) -> Int? {
     guard index < buffer.count else { return nil }

@@ -1,7 +1,7 @@
 // Tokens packed as bytes and back, for the care pipeline's staging file: a staged resource is
 // read back as tokens without YAJL, and staged without escaping its text into JSON. Writing the
 // tokens compactly and tokenizing that JSON again at merge took 10.5 % of `convert --to care
-// --jobs 1` (`FHIRJSONBenchmarks job`, docs/benchmarks.md, "Staged tokens packed").
+// --jobs 1` (`FHIRJSONBenchmarks job`, docs/benchmarks/job-2026-11-28-sessions-11-13.md, "Staged tokens packed").
 
 extension JSONTokens {
   /// The bytes ``init(packed:)`` reads: a header (the magic `FKT2`, the token count, the text's

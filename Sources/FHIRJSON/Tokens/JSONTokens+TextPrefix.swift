@@ -1,7 +1,7 @@
 // Reading a token's text in place, for the element accounting of the coders (FHIRCoders'
 // `AccountingWalk`), which looks up every member key of every resource: making a `String` of each
 // cost it half the care benchmark's figure, and reading keys a byte at a time (a digest, then a
-// comparison) 9 M of the 56 M instructions accounting still cost there (docs/benchmarks.md,
+// comparison) 9 M of the 56 M instructions accounting still cost there (docs/benchmarks/tokenizer-and-models.md,
 // "Follow-up: a lighter walk and report").
 
 extension JSONTokens {

@@ -88,7 +88,7 @@ public struct JSONTokens: Hashable, @unchecked Sendable {
   /// out keep their value's source bytes as the text their keys and strings point into, except
   /// a Bundle shell streamed around its entries; copies (``value(at:)``) and packed tokens do
   /// not. One copy of a range, where ``packed(valueAt:)`` writes token by token: the care
-  /// pipeline stages a resource no model reads so (docs/benchmarks.md, "Unmodelled resources
+  /// pipeline stages a resource no model reads so (docs/benchmarks/job-2026-12-01.md, "Unmodelled resources
   /// staged as read").
   /// - Returns: The bytes, or `nil` when they are not held or the value at `index` is not an
   ///   object or array.

@@ -3,7 +3,7 @@
 /// test before comparing the rest. Most JSON keys of FHIR are 16 bytes or less.
 ///
 /// Read in place by ``JSONTokens/textPrefix(at:)`` for the coders' element accounting, which
-/// looks up every member key of every resource (the care benchmark; docs/benchmarks.md,
+/// looks up every member key of every resource (the care benchmark; docs/benchmarks/tokenizer-and-models.md,
 /// "Follow-up: a lighter walk and report").
 public struct TextPrefix: Hashable, Sendable {
   /// The text's length in bytes.

@@ -28,8 +28,8 @@ final class RecordBatcher<Output: Sendable> {
   /// The most token memory (16 bytes a token plus its text) a batch holds before it is
   /// processed, whatever its count: 2,048 ExplanationOfBenefits (5.8 KB of JSON each) are
   /// some 20 MB of tokens a batch, where 256 KiB of tokens is about 170 Observations. Up to
-  /// 2 × `jobs` + 1 batches are alive at once (docs/benchmarks.md, "Batches bounded by bytes",
-  /// "A batch per thread").
+  /// 2 × `jobs` + 1 batches are alive at once (docs/benchmarks/job-2026-11-28-sessions-7-10.md,
+  /// "Batches bounded by bytes", "A batch per thread").
   static var batchBytes: Int { 1 << 18 }
 
   private let from: ReleaseOption
